@@ -1,0 +1,141 @@
+/**
+ * The format-neutral view of a report. Section renderers turn the ReportModel into these views;
+ * every backend (Markdown, PDF, XLSX) renders only views, so a number is formatted in one place
+ * (`format.ts`) for all formats and a backend cannot drift from the others.
+ */
+
+/** Every section a report can hold, in report order. */
+export const SECTION_KEYS = [
+  "executive_summary",
+  "summary",
+  "trend",
+  "platforms",
+  "categories",
+  "competitors",
+  "cited_sources",
+  "your_pages",
+  "competitor_pages",
+  "prompts",
+  "answers",
+  "content_map",
+  "content",
+  "methodology",
+] as const;
+export type SectionKey = (typeof SECTION_KEYS)[number];
+
+/** How a value is typed, and therefore formatted (Markdown/PDF) or number-formatted (XLSX). */
+export type ValueType =
+  | "percent" // a fraction 0..1 shown as 42.3%
+  | "delta_pp" // a difference of fractions, shown in percentage points: +4.2 pp
+  | "count" // an integer with thousands separators: 12,345
+  | "delta_count" // a signed integer: +12, −3, 0
+  | "number" // a plain decimal with one digit
+  | "text"
+  | "url"
+  | "date" // YYYY-MM-DD
+  | "platform" // a platform value, shown by its display name
+  | "boolean"; // Yes / No
+
+export type CellValue = number | string | boolean | null;
+
+/** A table column: `key` indexes the row record. */
+export interface Column {
+  key: string;
+  label: string;
+  type: ValueType;
+}
+
+export type Row = Record<string, CellValue>;
+
+/** A headline number with its comparison. */
+export interface Kpi {
+  label: string;
+  value: number | null;
+  type: "percent" | "count";
+  previous: number | null;
+  delta: number | null;
+  deltaType: "delta_pp" | "delta_count";
+}
+
+/** A chart to draw: backends never compute data, only draw this. */
+export interface ChartSpec {
+  id: string; // unique in the report, used for asset file names
+  title: string;
+  type: "line" | "bar" | "horizontal_bar" | "stacked_bar" | "doughnut";
+  labels: string[];
+  datasets: { label: string; data: (number | null)[]; color?: string }[];
+  valueType: "percent" | "count";
+  /** Display size in CSS pixels; the PNG is drawn at 2× this. */
+  width: number;
+  height: number;
+}
+
+/** A chart once drawn: the PNG is shared by every backend. */
+export interface RenderedChart extends ChartSpec {
+  png: Uint8Array;
+}
+
+export type Block =
+  | { kind: "kpis"; items: Kpi[] }
+  | { kind: "table"; id: string; title?: string; columns: Column[]; rows: Row[]; emptyText: string; note?: string }
+  | { kind: "chart"; chart: RenderedChart }
+  | { kind: "paragraph"; text: string }
+  | { kind: "bullets"; items: string[] }
+  /** The section's data is missing (a scope the key lacks, an empty period): said in words, never zeros. */
+  | { kind: "notice"; text: string };
+
+export interface SectionView {
+  key: SectionKey;
+  title: string;
+  blocks: Block[];
+}
+
+/** The cover facts, shared by every backend (title page, workbook properties, Markdown heading). */
+export interface CoverView {
+  title: string; // e.g. "AI visibility report — Acme"
+  workspace: string;
+  project: string;
+  brand: string;
+  brandDomain: string;
+  range: string; // 7d | 30d | 90d
+  periodStart: string; // YYYY-MM-DD
+  periodEnd: string;
+  previousStart: string;
+  previousEnd: string;
+  asOf: string; // YYYY-MM-DD
+  timezone: string;
+  generatedAt: string; // ISO date-time
+}
+
+/** Agency branding from vreport.config.json. */
+export interface Branding {
+  agencyName: string;
+  logo?: { mime: "image/png" | "image/svg+xml"; data: Uint8Array };
+  accentColor: string; // #RRGGBB
+  footerText?: string;
+  locale: string;
+}
+
+export interface ReportView {
+  /** File stem: <project-slug>-ai-visibility-<range>-<as-of> */
+  name: string;
+  cover: CoverView;
+  branding: Branding;
+  sections: SectionView[];
+}
+
+/** A rendering backend (one file each under render/backends/). */
+export interface Backend {
+  format: OutputFormat;
+  extension: string;
+  /** Writes the report into `outDir` (temporary name, then rename); returns the files written. */
+  render(view: ReportView, outDir: string, options: RenderOptions): Promise<string[]>;
+}
+
+export const OUTPUT_FORMATS = ["pdf", "xlsx", "md"] as const;
+export type OutputFormat = (typeof OUTPUT_FORMATS)[number];
+
+export interface RenderOptions {
+  pageSize?: "A4" | "Letter";
+  landscape?: boolean;
+}
