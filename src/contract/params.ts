@@ -1,0 +1,129 @@
+import { z } from "zod";
+import {
+  BuyerStage,
+  CitedSourceType,
+  ContentView,
+  DEFAULT_RANGE,
+  Direction,
+  IdeaStage,
+  PageSort,
+  Platform,
+  ProducedStatus,
+  PromptSort,
+  Range,
+  SitePageStatus,
+  UNCATEGORIZED,
+} from "./enums.js";
+
+/**
+ * Query parameters, by the names design.md fixes. Each schema takes the raw query value (a
+ * string, or an array when a name repeats) and yields the typed value, so the service validates
+ * and the docs describe from one place.
+ */
+
+/** Longest text search or url accepted (spec Limits). */
+export const MAX_TEXT = 255;
+/** Content list page size (spec Limits: fixed). */
+export const CONTENT_PAGE_SIZE = 15;
+
+const text = () => z.string().max(MAX_TEXT, `must be at most ${MAX_TEXT} characters`);
+const int = (min: number, max: number, def?: number) => {
+  const s = z.coerce
+    .number({ error: "must be an integer" })
+    .int("must be an integer")
+    .min(min, `must be at least ${min}`)
+    .max(max, `must be at most ${max}`);
+  return def === undefined ? s.optional() : s.default(def);
+};
+const page = () => int(1, Number.MAX_SAFE_INTEGER, 1);
+const list = <T extends z.ZodType>(item: T) =>
+  z.union([item, z.array(item)]).transform((v) => (Array.isArray(v) ? v : [v]) as z.output<T>[]);
+
+export const projectId = z.guid("must be a UUID").optional();
+const range = Range.default(DEFAULT_RANGE);
+
+/** Parameters by endpoint (query string only; path parameters are in `endpoints.ts`). */
+export const PARAMS = {
+  none: {},
+  projectOnly: { project_id: projectId },
+  ranged: { project_id: projectId, range },
+  competitorPages: { project_id: projectId, range, url: text().optional(), search: text().optional() },
+  prompts: {
+    project_id: projectId,
+    range,
+    search: text().optional(),
+    category: z
+      .union([z.literal(UNCATEGORIZED), z.guid(`must be a category id or ${UNCATEGORIZED}`)])
+      .optional(),
+    sort: PromptSort.default("created_at"),
+    direction: Direction.default("desc"),
+    page: page(),
+    per_page: int(1, 100, 25),
+  },
+  answers: {
+    project_id: projectId,
+    range,
+    full: z
+      .enum(["0", "1"])
+      .default("0")
+      .transform((v) => v === "1"),
+    platform: Platform.optional(),
+    date: z.iso.date("must be a date YYYY-MM-DD").optional(),
+  },
+  pages: {
+    project_id: projectId,
+    range,
+    url: text().optional(),
+    sort: PageSort.default("citations"),
+    direction: Direction.default("desc"),
+    page: page(),
+    per_page: int(1, 100, 25),
+  },
+  citedSources: {
+    project_id: projectId,
+    range,
+    type: CitedSourceType.default("domain"),
+    limit: int(1, 50, 10),
+  },
+  contentMapPages: {
+    project_id: projectId,
+    site: z.guid("must be a site id from /content-map/sites").optional(),
+    buyer_stage: BuyerStage.optional(),
+    status: SitePageStatus.optional(),
+    search: text().optional(),
+    page: page(),
+    per_page: int(1, 200, 25),
+  },
+  content: {
+    project_id: projectId,
+    view: ContentView.default("IDEAS"),
+    search: text().optional(),
+    status: ProducedStatus.optional(),
+    "sources[]": list(text()).optional(),
+    "stages[]": list(IdeaStage).optional(),
+    from: z.iso.date("must be a date YYYY-MM-DD").optional(),
+    to: z.iso.date("must be a date YYYY-MM-DD").optional(),
+    page: page(),
+  },
+} as const satisfies Record<string, Record<string, z.ZodType>>;
+export type ParamSet = keyof typeof PARAMS;
+
+/** The typed query of a parameter set after validation. */
+export type ParamsOf<S extends ParamSet> = z.output<z.ZodObject<(typeof PARAMS)[S]>>;
+/** What a caller may pass for a parameter set (before defaults). */
+export type ParamsIn<S extends ParamSet> = z.input<z.ZodObject<(typeof PARAMS)[S]>>;
+
+/** One zod object per parameter set, built once. */
+export const PARAM_SCHEMAS = Object.fromEntries(Object.entries(PARAMS).map(([k, v]) => [k, z.object(v)])) as {
+  [S in ParamSet]: z.ZodObject<(typeof PARAMS)[S]>;
+};
+
+/** Turns zod issues into the 422 `data`: messages keyed by parameter name. */
+export function issuesByParam(error: z.ZodError): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  for (const issue of error.issues) {
+    const key = String(issue.path[0] ?? "query");
+    out[key] = [...(out[key] ?? []), issue.message];
+  }
+  return out;
+}

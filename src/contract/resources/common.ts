@@ -1,0 +1,49 @@
+import { z } from "zod";
+
+/** Ids are UUID strings; `guid` accepts any 8-4-4-4-12 hex id (deterministic seed ids included). */
+export const Uuid = z.guid();
+/** ISO 8601 date-time, with `Z` or an offset. */
+export const DateTime = z.iso.datetime({ offset: true });
+/** Calendar day YYYY-MM-DD. */
+export const DateOnly = z.iso.date();
+
+/** metric: current, previous, delta = current − previous. */
+export const Metric = z.object({ current: z.number(), previous: z.number(), delta: z.number() });
+export type Metric = z.infer<typeof Metric>;
+
+/** coverage metric: current, previous, total, delta. */
+export const CoverageMetric = z.object({
+  current: z.number(),
+  previous: z.number(),
+  total: z.number(),
+  delta: z.number(),
+});
+
+/** trend point: one day and its value. */
+export const TrendPoint = z.object({ date: DateOnly, value: z.number() });
+export type TrendPoint = z.infer<typeof TrendPoint>;
+
+/** pagination object; next_url / prev_url are null on the last / first page (design.md). */
+export const Pagination = z.object({
+  from: z.number().int(),
+  to: z.number().int(),
+  count: z.number().int(),
+  per_page: z.number().int(),
+  current_page: z.number().int(),
+  total: z.number().int(),
+  total_pages: z.number().int(),
+  next_url: z.string().nullable(),
+  prev_url: z.string().nullable(),
+});
+export type Pagination = z.infer<typeof Pagination>;
+
+/** Page metrics shared by your pages, competitor pages and top cited pages. */
+export const PageMetrics = z.object({
+  url: z.string(),
+  citations: z.number().int(),
+  citations_delta: z.number(),
+  citation_rate: z.number(),
+  citation_rate_delta: z.number(),
+  unique_prompts: z.number().int(),
+  unique_prompts_delta: z.number(),
+});

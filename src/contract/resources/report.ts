@@ -1,0 +1,167 @@
+import { z } from "zod";
+import { CitedSourceType, Platform, Range } from "../enums.js";
+import { AnswerCompact } from "./answer.js";
+import { CategoryVisibilityRow } from "./categories.js";
+import { CitedSource } from "./cited-sources.js";
+import { DateOnly, DateTime, Metric, Uuid } from "./common.js";
+import { CompetitorPage } from "./competitor.js";
+import { LeaderboardRow, YourPosition } from "./leaderboard.js";
+import { YourPage } from "./pages.js";
+import { PromptItem } from "./prompt.js";
+
+/** The ten report sections in report order (spec "Full report"). */
+export const REPORT_SECTION_KEYS = [
+  "summary",
+  "trend",
+  "platforms",
+  "categories",
+  "competitors",
+  "cited_sources",
+  "your_pages",
+  "competitor_pages",
+  "prompts",
+  "answers",
+] as const;
+export type ReportSectionKey = (typeof REPORT_SECTION_KEYS)[number];
+
+/** Limits of the report's lists (design.md "Report sections"). */
+export const REPORT_LIMITS = { citedSources: 50, yourPages: 100, competitorPagesEach: 10, answers: 500 };
+
+const section = <K extends ReportSectionKey, T extends z.ZodType, R extends z.ZodType>(
+  key: K,
+  totals: T,
+  row: R,
+) => z.object({ key: z.literal(key), title: z.string(), totals, rows: z.array(row) });
+
+const Kpi = z.object({
+  metric: z.enum(["mention_rate", "citation_rate", "share_of_voice"]),
+  label: z.string(),
+  current: z.number(),
+  previous: z.number(),
+  delta: z.number(),
+});
+
+export const SummarySection = section(
+  "summary",
+  z.object({
+    snapshots: Metric,
+    prompts: z.number().int(),
+    platforms: z.number().int(),
+    competitors: z.number().int(),
+  }),
+  Kpi,
+);
+
+export const TrendSection = section(
+  "trend",
+  z.object({ days: z.number().int() }),
+  z.object({
+    date: DateOnly,
+    snapshots: z.number().int(),
+    mention_rate: z.number(),
+    citation_rate: z.number(),
+    share_of_voice: z.number(),
+  }),
+);
+
+export const PlatformsSection = section(
+  "platforms",
+  z.object({ platforms: z.number().int(), snapshots: z.number().int() }),
+  z.object({
+    platform: Platform,
+    snapshots: z.number().int(),
+    mention_rate: z.number(),
+    mention_delta: z.number(),
+    citation_rate: z.number(),
+    citation_delta: z.number(),
+    share_of_voice: z.number(),
+    sov_delta: z.number(),
+  }),
+);
+
+export const CategoriesSection = section(
+  "categories",
+  z.object({ snapshots: z.number().int() }),
+  CategoryVisibilityRow,
+);
+
+export const CompetitorsSection = section(
+  "competitors",
+  z.object({ total_snapshots: z.number().int() }),
+  LeaderboardRow,
+).extend({
+  your_position: YourPosition,
+});
+
+export const CitedSourcesSection = section(
+  "cited_sources",
+  z.object({ total_citations: z.number().int(), sources: z.number().int() }),
+  CitedSource,
+).extend({ type: CitedSourceType });
+
+export const YourPagesSection = section(
+  "your_pages",
+  z.object({ pages: z.number().int(), citations: z.number().int() }),
+  YourPage,
+);
+
+export const CompetitorPagesSection = section(
+  "competitor_pages",
+  z.object({ pages: z.number().int() }),
+  CompetitorPage.extend({ competitor_id: Uuid, competitor_name: z.string() }),
+);
+
+export const PromptsSection = section(
+  "prompts",
+  z.object({ prompts: z.number().int() }),
+  PromptItem.extend({ snapshots: z.number().int() }),
+);
+
+export const AnswersSection = section(
+  "answers",
+  z.object({ answers: z.number().int(), shown: z.number().int() }),
+  AnswerCompact.extend({
+    prompt_id: Uuid,
+    prompt_text: z.string(),
+    competitors: z.array(z.string()),
+  }),
+);
+
+/** A report section: a union discriminated on `key`. */
+export const ReportSection = z.discriminatedUnion("key", [
+  SummarySection,
+  TrendSection,
+  PlatformsSection,
+  CategoriesSection,
+  CompetitorsSection,
+  CitedSourcesSection,
+  YourPagesSection,
+  CompetitorPagesSection,
+  PromptsSection,
+  AnswersSection,
+]);
+export type ReportSection = z.infer<typeof ReportSection>;
+export type ReportSectionOf<K extends ReportSectionKey> = Extract<ReportSection, { key: K }>;
+
+/**
+ * The period in dates. Not in the spec: the project adds it so that a report states its own
+ * period exactly (cover, methodology) without re-deriving the service's calendar.
+ */
+export const ReportPeriod = z.object({
+  as_of: DateOnly,
+  timezone: z.string(),
+  start: DateOnly,
+  end: DateOnly,
+  previous_start: DateOnly,
+  previous_end: DateOnly,
+});
+export type ReportPeriod = z.infer<typeof ReportPeriod>;
+
+/** GET /visibility/report data. */
+export const FullReport = z.object({
+  range: Range,
+  period: ReportPeriod,
+  generated_at: DateTime,
+  sections: z.array(ReportSection),
+});
+export type FullReport = z.infer<typeof FullReport>;
