@@ -1,0 +1,22 @@
+/** Exit codes the CLI promises (issue #6): documented in the README. */
+export const EXIT = { ok: 0, failure: 1, usage: 2, auth: 3, unreachable: 4 } as const;
+
+/**
+ * An error the CLI prints as one line and exits with `exitCode`. Commands throw it; only
+ * `cli/index.ts` prints and exits, so commands stay callable from tests.
+ */
+export class CliError extends Error {
+  constructor(
+    message: string,
+    readonly exitCode: number = EXIT.failure,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+    this.name = "CliError";
+  }
+
+  /** A bad flag value: names the flag and the allowed values (exit 2). */
+  static badFlag(flag: string, value: string, allowed: string): CliError {
+    return new CliError(`invalid ${flag} "${value}": allowed values are ${allowed}`, EXIT.usage);
+  }
+}

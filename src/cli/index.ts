@@ -1,0 +1,31 @@
+#!/usr/bin/env node
+import { Command, CommanderError } from "commander";
+import { CliError, EXIT } from "./errors.js";
+import { COMMANDS } from "./commands/index.js";
+
+/** Wires flags to the command functions; all behaviour lives in ./commands (callable from tests). */
+async function main(argv: string[]): Promise<void> {
+  const program = new Command("vreport")
+    .description("AI-visibility reporting: the External Read API v1 service and report generator")
+    .showHelpAfterError()
+    .exitOverride();
+  for (const register of COMMANDS) register(program);
+  try {
+    await program.parseAsync(argv);
+  } catch (err) {
+    if (err instanceof CommanderError) {
+      // Commander already printed its one-line message (unknown option, missing argument…).
+      process.exitCode = err.exitCode === 0 ? EXIT.ok : EXIT.usage;
+      return;
+    }
+    if (err instanceof CliError) {
+      process.stderr.write(`vreport: ${err.message}\n`);
+      process.exitCode = err.exitCode;
+      return;
+    }
+    process.stderr.write(`vreport: ${err instanceof Error ? err.message : String(err)}\n`);
+    process.exitCode = EXIT.failure;
+  }
+}
+
+await main(process.argv);
