@@ -139,3 +139,13 @@ export interface RenderOptions {
   pageSize?: "A4" | "Letter";
   landscape?: boolean;
 }
+
+/** A block before its chart is drawn: section renderers stay pure and synchronous. */
+export type DraftBlock = Exclude<Block, { kind: "chart" }> | { kind: "chart"; spec: ChartSpec };
+
+/** A section as a renderer produces it. */
+export interface SectionDraft {
+  key: SectionKey;
+  title: string;
+  blocks: DraftBlock[];
+}

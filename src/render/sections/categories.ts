@@ -1,0 +1,46 @@
+import { col, fromSections, PALETTE, type SectionRenderer } from "./_helpers.js";
+
+/** Rates per prompt category; Uncategorized last, as the API sends it. */
+export const categories: SectionRenderer = (model) =>
+  fromSections("categories", "Categories", model, (s) => {
+    const rows = s.categories.rows;
+    return [
+      {
+        kind: "chart",
+        spec: {
+          id: "categories",
+          title: "Mention rate by category",
+          type: "horizontal_bar",
+          labels: rows.map((r) => r.name),
+          datasets: [
+            { label: "Mention rate", data: rows.map((r) => r.mention_rate), color: PALETTE[0] },
+            { label: "Citation rate", data: rows.map((r) => r.citation_rate), color: PALETTE[1] },
+          ],
+          valueType: "percent",
+          width: 680,
+          height: Math.max(180, 40 + rows.length * 36),
+        },
+      },
+      {
+        kind: "table",
+        id: "categories",
+        columns: [
+          col("name", "Category", "text"),
+          col("snapshots", "Answers", "count"),
+          col("mention_rate", "Mention rate", "percent"),
+          col("mention_delta", "Δ mention", "delta_pp"),
+          col("citation_rate", "Citation rate", "percent"),
+          col("citation_delta", "Δ citation", "delta_pp"),
+        ],
+        rows: rows.map(({ name, snapshots, mention_rate, mention_delta, citation_rate, citation_delta }) => ({
+          name,
+          snapshots,
+          mention_rate,
+          mention_delta,
+          citation_rate,
+          citation_delta,
+        })),
+        emptyText: "No category has answers in this period.",
+      },
+    ];
+  });

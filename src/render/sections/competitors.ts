@@ -1,0 +1,49 @@
+import { formatDeltaPp, formatPercent } from "../format.js";
+import { col, fromSections, type SectionRenderer } from "./_helpers.js";
+
+/** The leaderboard: your brand first, then every tracked competitor. */
+export const competitors: SectionRenderer = (model) =>
+  fromSections("competitors", "Competitors", model, (s) => {
+    const c = s.competitors;
+    const p = c.your_position;
+    const n = c.rows.length;
+    return [
+      {
+        kind: "bullets",
+        items: [
+          `Mention rate: rank ${p.mention.rank} of ${n} at ${formatPercent(p.mention.value)} (${formatDeltaPp(p.mention.delta)}).`,
+          `Citation rate: rank ${p.citation.rank} of ${n} at ${formatPercent(p.citation.value)} (${formatDeltaPp(p.citation.delta)}).`,
+          `Share of voice: rank ${p.sov.rank} of ${n} at ${formatPercent(p.sov.value)} (${formatDeltaPp(p.sov.delta)}).`,
+        ],
+      },
+      {
+        kind: "chart",
+        spec: {
+          id: "share-of-voice",
+          title: "Share of voice",
+          type: "doughnut",
+          labels: c.rows.map((r) => r.name),
+          datasets: [{ label: "Share of voice", data: c.rows.map((r) => r.sov) }],
+          valueType: "percent",
+          width: 420,
+          height: 260,
+        },
+      },
+      {
+        kind: "table",
+        id: "competitors",
+        columns: [
+          col("name", "Brand", "text"),
+          col("mention_rate", "Mention rate", "percent"),
+          col("mention_delta", "Δ mention", "delta_pp"),
+          col("citation_rate", "Citation rate", "percent"),
+          col("citation_delta", "Δ citation", "delta_pp"),
+          col("sov", "Share of voice", "percent"),
+          col("sov_delta", "Δ share", "delta_pp"),
+        ],
+        rows: c.rows.map(({ is_you: _, ...r }) => ({ ...r })),
+        emptyText: "No competitors are tracked.",
+        note: `Based on ${c.totals.total_snapshots.toLocaleString("en-US")} answers. The first row is your brand.`,
+      },
+    ];
+  });

@@ -1,0 +1,79 @@
+import { BUYER_STAGES } from "../../contract/index.js";
+import { col, notice, PALETTE, type SectionRenderer } from "./_helpers.js";
+
+const STAGE_LABELS: Record<string, string> = {
+  AWARENESS: "Awareness",
+  CONSIDERATION: "Consideration",
+  DECISION: "Decision",
+  NA: "Not staged",
+};
+
+/** The topic matrix: your pages per topic and buyer stage against the top competitor. */
+export const contentMap: SectionRenderer = (model) => {
+  const m = model.contentMap;
+  if (!m.ok) return { key: "content_map", title: "Content map", blocks: [notice(m)] };
+  const { topics, untapped, gaps, unclassified } = m.value;
+  const rows = topics.map((t) => {
+    const top = [...t.competitors].sort((a, b) => b.total - a.total)[0];
+    return {
+      topic: t.name,
+      awareness: t.you.stages.AWARENESS,
+      consideration: t.you.stages.CONSIDERATION,
+      decision: t.you.stages.DECISION,
+      na: t.you.stages.NA,
+      you: t.you.total,
+      top_competitor: top ? top.name : "",
+      top_competitor_pages: top ? top.total : 0,
+      status: t.is_untapped ? "Untapped" : t.is_coverage_gap ? "Coverage gap" : "",
+    };
+  });
+  const bullets = [
+    ...untapped.map(
+      (t) =>
+        `Untapped: ${t.name} — competitors have ${t.competitors.reduce((n, c) => n + c.total, 0)} pages, you have none.`,
+    ),
+    ...gaps.map((t) => `Coverage gap: ${t.name} — you have ${t.you.total} pages.`),
+  ];
+  return {
+    key: "content_map",
+    title: "Content map",
+    blocks: [
+      {
+        kind: "chart",
+        spec: {
+          id: "content-map",
+          title: "Your pages by topic and buyer stage",
+          type: "stacked_bar",
+          labels: topics.map((t) => t.name),
+          datasets: BUYER_STAGES.map((stage, i) => ({
+            label: STAGE_LABELS[stage] ?? stage,
+            data: topics.map((t) => t.you.stages[stage]),
+            color: PALETTE[i] ?? "#999999",
+          })),
+          valueType: "count",
+          width: 680,
+          height: Math.max(200, 60 + topics.length * 22),
+        },
+      },
+      ...(bullets.length > 0 ? [{ kind: "bullets" as const, items: bullets }] : []),
+      {
+        kind: "table",
+        id: "content-map",
+        columns: [
+          col("topic", "Topic", "text"),
+          col("awareness", "Awareness", "count"),
+          col("consideration", "Consideration", "count"),
+          col("decision", "Decision", "count"),
+          col("na", "Not staged", "count"),
+          col("you", "Your pages", "count"),
+          col("top_competitor", "Top competitor", "text"),
+          col("top_competitor_pages", "Their pages", "count"),
+          col("status", "Status", "text"),
+        ],
+        rows,
+        emptyText: "No topics have been induced yet.",
+        note: `${unclassified.toLocaleString("en-US")} of your pages are not classified yet.`,
+      },
+    ],
+  };
+};

@@ -1,0 +1,34 @@
+import type { SectionKey } from "../types.js";
+import type { SectionRenderer } from "./_helpers.js";
+import { answers } from "./answers.js";
+import { categories } from "./categories.js";
+import { citedSources } from "./cited-sources.js";
+import { competitorPages } from "./competitor-pages.js";
+import { competitors } from "./competitors.js";
+import { content } from "./content.js";
+import { contentMap } from "./content-map.js";
+import { executiveSummary } from "./executive-summary.js";
+import { methodology } from "./methodology.js";
+import { platforms } from "./platforms.js";
+import { prompts } from "./prompts.js";
+import { summary } from "./summary.js";
+import { trend } from "./trend.js";
+import { yourPages } from "./your-pages.js";
+
+/** One renderer per section key: a missing key fails to compile. */
+export const SECTION_RENDERERS: Record<SectionKey, SectionRenderer> = {
+  executive_summary: executiveSummary,
+  summary,
+  trend,
+  platforms,
+  categories,
+  competitors,
+  cited_sources: citedSources,
+  your_pages: yourPages,
+  competitor_pages: competitorPages,
+  prompts,
+  answers,
+  content_map: contentMap,
+  content,
+  methodology,
+};

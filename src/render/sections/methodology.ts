@@ -1,0 +1,60 @@
+import { formatCount, platformName } from "../format.js";
+import type { SectionRenderer } from "./_helpers.js";
+import { col } from "./_helpers.js";
+
+/** How every number was computed, with the period and the volume of data behind it. */
+export const methodology: SectionRenderer = (model) => {
+  const p = model.cover.period;
+  const s = model.sections;
+  const period = p
+    ? `The current period runs from ${p.start} to ${p.end} (${model.cover.range}, ending on the as-of day ${p.as_of} in ${p.timezone}); it is compared with the previous period of the same length, ${p.previous_start} to ${p.previous_end}.`
+    : `The period is the ${model.cover.range} ending on the as-of day; its dates are not available because the visibility data could not be read.`;
+  const volume = s.ok
+    ? `This report rests on ${formatCount(s.value.summary.totals.snapshots.current)} answers (snapshots) to ${formatCount(s.value.summary.totals.prompts)} tracked prompts, collected from ${s.value.platforms.rows.map((r) => platformName(r.platform)).join(", ")}.`
+    : "The visibility data could not be read, so no answer counts are given.";
+  return {
+    key: "methodology",
+    title: "Methodology",
+    blocks: [
+      { kind: "paragraph", text: period },
+      { kind: "paragraph", text: volume },
+      {
+        kind: "table",
+        id: "definitions",
+        title: "Definitions",
+        columns: [col("metric", "Metric", "text"), col("definition", "Definition", "text")],
+        rows: [
+          {
+            metric: "Snapshot",
+            definition: "One collected answer of one tracked prompt on one AI platform.",
+          },
+          { metric: "Mention rate", definition: "Snapshots mentioning the brand ÷ snapshots." },
+          {
+            metric: "Citation rate",
+            definition: "Snapshots citing a page of the brand's domain ÷ snapshots.",
+          },
+          {
+            metric: "Share of voice",
+            definition:
+              "Snapshots mentioning the brand ÷ the sum, over the brand and every tracked competitor, of snapshots mentioning each.",
+          },
+          {
+            metric: "Δ (change)",
+            definition:
+              "Current period minus previous period, from unrounded values; rates in percentage points (pp).",
+          },
+          { metric: "Rank", definition: "1 is best; ties share a rank (1, 2, 2, 4)." },
+          {
+            metric: "Page citations",
+            definition: "Snapshots citing the page; its citation rate divides by all snapshots.",
+          },
+          {
+            metric: "Cited source share",
+            definition: "Citations of the domain ÷ all citations in the period.",
+          },
+        ],
+        emptyText: "",
+      },
+    ],
+  };
+};

@@ -1,0 +1,42 @@
+import { platformName } from "../format.js";
+import { col, fromSections, PALETTE, type SectionRenderer } from "./_helpers.js";
+
+/** Rates per AI platform with their changes. */
+export const platforms: SectionRenderer = (model) =>
+  fromSections("platforms", "Platforms", model, (s) => {
+    const rows = s.platforms.rows;
+    return [
+      {
+        kind: "chart",
+        spec: {
+          id: "platforms",
+          title: "Mention and citation rate by platform",
+          type: "bar",
+          labels: rows.map((r) => platformName(r.platform)),
+          datasets: [
+            { label: "Mention rate", data: rows.map((r) => r.mention_rate), color: PALETTE[0] },
+            { label: "Citation rate", data: rows.map((r) => r.citation_rate), color: PALETTE[1] },
+          ],
+          valueType: "percent",
+          width: 680,
+          height: 260,
+        },
+      },
+      {
+        kind: "table",
+        id: "platforms",
+        columns: [
+          col("platform", "Platform", "platform"),
+          col("snapshots", "Answers", "count"),
+          col("mention_rate", "Mention rate", "percent"),
+          col("mention_delta", "Δ mention", "delta_pp"),
+          col("citation_rate", "Citation rate", "percent"),
+          col("citation_delta", "Δ citation", "delta_pp"),
+          col("share_of_voice", "Share of voice", "percent"),
+          col("sov_delta", "Δ share", "delta_pp"),
+        ],
+        rows: rows.map((r) => ({ ...r })),
+        emptyText: "No platform collected answers in this period.",
+      },
+    ];
+  });

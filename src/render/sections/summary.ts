@@ -1,0 +1,34 @@
+import type { Kpi } from "../types.js";
+import { fromSections, type SectionRenderer } from "./_helpers.js";
+
+/** Headline KPIs: mention rate, citation rate, share of voice and snapshots, each with its change. */
+export const summary: SectionRenderer = (model) =>
+  fromSections("summary", "Summary", model, (s) => {
+    const kpis: Kpi[] = s.summary.rows.map((r) => ({
+      label: r.label,
+      value: r.current,
+      type: "percent",
+      previous: r.previous,
+      delta: r.delta,
+      deltaType: "delta_pp",
+    }));
+    const snap = s.summary.totals.snapshots;
+    kpis.push({
+      label: "Answers analysed",
+      value: snap.current,
+      type: "count",
+      previous: snap.previous,
+      delta: snap.delta,
+      deltaType: "delta_count",
+    });
+    if (snap.current === 0) {
+      return [{ kind: "notice", text: "No answers were collected in this period." }];
+    }
+    return [
+      { kind: "kpis", items: kpis },
+      {
+        kind: "paragraph",
+        text: `${s.summary.totals.prompts} tracked prompts on ${s.summary.totals.platforms} platforms, compared with ${s.summary.totals.competitors} competitors.`,
+      },
+    ];
+  });

@@ -1,0 +1,23 @@
+import { col, fromSections, type SectionRenderer } from "./_helpers.js";
+
+/** Your pages that AI answers cite (top 100). */
+export const yourPages: SectionRenderer = (model) =>
+  fromSections("your_pages", "Your cited pages", model, (s) => [
+    {
+      kind: "table",
+      id: "your-pages",
+      columns: [
+        col("url", "Page", "url"),
+        col("folder", "Folder", "text"),
+        col("citations", "Citations", "count"),
+        col("citations_delta", "Δ citations", "delta_count"),
+        col("citation_rate", "Citation rate", "percent"),
+        col("citation_rate_delta", "Δ rate", "delta_pp"),
+        col("unique_prompts", "Prompts", "count"),
+        col("unique_prompts_delta", "Δ prompts", "delta_count"),
+      ],
+      rows: s.your_pages.rows.map(({ id: _, ...r }) => ({ ...r })),
+      emptyText: "No page of your site was cited in this period.",
+      note: `${s.your_pages.totals.pages.toLocaleString("en-US")} pages cited in all.`,
+    },
+  ]);

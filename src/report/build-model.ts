@@ -1,0 +1,72 @@
+import type { ReportSection } from "../contract/index.js";
+import { REPORT_SECTION_KEYS } from "../contract/index.js";
+import { findings } from "./executive-summary.js";
+import type {
+  ApiSections,
+  Available,
+  ContentMapModel,
+  ContentModel,
+  ReportData,
+  ReportModel,
+} from "./model.js";
+import { slugify } from "./slug.js";
+
+/** Builds the report model from fetched data: pure, so every backend sees the same numbers. */
+export function buildModel(data: ReportData): ReportModel {
+  const sections = map(data.report, (r) => indexSections(r.sections));
+  const contentMap = both(
+    data.topics,
+    data.sites,
+    (t, sites): ContentMapModel => ({
+      topics: t.topics,
+      unclassified: t.unclassified,
+      sites,
+      untapped: t.topics.filter((x) => x.is_untapped),
+      gaps: t.topics.filter((x) => x.is_coverage_gap),
+    }),
+  );
+  const content = map(data.content, (views): ContentModel => {
+    const byStatus: Record<string, number> = {};
+    for (const item of [...views.IDEAS, ...views.PLANNED, ...views.PRODUCED]) {
+      byStatus[item.status] = (byStatus[item.status] ?? 0) + 1;
+    }
+    return { views, byStatus };
+  });
+  const model: ReportModel = {
+    cover: {
+      workspace: data.workspace.ok ? data.workspace.value.name : "",
+      project: data.project.name,
+      projectSlug: slugify(data.project.name),
+      brand: data.project.brand_name,
+      brandDomain: data.project.brand_domain,
+      range: data.range,
+      period: data.report.ok ? data.report.value.period : null,
+      generatedAt: data.fetchedAt,
+    },
+    sections,
+    contentMap,
+    content,
+    competitorsTracked: map(data.setup, (s) => s.competitors.length),
+    findings: [],
+  };
+  model.findings = findings(model);
+  return model;
+}
+
+/** Indexes the API's section array by key; a missing section is a contract breach, not zeros. */
+function indexSections(list: ReportSection[]): ApiSections {
+  const byKey = new Map(list.map((s) => [s.key, s]));
+  const missing = REPORT_SECTION_KEYS.filter((k) => !byKey.has(k));
+  if (missing.length > 0) throw new Error(`report is missing sections: ${missing.join(", ")}`);
+  return Object.fromEntries(byKey) as ApiSections;
+}
+
+function map<T, U>(a: Available<T>, f: (v: T) => U): Available<U> {
+  return a.ok ? { ok: true, value: f(a.value) } : a;
+}
+
+function both<A, B, U>(a: Available<A>, b: Available<B>, f: (a: A, b: B) => U): Available<U> {
+  if (!a.ok) return a;
+  if (!b.ok) return b;
+  return { ok: true, value: f(a.value, b.value) };
+}

@@ -1,0 +1,113 @@
+import { formatCount, formatDeltaPp, formatPercent, platformName } from "../render/format.js";
+import type { ApiSections, ContentMapModel, Finding, ReportModel } from "./model.js";
+
+/** A movement smaller than this (in rate points, 0.005 = 0.5 pp) is reported as "held steady". */
+const STEADY = 0.005;
+
+/**
+ * The executive summary, computed by explicit rules from the model's numbers (no language
+ * model): each sentence quotes the figures it rests on, so a reader can trace it in the report.
+ */
+export function findings(model: ReportModel): Finding[] {
+  const out: Finding[] = [];
+  if (model.sections.ok) out.push(...visibilityFindings(model.sections.value, model.cover.brand));
+  if (model.contentMap.ok) out.push(...contentMapFindings(model.contentMap.value));
+  return out;
+}
+
+function movement(label: string, current: number, previous: number, delta: number): Finding {
+  if (Math.abs(delta) < STEADY) {
+    return {
+      text: `${label} held steady at ${formatPercent(current)} (${formatDeltaPp(delta)}).`,
+      tone: "neutral",
+    };
+  }
+  const verb = delta > 0 ? "rose" : "fell";
+  return {
+    text: `${label} ${verb} from ${formatPercent(previous)} to ${formatPercent(current)} (${formatDeltaPp(delta)}).`,
+    tone: delta > 0 ? "positive" : "negative",
+  };
+}
+
+function visibilityFindings(s: ApiSections, brand: string): Finding[] {
+  const out: Finding[] = [];
+  if (s.summary.totals.snapshots.current === 0) {
+    return [
+      { text: "No answers were collected in this period, so no rates can be reported.", tone: "neutral" },
+    ];
+  }
+  for (const kpi of s.summary.rows) out.push(movement(kpi.label, kpi.current, kpi.previous, kpi.delta));
+
+  const platforms = s.platforms.rows.filter((p) => p.snapshots > 0);
+  if (platforms.length >= 2) {
+    const sorted = [...platforms].sort((a, b) => b.mention_rate - a.mention_rate);
+    const best = sorted[0]!;
+    const worst = sorted[sorted.length - 1]!;
+    out.push({
+      text: `${platformName(best.platform)} is the strongest platform (mention rate ${formatPercent(best.mention_rate)}); ${platformName(worst.platform)} the weakest (${formatPercent(worst.mention_rate)}).`,
+      tone: "neutral",
+    });
+  }
+
+  const leader = [...s.competitors.rows].sort((a, b) => b.sov - a.sov)[0];
+  if (leader) {
+    out.push(
+      leader.is_you
+        ? { text: `${brand} leads share of voice with ${formatPercent(leader.sov)}.`, tone: "positive" }
+        : {
+            text: `${leader.name} leads share of voice with ${formatPercent(leader.sov)}, against ${formatPercent(s.competitors.your_position.sov.value)} for ${brand}.`,
+            tone: "negative",
+          },
+    );
+  }
+
+  const moved = s.prompts.rows.filter((p) => p.snapshots > 0);
+  const gain = [...moved].sort((a, b) => b.mention_rate_delta - a.mention_rate_delta)[0];
+  const loss = [...moved].sort((a, b) => a.mention_rate_delta - b.mention_rate_delta)[0];
+  if (gain && gain.mention_rate_delta >= STEADY) {
+    out.push({
+      text: `Biggest gain: "${gain.text}" (mention rate ${formatPercent(gain.mention_rate)}, ${formatDeltaPp(gain.mention_rate_delta)}).`,
+      tone: "positive",
+    });
+  }
+  if (loss && loss.mention_rate_delta <= -STEADY) {
+    out.push({
+      text: `Biggest loss: "${loss.text}" (mention rate ${formatPercent(loss.mention_rate)}, ${formatDeltaPp(loss.mention_rate_delta)}).`,
+      tone: "negative",
+    });
+  }
+
+  const missed = new Set(
+    s.answers.rows.filter((a) => a.competitor_found && !a.brand_mentioned).map((a) => a.prompt_id),
+  );
+  if (missed.size > 0) {
+    out.push({
+      text: `On ${formatCount(missed.size)} prompt${missed.size === 1 ? "" : "s"}, the latest answers mention a competitor but not ${brand}.`,
+      tone: "negative",
+    });
+  }
+  return out;
+}
+
+function names(topics: { name: string }[]): string {
+  const shown = topics.slice(0, 3).map((t) => t.name);
+  const more = topics.length - shown.length;
+  return shown.join(", ") + (more > 0 ? ` and ${more} more` : "");
+}
+
+function contentMapFindings(m: ContentMapModel): Finding[] {
+  const out: Finding[] = [];
+  if (m.untapped.length > 0) {
+    out.push({
+      text: `${formatCount(m.untapped.length)} untapped topic${m.untapped.length === 1 ? "" : "s"} where competitors publish and you do not: ${names(m.untapped)}.`,
+      tone: "negative",
+    });
+  }
+  if (m.gaps.length > 0) {
+    out.push({
+      text: `${formatCount(m.gaps.length)} coverage gap${m.gaps.length === 1 ? "" : "s"} where the top competitor has more pages: ${names(m.gaps)}.`,
+      tone: "negative",
+    });
+  }
+  return out;
+}
