@@ -1,4 +1,4 @@
-import { col, fromSections, PALETTE, type SectionRenderer } from "./_helpers.js";
+import { col, fromSections, type SectionRenderer } from "./_helpers.js";
 
 /** Rates per prompt category; Uncategorized last, as the API sends it. */
 export const categories: SectionRenderer = (model) =>
@@ -13,8 +13,8 @@ export const categories: SectionRenderer = (model) =>
           type: "horizontal_bar",
           labels: rows.map((r) => r.name),
           datasets: [
-            { label: "Mention rate", data: rows.map((r) => r.mention_rate), color: PALETTE[0] },
-            { label: "Citation rate", data: rows.map((r) => r.citation_rate), color: PALETTE[1] },
+            { label: "Mention rate", data: rows.map((r) => r.mention_rate) },
+            { label: "Citation rate", data: rows.map((r) => r.citation_rate) },
           ],
           valueType: "percent",
           width: 680,

@@ -1,4 +1,4 @@
-import { col, fromSections, PALETTE, type SectionRenderer } from "./_helpers.js";
+import { col, fromSections, type SectionRenderer } from "./_helpers.js";
 
 /** The domains AI answers cite most (top 50), tagged when they are yours or a competitor's. */
 export const citedSources: SectionRenderer = (model) =>
@@ -13,7 +13,7 @@ export const citedSources: SectionRenderer = (model) =>
           title: "Top cited domains (share of citations)",
           type: "horizontal_bar",
           labels: top.map((r) => r.value),
-          datasets: [{ label: "Share of citations", data: top.map((r) => r.share), color: PALETTE[0] }],
+          datasets: [{ label: "Share of citations", data: top.map((r) => r.share) }],
           valueType: "percent",
           width: 680,
           height: Math.max(180, 40 + top.length * 28),

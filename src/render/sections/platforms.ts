@@ -1,5 +1,5 @@
 import { platformName } from "../format.js";
-import { col, fromSections, PALETTE, type SectionRenderer } from "./_helpers.js";
+import { col, fromSections, type SectionRenderer } from "./_helpers.js";
 
 /** Rates per AI platform with their changes. */
 export const platforms: SectionRenderer = (model) =>
@@ -14,8 +14,8 @@ export const platforms: SectionRenderer = (model) =>
           type: "bar",
           labels: rows.map((r) => platformName(r.platform)),
           datasets: [
-            { label: "Mention rate", data: rows.map((r) => r.mention_rate), color: PALETTE[0] },
-            { label: "Citation rate", data: rows.map((r) => r.citation_rate), color: PALETTE[1] },
+            { label: "Mention rate", data: rows.map((r) => r.mention_rate) },
+            { label: "Citation rate", data: rows.map((r) => r.citation_rate) },
           ],
           valueType: "percent",
           width: 680,

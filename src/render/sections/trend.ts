@@ -1,4 +1,4 @@
-import { col, fromSections, PALETTE, type SectionRenderer } from "./_helpers.js";
+import { col, fromSections, type SectionRenderer } from "./_helpers.js";
 
 /** Daily mention and citation rates over the current period. */
 export const trend: SectionRenderer = (model) =>
@@ -14,9 +14,9 @@ export const trend: SectionRenderer = (model) =>
           type: "line",
           labels: rows.map((r) => r.date),
           datasets: [
-            { label: "Mention rate", data: rows.map((r) => r.mention_rate), color: PALETTE[0] },
-            { label: "Citation rate", data: rows.map((r) => r.citation_rate), color: PALETTE[1] },
-            { label: "Share of voice", data: rows.map((r) => r.share_of_voice), color: PALETTE[2] },
+            { label: "Mention rate", data: rows.map((r) => r.mention_rate) },
+            { label: "Citation rate", data: rows.map((r) => r.citation_rate) },
+            { label: "Share of voice", data: rows.map((r) => r.share_of_voice) },
           ],
           valueType: "percent",
           width: 680,

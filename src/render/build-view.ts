@@ -1,0 +1,83 @@
+import type { ReportModel } from "../report/model.js";
+import { PALETTE } from "./sections/_helpers.js";
+import { SECTION_RENDERERS } from "./sections/index.js";
+import type {
+  Block,
+  Branding,
+  ChartSpec,
+  CoverView,
+  RenderedChart,
+  ReportView,
+  SectionDraft,
+} from "./types.js";
+import { SECTION_KEYS } from "./types.js";
+
+/** A view whose charts are still specifications. */
+export interface DraftView extends Omit<ReportView, "sections"> {
+  sections: SectionDraft[];
+}
+
+/** Builds every section's draft from the model, in report order: pure and synchronous. */
+export function draftView(
+  model: ReportModel,
+  branding: Branding,
+  options: { timezone?: string } = {},
+): DraftView {
+  const c = model.cover;
+  const p = c.period;
+  const asOf = p?.as_of ?? c.generatedAt.slice(0, 10);
+  const cover: CoverView = {
+    title: `AI visibility report — ${c.brand}`,
+    workspace: c.workspace,
+    project: c.project,
+    brand: c.brand,
+    brandDomain: c.brandDomain,
+    range: c.range,
+    periodStart: p?.start ?? "",
+    periodEnd: p?.end ?? "",
+    previousStart: p?.previous_start ?? "",
+    previousEnd: p?.previous_end ?? "",
+    asOf,
+    timezone: options.timezone ?? p?.timezone ?? "UTC",
+    generatedAt: c.generatedAt,
+  };
+  return {
+    name: `${c.projectSlug}-ai-visibility-${c.range}-${asOf}`,
+    cover,
+    branding,
+    sections: SECTION_KEYS.map((key) => SECTION_RENDERERS[key](model)),
+  };
+}
+
+/** Colours series with the agency accent first, then the shared palette. */
+function colour(spec: ChartSpec, accent: string): ChartSpec {
+  const colours = [accent, ...PALETTE.slice(1)];
+  return {
+    ...spec,
+    datasets: spec.datasets.map((d, i) => ({
+      ...d,
+      color: d.color ?? colours[i % colours.length] ?? accent,
+    })),
+  };
+}
+
+/** Draws every chart of a draft once; the PNGs are then shared by every backend. */
+export async function drawView(
+  draft: DraftView,
+  draw: (spec: ChartSpec) => Promise<RenderedChart>,
+): Promise<ReportView> {
+  const sections = await Promise.all(
+    draft.sections.map(async (s) => ({
+      ...s,
+      blocks: await Promise.all(
+        s.blocks.map(
+          async (b): Promise<Block> =>
+            b.kind === "chart"
+              ? { kind: "chart", chart: await draw(colour(b.spec, draft.branding.accentColor)) }
+              : b,
+        ),
+      ),
+    })),
+  );
+  return { ...draft, sections };
+}

@@ -1,0 +1,63 @@
+import { describe, expect, it } from "vitest";
+import { draftView } from "../../src/render/build-view.js";
+import { SECTION_KEYS } from "../../src/render/types.js";
+import { buildModel } from "../../src/report/build-model.js";
+import { smallReportData } from "../fixtures/report-data.js";
+
+const BRANDING = { agencyName: "Northwind", accentColor: "#123456", locale: "en-US" };
+
+describe("buildModel", () => {
+  it("computes the executive summary from the numbers, by rule", () => {
+    const model = buildModel(smallReportData());
+    expect(model.findings.map((f) => f.text)).toEqual([
+      "Mention rate rose from 25.0% to 37.5% (+12.5 pp).",
+      "Citation rate fell from 25.0% to 12.5% (\u221212.5 pp).",
+      // 3/7 − 1/2 = −0.0714… → −7.1 pp
+      "Share of voice fell from 50.0% to 42.9% (\u22127.1 pp).",
+      "ChatGPT is the strongest platform (mention rate 50.0%); Perplexity the weakest (25.0%).",
+      "Rival leads share of voice with 57.1%, against 42.9% for Acme.",
+      'Biggest gain: "best crm for startups" (mention rate 50.0%, +25.0 pp).',
+      'Biggest loss: "crm with email sync" (mention rate 25.0%, \u221225.0 pp).',
+      "On 1 prompt, the latest answers mention a competitor but not Acme.",
+    ]);
+    expect(model.findings.map((f) => f.tone)).toEqual([
+      "positive",
+      "negative",
+      "negative",
+      "neutral",
+      "negative",
+      "positive",
+      "negative",
+      "negative",
+    ]);
+  });
+
+  it("names the cover and file after the project, range and as-of day", () => {
+    const view = draftView(buildModel(smallReportData()), BRANDING);
+    expect(view.name).toBe("acme-analytics-ai-visibility-7d-2026-11-01");
+    expect(view.cover.periodStart).toBe("2026-10-26");
+    expect(view.cover.previousEnd).toBe("2026-10-25");
+    expect(view.sections.map((s) => s.key)).toEqual([...SECTION_KEYS]);
+  });
+
+  it("says in words which scope is missing instead of showing zeros", () => {
+    const view = draftView(buildModel(smallReportData()), BRANDING);
+    const content = view.sections.find((s) => s.key === "content")!;
+    expect(content.blocks).toEqual([
+      { kind: "notice", text: "Content needs the content:read scope, which the API key lacks." },
+    ]);
+    const map = view.sections.find((s) => s.key === "content_map")!;
+    expect(map.blocks[0]).toMatchObject({ kind: "notice" });
+  });
+
+  it("states the period and the volume in the methodology", () => {
+    const view = draftView(buildModel(smallReportData()), BRANDING);
+    const m = view.sections.find((s) => s.key === "methodology")!;
+    const texts = m.blocks.flatMap((b) => (b.kind === "paragraph" ? [b.text] : []));
+    expect(texts[0]).toContain("2026-10-26 to 2026-11-01");
+    expect(texts[0]).toContain("2026-10-19 to 2026-10-25");
+    expect(texts[1]).toBe(
+      "This report rests on 8 answers (snapshots) to 2 tracked prompts, collected from ChatGPT, Perplexity.",
+    );
+  });
+});
