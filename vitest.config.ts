@@ -1,12 +1,53 @@
+import { execFileSync } from "node:child_process";
+import { readdirSync } from "node:fs";
+import { connect } from "node:net";
 import { defineConfig } from "vitest/config";
 
-export default defineConfig({
-  test: {
-    include: ["test/**/*.test.ts"],
-    // PGlite and Chromium start-up dominate; generous per-test budget, never a timing assertion.
-    testTimeout: 60_000,
-    hookTimeout: 120_000,
-    pool: "forks",
-    reporters: ["default"],
-  },
+const PG_URL = "postgres://postgres@127.0.0.1:5432/test";
+
+/** True when something accepts TCP connections on 127.0.0.1:port within a short wait. */
+function answers(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect({ host: "127.0.0.1", port });
+    const done = (ok: boolean) => {
+      socket.destroy();
+      resolve(ok);
+    };
+    socket.setTimeout(1000, () => done(false));
+    socket.once("connect", () => done(true));
+    socket.once("error", () => done(false));
+  });
+}
+
+/**
+ * Finds (or, in CI, starts) the local PostgreSQL server so the store and service suites run on
+ * PGlite *and* PostgreSQL. Workers inherit the environment set here. In CI a missing server is
+ * a failure, never a silent skip.
+ */
+async function findPostgres(): Promise<void> {
+  if (process.env.VREPORT_TEST_DATABASE_URL) return;
+  if (!(await answers(5432)) && process.env.CI) {
+    try {
+      const version = readdirSync("/etc/postgresql")[0] ?? "";
+      execFileSync("pg_ctlcluster", ["--skip-systemctl-redirect", version, "main", "start"], { stdio: "ignore" });
+    } catch {}
+  }
+  if (await answers(5432)) process.env.VREPORT_TEST_DATABASE_URL = PG_URL;
+  else if (process.env.CI) throw new Error("CI: no PostgreSQL server answers on 127.0.0.1:5432");
+}
+
+export default defineConfig(async () => {
+  await findPostgres();
+  const pg = process.env.VREPORT_TEST_DATABASE_URL;
+  console.log(`test databases: PGlite${pg ? ` and PostgreSQL (${pg.replace(/\/\/[^@]*@/, "//")})` : " only (no PostgreSQL server found)"}`);
+  return {
+    test: {
+      include: ["test/**/*.test.ts"],
+      // PGlite and Chromium start-up dominate; generous per-test budget, never a timing assertion.
+      testTimeout: 60_000,
+      hookTimeout: 120_000,
+      pool: "forks",
+      reporters: ["default"],
+    },
+  };
 });

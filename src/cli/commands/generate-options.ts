@@ -1,0 +1,94 @@
+import { RANGES, type Range } from "../../contract/index.js";
+import { OUTPUT_FORMATS, type OutputFormat } from "../../render/types.js";
+import { CliError } from "../errors.js";
+
+/** Raw flags as commander hands them over. */
+export interface GenerateFlags {
+  range?: string;
+  format?: string;
+  project?: string;
+  allProjects?: boolean;
+  out?: string;
+  baseUrl?: string;
+  apiKey?: string;
+  config?: string;
+  pageSize?: string;
+  landscape?: boolean;
+  asOf?: string;
+  database?: string;
+}
+
+/** Validated options of `vreport generate`. */
+export interface GenerateOptions {
+  range: Range;
+  formats: OutputFormat[];
+  project?: string;
+  allProjects: boolean;
+  outDir: string;
+  baseUrl?: string;
+  apiKey?: string;
+  configPath?: string;
+  pageSize: "A4" | "Letter";
+  landscape: boolean;
+  asOf?: string;
+  database?: string;
+}
+
+const PAGE_SIZES = ["A4", "Letter"] as const;
+
+/**
+ * Checks every flag before anything runs: a bad value is one line naming the flag and the
+ * allowed values (exit 2), so a typo never costs a half-finished batch.
+ */
+export function parseGenerateFlags(flags: GenerateFlags, env: NodeJS.ProcessEnv = process.env): GenerateOptions {
+  const range = flags.range ?? "30d";
+  if (!(RANGES as readonly string[]).includes(range)) throw CliError.badFlag("--range", range, RANGES.join(", "));
+
+  const formatFlag = flags.format ?? "all";
+  const requested = formatFlag === "all" ? [...OUTPUT_FORMATS] : formatFlag.split(",").map((f) => f.trim());
+  for (const f of requested) {
+    if (!(OUTPUT_FORMATS as readonly string[]).includes(f)) {
+      throw CliError.badFlag("--format", formatFlag, `${OUTPUT_FORMATS.join(", ")} (comma-separated) or all`);
+    }
+  }
+  const formats = [...new Set(requested)] as OutputFormat[];
+
+  if (flags.project !== undefined && flags.allProjects) {
+    throw new CliError("--project and --all-projects cannot be used together: pick one", 2);
+  }
+
+  const pageSize = flags.pageSize ?? "A4";
+  if (!(PAGE_SIZES as readonly string[]).includes(pageSize)) throw CliError.badFlag("--page-size", pageSize, PAGE_SIZES.join(", "));
+
+  const baseUrl = flags.baseUrl ?? env.VREPORT_BASE_URL;
+  const apiKey = flags.apiKey ?? env.VREPORT_API_KEY;
+  if (baseUrl !== undefined) {
+    let ok = false;
+    try {
+      ok = ["http:", "https:"].includes(new URL(baseUrl).protocol);
+    } catch {}
+    if (!ok) throw CliError.badFlag("--base-url", baseUrl, "an http:// or https:// URL");
+    if (!apiKey) throw new CliError("--api-key (or VREPORT_API_KEY) is required with --base-url", 2);
+  }
+  if (flags.asOf !== undefined) {
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(flags.asOf) || Number.isNaN(Date.parse(flags.asOf))) {
+      throw CliError.badFlag("--as-of", flags.asOf, "a date YYYY-MM-DD");
+    }
+    if (baseUrl !== undefined) throw new CliError("--as-of applies to the embedded demo service only, not with --base-url", 2);
+  }
+
+  return {
+    range: range as Range,
+    formats,
+    allProjects: flags.allProjects ?? false,
+    outDir: flags.out ?? "output",
+    pageSize: pageSize as "A4" | "Letter",
+    landscape: flags.landscape ?? false,
+    ...(flags.project !== undefined ? { project: flags.project } : {}),
+    ...(baseUrl !== undefined ? { baseUrl } : {}),
+    ...(apiKey !== undefined ? { apiKey } : {}),
+    ...(flags.config !== undefined ? { configPath: flags.config } : {}),
+    ...(flags.asOf !== undefined ? { asOf: flags.asOf } : {}),
+    ...(flags.database !== undefined ? { database: flags.database } : {}),
+  };
+}
