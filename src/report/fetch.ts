@@ -1,0 +1,54 @@
+import type { Project, Range } from "../contract/index.js";
+import { MissingScopeError, type VreportClient } from "../client/index.js";
+import type { Available, ContentViews, ReportData } from "./model.js";
+
+/** Most content items read per view; the content section lists them all up to this cap. */
+const CONTENT_CAP = 5_000;
+
+/** Resolves a fetch into data, or into the sentence the report shows when the key lacks a scope. */
+async function available<T>(what: string, p: Promise<T>): Promise<Available<T>> {
+  try {
+    return { ok: true, value: await p };
+  } catch (err) {
+    if (err instanceof MissingScopeError) {
+      const scope = err.missing[0];
+      return {
+        ok: false,
+        reason: `${what} needs the ${err.missing.join(", ")} scope, which the API key lacks.`,
+        ...(scope ? { scope } : {}),
+      };
+    }
+    throw err;
+  }
+}
+
+/**
+ * Fetches everything one report needs, concurrently (the client bounds requests in flight).
+ * A missing scope makes the affected sections say so; any other failure fails the run.
+ */
+export async function fetchReportData(
+  client: VreportClient,
+  project: Project,
+  range: Range,
+  clock: () => Date = () => new Date(),
+): Promise<ReportData> {
+  const project_id = project.id;
+  const view = (v: keyof ContentViews) => client.collect("listContent", { project_id, view: v }, { max: CONTENT_CAP });
+  const [workspace, setup, report, topics, sites, content] = await Promise.all([
+    available("The workspace name", client.getWorkspace()),
+    available("The visibility setup", client.getSetup({ project_id })),
+    available("Visibility data", client.getReport({ project_id, range })),
+    available("The content map", client.getTopics({ project_id })),
+    available(
+      "The content map",
+      client.listContentMapSites({ project_id }).then((d) => d.sites),
+    ),
+    available(
+      "Content",
+      Promise.all([view("IDEAS"), view("PLANNED"), view("PRODUCED")]).then(
+        ([IDEAS, PLANNED, PRODUCED]): ContentViews => ({ IDEAS, PLANNED, PRODUCED }),
+      ),
+    ),
+  ]);
+  return { range, project, workspace, setup, report, topics, sites, content, fetchedAt: clock().toISOString() };
+}

@@ -1,0 +1,55 @@
+import { mkdir, stat } from "node:fs/promises";
+import type { Project, Range } from "../contract/index.js";
+import { createClient, type VreportClient } from "../client/index.js";
+import { getBackend } from "../render/backends/index.js";
+import { draftView, drawView } from "../render/build-view.js";
+import { drawChart } from "../render/charts/index.js";
+import type { Branding, OutputFormat, RenderOptions } from "../render/types.js";
+import { buildModel } from "./build-model.js";
+import { fetchReportData } from "./fetch.js";
+
+/** One report to write: the project and everything that shapes the files. */
+export interface ReportJob {
+  project: Project;
+  range: Range;
+  formats: OutputFormat[];
+  outDir: string;
+  branding: Branding;
+  render: RenderOptions;
+  timezone?: string;
+}
+
+export interface WrittenFile {
+  format: OutputFormat;
+  path: string;
+  bytes: number;
+}
+
+/** Fetches, models, draws and renders one report in every requested format. */
+export async function generateReport(client: VreportClient, job: ReportJob): Promise<WrittenFile[]> {
+  const data = await fetchReportData(client, job.project, job.range);
+  const model = buildModel(data);
+  const draft = draftView(model, job.branding, job.timezone !== undefined ? { timezone: job.timezone } : {});
+  const view = await drawView(draft, drawChart);
+  await mkdir(job.outDir, { recursive: true });
+  const written: WrittenFile[] = [];
+  for (const format of job.formats) {
+    const backend = await getBackend(format);
+    const paths = await backend.render(view, job.outDir, job.render);
+    // The first path is the report itself; the rest are assets (Markdown charts).
+    const main = paths[0];
+    if (main) written.push({ format, path: main, bytes: (await stat(main)).size });
+  }
+  return written;
+}
+
+/** Picks the projects to report on: by id, name or slug; all; or the first the key can read. */
+export function selectProjects(projects: Project[], wanted: { project?: string; allProjects: boolean }): Project[] {
+  if (wanted.allProjects) return projects;
+  if (wanted.project === undefined) return projects.slice(0, 1);
+  const w = wanted.project.toLowerCase();
+  const hit = projects.find((p) => p.id === wanted.project || p.name.toLowerCase() === w);
+  return hit ? [hit] : [];
+}
+
+export { createClient };
