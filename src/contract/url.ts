@@ -5,8 +5,21 @@ import { domainToUnicode } from "node:url";
  * string, no trailing slash. We also drop the fragment and default ports, and keep the host in
  * its Unicode form so `bücher.de` and `xn--bcher-kva.de` compare equal — all so that one page is
  * one row however answers spelled its link.
+ *
+ * Idempotent: a stored URL normalizes to itself, so a `url=` filter given a stored value finds it
+ * (one pass can expose another `www.` or an encoded trailing slash, hence the fixed point).
  */
 export function normalizeUrl(raw: string): string {
+  let current = raw;
+  for (let i = 0; i < 5; i++) {
+    const next = normalizeOnce(current);
+    if (next === current) break;
+    current = next;
+  }
+  return current;
+}
+
+function normalizeOnce(raw: string): string {
   let s = raw.trim();
   if (s === "") return "";
   // Parse with a scheme so WHATWG URL handles ports, IDNA, userinfo and percent-encoding.
@@ -53,7 +66,8 @@ function isDefaultPort(protocol: string, port: string): boolean {
 
 function safeDecode(path: string): string {
   try {
-    return decodeURIComponent(path);
+    // decodeURI keeps reserved characters encoded (%2F stays %2F): decoding them would move path segments.
+    return decodeURI(path);
   } catch {
     return path;
   }

@@ -37,6 +37,6 @@ export type AnswerFull = z.infer<typeof AnswerFull>;
 export const PromptAnswers = z.object({
   range: Range,
   prompt: z.object({ id: Uuid, text: z.string(), status: PromptStatus }),
-  answers: z.array(z.union([AnswerFull, AnswerCompact])),
+  answers: z.array(z.union([AnswerFull, AnswerCompact])).max(200),
 });
 export type PromptAnswers = z.infer<typeof PromptAnswers>;
