@@ -1,0 +1,294 @@
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import ExcelJS from "exceljs";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import * as XLSX from "xlsx";
+import { MAX_CELL_TEXT, TRUNCATION_MARKER } from "../../src/render/backends/_xlsx-cells.js";
+import { backend } from "../../src/render/backends/xlsx.js";
+import { EXCEL_NUMBER_FORMATS, formatValue, MINUS } from "../../src/render/format.js";
+import type { ReportView, SectionView } from "../../src/render/types.js";
+import { HOSTILE, sampleView } from "../fixtures/sample-view.js";
+
+const LONG = "x".repeat(40_000);
+const LONG_TITLE = "Latest answers: what [AI] said / per platform? *all* of them";
+
+/** The sample view plus what only a workbook can get wrong: long titles, duplicates, huge text, two tables. */
+function workbookView(): ReportView {
+  const view = sampleView();
+  const extra: SectionView[] = [
+    {
+      key: "answers",
+      title: LONG_TITLE,
+      blocks: [
+        { kind: "paragraph", text: "Two tables: the larger one carries the filter." },
+        {
+          kind: "table",
+          id: "small",
+          title: "Small",
+          columns: [{ key: "n", label: "N", type: "count" }],
+          rows: [{ n: 1 }],
+          emptyText: "",
+        },
+        {
+          kind: "table",
+          id: "answers",
+          columns: [
+            { key: "day", label: "Collected", type: "date" },
+            { key: "preview", label: "Answer preview", type: "text" },
+          ],
+          rows: [
+            { day: "2026-10-31", preview: LONG },
+            { day: "2026-11-01", preview: "short" },
+          ],
+          emptyText: "No answers.",
+        },
+      ],
+    },
+    { key: "platforms", title: "Prompts", blocks: [{ kind: "notice", text: "Duplicate title." }] },
+  ];
+  const methodology = view.sections.findIndex((s) => s.key === "methodology");
+  view.sections.splice(methodology, 0, ...extra);
+  return view;
+}
+
+let dir: string;
+let file: string;
+let wb: ExcelJS.Workbook;
+let sheetjs: XLSX.WorkBook;
+
+function sheet(name: string): ExcelJS.Worksheet {
+  const ws = wb.getWorksheet(name);
+  if (!ws) throw new Error(`no sheet ${name}`);
+  return ws;
+}
+
+/** Conditional formats as exceljs reads them back (missing from its type declarations). */
+function conditionalFormats(ws: ExcelJS.Worksheet): ExcelJS.ConditionalFormattingOptions[] {
+  return (ws as unknown as { conditionalFormattings: ExcelJS.ConditionalFormattingOptions[] })
+    .conditionalFormattings;
+}
+
+/** The first cell of column A whose text is `text`. */
+function rowOf(ws: ExcelJS.Worksheet, text: string): number {
+  for (let r = 1; r <= ws.rowCount; r++) if (ws.getCell(r, 1).text === text) return r;
+  throw new Error(`no row "${text}" in ${ws.name}`);
+}
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), "vreport-xlsx-"));
+  const files = await backend.render(workbookView(), dir, {});
+  expect(files).toHaveLength(1);
+  file = files[0]!;
+  wb = new ExcelJS.Workbook();
+  await wb.xlsx.readFile(file);
+  sheetjs = XLSX.read(await readFile(file), { cellNF: true, cellDates: false });
+});
+
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe("xlsx backend", () => {
+  it("names the file after the view and leaves no temporary file", async () => {
+    expect(file).toBe(join(dir, "acme-analytics-ai-visibility-30d-2026-11-01.xlsx"));
+    expect(await readdir(dir)).toEqual(["acme-analytics-ai-visibility-30d-2026-11-01.xlsx"]);
+  });
+
+  it("orders sheets Summary first, Methodology last, with unique legal names", () => {
+    const names = wb.worksheets.map((w) => w.name);
+    expect(names).toEqual([
+      "Summary",
+      "Trend",
+      "Prompts",
+      "Content",
+      "Latest answers what AI said per",
+      "Prompts (2)",
+      "Methodology",
+    ]);
+    expect(sheetjs.SheetNames).toEqual(names);
+    for (const n of names) {
+      expect(n.length).toBeLessThanOrEqual(31);
+      expect(n).not.toMatch(/[\\/?*[\]:]/);
+    }
+    expect(new Set(names.map((n) => n.toLowerCase())).size).toBe(names.length);
+  });
+
+  it("sets the workbook properties from the cover", () => {
+    expect(wb.title).toBe(`AI visibility report — ${HOSTILE.brand}`);
+    expect(wb.subject).toBe("AI visibility report 30d");
+    expect(wb.creator).toBe("Northwind Digital");
+    expect(wb.created.toISOString()).toBe("2026-11-01T06:00:00.000Z");
+  });
+
+  it("stores typed numbers with the shared number formats", () => {
+    const ws = sheet("Prompts");
+    const header = rowOf(ws, "Prompt");
+    const first = ws.getRow(header + 1);
+    expect(first.getCell(2).value).toBe("Google AI Overviews");
+    expect(first.getCell(3).value).toBe(0.375);
+    expect(first.getCell(3).numFmt).toBe("0.0%");
+    expect(first.getCell(4).value).toBe(12.5);
+    expect(first.getCell(4).numFmt).toBe('+0.0" pp";-0.0" pp";0.0" pp"');
+    expect(first.getCell(5).value).toBe(1234);
+    expect(first.getCell(5).numFmt).toBe("#,##0");
+    expect(first.getCell(6).value).toBe(-12);
+    expect(first.getCell(6).numFmt).toBe("+#,##0;-#,##0;0");
+    expect(first.getCell(7).value).toBe(true);
+    expect(ws.getRow(header + 2).getCell(7).value).toBe(false);
+    // SheetJS sees the same: numbers typed "n", booleans "b", formatted as the other backends show them.
+    const s = sheetjs.Sheets.Prompts!;
+    expect(s[`C${header + 1}`]).toMatchObject({ t: "n", v: 0.375, z: "0.0%", w: "37.5%" });
+    expect(s[`D${header + 1}`]).toMatchObject({ t: "n", v: 12.5, w: "+12.5 pp" });
+    expect(s[`D${header + 2}`]).toMatchObject({ t: "n", v: -5, w: "-5.0 pp" });
+    expect(s[`E${header + 1}`]).toMatchObject({ t: "n", v: 1234, w: "1,234" });
+    expect(s[`G${header + 1}`]).toMatchObject({ t: "b", v: true });
+  });
+
+  it("stores every figure of the view as the number it is, never as text", () => {
+    const view = workbookView();
+    const prompts = view.sections.find((s) => s.key === "prompts")!.blocks[0]!;
+    if (prompts.kind !== "table") throw new Error("fixture changed");
+    const ws = sheet("Prompts");
+    const header = rowOf(ws, "Prompt");
+    prompts.rows.forEach((row, i) => {
+      prompts.columns.forEach((c, j) => {
+        const got = ws.getRow(header + 1 + i).getCell(j + 1).value;
+        const want = row[c.key];
+        if (c.type === "percent" || c.type === "count" || c.type === "delta_count") expect(got).toBe(want);
+        if (c.type === "delta_pp") expect(got).toBeCloseTo(Number(want) * 100, 9);
+        // Shown through its number format, the figure reads as in the PDF and Markdown (ASCII minus).
+        if (c.type in EXCEL_NUMBER_FORMATS && want !== null && want !== undefined) {
+          const shown = sheetjs.Sheets.Prompts![XLSX.utils.encode_cell({ r: header + i, c: j })];
+          expect(shown?.w).toBe(formatValue(c.type, want).replace(MINUS, "-"));
+        }
+      });
+    });
+    const trend = sheet("Trend");
+    const t = rowOf(trend, "Date");
+    expect(trend.getCell(t + 1, 1).value).toEqual(new Date(Date.UTC(2026, 9, 30)));
+    expect(trend.getCell(t + 1, 1).numFmt).toBe("yyyy-mm-dd");
+    expect(sheetjs.Sheets.Trend![`A${t + 1}`]).toMatchObject({ t: "n", w: "2026-10-30" });
+    expect(trend.getCell(t + 3, 3).value).toBeNull(); // a missing rate stays empty, not 0
+  });
+
+  it("puts the KPIs with previous values and changes on Summary", () => {
+    const ws = sheet("Summary");
+    const r = rowOf(ws, "Mention rate");
+    expect(ws.getRow(r).values).toEqual([undefined, "Mention rate", 0.4231, 0.375, 4.81]);
+    expect(ws.getCell(r, 4).numFmt).toBe('+0.0" pp";-0.0" pp";0.0" pp"');
+    const snaps = rowOf(ws, "Snapshots");
+    expect(ws.getRow(snaps).values).toEqual([undefined, "Snapshots", 12345, 12000, 345]);
+    expect(ws.getCell(snaps, 4).numFmt).toBe("+#,##0;-#,##0;0");
+    expect(ws.getCell(rowOf(ws, "As of"), 2).value).toEqual(new Date(Date.UTC(2026, 10, 1)));
+    expect(ws.getCell(rowOf(ws, "Prepared by"), 2).value).toBe("Northwind Digital");
+    expect(rowOf(ws, "• Mention rate rose from 37.5% to 42.3% (+4.8 pp).")).toBeGreaterThan(0);
+  });
+
+  it("places every chart on Summary as an image at its display size", () => {
+    const images = sheet("Summary").getImages();
+    expect(images).toHaveLength(1);
+    const media = wb.getImage(Number(images[0]!.imageId));
+    expect(media.extension).toBe("png");
+  });
+
+  it("freezes the header and filters the main table", () => {
+    const ws = sheet("Prompts");
+    const header = rowOf(ws, "Prompt");
+    expect(ws.getCell(header, 1).font?.bold).toBe(true);
+    expect(ws.views[0]).toMatchObject({ state: "frozen", ySplit: header });
+    expect(sheetjs.Sheets.Prompts!["!autofilter"]).toEqual({ ref: `A${header}:H${header + 3}` });
+    // Two tables: the filter covers the larger one, the smaller one keeps a bold title.
+    const two = sheet("Latest answers what AI said per");
+    const main = rowOf(two, "Collected");
+    expect(sheetjs.Sheets["Latest answers what AI said per"]!["!autofilter"]).toEqual({
+      ref: `A${main}:B${main + 2}`,
+    });
+    expect(two.getCell(rowOf(two, "Small"), 1).font?.bold).toBe(true);
+    expect(two.getColumn(2).width).toBeLessThanOrEqual(60);
+  });
+
+  it("colours deltas with conditional formats over the delta columns", () => {
+    const ws = sheet("Prompts");
+    const header = rowOf(ws, "Prompt");
+    const refs = conditionalFormats(ws).map((cf) => cf.ref);
+    expect(refs).toEqual([`D${header + 1}:D${header + 3}`, `F${header + 1}:F${header + 3}`]);
+    expect(conditionalFormats(ws)[0]!.rules.map((r) => (r.type === "cellIs" ? r.operator : r.type))).toEqual([
+      "greaterThan",
+      "lessThan",
+    ]);
+    expect(conditionalFormats(sheet("Summary"))).toHaveLength(1);
+  });
+
+  it("links plausible URLs only, showing the URL itself", () => {
+    const ws = sheet("Prompts");
+    const header = rowOf(ws, "Prompt");
+    const link = ws.getCell(header + 2, 8);
+    expect(link.value).toEqual({
+      text: "acme-analytics.com/blog/crm-guide",
+      hyperlink: "https://acme-analytics.com/blog/crm-guide",
+    });
+    expect(ws.getCell(header + 1, 8).value).toBe(HOSTILE.url);
+    expect(ws.getCell(header + 3, 8).value).toBe(HOSTILE.fileLink);
+    expect(sheetjs.Sheets.Prompts![`H${header + 2}`].l.Target).toBe(
+      "https://acme-analytics.com/blog/crm-guide",
+    );
+  });
+
+  it("never turns untrusted text into a formula", () => {
+    const ws = sheet("Prompts");
+    const s = sheetjs.Sheets.Prompts!;
+    for (const text of [HOSTILE.formula, HOSTILE.plus, HOSTILE.prompt]) {
+      const r = rowOf(ws, text);
+      expect(ws.getCell(r, 1).formula).toBeUndefined();
+      expect(ws.getCell(r, 1).value).toBe(text);
+      expect(s[`A${r}`]).toMatchObject({ t: "s", v: text });
+      expect(s[`A${r}`].f).toBeUndefined();
+    }
+    expect(sheet("Summary").getCell(1, 1).value).toBe(`AI visibility report — ${HOSTILE.brand}`);
+  });
+
+  it("cuts text beyond Excel's cell limit with a visible marker", () => {
+    const ws = sheet("Latest answers what AI said per");
+    const cell = ws.getCell(rowOf(ws, "Collected") + 1, 2);
+    const text = String(cell.value);
+    expect(text).toHaveLength(MAX_CELL_TEXT);
+    expect(text.endsWith(TRUNCATION_MARKER)).toBe(true);
+    expect(text.startsWith("xxxx")).toBe(true);
+  });
+
+  it("says missing data in words, never zeros", () => {
+    const ws = sheet("Content");
+    expect(ws.getCell(3, 1).value).toBe("The API key lacks the content:read scope, so content is not shown.");
+    expect(ws.rowCount).toBe(3);
+    const m = sheet("Methodology");
+    expect(rowOf(m, "Nothing to show for this period.")).toBe(rowOf(m, "An empty table") + 1);
+  });
+});
+
+describe("xlsx backend failures", () => {
+  it("leaves nothing behind when the output directory cannot be created", async () => {
+    const root = await mkdtemp(join(tmpdir(), "vreport-xlsx-fail-"));
+    try {
+      await writeFile(join(root, "blocker"), "not a directory");
+      await expect(backend.render(sampleView(), join(root, "blocker", "out"), {})).rejects.toThrow();
+      expect(await readdir(root)).toEqual(["blocker"]);
+    } finally {
+      await rm(root, { recursive: true, force: true });
+    }
+  });
+
+  it("leaves no partial or temporary file when the final rename fails", async () => {
+    const root = await mkdtemp(join(tmpdir(), "vreport-xlsx-fail-"));
+    try {
+      // A directory squatting on the target name makes the rename fail after the data is written.
+      const target = join(root, `${sampleView().name}.xlsx`);
+      await mkdir(target);
+      await expect(backend.render(sampleView(), root, {})).rejects.toThrow();
+      expect(await readdir(root)).toEqual([`${sampleView().name}.xlsx`]);
+      expect(await readdir(target)).toEqual([]);
+    } finally {
+      await rm(root, { recursive: true, force: true });
+    }
+  });
+});
