@@ -1,0 +1,137 @@
+import type { ChartConfiguration, ChartDataset, Plugin } from "chart.js";
+import { PALETTE } from "../sections/_helpers.js";
+import type { ChartSpec } from "../types.js";
+import { shortLabel, valueLabel, valueTick } from "./_ticks.js";
+
+/** Fills the canvas white before anything is drawn: PNGs are transparent by default, unreadable on dark viewers. */
+export const whiteBackground: Plugin = {
+  id: "vreportWhiteBackground",
+  beforeDraw(chart) {
+    const { ctx, width, height } = chart;
+    ctx.save();
+    ctx.fillStyle = "#ffffff";
+    ctx.fillRect(0, 0, width, height);
+    ctx.restore();
+  },
+};
+
+/** The i-th series colour: the spec's own colour (accent first, set by build-view), else the shared palette. */
+function colourAt(spec: ChartSpec, i: number): string {
+  const own = spec.datasets[i]?.color;
+  return own ?? PALETTE[i % PALETTE.length] ?? "#2f6fed";
+}
+
+/** Colours per slice for a doughnut: the first series colour, then the palette. */
+function sliceColours(spec: ChartSpec): string[] {
+  const first = colourAt(spec, 0);
+  const rest = PALETTE.filter((c) => c.toLowerCase() !== first.toLowerCase());
+  return spec.labels.map((_, i) => (i === 0 ? first : (rest[(i - 1) % rest.length] ?? first)));
+}
+
+const TICKS = { font: { size: 11 } };
+const GRID = { color: "#e6e6e6" };
+
+/** Chart.js options shared by every type: a fixed-size, non-animated, 2× rendering. */
+function baseOptions(spec: ChartSpec) {
+  return {
+    animation: false as const,
+    responsive: false,
+    maintainAspectRatio: false,
+    // Fixed 2× rather than the platform's ratio: the PNG has the same pixels on every machine.
+    devicePixelRatio: 2,
+    layout: { padding: 8 },
+    plugins: {
+      legend: {
+        display: spec.type === "doughnut" || spec.datasets.length > 1,
+        position: "top" as const,
+        labels: { boxWidth: 12, font: { size: 11 } },
+      },
+    },
+  };
+}
+
+/** The value axis: from zero, ticks as "42%" or "12,345"; counts never get fractional ticks. */
+function valueAxis(spec: ChartSpec, stacked: boolean) {
+  return {
+    stacked,
+    beginAtZero: true,
+    ticks: { ...TICKS, callback: valueTick(spec.valueType), precision: spec.valueType === "count" ? 0 : 3 },
+    grid: GRID,
+  };
+}
+
+/** The configurations we produce, one per Chart.js type. */
+export type AnyChartConfig =
+  | ChartConfiguration<"doughnut">
+  | ChartConfiguration<"line">
+  | ChartConfiguration<"bar">;
+
+/** Builds the Chart.js configuration for a spec: pure, so the mapping is testable without a canvas. */
+export function chartConfig(spec: ChartSpec): AnyChartConfig {
+  const base = baseOptions(spec);
+  const labels = spec.labels.map(shortLabel);
+
+  if (spec.type === "doughnut") {
+    // The value goes into the legend label: a doughnut has no axis to read it from.
+    const values = spec.datasets[0]?.data ?? [];
+    const withValues = labels.map((l, i) => `${l} ${valueLabel(spec.valueType, values[i] ?? null)}`);
+    const datasets: ChartDataset<"doughnut">[] = spec.datasets.map((d) => ({
+      label: d.label,
+      data: d.data.map((v) => v ?? 0),
+      backgroundColor: sliceColours(spec),
+      borderColor: "#ffffff",
+      borderWidth: 1,
+    }));
+    return {
+      type: "doughnut",
+      data: { labels: withValues, datasets },
+      options: { ...base, cutout: "55%" },
+      plugins: [whiteBackground],
+    };
+  }
+
+  if (spec.type === "line") {
+    const datasets: ChartDataset<"line">[] = spec.datasets.map((d, i) => ({
+      label: d.label,
+      data: d.data,
+      borderColor: colourAt(spec, i),
+      backgroundColor: colourAt(spec, i),
+      borderWidth: 2,
+      pointRadius: spec.labels.length > 60 ? 0 : 2,
+      tension: 0,
+      // A day without snapshots is a gap, never a line drawn through a zero.
+      spanGaps: false,
+    }));
+    const scales = {
+      x: { ticks: { ...TICKS, maxRotation: 0, autoSkip: true, maxTicksLimit: 10 }, grid: { display: false } },
+      y: valueAxis(spec, false),
+    };
+    return {
+      type: "line",
+      data: { labels, datasets },
+      options: { ...base, scales },
+      plugins: [whiteBackground],
+    };
+  }
+
+  // Bars. Horizontal and stacked bars list categories down the page (long topic and domain names
+  // read better there, and their specs grow in height with the number of categories).
+  const horizontal = spec.type === "horizontal_bar" || spec.type === "stacked_bar";
+  const stacked = spec.type === "stacked_bar";
+  const datasets: ChartDataset<"bar">[] = spec.datasets.map((d, i) => ({
+    label: d.label,
+    data: d.data,
+    backgroundColor: colourAt(spec, i),
+    borderWidth: 0,
+    maxBarThickness: 28,
+  }));
+  const values = valueAxis(spec, stacked);
+  const categories = { stacked, ticks: { ...TICKS, autoSkip: false }, grid: { display: false } };
+  const scales = horizontal ? { x: values, y: categories } : { x: categories, y: values };
+  return {
+    type: "bar",
+    data: { labels, datasets },
+    options: { ...base, indexAxis: horizontal ? "y" : "x", scales },
+    plugins: [whiteBackground],
+  };
+}

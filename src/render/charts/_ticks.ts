@@ -1,0 +1,36 @@
+import { formatCount, formatValue, MINUS } from "../format.js";
+import type { ChartSpec } from "../types.js";
+
+/**
+ * An axis tick as a percentage: 0.42 → "42%", 0.025 → "2.5%". Unlike `formatPercent` (one decimal
+ * everywhere, for figures), ticks drop a trailing ".0" so the axis stays uncluttered.
+ */
+export function percentTick(value: number): string {
+  const n = Number((value * 100).toFixed(1));
+  return n === 0 ? "0%" : `${n < 0 ? MINUS : ""}${Math.abs(n)}%`;
+}
+
+/** An axis tick as a count with thousands separators: 12345 → "12,345". */
+export function countTick(value: number): string {
+  return Number.isInteger(value)
+    ? formatCount(value)
+    : value.toLocaleString("en-US", { maximumFractionDigits: 1 });
+}
+
+/** The tick formatter for a chart's value axis. */
+export function valueTick(valueType: ChartSpec["valueType"]): (value: number | string) => string {
+  return (value) => (valueType === "percent" ? percentTick(Number(value)) : countTick(Number(value)));
+}
+
+/** A data point as a label (legend of a doughnut): one decimal for rates, like every other figure. */
+export function valueLabel(valueType: ChartSpec["valueType"], value: number | null): string {
+  return formatValue(valueType, value);
+}
+
+const MAX_LABEL = 40;
+
+/** Shortens a category label so long names (prompts, URLs) cannot squeeze the plot area to nothing. */
+export function shortLabel(label: string): string {
+  const flat = label.replace(/\s+/g, " ").trim();
+  return flat.length > MAX_LABEL ? `${flat.slice(0, MAX_LABEL - 1)}…` : flat;
+}

@@ -1,0 +1,72 @@
+import { SCOPES } from "../contract/index.js";
+import { createApp } from "./http/app.js";
+import { createKey } from "./keys/index.js";
+import { openStore, resolveDatabaseLocation, type Store } from "./store/db.js";
+import { DEMO_TIMEZONE, DEMO_WORKSPACE_ID, seedDemo, todayIn } from "./store/seed/index.js";
+
+/** The embedded demo service a `generate` without `--base-url` talks to over loopback HTTP. */
+export interface EmbeddedService {
+  baseUrl: string;
+  /** A temporary full-scope key, deleted on close. */
+  apiKey: string;
+  /** Where the demo database lives. */
+  database: string;
+  asOf: string;
+  /** True when this run had to (re)seed the demo workspace. */
+  seeded: boolean;
+  close(): Promise<void>;
+}
+
+/** The last collection day of the demo workspace, or null when it is not seeded. */
+async function seededAsOf(store: Store): Promise<string | null> {
+  const row = await store.db
+    .selectFrom("answers")
+    .innerJoin("projects", "projects.id", "answers.project_id")
+    .where("projects.workspace_id", "=", DEMO_WORKSPACE_ID)
+    .select((eb) => eb.fn.max("answers.day").as("day"))
+    .executeTakeFirst();
+  return row?.day ? String(row.day).slice(0, 10) : null;
+}
+
+/**
+ * Opens the demo database, (re)seeds it when it is missing or not as of the wanted day, mints
+ * a temporary key and serves the API on an ephemeral loopback port. The service's clock is set
+ * to the as-of day, so the report covers the demo's data exactly.
+ */
+export async function startEmbedded(options: { database?: string; asOf?: string } = {}): Promise<EmbeddedService> {
+  const database = resolveDatabaseLocation(options.database);
+  const asOf = options.asOf ?? todayIn(DEMO_TIMEZONE);
+  const store = await openStore(database);
+  let app: ReturnType<typeof createApp> | undefined;
+  try {
+    const seeded = (await seededAsOf(store)) !== asOf;
+    if (seeded) await seedDemo(store, { asOf });
+    const key = await createKey(store, { workspaceId: DEMO_WORKSPACE_ID, scopes: SCOPES, name: "vreport generate (temporary)" });
+    // Midday UTC is the as-of day in the demo's timezone (Europe/Paris) whatever the season.
+    const now = new Date(`${asOf}T12:00:00Z`);
+    app = createApp({ store, now: () => now, logger: false, rateLimit: false });
+    await app.listen({ port: 0, host: "127.0.0.1" });
+    const address = app.server.address();
+    const port = typeof address === "object" && address ? address.port : 0;
+    const running = app;
+    return {
+      baseUrl: `http://127.0.0.1:${port}/core/api/external/v1`,
+      apiKey: key.key,
+      database,
+      asOf,
+      seeded,
+      async close() {
+        try {
+          await running.close();
+          await store.db.deleteFrom("api_keys").where("id", "=", key.id).execute();
+        } finally {
+          await store.close();
+        }
+      },
+    };
+  } catch (err) {
+    await app?.close().catch(() => {});
+    await store.close();
+    throw err;
+  }
+}

@@ -1,0 +1,85 @@
+/**
+ * Backend-neutral number extraction for the shared render tests: what figures a view must show
+ * (computed through `formatValue`, the one formatter) and what figures a rendered text shows.
+ * Markdown, PDF (text from pdftotext) and XLSX (cells formatted back) tests compare the two.
+ */
+import { formatValue } from "../../src/render/format.js";
+import type { ReportView, SectionKey, ValueType } from "../../src/render/types.js";
+
+/** The value types whose cells are figures (text, dates, URLs, platforms, booleans are not). */
+export const NUMERIC_TYPES: ReadonlySet<ValueType> = new Set([
+  "percent",
+  "delta_pp",
+  "count",
+  "delta_count",
+  "number",
+]);
+
+/**
+ * A formatted figure: an optional sign (`+`, U+2212 minus, `-`), an integer with or without
+ * thousands separators, an optional decimal part, then an optional `%` or ` pp` (normal or no-break space). ISO dates are
+ * matched first and discarded so their parts are not read as numbers; digits inside words or
+ * dotted runs (`A1`, `30d`, `127.0.0.1`) are not figures.
+ */
+const FIGURE =
+  /(\d{4}-\d{2}-\d{2})|(?<![\p{L}\p{N}_.,+\u2212-])([+\u2212-]?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?(?:%|[ \u00a0\u202f]pp)?)(?![\p{L}\p{N}_]|[.,]\d)/gu;
+
+/** Every formatted figure in `text`, in document order (`42.3%`, `+4.2 pp`, `−1.0 pp`, `12,345`, `−3`). */
+export function extractNumbers(text: string): string[] {
+  const out: string[] = [];
+  // A PDF's text layer may carry a no-break space before "pp"; figures are compared in one spelling.
+  for (const m of text.matchAll(FIGURE))
+    if (m[2] !== undefined) out.push(m[2].replace(/[\u00a0\u202f]pp$/, " pp"));
+  return out;
+}
+
+/** The figures one section must show, in order: per KPI value, previous, change; then table cells row by row. */
+export interface SectionNumbers {
+  key: SectionKey;
+  title: string;
+  numbers: string[];
+}
+
+/** The figures every backend must show, per section, computed from the view through `formatValue`. */
+export function expectedNumbersBySection(view: ReportView): SectionNumbers[] {
+  return view.sections.map((s) => {
+    const numbers: string[] = [];
+    for (const b of s.blocks) {
+      if (b.kind === "kpis") {
+        for (const k of b.items) {
+          if (k.value !== null) numbers.push(formatValue(k.type, k.value));
+          if (k.previous !== null) numbers.push(formatValue(k.type, k.previous));
+          if (k.delta !== null) numbers.push(formatValue(k.deltaType, k.delta));
+        }
+      } else if (b.kind === "table") {
+        for (const row of b.rows)
+          for (const c of b.columns) {
+            const v = row[c.key] ?? null;
+            if (NUMERIC_TYPES.has(c.type) && v !== null) numbers.push(formatValue(c.type, v));
+          }
+      }
+    }
+    return { key: s.key, title: s.title, numbers };
+  });
+}
+
+/** Every figure a backend must show, in report order (all sections flattened). */
+export function expectedNumbers(view: ReportView): string[] {
+  return expectedNumbersBySection(view).flatMap((s) => s.numbers);
+}
+
+/**
+ * Checks that `expected` appears in `actual` in order, other figures (dates in prose, counts in
+ * sentences) allowed in between. Returns null when it does, else a message naming the first
+ * figure missing and where the search stood, for a readable test failure.
+ */
+export function missingInOrder(expected: readonly string[], actual: readonly string[]): string | null {
+  let at = 0;
+  for (const [i, figure] of expected.entries()) {
+    const found = actual.indexOf(figure, at);
+    if (found === -1)
+      return `figure #${i} "${figure}" not found after position ${at} of [${actual.join(", ")}]`;
+    at = found + 1;
+  }
+  return null;
+}

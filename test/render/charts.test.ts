@@ -1,0 +1,180 @@
+import { loadImage } from "@napi-rs/canvas";
+import { describe, expect, it } from "vitest";
+import { chartConfig } from "../../src/render/charts/_config.js";
+import { countTick, percentTick, shortLabel } from "../../src/render/charts/_ticks.js";
+import { ChartRenderError, drawChart, drawCharts } from "../../src/render/charts/index.js";
+import type { ChartSpec } from "../../src/render/types.js";
+
+const labels = ["ChatGPT", "Perplexity", "Gemini", "Claude"];
+
+/** One spec per chart type, with a gap (null) in the line chart. */
+const SPECS: ChartSpec[] = [
+  {
+    id: "trend",
+    title: "Trend",
+    type: "line",
+    labels: ["2026-10-29", "2026-10-30", "2026-10-31", "2026-11-01"],
+    datasets: [
+      { label: "Mention rate", data: [0.4, 0.42, null, 0.45], color: "#2f6fed" },
+      { label: "Citation rate", data: [0.1, 0.12, 0.11, null] },
+    ],
+    valueType: "percent",
+    width: 640,
+    height: 260,
+  },
+  {
+    id: "platforms",
+    title: "Platforms",
+    type: "bar",
+    labels,
+    datasets: [
+      { label: "Mention rate", data: [0.5, 0.25, 0.1, 0.33] },
+      { label: "Citation rate", data: [0.2, 0.1, null, 0.05] },
+    ],
+    valueType: "percent",
+    width: 600,
+    height: 280,
+  },
+  {
+    id: "sources",
+    title: "Cited sources",
+    type: "horizontal_bar",
+    labels: [
+      "acme-analytics.com",
+      "a-very-long-domain-name-that-keeps-going-on-and-on.example.com",
+      "g2.com",
+    ],
+    datasets: [{ label: "Citations", data: [12345, 2300, 45] }],
+    valueType: "count",
+    width: 600,
+    height: 220,
+  },
+  {
+    id: "content-map",
+    title: "Content map",
+    type: "stacked_bar",
+    labels: ["Pricing", "Integrations", "Security"],
+    datasets: [
+      { label: "Awareness", data: [3, 0, 1] },
+      { label: "Consideration", data: [2, 4, null] },
+      { label: "Decision", data: [1, 1, 5] },
+    ],
+    valueType: "count",
+    width: 680,
+    height: 200,
+  },
+  {
+    id: "sov",
+    title: "Share of voice",
+    type: "doughnut",
+    labels: ["Acmé 🚀 Analytics", "Rival", "Other"],
+    datasets: [{ label: "Share of voice", data: [0.3, 0.5, 0.2] }],
+    valueType: "percent",
+    width: 420,
+    height: 260,
+  },
+];
+
+/** Decodes a PNG and counts distinct non-white colours and non-white pixels. */
+async function inspect(png: Uint8Array) {
+  const img = await loadImage(png);
+  const { createCanvas } = await import("@napi-rs/canvas");
+  const canvas = createCanvas(img.width, img.height);
+  const ctx = canvas.getContext("2d");
+  ctx.drawImage(img, 0, 0);
+  const { data } = ctx.getImageData(0, 0, img.width, img.height);
+  const colours = new Set<number>();
+  let inked = 0;
+  let transparent = 0;
+  for (let i = 0; i < data.length; i += 4) {
+    const [r, g, b, a] = [data[i]!, data[i + 1]!, data[i + 2]!, data[i + 3]!];
+    if (a < 255) transparent++;
+    if (r > 250 && g > 250 && b > 250) continue;
+    inked++;
+    colours.add((r << 16) | (g << 8) | b);
+  }
+  return { width: img.width, height: img.height, colours: colours.size, inked, transparent };
+}
+
+describe("drawChart", () => {
+  for (const spec of SPECS) {
+    it(`draws a ${spec.type} chart at 2× on a white background`, async () => {
+      const drawn = await drawChart(spec);
+      expect(drawn.id).toBe(spec.id);
+      expect(drawn.title).toBe(spec.title);
+      const info = await inspect(drawn.png);
+      expect(info.width).toBe(spec.width * 2);
+      expect(info.height).toBe(spec.height * 2);
+      // Opaque white background: no transparent pixel anywhere.
+      expect(info.transparent).toBe(0);
+      // Series, text and grid lines (anti-aliased) give many colours; a blank chart gives none.
+      expect(info.colours).toBeGreaterThan(50);
+      expect(info.inked).toBeGreaterThan(2000);
+    });
+  }
+
+  it("draws a list of specs in order", async () => {
+    const drawn = await drawCharts(SPECS.slice(0, 2));
+    expect(drawn.map((c) => c.id)).toEqual(["trend", "platforms"]);
+  });
+
+  it("rejects an impossible size with a typed error", async () => {
+    const bad = { ...SPECS[0]!, width: 0 };
+    await expect(drawChart(bad)).rejects.toBeInstanceOf(ChartRenderError);
+  });
+});
+
+describe("chart configuration", () => {
+  it("formats percent ticks from fractions", () => {
+    expect(percentTick(0.42)).toBe("42%");
+    expect(percentTick(0.025)).toBe("2.5%");
+    expect(percentTick(0)).toBe("0%");
+    expect(percentTick(1)).toBe("100%");
+    expect(percentTick(-0.1)).toBe("\u221210%");
+  });
+
+  it("formats count ticks with thousands separators", () => {
+    expect(countTick(12345)).toBe("12,345");
+    expect(countTick(0)).toBe("0");
+  });
+
+  it("uses the percent tick callback on the value axis", () => {
+    const config = chartConfig(SPECS[1]!);
+    const y = ((config.options?.scales ?? {}) as Record<string, { ticks?: { callback?: unknown } }>).y;
+    const callback = y?.ticks?.callback as (v: number) => string;
+    expect(callback(0.5)).toBe("50%");
+  });
+
+  it("puts categories on the y axis of horizontal and stacked bars", () => {
+    for (const spec of [SPECS[2]!, SPECS[3]!]) {
+      const config = chartConfig(spec);
+      expect(config.type).toBe("bar");
+      expect((config.options as { indexAxis?: string }).indexAxis).toBe("y");
+    }
+    const stacked = chartConfig(SPECS[3]!).options?.scales as Record<string, { stacked?: boolean }>;
+    expect(stacked.x?.stacked && stacked.y?.stacked).toBe(true);
+  });
+
+  it("keeps null points as gaps and never animates", () => {
+    const config = chartConfig(SPECS[0]!);
+    expect(config.data.datasets[0]?.data).toEqual([0.4, 0.42, null, 0.45]);
+    expect(config.options?.animation).toBe(false);
+    expect(config.options?.responsive).toBe(false);
+    expect(config.options?.devicePixelRatio).toBe(2);
+  });
+
+  it("shows doughnut values in the legend, formatted like every other figure", () => {
+    const config = chartConfig(SPECS[4]!);
+    expect(config.data.labels).toEqual(["Acmé 🚀 Analytics 30.0%", "Rival 50.0%", "Other 20.0%"]);
+  });
+
+  it("colours series with the spec's colour first", () => {
+    const config = chartConfig(SPECS[0]!);
+    expect((config.data.datasets[0] as { borderColor?: string }).borderColor).toBe("#2f6fed");
+  });
+
+  it("shortens long category labels", () => {
+    expect(shortLabel("x".repeat(60))).toHaveLength(40);
+    expect(shortLabel("a\nb")).toBe("a b");
+  });
+});
