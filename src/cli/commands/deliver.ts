@@ -1,0 +1,82 @@
+import type { Command } from "commander";
+import { openStore, resolveDatabaseLocation, type Store } from "../../service/store/db.js";
+import { StoreError } from "../../service/store/errors.js";
+import { createDispatcher, type DispatcherOptions } from "../../service/webhooks/index.js";
+import { CliError, EXIT } from "../errors.js";
+
+/** Options of `vreport deliver`. */
+export interface DeliverOptions {
+  once?: boolean;
+  database?: string;
+  /** Dispatcher tuning for tests and scripts (fetch, timeouts, retry policy). */
+  dispatcher?: DispatcherOptions;
+  /** Stops the loop (default: SIGINT/SIGTERM). */
+  signal?: AbortSignal;
+}
+
+/**
+ * `vreport deliver [--once]`: runs the webhook dispatcher alone. With --once it drains what is due
+ * now and returns the number of attempts; otherwise it runs until the signal (Ctrl-C).
+ */
+export async function deliverCommand(
+  opts: DeliverOptions = {},
+  out: (line: string) => void = (line) => process.stdout.write(`${line}\n`),
+): Promise<number> {
+  let store: Store;
+  try {
+    store = await openStore(resolveDatabaseLocation(opts.database));
+  } catch (error) {
+    if (error instanceof StoreError) throw new CliError(error.message, EXIT.failure, { cause: error });
+    throw error;
+  }
+  const batchSize = opts.dispatcher?.batchSize ?? 50;
+  const dispatcher = createDispatcher(store, opts.dispatcher ?? {});
+  try {
+    if (opts.once) {
+      let total = 0;
+      for (let n = batchSize; n >= batchSize; total += n) n = await dispatcher.runOnce();
+      out(`vreport: ${total} delivery attempts`);
+      return total;
+    }
+    dispatcher.start();
+    out("vreport: delivering webhooks; Ctrl-C to stop");
+    await waitForStop(opts.signal);
+    await dispatcher.stop();
+    return 0;
+  } finally {
+    await dispatcher.stop();
+    await store.close();
+  }
+}
+
+function waitForStop(signal: AbortSignal | undefined): Promise<void> {
+  return new Promise<void>((resolve) => {
+    if (signal) {
+      if (signal.aborted) resolve();
+      else signal.addEventListener("abort", () => resolve(), { once: true });
+      return;
+    }
+    const stop = () => {
+      process.off("SIGINT", stop);
+      process.off("SIGTERM", stop);
+      resolve();
+    };
+    process.on("SIGINT", stop);
+    process.on("SIGTERM", stop);
+  });
+}
+
+/** Wires `vreport deliver`. */
+export function register(program: Command): void {
+  program
+    .command("deliver")
+    .description("Run the webhook dispatcher alone (vreport serve runs it too)")
+    .option("--once", "deliver what is due now, then exit")
+    .option("--database <location>", "PGlite directory or postgres:// URL (env VREPORT_DATABASE)")
+    .action(async (flags: { once?: boolean; database?: string }) => {
+      await deliverCommand({
+        once: flags.once === true,
+        ...(flags.database !== undefined ? { database: flags.database } : {}),
+      });
+    });
+}

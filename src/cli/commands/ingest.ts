@@ -1,0 +1,104 @@
+import { access } from "node:fs/promises";
+import type { Command } from "commander";
+import { IngestError, type IngestResult, ingestFile } from "../../service/ingest/index.js";
+import { openStore, resolveDatabaseLocation, type Store } from "../../service/store/db.js";
+import { StoreError } from "../../service/store/errors.js";
+import { CliError, EXIT } from "../errors.js";
+
+/** Options of `vreport ingest`. */
+export interface IngestCommandOptions {
+  strict?: boolean;
+  database?: string;
+  batchSize?: number;
+}
+
+/** Where the command reads and writes; tests pass their own. */
+export interface IngestIo {
+  out: (line: string) => void;
+  err: (line: string) => void;
+  stdin: NodeJS.ReadableStream;
+}
+
+const processIo: IngestIo = {
+  out: (line) => process.stdout.write(`${line}\n`),
+  err: (line) => process.stderr.write(`${line}\n`),
+  stdin: process.stdin,
+};
+
+/** Bad lines printed before "…and N more" (the count in the summary is always complete). */
+const MAX_PRINTED_ERRORS = 200;
+
+/**
+ * `vreport ingest FILE|-`: loads NDJSON records, prints a summary and line-numbered errors; throws
+ * CliError (exit 1) when any line failed, after printing them.
+ */
+export async function ingestCommand(
+  file: string,
+  opts: IngestCommandOptions = {},
+  io: IngestIo = processIo,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<IngestResult> {
+  if (file !== "-") {
+    try {
+      await access(file);
+    } catch {
+      throw new CliError(`cannot read ${file}: no such file (use - for standard input)`, EXIT.usage);
+    }
+  }
+  let store: Store;
+  try {
+    store = await openStore(resolveDatabaseLocation(opts.database, env));
+  } catch (error) {
+    if (error instanceof StoreError) throw new CliError(error.message, EXIT.failure, { cause: error });
+    throw error;
+  }
+  let result: IngestResult;
+  try {
+    result = await ingestFile(store, file === "-" ? io.stdin : file, {
+      ...(opts.strict !== undefined ? { strict: opts.strict } : {}),
+      ...(opts.batchSize !== undefined ? { batchSize: opts.batchSize } : {}),
+    });
+  } catch (error) {
+    if (error instanceof IngestError) throw new CliError(error.message, EXIT.failure, { cause: error });
+    throw error;
+  } finally {
+    await store.close();
+  }
+  for (const e of result.errors.slice(0, MAX_PRINTED_ERRORS)) io.err(`line ${e.line}: ${e.reason}`);
+  if (result.errors.length > MAX_PRINTED_ERRORS)
+    io.err(`…and ${result.errors.length - MAX_PRINTED_ERRORS} more`);
+  const name = file === "-" ? "standard input" : file;
+  const nothing = opts.strict && result.errors.length > 0 ? " (--strict: nothing written)" : "";
+  io.out(
+    `${name}: ${result.lines} records, ${result.written} written, ${result.unchanged} unchanged, ` +
+      `${result.errors.length} failed, ${result.events} events queued${nothing}`,
+  );
+  if (result.errors.length > 0)
+    throw new CliError(`${result.errors.length} of ${result.lines} records failed`, EXIT.failure);
+  return result;
+}
+
+/** `--batch-size`: a positive integer. */
+function parseBatchSize(value: string): number {
+  const n = Number(value);
+  if (!/^\d+$/.test(value) || n < 1) throw CliError.badFlag("--batch-size", value, "a positive integer");
+  return n;
+}
+
+/** Wires `vreport ingest`. */
+export function register(program: Command): void {
+  program
+    .command("ingest")
+    .description("Load NDJSON records (docs/ingest.md) into the database; - reads standard input")
+    .argument("<file>", "an .ndjson file, or - for standard input")
+    .option("--strict", "validate the whole file first; write nothing if any line is bad")
+    .option("--batch-size <n>", "records per transaction", "500")
+    .option("--database <location>", "PGlite directory or postgres:// URL (env VREPORT_DATABASE)")
+    .action(async (file: string, flags: { strict?: boolean; batchSize: string; database?: string }) => {
+      await ingestCommand(file, {
+        strict: flags.strict === true,
+        batchSize: parseBatchSize(flags.batchSize),
+        ...(flags.database !== undefined ? { database: flags.database } : {}),
+      });
+    });
+}

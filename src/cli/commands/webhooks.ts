@@ -1,0 +1,199 @@
+import type { Command } from "commander";
+import type { EventType } from "../../contract/index.js";
+import { openStore, resolveDatabaseLocation, type Store } from "../../service/store/db.js";
+import { StoreError } from "../../service/store/errors.js";
+import {
+  type AttemptResult,
+  addSubscription,
+  type DeliveryListing,
+  listDeliveries,
+  listSubscriptions,
+  removeSubscription,
+  type Subscription,
+  sendTest,
+  WebhookError,
+} from "../../service/webhooks/index.js";
+import { CliError, EXIT } from "../errors.js";
+
+type Out = (line: string) => void;
+const stdout: Out = (line) => process.stdout.write(`${line}\n`);
+
+/** Options every `vreport webhooks` subcommand takes. */
+export interface WebhooksDbOptions {
+  database?: string;
+  json?: boolean;
+}
+
+/** Options of `vreport webhooks add`. */
+export interface WebhooksAddOptions extends WebhooksDbOptions {
+  /** Comma-separated event types, as typed on the command line. */
+  events: string;
+  secret?: string;
+  workspace?: string;
+}
+
+/** Opens the store for one subcommand, mapping store and webhook errors to CLI exits. */
+async function withStore<T>(opts: WebhooksDbOptions, run: (store: Store) => Promise<T>): Promise<T> {
+  let store: Store;
+  try {
+    store = await openStore(resolveDatabaseLocation(opts.database));
+  } catch (error) {
+    if (error instanceof StoreError) throw new CliError(error.message, EXIT.failure, { cause: error });
+    throw error;
+  }
+  try {
+    return await run(store);
+  } catch (error) {
+    if (error instanceof WebhookError)
+      throw new CliError(error.message, error.code === "NOT_FOUND" ? EXIT.failure : EXIT.usage, {
+        cause: error,
+      });
+    throw error;
+  } finally {
+    await store.close();
+  }
+}
+
+/** `vreport webhooks add URL --events a,b [--secret S]`: prints the id and the secret (shown once). */
+export async function webhooksAdd(
+  url: string,
+  opts: WebhooksAddOptions,
+  out: Out = stdout,
+): Promise<Subscription> {
+  return withStore(opts, async (store) => {
+    const sub = await addSubscription(store.db, {
+      url,
+      events: opts.events.split(","),
+      secret: opts.secret,
+      workspaceId: opts.workspace,
+    });
+    if (opts.json) out(JSON.stringify({ id: sub.id, url: sub.url, events: sub.events, secret: sub.secret }));
+    else {
+      out(`${sub.id}  ${sub.url}  ${sub.events.join(",")}`);
+      if (opts.secret === undefined) out(`secret: ${sub.secret}  (store it now: it signs every delivery)`);
+    }
+    return sub;
+  });
+}
+
+/** `vreport webhooks list`: one line per subscription (never the secret). */
+export async function webhooksList(opts: WebhooksDbOptions, out: Out = stdout): Promise<Subscription[]> {
+  return withStore(opts, async (store) => {
+    const subs = await listSubscriptions(store.db);
+    if (opts.json)
+      out(
+        JSON.stringify(
+          subs.map(({ secret: _secret, ...rest }) => rest),
+          null,
+          2,
+        ),
+      );
+    else if (subs.length === 0) out("no subscriptions");
+    else
+      for (const s of subs)
+        out(
+          `${s.id}  ${s.disabled ? "disabled" : "active"}  ${s.url}  ${s.events.join(",")}  ${s.created_at.toISOString()}`,
+        );
+    return subs;
+  });
+}
+
+/** `vreport webhooks remove ID`: deletes the subscription and its delivery history. */
+export async function webhooksRemove(id: string, opts: WebhooksDbOptions, out: Out = stdout): Promise<void> {
+  await withStore(opts, async (store) => {
+    await removeSubscription(store.db, id);
+    out(`removed ${id}`);
+  });
+}
+
+/** `vreport webhooks test ID [--event E]`: sends a sample with is_test true now; exit 1 when it failed. */
+export async function webhooksTest(
+  id: string,
+  opts: WebhooksDbOptions & { event?: string; timeoutMs?: number },
+  out: Out = stdout,
+): Promise<AttemptResult> {
+  const result = await withStore(opts, (store) =>
+    sendTest(store, id, {
+      ...(opts.event !== undefined ? { event: opts.event as EventType } : {}),
+      ...(opts.timeoutMs !== undefined ? { timeoutMs: opts.timeoutMs } : {}),
+    }),
+  );
+  if (opts.json) out(JSON.stringify(result));
+  else
+    out(
+      `delivery ${result.deliveryId}: ${result.ok ? `delivered (HTTP ${result.httpStatus})` : `failed: ${result.error}`}`,
+    );
+  if (!result.ok)
+    throw new CliError(
+      `test delivery failed (${result.error}); it will be retried by the dispatcher`,
+      EXIT.failure,
+    );
+  return result;
+}
+
+/** `vreport webhooks deliveries [--failed]`: the latest deliveries, or only the dead letters. */
+export async function webhooksDeliveries(
+  opts: WebhooksDbOptions & { failed?: boolean; limit?: number },
+  out: Out = stdout,
+): Promise<DeliveryListing[]> {
+  return withStore(opts, async (store) => {
+    const rows = await listDeliveries(store.db, {
+      ...(opts.failed !== undefined ? { failed: opts.failed } : {}),
+      ...(opts.limit !== undefined ? { limit: opts.limit } : {}),
+    });
+    if (opts.json) out(JSON.stringify(rows, null, 2));
+    else if (rows.length === 0) out(opts.failed ? "no failed deliveries" : "no deliveries");
+    else
+      for (const d of rows) {
+        const last = d.last_error ? `  last error: ${d.last_error}` : "";
+        out(
+          `${d.id}  ${d.status}  ${d.event}  attempts=${d.attempts}  ${d.url}  ${d.created_at.toISOString()}${last}`,
+        );
+      }
+    return rows;
+  });
+}
+
+/** Wires `vreport webhooks add|list|remove|test|deliveries`. */
+export function register(program: Command): void {
+  const webhooks = program
+    .command("webhooks")
+    .description("Manage webhook subscriptions and inspect deliveries");
+  const db = "PGlite directory or postgres:// URL (env VREPORT_DATABASE)";
+  webhooks
+    .command("add")
+    .argument("<url>", "http(s) URL receiving POSTs")
+    .requiredOption("--events <list>", "comma-separated event types, e.g. content.status_updated")
+    .option("--secret <secret>", "signing secret (default: generated and printed once)")
+    .option("--workspace <id>", "workspace (default: the only one)")
+    .option("--json", "print JSON")
+    .option("--database <location>", db)
+    .action((url: string, flags: WebhooksAddOptions) => webhooksAdd(url, flags).then(() => undefined));
+  webhooks
+    .command("list")
+    .option("--json", "print JSON")
+    .option("--database <location>", db)
+    .action((flags: WebhooksDbOptions) => webhooksList(flags).then(() => undefined));
+  webhooks
+    .command("remove")
+    .argument("<id>", "subscription id")
+    .option("--database <location>", db)
+    .action((id: string, flags: WebhooksDbOptions) => webhooksRemove(id, flags));
+  webhooks
+    .command("test")
+    .argument("<id>", "subscription id")
+    .option("--event <type>", "event to sample (default: the subscription's first)")
+    .option("--json", "print JSON")
+    .option("--database <location>", db)
+    .action((id: string, flags: WebhooksDbOptions & { event?: string }) =>
+      webhooksTest(id, flags).then(() => undefined),
+    );
+  webhooks
+    .command("deliveries")
+    .option("--failed", "only dead letters (deliveries that ran out of retries)")
+    .option("--json", "print JSON")
+    .option("--database <location>", db)
+    .action((flags: WebhooksDbOptions & { failed?: boolean }) =>
+      webhooksDeliveries(flags).then(() => undefined),
+    );
+}

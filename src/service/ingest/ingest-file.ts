@@ -1,0 +1,218 @@
+/**
+ * Ingests an NDJSON file: validate each line, resolve its foreign ids, upsert it by id. Records are
+ * written in transactions of at most `batchSize` records; inside one, each record has a savepoint
+ * so a record the database rejects becomes a line error instead of failing its neighbours.
+ */
+import { type Kysely, sql } from "kysely";
+import { refreshAggregates } from "../analytics/aggregates/refresh.js";
+import type { Database } from "../store/schema.js";
+import { IngestError } from "./errors.js";
+import { parseLine } from "./parse-line.js";
+import { readLines } from "./read-lines.js";
+import type { IngestRecord } from "./records.js";
+import { checkReferences, registerRecord } from "./references.js";
+import { Resolver } from "./resolver.js";
+import type { ProjectFacts } from "./writers/_context.js";
+import { writeRecord } from "./writers/write-record.js";
+
+/** Options of `ingestFile`. */
+export interface IngestOptions {
+  /** Validate the whole input (schemas and foreign ids) first; write nothing if any line is bad. */
+  strict?: boolean;
+  /** Records per transaction (default 500). */
+  batchSize?: number;
+  /** Rebuild the analytics pre-aggregates of the projects whose visibility data changed (default true). */
+  refreshAggregates?: boolean;
+}
+
+/** A rejected line: its 1-based number and why, e.g. `answer.platform: Invalid option…`. */
+export interface LineError {
+  line: number;
+  reason: string;
+}
+
+/** What a run did. `lines` counts non-blank lines; `written` + `unchanged` + errors = lines. */
+export interface IngestResult {
+  lines: number;
+  written: number;
+  unchanged: number;
+  errors: LineError[];
+  /** Events queued in the outbox (status changes). */
+  events: number;
+  /** Projects whose visibility data (project, competitors, prompts, answers) changed. */
+  changedProjects: string[];
+}
+
+/** Record types the analytics pre-aggregates are computed from. */
+const VISIBILITY_TYPES: ReadonlySet<string> = new Set([
+  "project",
+  "competitor",
+  "category",
+  "prompt",
+  "answer",
+]);
+
+interface Numbered {
+  line: number;
+  record: IngestRecord;
+}
+
+/** Ingests `input` (a file path or a stream of NDJSON) into the store. */
+export async function ingestFile(
+  store: { db: Kysely<Database> },
+  input: string | NodeJS.ReadableStream,
+  options: IngestOptions = {},
+): Promise<IngestResult> {
+  const batchSize = Math.max(1, options.batchSize ?? 500);
+  const result: IngestResult = {
+    lines: 0,
+    written: 0,
+    unchanged: 0,
+    errors: [],
+    events: 0,
+    changedProjects: [],
+  };
+  const changedProjects = new Set<string>();
+  const writer = new BatchWriter(store.db, result, changedProjects);
+
+  if (options.strict) {
+    // Pass 1 keeps the valid records in memory: stdin cannot be read twice.
+    const records = await validateAll(store.db, input, result);
+    if (result.errors.length === 0) {
+      for (let i = 0; i < records.length; i += batchSize) await writer.write(records.slice(i, i + batchSize));
+    }
+  } else {
+    let batch: Numbered[] = [];
+    for await (const { line, text } of readLines(input)) {
+      if (text.trim() === "") continue;
+      result.lines++;
+      const parsed = parseLine(text);
+      if (!parsed.ok) {
+        result.errors.push({ line, reason: parsed.reason });
+        continue;
+      }
+      batch.push({ line, record: parsed.record });
+      if (batch.length >= batchSize) {
+        await writer.write(batch);
+        batch = [];
+      }
+    }
+    await writer.write(batch);
+  }
+  result.errors.sort((a, b) => a.line - b.line);
+  result.changedProjects = [...changedProjects];
+  if (options.refreshAggregates !== false) {
+    for (const projectId of result.changedProjects) {
+      try {
+        await refreshAggregates(store.db, projectId);
+      } catch (cause) {
+        throw new IngestError(
+          "REFRESH_FAILED",
+          `records written, but refreshing the analytics of project ${projectId} failed: ${String(cause)}`,
+          { cause },
+        );
+      }
+    }
+  }
+  return result;
+}
+
+/** Strict pass 1: parses every line and resolves its references against the database and earlier lines. */
+async function validateAll(
+  db: Kysely<Database>,
+  input: string | NodeJS.ReadableStream,
+  result: IngestResult,
+): Promise<Numbered[]> {
+  const resolver = new Resolver();
+  const records: Numbered[] = [];
+  for await (const { line, text } of readLines(input)) {
+    if (text.trim() === "") continue;
+    result.lines++;
+    const parsed = parseLine(text);
+    if (!parsed.ok) {
+      result.errors.push({ line, reason: parsed.reason });
+      continue;
+    }
+    const checked = await checkReferences(db, resolver, parsed.record);
+    if (!checked.ok) {
+      result.errors.push({ line, reason: checked.reason });
+      continue;
+    }
+    registerRecord(resolver, parsed.record, checked.resolved);
+    resolver.commit();
+    records.push({ line, record: parsed.record });
+  }
+  return records;
+}
+
+/** Writes batches, one transaction each, keeping ids and project facts across batches. */
+class BatchWriter {
+  private readonly resolver = new Resolver();
+  private readonly projects = new Map<string, ProjectFacts>();
+
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly result: IngestResult,
+    private readonly changedProjects: Set<string>,
+  ) {}
+
+  async write(batch: readonly Numbered[]): Promise<void> {
+    if (batch.length === 0) return;
+    const local = {
+      written: 0,
+      unchanged: 0,
+      events: 0,
+      errors: [] as LineError[],
+      projects: new Set<string>(),
+    };
+    try {
+      await this.db.transaction().execute(async (trx) => {
+        for (const { line, record } of batch) await this.writeOne(trx, line, record, local);
+      });
+    } catch (cause) {
+      this.resolver.rollback();
+      this.projects.clear();
+      const first = batch[0]?.line ?? 0;
+      throw new IngestError(
+        "WRITE_FAILED",
+        `the transaction of lines ${first}–${batch.at(-1)?.line ?? first} failed and was rolled back: ${String(cause)}`,
+        { cause },
+      );
+    }
+    this.resolver.commit();
+    this.result.written += local.written;
+    this.result.unchanged += local.unchanged;
+    this.result.events += local.events;
+    this.result.errors.push(...local.errors);
+    for (const id of local.projects) this.changedProjects.add(id);
+  }
+
+  private async writeOne(
+    trx: Kysely<Database>,
+    line: number,
+    record: IngestRecord,
+    local: { written: number; unchanged: number; events: number; errors: LineError[]; projects: Set<string> },
+  ): Promise<void> {
+    const checked = await checkReferences(trx, this.resolver, record);
+    if (!checked.ok) {
+      local.errors.push({ line, reason: checked.reason });
+      return;
+    }
+    await sql`SAVEPOINT ingest_record`.execute(trx);
+    try {
+      const outcome = await writeRecord({ trx, resolved: checked.resolved, projects: this.projects }, record);
+      await sql`RELEASE SAVEPOINT ingest_record`.execute(trx);
+      registerRecord(this.resolver, record, checked.resolved);
+      if (outcome.changed) local.written++;
+      else local.unchanged++;
+      local.events += outcome.events;
+      if (outcome.changed && VISIBILITY_TYPES.has(record.type) && checked.resolved.projectId)
+        local.projects.add(checked.resolved.projectId);
+    } catch (error) {
+      await sql`ROLLBACK TO SAVEPOINT ingest_record`.execute(trx);
+      // Facts read inside the rolled-back savepoint may describe rows that no longer exist.
+      this.projects.clear();
+      local.errors.push({ line, reason: `${record.type}: rejected: ${(error as Error).message}` });
+    }
+  }
+}

@@ -1,0 +1,70 @@
+/** One delivery attempt: sign, POST with a timeout, then record the result (in that order: at-least-once). */
+import type { Kysely } from "kysely";
+import type { Database } from "../store/schema.js";
+import type { DeliveryStatus } from "./_tables.js";
+import { type ClaimedDelivery, recordFailure, recordSuccess } from "./deliveries.js";
+import { buildRequest } from "./envelope.js";
+import type { RetryPolicy } from "./retry-policy.js";
+
+/** What an attempt needs besides the delivery. */
+export interface AttemptOptions {
+  fetch: typeof globalThis.fetch;
+  timeoutMs: number;
+  policy: RetryPolicy;
+  random?: () => number;
+  /** Runs after a successful POST, before it is recorded; a throw here is a crash in that window. */
+  afterSend?: (delivery: ClaimedDelivery) => void | Promise<void>;
+}
+
+/** The outcome of an attempt. */
+export interface AttemptResult {
+  deliveryId: string;
+  ok: boolean;
+  httpStatus: number | null;
+  error: string | null;
+  /** The delivery's status after recording: delivered, pending (retry scheduled) or failed (dead letter). */
+  status: DeliveryStatus;
+}
+
+/** Sends one claimed delivery and records the outcome. */
+export async function attemptDelivery(
+  db: Kysely<Database>,
+  delivery: ClaimedDelivery,
+  options: AttemptOptions,
+): Promise<AttemptResult> {
+  const { body, headers } = buildRequest(delivery);
+  let httpStatus: number | null = null;
+  let error: string | null = null;
+  try {
+    const response = await options.fetch(delivery.url, {
+      method: "POST",
+      headers,
+      body,
+      redirect: "manual",
+      signal: AbortSignal.timeout(options.timeoutMs),
+    });
+    httpStatus = response.status;
+    // Drain the body so the connection is released; its content does not matter.
+    await response.arrayBuffer().catch(() => undefined);
+    if (httpStatus < 200 || httpStatus >= 300) error = `HTTP ${httpStatus}`;
+  } catch (cause) {
+    const e = cause as Error;
+    error = e.name === "TimeoutError" ? `timed out after ${options.timeoutMs} ms` : describe(e);
+  }
+  if (error === null) {
+    await options.afterSend?.(delivery);
+    await recordSuccess(db, delivery.id, httpStatus as number);
+    return { deliveryId: delivery.id, ok: true, httpStatus, error, status: "delivered" };
+  }
+  const status = await recordFailure(db, delivery, { httpStatus, error }, options.policy, options.random);
+  return { deliveryId: delivery.id, ok: false, httpStatus, error, status };
+}
+
+function describe(error: Error): string {
+  const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+  return cause?.code
+    ? `${error.message} (${cause.code})`
+    : cause?.message
+      ? `${error.message}: ${cause.message}`
+      : error.message;
+}
