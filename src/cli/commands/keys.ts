@@ -1,0 +1,161 @@
+import type { Command } from "commander";
+import { SCOPES } from "../../contract/index.js";
+import { createKey, KeyError, listKeys, revokeKey } from "../../service/keys/index.js";
+import { openStore, resolveDatabaseLocation, type Store } from "../../service/store/db.js";
+import { StoreError } from "../../service/store/errors.js";
+import { CliError, EXIT } from "../errors.js";
+
+type Out = (line: string) => void;
+const stdout: Out = (line) => process.stdout.write(`${line}\n`);
+
+interface DbOption {
+  database?: string;
+}
+
+/** Options of `vreport keys create`. */
+export interface KeysCreateOptions extends DbOption {
+  /** Comma-separated scopes, as typed on the command line. */
+  scopes: string;
+  project?: string;
+  expiresAt?: string;
+  name?: string;
+  /** Workspace id; default: the only workspace in the database. */
+  workspace?: string;
+  json?: boolean;
+}
+
+async function withStore<T>(opts: DbOption, run: (store: Store) => Promise<T>): Promise<T> {
+  let store: Store;
+  try {
+    store = await openStore(resolveDatabaseLocation(opts.database));
+  } catch (error) {
+    if (error instanceof StoreError) throw new CliError(error.message, EXIT.failure, { cause: error });
+    throw error;
+  }
+  try {
+    return await run(store);
+  } catch (error) {
+    if (error instanceof KeyError) throw new CliError(error.message, EXIT.usage, { cause: error });
+    throw error;
+  } finally {
+    await store.close();
+  }
+}
+
+async function pickWorkspace(store: Store, given: string | undefined): Promise<string> {
+  const rows = await store.db.selectFrom("workspaces").select(["id", "name"]).orderBy("created_at").execute();
+  if (given !== undefined) {
+    if (!rows.some((w) => w.id === given.toLowerCase())) {
+      throw CliError.badFlag(
+        "--workspace",
+        given,
+        rows.map((w) => `${w.id} (${w.name})`).join(", ") || "none",
+      );
+    }
+    return given.toLowerCase();
+  }
+  if (rows.length === 0)
+    throw new CliError("no workspace in this database: run `vreport seed` first", EXIT.failure);
+  if (rows.length > 1) {
+    throw new CliError(
+      `several workspaces: pass --workspace with one of ${rows.map((w) => `${w.id} (${w.name})`).join(", ")}`,
+      EXIT.usage,
+    );
+  }
+  return rows[0]!.id;
+}
+
+/** `vreport keys create`: mints a key and prints it once (`--json`: `{"id","key"}`). */
+export async function keysCreate(
+  opts: KeysCreateOptions,
+  out: Out = stdout,
+): Promise<{ id: string; key: string }> {
+  const scopes = opts.scopes
+    .split(",")
+    .map((s) => s.trim())
+    .filter((s) => s !== "");
+  if (scopes.length === 0 || scopes.some((s) => !(SCOPES as readonly string[]).includes(s))) {
+    throw CliError.badFlag("--scopes", opts.scopes, SCOPES.join(", "));
+  }
+  let expiresAt: Date | undefined;
+  if (opts.expiresAt !== undefined) {
+    expiresAt = new Date(opts.expiresAt);
+    if (Number.isNaN(expiresAt.getTime()))
+      throw CliError.badFlag("--expires-at", opts.expiresAt, "an ISO 8601 date-time");
+  }
+  return withStore(opts, async (store) => {
+    const workspaceId = await pickWorkspace(store, opts.workspace);
+    if (opts.project !== undefined && !/^[0-9a-f-]{36}$/i.test(opts.project)) {
+      throw CliError.badFlag("--project", opts.project, "a project id from `vreport projects`");
+    }
+    const created = await createKey(store, {
+      workspaceId,
+      scopes,
+      ...(opts.project !== undefined ? { projectId: opts.project.toLowerCase() } : {}),
+      ...(expiresAt ? { expiresAt } : {}),
+      name: opts.name ?? `cli ${new Date().toISOString()}`,
+    });
+    if (opts.json) out(JSON.stringify({ id: created.id, key: created.key }));
+    else {
+      out(created.key);
+      process.stderr.write(`vreport: key ${created.id} created; it is shown only once\n`);
+    }
+    return created;
+  });
+}
+
+/** `vreport keys list`: one line per key (never the key itself). */
+export async function keysList(opts: DbOption & { json?: boolean }, out: Out = stdout): Promise<void> {
+  await withStore(opts, async (store) => {
+    const keys = await listKeys(store);
+    if (opts.json) {
+      out(JSON.stringify(keys, null, 2));
+      return;
+    }
+    if (keys.length === 0) out("no keys");
+    for (const k of keys) {
+      const state = k.revokedAt ? "revoked" : k.expiresAt && k.expiresAt <= new Date() ? "expired" : "active";
+      const pinned = k.projectId ? ` project=${k.projectId}` : "";
+      const expires = k.expiresAt ? ` expires=${k.expiresAt.toISOString()}` : "";
+      out(`${k.id}  ${k.prefix}…  ${state}  ${k.scopes.join(",")}${pinned}${expires}  ${k.name}`);
+    }
+  });
+}
+
+/** `vreport keys revoke ID`. */
+export async function keysRevoke(id: string, opts: DbOption, out: Out = stdout): Promise<void> {
+  await withStore(opts, async (store) => {
+    const at = await revokeKey(store, id);
+    out(`vreport: key ${id} revoked at ${at.toISOString()}`);
+  });
+}
+
+/** Wires `vreport keys create|list|revoke`. */
+export function register(program: Command): void {
+  const keys = program.command("keys").description("Create, list and revoke API keys");
+  const db = (c: Command) =>
+    c.option("--database <location>", "PGlite directory or postgres:// URL (env VREPORT_DATABASE)");
+  db(
+    keys
+      .command("create")
+      .description("Mint a key and print it once")
+      .requiredOption("--scopes <scopes>", `comma-separated: ${SCOPES.join(", ")}`)
+      .option("--project <id>", "pin the key to one project")
+      .option("--expires-at <iso>", "expiry, ISO 8601")
+      .option("--name <name>", "a label for `keys list`")
+      .option("--workspace <id>", "workspace (default: the only one)")
+      .option("--json", 'print {"id","key"}'),
+  ).action(async (flags: KeysCreateOptions) => {
+    await keysCreate(flags);
+  });
+  db(
+    keys.command("list").description("List keys (never the keys themselves)").option("--json", "JSON output"),
+  ).action(async (flags: DbOption & { json?: boolean }) => {
+    await keysList(flags);
+  });
+  db(keys.command("revoke").description("Revoke a key by id").argument("<id>", "key id")).action(
+    async (id: string, flags: DbOption) => {
+      await keysRevoke(id, flags);
+    },
+  );
+}

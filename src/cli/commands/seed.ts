@@ -1,0 +1,112 @@
+import type { Command } from "commander";
+import { openStore, resolveDatabaseLocation } from "../../service/store/db.js";
+import { StoreError } from "../../service/store/errors.js";
+import {
+  DEMO_TIMEZONE,
+  DEMO_WORKSPACE_ID,
+  type SeedSummary,
+  seedDemo,
+  todayIn,
+} from "../../service/store/seed/index.js";
+import { CliError, EXIT } from "../errors.js";
+
+/** Options of `vreport seed`. */
+export interface SeedCommandOptions {
+  scale?: number;
+  /** Last collection day; default today in the demo workspace's timezone. */
+  asOf?: string;
+  database?: string;
+  /** Replace an existing demo workspace (its API keys go with it). */
+  reset?: boolean;
+}
+
+/**
+ * `vreport seed`: loads the deterministic demo workspace and prints one summary line. An already
+ * seeded database is refused without `--reset`: reseeding replaces the workspace and so deletes
+ * every API key minted for it, which must not happen by accident.
+ */
+export async function seedCommand(
+  opts: SeedCommandOptions,
+  out: (line: string) => void = (line) => process.stdout.write(`${line}\n`),
+): Promise<SeedSummary> {
+  const database = resolveDatabaseLocation(opts.database);
+  const asOf = opts.asOf ?? todayIn(DEMO_TIMEZONE);
+  const started = Date.now();
+  let store: Awaited<ReturnType<typeof openStore>>;
+  try {
+    store = await openStore(database);
+  } catch (error) {
+    if (error instanceof StoreError) throw new CliError(error.message, EXIT.failure, { cause: error });
+    throw error;
+  }
+  try {
+    const existing = await store.db
+      .selectFrom("workspaces")
+      .select("id")
+      .where("id", "=", DEMO_WORKSPACE_ID)
+      .executeTakeFirst();
+    if (existing && !opts.reset) {
+      throw new CliError(
+        "the demo workspace is already seeded in this database; pass --reset to replace it (its API keys are deleted too)",
+        EXIT.failure,
+      );
+    }
+    const summary = await seedDemo(store, {
+      asOf,
+      ...(opts.scale !== undefined ? { scale: opts.scale } : {}),
+    });
+    const seconds = ((Date.now() - started) / 1000).toFixed(1);
+    out(
+      `vreport: seeded ${summary.workspaceName} (workspace ${summary.workspaceId}): ${summary.projects.length} projects, ` +
+        `${summary.totals.prompts} prompts, ${summary.totals.answers} answers, ${summary.totals.citations} citations ` +
+        `as of ${summary.asOf} (scale ${summary.scale}) in ${seconds} s`,
+    );
+    return summary;
+  } catch (error) {
+    if (error instanceof StoreError) throw new CliError(error.message, EXIT.failure, { cause: error });
+    throw error;
+  } finally {
+    await store.close();
+  }
+}
+
+/** `--as-of`: a real calendar day YYYY-MM-DD. */
+export function parseAsOf(value: string): string {
+  const d = new Date(`${value}T00:00:00Z`);
+  if (
+    !/^\d{4}-\d{2}-\d{2}$/.test(value) ||
+    Number.isNaN(d.getTime()) ||
+    d.toISOString().slice(0, 10) !== value
+  ) {
+    throw CliError.badFlag("--as-of", value, "a date YYYY-MM-DD");
+  }
+  return value;
+}
+
+/** `--scale`: a positive number (fractions allowed, for quick runs). */
+export function parseScale(value: string): number {
+  const n = Number(value);
+  if (value.trim() === "" || !Number.isFinite(n) || n <= 0 || n > 1000) {
+    throw CliError.badFlag("--scale", value, "a number greater than 0 (at most 1000)");
+  }
+  return n;
+}
+
+/** Wires `vreport seed`. */
+export function register(program: Command): void {
+  program
+    .command("seed")
+    .description("Load the deterministic demo workspace")
+    .option("--scale <n>", "multiplies prompts and answers", "1")
+    .option("--as-of <date>", "last collection day YYYY-MM-DD (default: today in Europe/Paris)")
+    .option("--database <location>", "PGlite directory or postgres:// URL (env VREPORT_DATABASE)")
+    .option("--reset", "replace an already seeded demo workspace (deletes its API keys)")
+    .action(async (flags: { scale: string; asOf?: string; database?: string; reset?: boolean }) => {
+      await seedCommand({
+        scale: parseScale(flags.scale),
+        ...(flags.asOf !== undefined ? { asOf: parseAsOf(flags.asOf) } : {}),
+        ...(flags.database !== undefined ? { database: flags.database } : {}),
+        ...(flags.reset ? { reset: true } : {}),
+      });
+    });
+}

@@ -1,0 +1,93 @@
+import type { Command } from "commander";
+import { type RunningServer, startServer } from "../../service/index.js";
+import { resolveDatabaseLocation } from "../../service/store/db.js";
+import { DatabaseLockedError } from "../../service/store/errors.js";
+import { CliError, EXIT } from "../errors.js";
+import { parseAsOf } from "./seed.js";
+
+/** Options of `vreport serve`. */
+export interface ServeOptions {
+  port?: number;
+  host?: string;
+  database?: string;
+  /** Pins the clock's day (YYYY-MM-DD, noon UTC) so reports over a seeded demo stay stable. */
+  asOf?: string;
+}
+
+/** Starts the API server and logs one line with its URL; the caller decides when to close it. */
+export async function serveCommand(
+  opts: ServeOptions,
+  out: (line: string) => void = (line) => process.stdout.write(`${line}\n`),
+): Promise<RunningServer> {
+  const database = resolveDatabaseLocation(opts.database);
+  const now = opts.asOf === undefined ? undefined : fixedClock(opts.asOf);
+  let server: RunningServer;
+  try {
+    server = await startServer({
+      database,
+      port: opts.port ?? 8787,
+      host: opts.host ?? "127.0.0.1",
+      ...(now ? { now } : {}),
+      logger: { level: "warn" },
+    });
+  } catch (error) {
+    if (error instanceof DatabaseLockedError)
+      throw new CliError(error.message, EXIT.failure, { cause: error });
+    if ((error as NodeJS.ErrnoException).code === "EADDRINUSE") {
+      throw new CliError(`port ${opts.port ?? 8787} is already in use (pass --port)`, EXIT.failure, {
+        cause: error,
+      });
+    }
+    throw error;
+  }
+  out(`vreport: serving ${server.baseUrl} (database ${redactLocation(database)}); Ctrl-C to stop`);
+  return server;
+}
+
+/** A clock frozen at noon UTC of the as-of day (noon keeps the day the same in every timezone within ±11 h). */
+function fixedClock(asOf: string): () => Date {
+  const at = new Date(`${asOf}T12:00:00Z`);
+  return () => at;
+}
+
+/** A postgres URL without its password, for the log line. */
+function redactLocation(location: string): string {
+  return location.replace(/\/\/([^:/@]+):[^@]*@/, "//$1:***@");
+}
+
+/** `--port`: an integer 0–65535 (0 = any free port). */
+export function parsePort(value: string): number {
+  const port = Number(value);
+  if (!/^\d+$/.test(value) || port > 65_535)
+    throw CliError.badFlag("--port", value, "an integer from 0 to 65535");
+  return port;
+}
+
+/** Wires `vreport serve`: runs until SIGINT/SIGTERM, then closes the server and the store. */
+export function register(program: Command): void {
+  program
+    .command("serve")
+    .description("Run the External Read API v1 over the database")
+    .option("--port <port>", "port to listen on", "8787")
+    .option("--host <host>", "address to bind", "127.0.0.1")
+    .option("--database <location>", "PGlite directory or postgres:// URL (env VREPORT_DATABASE)")
+    .option("--as-of <date>", "pin the clock to this day (YYYY-MM-DD)")
+    .action(async (flags: { port: string; host: string; database?: string; asOf?: string }) => {
+      const server = await serveCommand({
+        port: parsePort(flags.port),
+        host: flags.host,
+        ...(flags.database !== undefined ? { database: flags.database } : {}),
+        ...(flags.asOf !== undefined ? { asOf: parseAsOf(flags.asOf) } : {}),
+      });
+      await new Promise<void>((resolve) => {
+        const stop = () => {
+          process.off("SIGINT", stop);
+          process.off("SIGTERM", stop);
+          resolve();
+        };
+        process.on("SIGINT", stop);
+        process.on("SIGTERM", stop);
+      });
+      await server.close();
+    });
+}

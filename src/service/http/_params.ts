@@ -1,0 +1,56 @@
+import { z } from "zod";
+import { type EndpointDef, issuesByParam, PARAM_SCHEMAS } from "../../contract/index.js";
+import { ApiError } from "./api-error.js";
+
+const PATH_ID = z.guid("must be a UUID");
+
+export interface ValidatedParams {
+  query: Record<string, unknown>;
+  pathParams: Record<string, string>;
+}
+
+/** Whether the endpoint's parameter set takes project_id (so the project step applies). */
+export function takesProject(def: EndpointDef): boolean {
+  return "project_id" in PARAM_SCHEMAS[def.params].shape;
+}
+
+/**
+ * Step 3: the query against the contract's schema and every path parameter as a UUID; all
+ * problems in one 422 keyed by parameter name. A pinned key's project_id is dropped before
+ * validation: the spec says it is ignored, so even a malformed one must not fail the request.
+ */
+export function validateParams(
+  def: EndpointDef,
+  rawQuery: Record<string, unknown>,
+  rawPath: Record<string, string>,
+  pinned: boolean,
+): ValidatedParams {
+  // Null prototype: a parameter named __proto__ must be a plain key here, not the prototype.
+  const errors: Record<string, string[]> = Object.create(null);
+  const add = (name: string, message: string) => {
+    errors[name] = [...(errors[name] ?? []), message];
+  };
+  const input: Record<string, unknown> = { ...rawQuery };
+  if (pinned) delete input.project_id;
+  for (const [name, value] of Object.entries(input)) {
+    // PostgreSQL text cannot hold NUL; refusing it here keeps it from ever reaching a query.
+    const values = Array.isArray(value) ? value : [value];
+    if (values.some((v) => typeof v === "string" && v.includes("\u0000")))
+      add(name, "must not contain NUL characters");
+  }
+  const pathParams: Record<string, string> = {};
+  for (const [name, value] of Object.entries(rawPath)) {
+    if (PATH_ID.safeParse(value).success) pathParams[name] = value.toLowerCase();
+    else add(name, "must be a UUID");
+  }
+  const parsed = PARAM_SCHEMAS[def.params].safeParse(input);
+  if (!parsed.success) {
+    for (const [name, messages] of Object.entries(issuesByParam(parsed.error)))
+      for (const m of messages) add(name, m);
+  }
+  if (!pinned && takesProject(def) && (input.project_id === undefined || input.project_id === "")) {
+    errors.project_id = ["is required for a key not pinned to a project (ids come from GET /projects)"];
+  }
+  if (Object.keys(errors).length > 0) throw ApiError.validation(errors);
+  return { query: (parsed.data ?? {}) as Record<string, unknown>, pathParams };
+}

@@ -1,0 +1,31 @@
+import type { Store } from "../store/db.js";
+import { ApiError } from "./api-error.js";
+import type { Caller, ProjectRef } from "./handler.js";
+
+/**
+ * Step 4: the project the request is about. A pinned key always gets its own project (project_id
+ * ignored); otherwise project_id must name a project of the key's workspace, else 404.
+ */
+export async function resolveProject(
+  store: Store,
+  caller: Caller,
+  projectId: string | undefined,
+): Promise<ProjectRef> {
+  const id = caller.pinnedProjectId ?? projectId;
+  if (id === undefined) throw ApiError.notFound("project");
+  const row = await store.db
+    .selectFrom("projects")
+    .select(["id", "workspace_id", "name", "slug", "brand_name", "brand_domain"])
+    .where("id", "=", id)
+    .where("workspace_id", "=", caller.workspaceId)
+    .executeTakeFirst();
+  if (!row) throw ApiError.notFound("project");
+  return {
+    id: row.id,
+    workspaceId: row.workspace_id,
+    name: row.name,
+    slug: row.slug,
+    brandName: row.brand_name,
+    brandDomain: row.brand_domain,
+  };
+}

@@ -1,0 +1,60 @@
+import type { FastifyReply, FastifyRequest } from "fastify";
+import type { EndpointDef, EndpointId } from "../../contract/index.js";
+import type { Store } from "../store/db.js";
+import { authenticate, authorize } from "./_auth.js";
+import { takesProject, validateParams } from "./_params.js";
+import { resolveProject } from "./_project.js";
+import type { Handler, RequestContext } from "./handler.js";
+
+export interface RouteDeps {
+  store: Store;
+  now: () => Date;
+}
+
+/** Absolute URL of the request without its query string (for pagination links). */
+function requestUrlOf(request: FastifyRequest): string {
+  const q = request.url.indexOf("?");
+  const path = q === -1 ? request.url : request.url.slice(0, q);
+  return `${request.protocol}://${request.host || "127.0.0.1"}${path}`;
+}
+
+/**
+ * The one pipeline every endpoint runs, in design.md's order: key (401), scope (403),
+ * parameters (422), project (404), then the handler; success is `{code, data}` with HTTP 200.
+ */
+export function routeHandler(def: EndpointDef, handler: Handler<EndpointId>, deps: RouteDeps) {
+  return async (request: FastifyRequest, reply: FastifyReply) => {
+    const now = deps.now();
+    const caller = await authenticate(request, deps.store, now);
+    authorize(def, caller);
+    const rawQuery = (request.query ?? {}) as Record<string, unknown>;
+    const { query, pathParams } = validateParams(
+      def,
+      rawQuery,
+      (request.params ?? {}) as Record<string, string>,
+      caller.pinnedProjectId !== null,
+    );
+    const project = takesProject(def)
+      ? await resolveProject(deps.store, caller, query.project_id as string | undefined)
+      : null;
+    const ctx: RequestContext = {
+      store: deps.store,
+      caller: {
+        keyId: caller.keyId,
+        workspaceId: caller.workspaceId,
+        scopes: caller.scopes,
+        pinnedProjectId: caller.pinnedProjectId,
+      },
+      workspace: { id: caller.workspaceId, timezone: caller.timezone },
+      project,
+      query: query as RequestContext["query"],
+      pathParams,
+      now,
+      requestUrl: requestUrlOf(request),
+      rawQuery,
+    };
+    const data = await handler(ctx);
+    reply.status(200).send({ code: def.code, data });
+    return reply;
+  };
+}

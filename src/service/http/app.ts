@@ -1,0 +1,79 @@
+import Fastify, { type FastifyInstance } from "fastify";
+import { API_PREFIX, ENDPOINTS, type EndpointDef, type EndpointId } from "../../contract/index.js";
+import type { Store } from "../store/db.js";
+import {
+  handleClientError,
+  handleError,
+  handleFrameworkError,
+  MAX_URL_LENGTH,
+  methodNotAllowed,
+  routeNotFound,
+} from "./_errors.js";
+import { type LoggerConfig, loggerOptions } from "./_logger.js";
+import { parseQueryString } from "./_query-string.js";
+import { DEFAULT_RATE_LIMIT, type RateLimitConfig, registerRateLimit } from "./_rate-limit.js";
+import { routeHandler } from "./_route.js";
+import { ApiError } from "./api-error.js";
+import type { Handler } from "./handler.js";
+import { HANDLERS } from "./handlers.js";
+
+export interface AppOptions {
+  store: Store;
+  /** The clock (tests pin it); the as-of day is today in the workspace timezone at this instant. */
+  now?: () => Date;
+  /** Log level and destination; `false` for silence. Keys are always redacted. */
+  logger?: LoggerConfig;
+  /** Per-key request budget; `false` disables limiting. */
+  rateLimit?: Partial<RateLimitConfig> | false;
+}
+
+const OTHER_METHODS = ["POST", "PUT", "PATCH", "DELETE", "OPTIONS", "HEAD"] as const;
+
+/** Fastify route path of an endpoint: `{x}` → `:x`, under API_PREFIX unless it lives at the origin. */
+export function routePath(def: EndpointDef): string {
+  const rel = def.path.replace(/\{(\w+)\}/g, ":$1");
+  return def.atOrigin ? rel : API_PREFIX + rel;
+}
+
+/** Builds the API server (not listening): every ENDPOINTS entry through one pipeline. */
+export function createApp(options: AppOptions): FastifyInstance {
+  const now = options.now ?? (() => new Date());
+  const app = Fastify({
+    logger: loggerOptions(options.logger),
+    exposeHeadRoutes: false,
+    routerOptions: { querystringParser: parseQueryString, ignoreTrailingSlash: true, maxParamLength: 200 },
+    clientErrorHandler: handleClientError,
+    frameworkErrors: handleFrameworkError,
+  });
+  app.setErrorHandler(handleError);
+  // Every route is GET: bodies are read and ignored, so a POST with broken JSON still gets its 405.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser("*", { parseAs: "buffer" }, (_request, _body, done) => done(null, undefined));
+  app.setNotFoundHandler(async () => {
+    throw routeNotFound();
+  });
+  app.addHook("onRequest", async (request) => {
+    if (request.url.length > MAX_URL_LENGTH) throw new ApiError(414, 414, "URL too long");
+  });
+  if (options.rateLimit !== false) {
+    const config = { ...DEFAULT_RATE_LIMIT, ...(options.rateLimit ?? {}) };
+    registerRateLimit(app, config);
+  }
+  // Routes in a plugin registered after the rate limiter, so its onRoute hook sees every one.
+  app.register(async (scope) => {
+    for (const def of ENDPOINTS as readonly EndpointDef[]) {
+      const url = routePath(def);
+      const handler = HANDLERS[def.id as EndpointId] as Handler<EndpointId>;
+      scope.get(url, routeHandler(def, handler, { store: options.store, now }));
+      scope.route({
+        method: [...OTHER_METHODS],
+        url,
+        config: { rateLimit: false },
+        handler: async () => {
+          throw methodNotAllowed();
+        },
+      });
+    }
+  });
+  return app;
+}

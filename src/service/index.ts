@@ -1,0 +1,67 @@
+/** The service's public entry: start the HTTP API over a store location. */
+
+import type { LoggerConfig } from "./http/_logger.js";
+import type { RateLimitConfig } from "./http/_rate-limit.js";
+import { createApp } from "./http/app.js";
+import { openStore } from "./store/db.js";
+
+export { type AppOptions, createApp } from "./http/app.js";
+
+export interface StartServerOptions {
+  /** PGlite directory, `memory://`, or a postgres:// URL. */
+  database: string;
+  port?: number;
+  host?: string;
+  now?: () => Date;
+  logger?: LoggerConfig;
+  rateLimit?: Partial<RateLimitConfig> | false;
+}
+
+export interface RunningServer {
+  /** Origin the server listens on (`http://127.0.0.1:8787`); the API is under `/core/api/external/v1`. */
+  url: string;
+  /** `url` + the v1 prefix: what clients take as their base URL. */
+  baseUrl: string;
+  port: number;
+  /** Stops listening, then closes the store (releasing the PGlite lock). Idempotent. */
+  close(): Promise<void>;
+}
+
+/** Opens (and migrates) the store, builds the app and listens; seeds nothing. */
+export async function startServer(options: StartServerOptions): Promise<RunningServer> {
+  const store = await openStore(options.database);
+  const app = createApp({
+    store,
+    ...(options.now ? { now: options.now } : {}),
+    logger: options.logger ?? false,
+    ...(options.rateLimit !== undefined ? { rateLimit: options.rateLimit } : {}),
+  });
+  try {
+    await app.listen({ port: options.port ?? 8787, host: options.host ?? "127.0.0.1" });
+  } catch (error) {
+    await app.close().catch(() => {});
+    await store.close();
+    throw error;
+  }
+  const address = app.server.address();
+  const port = typeof address === "object" && address !== null ? address.port : (options.port ?? 8787);
+  const host = options.host ?? "127.0.0.1";
+  const urlHost = host.includes(":") ? `[${host}]` : host === "0.0.0.0" ? "127.0.0.1" : host;
+  const url = `http://${urlHost}:${port}`;
+  let closing: Promise<void> | undefined;
+  return {
+    url,
+    baseUrl: `${url}/core/api/external/v1`,
+    port,
+    close() {
+      closing ??= (async () => {
+        try {
+          await app.close();
+        } finally {
+          await store.close();
+        }
+      })();
+      return closing;
+    },
+  };
+}

@@ -1,0 +1,210 @@
+/**
+ * The full report on the hand-built fixture (_fixture.ts): every section in order, its totals
+ * computed by hand, and each section equal to the focused endpoint it mirrors.
+ */
+import { afterAll, beforeAll, expect, it } from "vitest";
+import {
+  REPORT_SECTION_KEYS,
+  type ReportSection,
+  type ReportSectionOf,
+} from "../../../src/contract/index.js";
+import { refreshAggregates } from "../../../src/service/analytics/aggregates/refresh.js";
+import type { Store } from "../../../src/service/store/db.js";
+import { describeDatabases, openTestStore } from "../../store/_databases.js";
+import { call } from "./_context.js";
+import { IDS, insertFixture, NOW, PROJECT } from "./_fixture.js";
+
+describeDatabases("full report on the hand-built fixture", (kind) => {
+  let store: Store;
+  const get = <I extends Parameters<typeof call>[1]>(id: I, query: Record<string, string> = {}) =>
+    call(store, id, {
+      project: PROJECT,
+      timezone: "Europe/Paris",
+      now: NOW,
+      query: { range: "7d", ...query },
+    });
+  let sections: ReportSection[];
+  const section = <K extends ReportSection["key"]>(key: K) =>
+    sections.find((s) => s.key === key) as ReportSectionOf<K>;
+
+  beforeAll(async () => {
+    store = await openTestStore(kind);
+    await insertFixture(store);
+    await refreshAggregates(store.db);
+    const report = await get("getReport");
+    expect(report.range).toBe("7d");
+    expect(report.generated_at).toBe(NOW.toISOString());
+    expect(report.period).toEqual({
+      as_of: "2025-03-11",
+      timezone: "Europe/Paris",
+      start: "2025-03-05",
+      end: "2025-03-11",
+      previous_start: "2025-02-26",
+      previous_end: "2025-03-04",
+    });
+    sections = report.sections;
+  });
+  afterAll(() => store?.close());
+
+  it("has the ten sections in order", () => {
+    expect(sections.map((s) => s.key)).toEqual([...REPORT_SECTION_KEYS]);
+  });
+
+  it("summary equals the overview", async () => {
+    const o = await get("getOverview");
+    expect(section("summary")).toEqual({
+      key: "summary",
+      title: "Summary",
+      totals: {
+        snapshots: { current: 6, previous: 3, delta: 6 - 3 },
+        prompts: 3,
+        platforms: 2,
+        competitors: 2,
+      },
+      rows: [
+        { metric: "mention_rate", label: "Mention rate", ...o.mention_rate },
+        { metric: "citation_rate", label: "Citation rate", ...o.citation_rate },
+        { metric: "share_of_voice", label: "Share of voice", ...o.share_of_voice },
+      ],
+    });
+    expect(section("summary").rows[0]).toMatchObject({ current: 4 / 6, previous: 1 / 3 });
+  });
+
+  it("trend: one row per day with snapshots", () => {
+    expect(section("trend").totals).toEqual({ days: 4 });
+    expect(section("trend").rows).toEqual([
+      {
+        date: "2025-03-05",
+        snapshots: 1,
+        mention_rate: 1 / 1,
+        citation_rate: 1 / 1,
+        share_of_voice: 1 / (1 + 1),
+      },
+      {
+        date: "2025-03-06",
+        snapshots: 2,
+        mention_rate: 1 / 2,
+        citation_rate: 0 / 2,
+        share_of_voice: 1 / (1 + 2),
+      },
+      {
+        date: "2025-03-08",
+        snapshots: 1,
+        mention_rate: 1 / 1,
+        citation_rate: 0 / 1,
+        share_of_voice: 1 / (1 + 0),
+      },
+      {
+        date: "2025-03-11",
+        snapshots: 2,
+        mention_rate: 1 / 2,
+        citation_rate: 1 / 2,
+        share_of_voice: 1 / (1 + 2),
+      },
+    ]);
+  });
+
+  it("platforms: rates and deltas per platform", () => {
+    expect(section("platforms").totals).toEqual({ platforms: 2, snapshots: 6 });
+    expect(section("platforms").rows).toEqual([
+      {
+        platform: "chatgpt",
+        snapshots: 4,
+        mention_rate: 2 / 4,
+        mention_delta: 2 / 4 - 1 / 2,
+        citation_rate: 1 / 4,
+        citation_delta: 1 / 4 - 1 / 2,
+        share_of_voice: 2 / (2 + 2),
+        sov_delta: 2 / (2 + 2) - 1 / (1 + 2),
+      },
+      {
+        platform: "perplexity",
+        snapshots: 2,
+        mention_rate: 2 / 2,
+        mention_delta: 2 / 2 - 0 / 1,
+        citation_rate: 1 / 2,
+        citation_delta: 1 / 2 - 0 / 1,
+        share_of_voice: 2 / (2 + 3),
+        sov_delta: 2 / (2 + 3) - 0,
+      },
+    ]);
+  });
+
+  it("categories, competitors and cited sources equal their endpoints", async () => {
+    expect(section("categories")).toEqual({
+      key: "categories",
+      title: "Categories",
+      totals: { snapshots: 6 },
+      rows: (await get("getCategories")).categories,
+    });
+    const lb = await get("getLeaderboard");
+    expect(section("competitors")).toEqual({
+      key: "competitors",
+      title: "Competitors",
+      totals: { total_snapshots: 6 },
+      rows: lb.rows,
+      your_position: lb.your_position,
+    });
+    const cs = await get("getCitedSources", { limit: "50" });
+    expect(section("cited_sources")).toEqual({
+      key: "cited_sources",
+      title: "Cited sources",
+      type: "domain",
+      totals: { total_citations: 11, sources: 4 },
+      rows: cs.sources,
+    });
+  });
+
+  it("your pages, competitor pages and prompts equal their endpoints", async () => {
+    const pages = await get("listPages");
+    expect(section("your_pages").totals).toEqual({ pages: 2, citations: 2 + 1 });
+    expect(section("your_pages").rows).toEqual("rows" in pages ? pages.rows : null);
+    const beta = await call(store, "getCompetitorPages", {
+      project: PROJECT,
+      timezone: "Europe/Paris",
+      now: NOW,
+      query: { range: "7d" },
+      pathParams: { competitor: IDS.c1 },
+    });
+    expect(section("competitor_pages").totals).toEqual({ pages: 2 });
+    expect(section("competitor_pages").rows).toEqual([
+      { ...("pages" in beta ? beta.pages[0] : {}), competitor_id: IDS.c1, competitor_name: "Beta" },
+      expect.objectContaining({
+        url: "gamma.io/pricing",
+        citations: 2,
+        competitor_id: IDS.c2,
+        competitor_name: "Gamma",
+      }),
+    ]);
+    const prompts = await get("listPrompts");
+    expect(section("prompts").totals).toEqual({ prompts: 3 });
+    expect(section("prompts").rows).toEqual(
+      prompts.prompts.map((p, i) => ({ ...p, snapshots: [1, 2, 3][i] })),
+    );
+  });
+
+  it("answers: the latest answer per prompt and platform, newest first", () => {
+    expect(section("answers").totals).toEqual({ answers: 5, shown: 5 });
+    expect(section("answers").rows.map((a) => [a.id, a.prompt_id, a.platform, a.competitors])).toEqual([
+      [IDS.a6, IDS.p1, "chatgpt", ["Beta"]],
+      [IDS.a4, IDS.p2, "perplexity", ["Gamma"]],
+      [IDS.a5, IDS.p3, "chatgpt", []],
+      [IDS.a3, IDS.p2, "chatgpt", []],
+      [IDS.a2, IDS.p1, "perplexity", ["Beta", "Gamma"]],
+    ]);
+    expect(section("answers").rows[0]).toEqual({
+      id: IDS.a6,
+      platform: "chatgpt",
+      status: "COLLECTED",
+      collected_at: "2025-03-10T23:20:00.000Z",
+      preview: "preview 66",
+      brand_mentioned: false,
+      brand_cited: false,
+      competitor_found: true,
+      error_message: null,
+      prompt_id: IDS.p1,
+      prompt_text: "Best CRM for startups",
+      competitors: ["Beta"],
+    });
+  });
+});

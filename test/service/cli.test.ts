@@ -1,0 +1,69 @@
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { keysCreate, keysList, keysRevoke } from "../../src/cli/commands/keys.js";
+import { seedCommand } from "../../src/cli/commands/seed.js";
+import { serveCommand } from "../../src/cli/commands/serve.js";
+import { CliError } from "../../src/cli/errors.js";
+import { lockPath } from "../../src/service/store/lock.js";
+
+const dir = mkdtempSync(join(tmpdir(), "vreport-cli-"));
+const database = join(dir, "db");
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe("vreport seed, keys and serve on a PGlite directory", () => {
+  it("seed prints one line; reseeding is refused without --reset", async () => {
+    const out: string[] = [];
+    const summary = await seedCommand({ database, asOf: "2025-06-30", scale: 0.05 }, (l) => out.push(l));
+    expect(out).toHaveLength(1);
+    expect(out[0]).toMatch(/^vreport: seeded Brightwave Marketing .* 2 projects, \d+ prompts, \d+ answers/);
+    expect(summary.projects).toHaveLength(2);
+    await expect(seedCommand({ database, asOf: "2025-06-30", scale: 0.05 }, () => {})).rejects.toThrow(
+      /--reset/,
+    );
+    expect(existsSync(lockPath(database))).toBe(false);
+  });
+
+  it("keys create validates --scopes (exit 2) and prints the key once", async () => {
+    const err = await keysCreate({ database, scopes: "content:read,admin" }, () => {}).catch(
+      (e: unknown) => e,
+    );
+    expect(err).toBeInstanceOf(CliError);
+    expect((err as CliError).exitCode).toBe(2);
+    expect((err as CliError).message).toMatch(
+      /--scopes.*workspace:read, visibility:read, contentmap:read, content:read/,
+    );
+    const out: string[] = [];
+    const created = await keysCreate({ database, scopes: "workspace:read,content:read", json: true }, (l) =>
+      out.push(l),
+    );
+    expect(JSON.parse(out[0]!)).toEqual({ id: created.id, key: created.key });
+    const listed: string[] = [];
+    await keysList({ database }, (l) => listed.push(l));
+    expect(listed.join("\n")).toContain(created.id);
+    expect(listed.join("\n")).not.toContain(created.key);
+  });
+
+  it("serve answers over HTTP, refuses a second opener, and releases the lock on close", async () => {
+    const out: string[] = [];
+    const key = (await keysCreate({ database, scopes: "workspace:read", json: true }, () => {})).key;
+    const server = await serveCommand({ database, port: 0, asOf: "2025-06-30" }, (l) => out.push(l));
+    try {
+      expect(out).toHaveLength(1);
+      expect(out[0]).toContain(server.baseUrl);
+      const r = await fetch(`${server.baseUrl}/workspace`, { headers: { authorization: `Bearer ${key}` } });
+      expect(r.status).toBe(200);
+      await expect(keysList({ database }, () => {})).rejects.toThrow(/in use/);
+    } finally {
+      await server.close();
+    }
+    expect(existsSync(lockPath(database))).toBe(false);
+    const ids: string[] = [];
+    await keysList({ database, json: true }, (l) => ids.push(l));
+    const first = (JSON.parse(ids[0]!) as { id: string }[])[0]!.id;
+    const revoked: string[] = [];
+    await keysRevoke(first, { database }, (l) => revoked.push(l));
+    expect(revoked[0]).toMatch(/revoked/);
+  });
+});
