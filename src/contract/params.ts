@@ -27,15 +27,13 @@ export const MAX_TEXT = 255;
 export const CONTENT_PAGE_SIZE = 15;
 
 const text = () => z.string().max(MAX_TEXT, `must be at most ${MAX_TEXT} characters`);
-const int = (min: number, max: number, def?: number) => {
-  const s = z.coerce
+const int = (min: number, max: number) =>
+  z.coerce
     .number({ error: "must be an integer" })
     .int("must be an integer")
     .min(min, `must be at least ${min}`)
     .max(max, `must be at most ${max}`);
-  return def === undefined ? s.optional() : s.default(def);
-};
-const page = () => int(1, Number.MAX_SAFE_INTEGER, 1);
+const page = () => int(1, Number.MAX_SAFE_INTEGER).default(1);
 const list = <T extends z.ZodType>(item: T) =>
   z.union([item, z.array(item)]).transform((v) => (Array.isArray(v) ? v : [v]) as z.output<T>[]);
 
@@ -58,7 +56,7 @@ export const PARAMS = {
     sort: PromptSort.default("created_at"),
     direction: Direction.default("desc"),
     page: page(),
-    per_page: int(1, 100, 25),
+    per_page: int(1, 100).default(25),
   },
   answers: {
     project_id: projectId,
@@ -77,13 +75,13 @@ export const PARAMS = {
     sort: PageSort.default("citations"),
     direction: Direction.default("desc"),
     page: page(),
-    per_page: int(1, 100, 25),
+    per_page: int(1, 100).default(25),
   },
   citedSources: {
     project_id: projectId,
     range,
     type: CitedSourceType.default("domain"),
-    limit: int(1, 50, 10),
+    limit: int(1, 50).default(10),
   },
   contentMapPages: {
     project_id: projectId,
@@ -92,7 +90,7 @@ export const PARAMS = {
     status: SitePageStatus.optional(),
     search: text().optional(),
     page: page(),
-    per_page: int(1, 200, 25),
+    per_page: int(1, 200).default(25),
   },
   content: {
     project_id: projectId,
@@ -120,7 +118,8 @@ export const PARAM_SCHEMAS = Object.fromEntries(Object.entries(PARAMS).map(([k, 
 
 /** Turns zod issues into the 422 `data`: messages keyed by parameter name. */
 export function issuesByParam(error: z.ZodError): Record<string, string[]> {
-  const out: Record<string, string[]> = {};
+  // A null prototype: a parameter named __proto__ must stay an ordinary key.
+  const out: Record<string, string[]> = Object.create(null);
   for (const issue of error.issues) {
     const key = String(issue.path[0] ?? "query");
     out[key] = [...(out[key] ?? []), issue.message];

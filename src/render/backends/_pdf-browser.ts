@@ -1,0 +1,141 @@
+import puppeteer, { type Browser, type Page } from "puppeteer";
+
+const ARGS = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-dev-shm-usage",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+  "--disable-quic",
+];
+
+/** A render that did not finish within its time budget; the browser is relaunched after it. */
+export class PdfTimeoutError extends Error {
+  readonly code = "PDF_TIMEOUT";
+  constructor(ms: number) {
+    super(`PDF rendering timed out after ${ms} ms`);
+    this.name = "PdfTimeoutError";
+  }
+}
+
+// One browser per process, launched on first use. The promise (not the browser) is kept so that
+// concurrent first renders share one launch.
+let launching: Promise<Browser> | undefined;
+
+/** Forgets `handle` if it is still the current browser, so the next render launches anew. */
+function forget(handle: Promise<Browser>): void {
+  if (launching === handle) launching = undefined;
+}
+
+function launch(): Promise<Browser> {
+  const handle: Promise<Browser> = puppeteer
+    .launch({
+      executablePath: process.env.PUPPETEER_EXECUTABLE_PATH ?? "/usr/bin/chromium",
+      headless: true,
+      args: ARGS,
+    })
+    .then((browser) => {
+      // A crash or kill: the next render launches a fresh browser.
+      browser.once("disconnected", () => forget(handle));
+      return browser;
+    });
+  handle.catch(() => forget(handle));
+  return handle;
+}
+
+async function acquire(attempt = 0): Promise<{ browser: Browser; handle: Promise<Browser> }> {
+  launching ??= launch();
+  const handle = launching;
+  const browser = await handle;
+  if (browser.connected || attempt > 2) return { browser, handle };
+  // Killed, and the "disconnected" event has not arrived yet.
+  forget(handle);
+  return acquire(attempt + 1);
+}
+
+/** The shared browser, (re)launched when there is none or the last one died. */
+export async function getBrowser(): Promise<Browser> {
+  return (await acquire()).browser;
+}
+
+/** Closes the shared browser, if any (CLI shutdown, tests). */
+export async function closeBrowser(): Promise<void> {
+  const handle = launching;
+  launching = undefined;
+  spare = undefined;
+  const browser = await handle?.catch(() => undefined);
+  await browser?.close().catch(() => browser.process()?.kill("SIGKILL"));
+}
+
+/** A fresh page that runs no script and loads nothing but `data:` URLs. */
+async function lockedPage(browser: Browser): Promise<Page> {
+  const page = await browser.newPage();
+  await page.setJavaScriptEnabled(false);
+  await page.setRequestInterception(true);
+  page.on("request", (request) => {
+    if (request.isInterceptResolutionHandled()) return;
+    if (request.url().startsWith("data:")) void request.continue();
+    else void request.abort("blockedbyclient");
+  });
+  return page;
+}
+
+// The next job's page, opened (and locked) while the current job runs: opening a tab costs
+// ~200 ms, a large share of a warm render. Pages are never reused across jobs.
+let spare: { browser: Browser; page: Promise<Page> } | undefined;
+
+/** A fresh locked page of `browser`, from the spare slot when it holds one, and a new spare queued. */
+function takePage(browser: Browser): Promise<Page> {
+  const page = spare?.browser === browser ? spare.page : lockedPage(browser);
+  const next = lockedPage(browser);
+  next.catch(() => undefined); // the browser may be closed before anyone takes it
+  spare = { browser, page: next };
+  return page;
+}
+
+/**
+ * Runs `job` on a locked page of the shared browser and closes the page afterwards. Past
+ * `timeoutMs` the job fails with PdfTimeoutError and the browser is replaced (a wedged renderer
+ * must not hold up the next report). If the browser dies during the job (crash, OOM kill), the
+ * job is retried once on a relaunched browser.
+ */
+export async function withPage<T>(
+  timeoutMs: number,
+  job: (page: Page) => Promise<T>,
+  retry = true,
+): Promise<T> {
+  const { browser, handle } = await acquire();
+  let timer: NodeJS.Timeout | undefined;
+  let page: Page | undefined;
+  let timedOut = false;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      timedOut = true;
+      reject(new PdfTimeoutError(timeoutMs));
+    }, timeoutMs);
+  });
+  const running = (async () => {
+    page = await takePage(browser);
+    if (timedOut) throw new PdfTimeoutError(timeoutMs);
+    return job(page);
+  })();
+  // The loser of the race must not surface as an unhandled rejection.
+  running.catch(() => undefined);
+  try {
+    return await Promise.race([running, timeout]);
+  } catch (error) {
+    if (timedOut) {
+      forget(handle);
+      void browser.close().catch(() => browser.process()?.kill("SIGKILL"));
+    } else if (!browser.connected && retry) {
+      return withPage(timeoutMs, job, false);
+    }
+    throw error;
+  } finally {
+    clearTimeout(timer);
+    // Not awaited: closing a tab takes ~150 ms and nothing waits on it; a closing browser ends it anyway.
+    if (!timedOut && browser.connected) void page?.close().catch(() => undefined);
+  }
+}

@@ -1,0 +1,185 @@
+import { formatValue } from "../format.js";
+import type { Block, Kpi, ReportView, SectionView, ValueType } from "../types.js";
+
+/** How a figure is coloured: by the sign it is printed with, so a delta that rounds to 0 is grey. */
+export type Tone = "up" | "down" | "flat" | "none";
+
+/** How a column is laid out: figures right-aligned and unbroken, free text wrapping anywhere. */
+export type CellStyle = "num" | "wrap" | "label" | "fixed";
+
+const CELL_STYLE: Record<ValueType, CellStyle> = {
+  percent: "num",
+  delta_pp: "num",
+  count: "num",
+  delta_count: "num",
+  number: "num",
+  text: "wrap", // prompts, titles: untrusted and possibly one long word
+  url: "wrap",
+  platform: "label", // "Google AI Overviews" wraps between words, never inside one
+  date: "fixed",
+  boolean: "fixed",
+};
+const SIGNED: ReadonlySet<ValueType> = new Set(["delta_pp", "delta_count"]);
+
+/** The tone of a printed signed figure: "+…" up, "−…" (or "-…") down, anything else flat. */
+export function toneOf(printed: string): Tone {
+  if (printed.startsWith("+")) return "up";
+  if (printed.startsWith("\u2212") || printed.startsWith("-")) return "down";
+  return "flat";
+}
+
+/** A block as the templates see it: every figure already formatted by `formatValue`. */
+export type BlockContext =
+  | { kind: "kpis"; items: { label: string; value: string; previous: string; delta: string; tone: Tone }[] }
+  | {
+      kind: "table";
+      title: string | null;
+      columns: { label: string; style: CellStyle }[];
+      rows: { text: string; style: CellStyle; tone: Tone }[][];
+      emptyText: string;
+      note: string | null;
+    }
+  | { kind: "chart"; title: string; src: string; width: number; height: number }
+  | { kind: "paragraph"; text: string }
+  | { kind: "bullets"; items: string[] }
+  | { kind: "notice"; text: string };
+
+/** A section as the templates see it. */
+export interface SectionContext {
+  key: string;
+  anchor: string;
+  number: string;
+  title: string;
+  blocks: BlockContext[];
+}
+
+/** The cover as the templates see it. */
+export interface CoverContext {
+  title: string;
+  project: string;
+  brand: string;
+  brandDomain: string;
+  range: string;
+  period: string;
+  previous: string;
+  asOf: string;
+  timezone: string;
+  agency: string;
+  footerText: string;
+  logoUri: string | null;
+}
+
+/** Everything the layout template reads, except the stylesheet. */
+export interface DocumentContext {
+  lang: string;
+  cover: CoverContext;
+  toc: { anchor: string; number: string; title: string; page: string }[];
+  sections: SectionContext[];
+}
+
+/** A `data:` URI; the only kind of URL the printed page may load. */
+export function dataUri(mime: string, bytes: Uint8Array): string {
+  return `data:${mime};base64,${Buffer.from(bytes).toString("base64")}`;
+}
+
+function kpi(k: Kpi) {
+  const delta = formatValue(k.deltaType, k.delta);
+  return {
+    label: k.label,
+    value: formatValue(k.type, k.value),
+    previous: formatValue(k.type, k.previous),
+    delta,
+    tone: k.delta === null ? ("none" as const) : toneOf(delta),
+  };
+}
+
+// A transparent 1×1 PNG. The first print pass only needs the layout, and charts keep their box
+// (width, height and aspect-ratio are fixed), so it skips re-encoding every chart's pixels.
+const BLANK_PNG =
+  "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=";
+
+function block(b: Block, draft: boolean): BlockContext {
+  switch (b.kind) {
+    case "kpis":
+      return { kind: "kpis", items: b.items.map(kpi) };
+    case "table":
+      return {
+        kind: "table",
+        title: b.title ?? null,
+        columns: b.columns.map((c) => ({ label: c.label, style: CELL_STYLE[c.type] })),
+        rows: b.rows.map((row) =>
+          b.columns.map((c) => {
+            const value = row[c.key] ?? null;
+            const text = formatValue(c.type, value);
+            const tone: Tone = SIGNED.has(c.type) && value !== null ? toneOf(text) : "none";
+            return { text, style: CELL_STYLE[c.type], tone };
+          }),
+        ),
+        emptyText: b.emptyText,
+        note: b.note ?? null,
+      };
+    case "chart": {
+      const c = b.chart;
+      return {
+        kind: "chart",
+        title: c.title,
+        src: draft ? BLANK_PNG : dataUri("image/png", c.png),
+        width: c.width,
+        height: c.height,
+      };
+    }
+    case "paragraph":
+    case "notice":
+      return { kind: b.kind, text: b.text };
+    case "bullets":
+      return { kind: "bullets", items: b.items };
+  }
+}
+
+/** Anchor of the n-th section: index-based, so any section key or title gives a valid PDF name. */
+export function anchorOf(index: number): string {
+  return `sec-${index + 1}`;
+}
+
+function section(s: SectionView, i: number, draft: boolean): SectionContext {
+  const blocks = s.blocks.map((b) => block(b, draft));
+  return { key: s.key, anchor: anchorOf(i), number: String(i + 1), title: s.title, blocks };
+}
+
+/**
+ * The template context of a view; `pages[i]` is the printed page of section i ("" before it is
+ * known); a `draft` has blank charts of the same size (for the layout-only first pass).
+ */
+export function documentContext(
+  view: ReportView,
+  pages: readonly number[] | null,
+  draft = false,
+): DocumentContext {
+  const c = view.cover;
+  const b = view.branding;
+  const sections = view.sections.map((s, i) => section(s, i, draft));
+  return {
+    lang: b.locale || "en",
+    cover: {
+      title: c.title,
+      project: c.project,
+      brand: c.brand,
+      brandDomain: c.brandDomain,
+      range: c.range,
+      period: `${c.periodStart} – ${c.periodEnd}`,
+      previous: `${c.previousStart} – ${c.previousEnd}`,
+      asOf: c.asOf,
+      timezone: c.timezone,
+      agency: b.agencyName,
+      footerText: b.footerText ?? "",
+      logoUri: b.logo ? dataUri(b.logo.mime, b.logo.data) : null,
+    },
+    toc: sections.map((s, i) => ({
+      anchor: s.anchor,
+      number: s.number,
+      title: s.title,
+      page: pages?.[i] !== undefined ? String(pages[i]) : "",
+    })),
+    sections,
+  };
+}

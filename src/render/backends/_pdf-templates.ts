@@ -1,0 +1,41 @@
+import { readFileSync } from "node:fs";
+import Handlebars from "handlebars";
+import type { DocumentContext } from "./_pdf-context.js";
+
+// `templates/` sits at the repository root: three levels up from both src/render/backends and
+// dist/render/backends.
+const TEMPLATES = new URL("../../../templates/", import.meta.url);
+const PARTIALS = ["kpis", "table", "chart", "paragraph", "bullets", "notice"] as const;
+
+/** The layout as compiled once per process, and the print stylesheet read once. */
+interface Compiled {
+  layout: Handlebars.TemplateDelegate<DocumentContext & { css: Handlebars.SafeString }>;
+  printCss: string;
+}
+
+let compiled: Compiled | undefined;
+
+function read(name: string): string {
+  return readFileSync(new URL(name, TEMPLATES), "utf8");
+}
+
+function compile(): Compiled {
+  // An isolated instance: no helper or partial leaks to or from other Handlebars users.
+  const hbs = Handlebars.create();
+  // strict: a field the context lacks is a template bug, reported at once rather than printed empty.
+  // `strict` also applies inside {{#if}}, so optional fields are present in the context as null.
+  const options = { strict: true, noEscape: false } as const;
+  hbs.registerPartial("cover", hbs.compile(read("cover.hbs"), options));
+  hbs.registerPartial("toc", hbs.compile(read("toc.hbs"), options));
+  for (const p of PARTIALS) hbs.registerPartial(p, hbs.compile(read(`partials/${p}.hbs`), options));
+  return { layout: hbs.compile(read("layout.hbs"), options), printCss: read("print.css") };
+}
+
+/** Renders the layout with `context`; `generatedCss` must come from the escaping helpers in _pdf-css.ts. */
+export function renderLayout(context: DocumentContext, generatedCss: string): string {
+  compiled ??= compile();
+  // Trusted CSS only: our stylesheet and values already escaped for CSS. A SafeString is how
+  // Handlebars inserts it with {{ }} without HTML-escaping the quotes inside it.
+  const css = new Handlebars.SafeString(`${generatedCss}\n${compiled.printCss}`);
+  return compiled.layout({ ...context, css });
+}

@@ -1,0 +1,80 @@
+import { execFileSync } from "node:child_process";
+import { mkdirSync, readdirSync, rmSync } from "node:fs";
+import { join } from "node:path";
+
+/** Runs a poppler tool and returns its stdout. */
+function poppler(tool: string, args: string[]): string {
+  return execFileSync(tool, args, { encoding: "utf8", maxBuffer: 64 * 1024 * 1024 });
+}
+
+/** The text of a PDF as `pdftotext -layout` reads it; pages are separated by form feeds. */
+export function pdfText(file: string): string {
+  return poppler("pdftotext", ["-layout", "-enc", "UTF-8", file, "-"]);
+}
+
+/** The text of each page (`pdftotext` ends every page with a form feed). */
+export function pdfPages(file: string): string[] {
+  const pages = pdfText(file).split("\f");
+  if (pages.at(-1)?.trim() === "") pages.pop();
+  return pages;
+}
+
+/** `pdfinfo` as a key → value record ("Pages", "Page size", "Tagged", …). */
+export function pdfInfo(file: string): Record<string, string> {
+  const info: Record<string, string> = {};
+  for (const line of poppler("pdfinfo", [file]).split("\n")) {
+    const m = /^([^:]+):\s*(.*)$/.exec(line);
+    if (m) info[m[1]!] = m[2]!;
+  }
+  return info;
+}
+
+/** One row of `pdffonts`. */
+export interface PdfFont {
+  name: string;
+  type: string;
+  embedded: boolean;
+}
+
+/** The fonts a PDF uses, from `pdffonts` (the emb column read by position, as names can hold spaces). */
+export function pdfFonts(file: string): PdfFont[] {
+  const lines = poppler("pdffonts", [file]).split("\n");
+  const rule = lines[1] ?? "";
+  // Column boundaries come from the dashed rule under the header: "---- ---- ---- ---".
+  const cols = [...rule.matchAll(/-+/g)].map((m) => ({ start: m.index, end: m.index + m[0].length }));
+  const cell = (line: string, i: number) => line.slice(cols[i]!.start, cols[i]!.end).trim();
+  return lines
+    .slice(2)
+    .filter((l) => l.trim() !== "")
+    .map((l) => ({ name: cell(l, 0), type: cell(l, 1), embedded: cell(l, 3) === "yes" }));
+}
+
+/** Bookmark titles of a PDF, in order, as `pdftohtml -xml` reads its outline. */
+export function pdfOutline(file: string): string[] {
+  const xml = poppler("pdftohtml", ["-xml", "-i", "-q", "-stdout", file]);
+  const outline = /<outline>([\s\S]*?)<\/outline>/.exec(xml)?.[1] ?? "";
+  const decode = (s: string) =>
+    s
+      .replace(/&lt;/g, "<")
+      .replace(/&gt;/g, ">")
+      .replace(/&quot;/g, '"')
+      .replace(/&#39;/g, "'")
+      .replace(/&amp;/g, "&");
+  return [...outline.matchAll(/<item[^>]*>([\s\S]*?)<\/item>/g)].map((m) => decode(m[1]!));
+}
+
+/** Renders pages of a PDF to PNGs (`pdftoppm -png -r dpi`) into `dir`; returns the PNG paths. */
+export function pdfImages(file: string, dir: string, dpi = 60): string[] {
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  poppler("pdftoppm", ["-png", "-r", String(dpi), file, join(dir, "p")]);
+  return readdirSync(dir)
+    .filter((f) => f.endsWith(".png"))
+    .sort()
+    .map((f) => join(dir, f));
+}
+
+/** Collapses runs of whitespace, so wrapped or column-laid-out text compares as one line. */
+export function squash(text: string): string {
+  return text.replace(/\s+/g, " ");
+}

@@ -1,0 +1,297 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { getBrowser } from "../../src/render/backends/_pdf-browser.js";
+import { cssString } from "../../src/render/backends/_pdf-css.js";
+import {
+  backend,
+  closeBrowser,
+  PdfTimeoutError,
+  renderHtml,
+  renderPdf,
+} from "../../src/render/backends/pdf.js";
+import { formatValue } from "../../src/render/format.js";
+import type { ReportView, Row } from "../../src/render/types.js";
+import { HOSTILE, sampleView } from "../fixtures/sample-view.js";
+import { expectedNumbers, extractNumbers } from "./_extract.js";
+import { pdfFonts, pdfInfo, pdfOutline, pdfPages, pdfText, squash } from "./_pdf-tools.js";
+
+// VREPORT_PDF_KEEP=1 keeps the PDFs (path printed) to look at them with pdftoppm.
+const out = mkdtempSync(join(tmpdir(), "vreport-pdf-"));
+const keep = process.env.VREPORT_PDF_KEEP === "1";
+const dir = (name: string) => mkdtempSync(join(out, `${name}-`));
+
+afterAll(async () => {
+  await closeBrowser();
+  if (keep) console.log(`PDFs kept in ${out}`);
+  else rmSync(out, { recursive: true, force: true });
+});
+
+/** Counts of each string, for "every expected figure is shown at least as often" checks. */
+function tally(items: readonly string[]): Map<string, number> {
+  const m = new Map<string, number>();
+  for (const i of items) m.set(i, (m.get(i) ?? 0) + 1);
+  return m;
+}
+
+/** A view with one section holding a `rows`-row table (long, wrapping text in every row). */
+function bigTableView(rows: number): ReportView {
+  const base = sampleView();
+  const data: Row[] = Array.from({ length: rows }, (_, i) => ({
+    text: `Row${String(i + 1).padStart(3, "0")} which CRM integrates with ${i % 7 === 0 ? "a very long prompt text ".repeat(6) : "Slack"}`,
+    rate: (i % 100) / 100,
+    count: 1000 + i,
+  }));
+  return {
+    ...base,
+    name: "big-table",
+    sections: [
+      {
+        key: "prompts",
+        title: "Prompts",
+        blocks: [
+          {
+            kind: "table",
+            id: "big",
+            columns: [
+              { key: "text", label: "Zetaprompt", type: "text" },
+              { key: "rate", label: "Rate", type: "percent" },
+              { key: "count", label: "Count", type: "count" },
+            ],
+            rows: data,
+            emptyText: "No prompts.",
+          },
+        ],
+      },
+    ],
+  };
+}
+
+describe("PDF backend: the sample report at A4 portrait", () => {
+  const view = sampleView();
+  let file = "";
+  let text = "";
+  let pages: string[] = [];
+
+  beforeAll(async () => {
+    file = (await backend.render(view, dir("a4"), { pageSize: "A4" }))[0]!;
+    text = pdfText(file);
+    pages = pdfPages(file);
+  });
+
+  it("is an untagged A4 PDF named after the view", () => {
+    expect(file.endsWith(`${view.name}.pdf`)).toBe(true);
+    const info = pdfInfo(file);
+    expect(info["Page size"]).toMatch(/\(A4\)/);
+    expect(info.Tagged).toBe("no");
+    expect(info.JavaScript).toBe("no");
+    expect(Number(info.Pages)).toBe(pages.length);
+  });
+
+  it("has the cover facts on page 1, without running header or footer", () => {
+    const cover = squash(pages[0]!);
+    const c = view.cover;
+    // pdftotext puts a large emoji on its own line; the title is compared without it.
+    const noEmoji = (t: string) => squash(t.replace(/\p{Extended_Pictographic}/gu, " "));
+    expect(noEmoji(cover)).toContain(noEmoji(c.title));
+    for (const fact of [c.project, c.brand, c.brandDomain, c.asOf, c.timezone, view.branding.agencyName])
+      expect(cover).toContain(fact);
+    expect(cover).toContain(`${c.periodStart} – ${c.periodEnd}`);
+    expect(cover).toContain(`${c.previousStart} – ${c.previousEnd}`);
+    expect(cover).not.toMatch(/Page \d+ of/);
+  });
+
+  it("has the report title, period and 'Page X of N' on every other page", () => {
+    const n = pages.length;
+    pages.slice(1).forEach((p, i) => {
+      const flat = squash(p);
+      expect(flat).toContain(`Page ${i + 2} of ${n}`);
+      expect(flat).toContain(view.cover.title);
+      expect(flat).toContain(`${view.cover.periodStart} – ${view.cover.periodEnd}`);
+    });
+  });
+
+  it("lists every section in the contents with the page it starts on, and bookmarks each", () => {
+    const toc = squash(pages[1]!);
+    view.sections.forEach((s, i) => {
+      const heading = `${i + 1} ${s.title}`;
+      // The first page after the contents where the numbered heading is printed.
+      const actual = pages.findIndex((p, at) => at > 1 && squash(p).includes(heading)) + 1;
+      expect(actual, s.title).toBeGreaterThan(2);
+      expect(toc, s.title).toContain(`${heading} ${actual}`);
+    });
+    expect(pdfOutline(file)).toEqual(view.sections.map((s) => s.title));
+  });
+
+  it("starts with the executive summary and ends with the methodology", () => {
+    const at = (title: string) => text.indexOf(title, text.indexOf("\f", text.indexOf("Contents")));
+    expect(at("Executive summary")).toBeLessThan(at("Summary\n"));
+    expect(at("Methodology")).toBeGreaterThan(at("Prompts"));
+  });
+
+  it("shows every KPI formatted, and every figure of the view", () => {
+    const flat = squash(text);
+    for (const b of view.sections.flatMap((s) => s.blocks))
+      if (b.kind === "kpis")
+        for (const k of b.items) {
+          expect(flat).toContain(k.label.toUpperCase());
+          expect(flat).toContain(formatValue(k.type, k.value));
+          expect(flat).toContain(formatValue(k.deltaType, k.delta));
+          expect(flat).toContain(`vs ${formatValue(k.type, k.previous)}`);
+        }
+    const shown = tally(extractNumbers(text));
+    for (const [figure, count] of tally(expectedNumbers(view)))
+      expect(shown.get(figure) ?? 0, figure).toBeGreaterThanOrEqual(count);
+  });
+
+  it("embeds every font (Noto, and the emoji)", () => {
+    const fonts = pdfFonts(file);
+    expect(fonts.length).toBeGreaterThan(0);
+    expect(fonts.filter((f) => !f.embedded)).toEqual([]);
+    const named = fonts.filter((f) => f.type !== "Type 3").map((f) => f.name);
+    for (const name of named) expect(name).toMatch(/\+NotoSans/);
+    expect(squash(text)).toContain(HOSTILE.brand); // accents and the emoji survive as text
+  });
+
+  it("says missing data in words, and empty tables say so", () => {
+    expect(squash(text)).toContain("The API key lacks the content:read scope, so content is not shown.");
+    expect(squash(text)).toContain("Nothing to show for this period.");
+  });
+});
+
+describe("PDF backend: layout", () => {
+  it("prints Letter landscape at the right size", async () => {
+    const file = await renderPdf(sampleView(), dir("letter"), { pageSize: "Letter", landscape: true });
+    expect(pdfInfo(file)["Page size"]).toMatch(/^792 x 612 pts/);
+    expect(squash(pdfText(file))).toContain("Page 2 of");
+  });
+
+  it("splits a long table across pages between rows, repeating its header row", async () => {
+    const view = bigTableView(300);
+    const file = await renderPdf(view, dir("big"), { pageSize: "A4" });
+    const pages = pdfPages(file);
+    const spanned = pages.filter((p) => /Row\d{3}/.test(p));
+    expect(spanned.length).toBeGreaterThanOrEqual(4);
+    const headers = pages.reduce((n, p) => n + (p.match(/ZETAPROMPT/g)?.length ?? 0), 0);
+    expect(headers).toBeGreaterThanOrEqual(spanned.length);
+    // A row is whole on one page: its label and its count are printed on the same page.
+    for (let i = 1; i <= 300; i++) {
+      const label = `Row${String(i).padStart(3, "0")}`;
+      const on = pages.filter((p) => p.includes(label));
+      expect(on.length, label).toBe(1);
+      expect(on[0], label).toContain(formatValue("count", 999 + i));
+    }
+  });
+});
+
+describe("PDF backend: hostile content", () => {
+  let server: Server;
+  let hits: string[];
+  let base = "";
+
+  beforeAll(async () => {
+    hits = [];
+    server = createServer((req, res) => {
+      hits.push(req.url ?? "");
+      res.end("x");
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  it("runs no script, fetches nothing, reads no file, and prints the text literally", async () => {
+    const attacks = [
+      `<script>fetch("${base}/script")</script>`,
+      `<img src=${base}/img>`,
+      `<link rel=stylesheet href=${base}/css>`,
+      `<iframe src="file:///etc/passwd"></iframe>`,
+      `<a href="file:///etc/passwd">passwd</a>`,
+      `</style><img src=${base}/style-escape>`,
+      `{{cover.title}} {{{css}}}`,
+    ];
+    const view = sampleView();
+    view.cover.title = `Report </style><img src=${base}/title> \\" } @import url(${base}/import);`;
+    view.branding.footerText = `</style><script>fetch("${base}/footer")</script>`;
+    view.branding.logo = {
+      mime: "image/svg+xml",
+      data: new TextEncoder().encode(
+        `<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><image href="${base}/svg" width="10" height="10"/><script>fetch("${base}/svg-script")</script></svg>`,
+      ),
+    };
+    view.sections[0]!.blocks.push({ kind: "paragraph", text: attacks.join("\n") });
+    view.sections[0]!.blocks.push({ kind: "bullets", items: attacks });
+
+    const html = renderHtml(view, {});
+    expect(html).not.toMatch(/<script|<iframe|<link|<img src=http/i);
+    const file = await renderPdf(view, dir("hostile"), {});
+    const flat = squash(pdfText(file));
+    expect(hits).toEqual([]);
+    for (const a of attacks) expect(flat).toContain(a);
+    expect(flat).toContain(view.cover.title);
+    expect(flat).toContain(view.branding.footerText);
+    expect(flat).not.toContain("root:x:0:0");
+  });
+});
+
+describe("PDF backend: browser lifecycle", () => {
+  it("survives the browser being killed between two reports of a batch", async () => {
+    const first = await renderPdf(sampleView(), dir("batch-1"), {});
+    const browser = await getBrowser();
+    browser.process()?.kill("SIGKILL");
+    const second = await renderPdf(sampleView(), dir("batch-2"), {});
+    expect(pdfInfo(second).Pages).toBe(pdfInfo(first).Pages);
+    expect(await getBrowser()).not.toBe(browser);
+  });
+
+  it("retries a report whose browser dies while it renders", async () => {
+    const browser = await getBrowser();
+    const rendering = renderPdf(sampleView(), dir("mid-render"), {});
+    setTimeout(() => browser.process()?.kill("SIGKILL"), 20);
+    const file = await rendering;
+    expect(Number(pdfInfo(file).Pages)).toBeGreaterThan(2);
+  });
+
+  it("times out without leaving a file, then renders again", async () => {
+    const target = dir("timeout");
+    await expect(renderPdf(sampleView(), target, { timeoutMs: 1 })).rejects.toBeInstanceOf(PdfTimeoutError);
+    expect(readdirSync(target)).toEqual([]);
+    const file = await renderPdf(sampleView(), target, {});
+    expect(readdirSync(target)).toEqual([`${sampleView().name}.pdf`]);
+    expect(pdfInfo(file)["Page size"]).toMatch(/A4/);
+  });
+});
+
+describe("PDF backend: HTML and templates", () => {
+  it("escapes every untrusted string and uses no triple-stash", () => {
+    const html = renderHtml(sampleView(), {});
+    expect(html).toContain("&lt;script&gt;alert(1)&lt;/script&gt;");
+    expect(html).not.toContain("<script>");
+    const templates = new URL("../../templates/", import.meta.url);
+    for (const f of [
+      "layout.hbs",
+      "cover.hbs",
+      "toc.hbs",
+      ...readdirSync(new URL("partials/", templates)).map((p) => `partials/${p}`),
+    ])
+      expect(readFileSync(new URL(f, templates), "utf8"), f).not.toContain("{{{");
+  });
+
+  it("writes CSS strings that no text can end", () => {
+    expect(cssString('a"b\\c</style>\n')).toBe('"a\\22 b\\5c c\\3c \\2f style\\3e \\a "');
+    expect(cssString("Acmé 🚀")).toBe('"Acm\\e9  \\1f680 "');
+  });
+
+  it("sizes charts to their display size and inlines them as data: URIs", () => {
+    const html = renderHtml(sampleView(), {});
+    expect(html).toMatch(/<img src="data:image\/png;base64,[^"]+" width="640" height="260"/);
+  });
+
+  it("fills the contents with the page numbers it is given", () => {
+    const html = renderHtml(sampleView(), {}, [3, 3, 4, 5, 7, 9]);
+    expect(html).toMatch(/Methodology<\/span><span class="toc__leader"><\/span><span class="toc__page">9</);
+  });
+});
