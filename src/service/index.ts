@@ -4,6 +4,7 @@ import type { LoggerConfig } from "./http/_logger.js";
 import type { RateLimitConfig } from "./http/_rate-limit.js";
 import { createApp } from "./http/app.js";
 import { openStore } from "./store/db.js";
+import { type DispatcherOptions, startDispatcher } from "./webhooks/index.js";
 
 export { type AppOptions, createApp } from "./http/app.js";
 
@@ -15,6 +16,8 @@ export interface StartServerOptions {
   now?: () => Date;
   logger?: LoggerConfig;
   rateLimit?: Partial<RateLimitConfig> | false;
+  /** Webhook delivery runs inside the server unless `false` (then run `vreport deliver`). */
+  webhooks?: DispatcherOptions | false;
 }
 
 export interface RunningServer {
@@ -43,6 +46,7 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
     await store.close();
     throw error;
   }
+  const dispatcher = options.webhooks === false ? undefined : startDispatcher(store, options.webhooks ?? {});
   const address = app.server.address();
   const port = typeof address === "object" && address !== null ? address.port : (options.port ?? 8787);
   const host = options.host ?? "127.0.0.1";
@@ -56,6 +60,7 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
     close() {
       closing ??= (async () => {
         try {
+          await dispatcher?.stop();
           await app.close();
         } finally {
           await store.close();
