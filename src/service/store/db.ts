@@ -1,0 +1,130 @@
+/**
+ * Opening the store: PGlite (embedded, a directory or memory://) or a PostgreSQL server
+ * (postgres:// or postgresql://), behind one Kysely<Database>. Both drivers are configured to return
+ * the same JS types: int8/numeric → number, date → "YYYY-MM-DD", timestamptz → Date.
+ */
+import { mkdirSync } from "node:fs";
+import { resolve } from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { Kysely, PostgresDialect } from "kysely";
+import { PGliteDialect } from "kysely-pglite-dialect";
+import pg from "pg";
+import { StoreError } from "./errors.js";
+import { acquireLock, type DirectoryLock } from "./lock.js";
+import { migrate } from "./migrations/index.js";
+import type { Database } from "./schema.js";
+
+/** Default PGlite directory, relative to the current directory. */
+export const DEFAULT_DATABASE_DIR = ".vreport/db";
+/** In-memory PGlite, for tests. */
+export const MEMORY_LOCATION = "memory://";
+
+/** An open store. `pglite`/`pool` expose the driver for bulk loading; prefer `db` everywhere else. */
+export interface Store {
+  db: Kysely<Database>;
+  kind: "pglite" | "postgres";
+  /** The location as given (a URL's password is not redacted: never log it). */
+  location: string;
+  pglite?: PGlite;
+  pool?: pg.Pool;
+  close(): Promise<void>;
+}
+
+export interface OpenStoreOptions {
+  /** Run pending migrations (default true). */
+  migrate?: boolean;
+}
+
+const INT8 = 20;
+const NUMERIC = 1700;
+const DATE = 1082;
+const toNumber = (value: string): number => Number(value);
+const keepString = (value: string): string => value;
+
+/** Whether a location names a PostgreSQL server rather than a PGlite directory. */
+export function isPostgresUrl(location: string): boolean {
+  return /^postgres(ql)?:\/\//i.test(location);
+}
+
+/** The database location: the `--database` flag, else env VREPORT_DATABASE, else `.vreport/db`. */
+export function resolveDatabaseLocation(flag?: string, env: NodeJS.ProcessEnv = process.env): string {
+  if (flag !== undefined && flag !== "") return flag;
+  const fromEnv = env.VREPORT_DATABASE;
+  if (fromEnv !== undefined && fromEnv !== "") return fromEnv;
+  return DEFAULT_DATABASE_DIR;
+}
+
+/** Opens (creating if needed) and migrates the store at `location`. */
+export async function openStore(location: string, options: OpenStoreOptions = {}): Promise<Store> {
+  const store = isPostgresUrl(location) ? openPostgres(location) : await openPglite(location);
+  if (options.migrate !== false) {
+    try {
+      await migrate(store.db);
+    } catch (error) {
+      await store.close();
+      throw error;
+    }
+  }
+  return store;
+}
+
+function openPostgres(location: string): Store {
+  // Per-pool parsers rather than pg.types.setTypeParser, so other pg users in the process are unaffected.
+  const types = {
+    getTypeParser(oid: number, format?: "text" | "binary") {
+      if (oid === INT8 || oid === NUMERIC) return toNumber;
+      if (oid === DATE) return keepString;
+      return pg.types.getTypeParser(oid, format ?? "text");
+    },
+  } as pg.CustomTypesConfig;
+  const pool = new pg.Pool({ connectionString: location, types, max: 10 });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return { db, kind: "postgres", location, pool, close: () => db.destroy() };
+}
+
+async function openPglite(location: string): Promise<Store> {
+  const inMemory = location.startsWith("memory://");
+  let lock: DirectoryLock | undefined;
+  let dataDir: string | undefined;
+  if (!inMemory) {
+    dataDir = resolve(location.replace(/^file:\/\//, ""));
+    lock = acquireLock(dataDir);
+    mkdirSync(dataDir, { recursive: true });
+  }
+  let pglite: PGlite;
+  try {
+    pglite = new PGlite(dataDir ?? "memory://", {
+      parsers: { [INT8]: toNumber, [NUMERIC]: toNumber, [DATE]: keepString },
+    });
+    await pglite.waitReady;
+  } catch (cause) {
+    lock?.release();
+    throw new StoreError("OPEN_FAILED", `cannot open database ${location}: ${String(cause)}`, { cause });
+  }
+  const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
+  let closed = false;
+  return {
+    db,
+    kind: "pglite",
+    location,
+    pglite,
+    async close() {
+      if (closed) return;
+      closed = true;
+      try {
+        await db.destroy();
+      } finally {
+        lock?.release();
+      }
+    },
+  };
+}
+
+/**
+ * Coerces a driver value to a number. Both drivers already return int8/numeric as numbers (see
+ * above); this is for values that may come through other paths (raw JSON aggregates, null sums).
+ */
+export function num(value: unknown): number {
+  if (value === null || value === undefined) return 0;
+  return typeof value === "number" ? value : Number(value);
+}

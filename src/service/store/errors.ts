@@ -1,0 +1,29 @@
+/** Why a store operation failed. */
+export type StoreErrorCode = "DATABASE_LOCKED" | "OPEN_FAILED" | "MIGRATION_FAILED" | "SEED_FAILED";
+
+/** Base error of the store: a stable `code`, a plain message and the underlying `cause`. */
+export class StoreError extends Error {
+  override readonly name: string = "StoreError";
+  readonly code: StoreErrorCode;
+
+  constructor(code: StoreErrorCode, message: string, options?: { cause?: unknown }) {
+    super(message, options?.cause === undefined ? undefined : { cause: options.cause });
+    this.code = code;
+  }
+}
+
+/** Another live process holds the PGlite directory. */
+export class DatabaseLockedError extends StoreError {
+  override readonly name = "DatabaseLockedError";
+  readonly dir: string;
+  readonly pid: number;
+
+  constructor(dir: string, pid: number) {
+    super(
+      "DATABASE_LOCKED",
+      `database ${dir} is in use by process ${pid} (stop it, or use PostgreSQL via DATABASE_URL/--database postgres://…)`,
+    );
+    this.dir = dir;
+    this.pid = pid;
+  }
+}

@@ -1,0 +1,66 @@
+/**
+ * The database matrix every store-backed test runs on: PGlite in memory always, plus the real
+ * PostgreSQL server named by VREPORT_TEST_DATABASE_URL when set. Each PostgreSQL store lives in a
+ * fresh schema (selected through the connection's search_path), dropped on close, so parallel test
+ * files and repeated runs never collide.
+ */
+import { randomBytes } from "node:crypto";
+import pg from "pg";
+import { describe } from "vitest";
+import { type OpenStoreOptions, openStore, type Store } from "../../src/service/store/db.js";
+
+export type TestDatabaseKind = "pglite" | "postgres";
+
+/** The PostgreSQL server for tests, if any. */
+export const TEST_POSTGRES_URL: string | undefined = process.env.VREPORT_TEST_DATABASE_URL || undefined;
+
+/** Every database kind the suite runs on. */
+export const TEST_DATABASES: readonly TestDatabaseKind[] = TEST_POSTGRES_URL
+  ? ["pglite", "postgres"]
+  : ["pglite"];
+
+/** A location for a fresh, empty database of `kind`, and how to dispose of it afterwards. */
+export interface FreshLocation {
+  location: string;
+  dispose(): Promise<void>;
+}
+
+/** Creates a fresh empty database location: memory:// for PGlite, a new schema for PostgreSQL. */
+export async function freshLocation(kind: TestDatabaseKind): Promise<FreshLocation> {
+  if (kind === "pglite") return { location: "memory://", dispose: async () => {} };
+  if (!TEST_POSTGRES_URL) throw new Error("VREPORT_TEST_DATABASE_URL is not set");
+  const schema = `vt_${randomBytes(6).toString("hex")}`;
+  await adminQuery(`CREATE SCHEMA ${schema}`);
+  const url = new URL(TEST_POSTGRES_URL);
+  url.searchParams.set("options", `-c search_path=${schema}`);
+  return { location: url.toString(), dispose: () => adminQuery(`DROP SCHEMA IF EXISTS ${schema} CASCADE`) };
+}
+
+async function adminQuery(text: string): Promise<void> {
+  const client = new pg.Client({ connectionString: TEST_POSTGRES_URL });
+  await client.connect();
+  try {
+    await client.query(text);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Opens a migrated store on a fresh database of `kind`; its close() also drops the database. */
+export async function openTestStore(kind: TestDatabaseKind, options: OpenStoreOptions = {}): Promise<Store> {
+  const fresh = await freshLocation(kind);
+  const store = await openStore(fresh.location, options);
+  const close = store.close;
+  return {
+    ...store,
+    async close() {
+      await close();
+      await fresh.dispose();
+    },
+  };
+}
+
+/** `describe` once per database of the matrix, passing the kind to the body. */
+export function describeDatabases(name: string, body: (kind: TestDatabaseKind) => void): void {
+  for (const kind of TEST_DATABASES) describe(`${name} [${kind}]`, () => body(kind));
+}

@@ -1,0 +1,85 @@
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openStore } from "../../src/service/store/db.js";
+import { DatabaseLockedError } from "../../src/service/store/errors.js";
+import { lockPath } from "../../src/service/store/lock.js";
+import { runNodeScript, type TranspiledStore, transpileStore } from "./_child-process.js";
+
+const OPEN_SCRIPT = `
+import { openStore } from "./store/db.js";
+try {
+  const store = await openStore(process.argv[2]);
+  console.log("opened");
+  await store.close();
+} catch (error) {
+  console.error(error.message);
+  process.exit(3);
+}
+`;
+
+describe("PGlite directory lock", () => {
+  let base: string;
+  let child: TranspiledStore;
+  beforeAll(() => {
+    base = mkdtempSync(join(tmpdir(), "vreport-lock-"));
+    child = transpileStore();
+  });
+  afterAll(() => {
+    rmSync(base, { recursive: true, force: true });
+    child?.dispose();
+  });
+
+  it("stops a second process at once with a plain message", async () => {
+    const dir = join(base, "db1");
+    const store = await openStore(dir);
+    try {
+      expect(readFileSync(lockPath(dir), "utf8").trim()).toBe(String(process.pid));
+      const result = await runNodeScript(child.dir, OPEN_SCRIPT, [dir]);
+      expect(result.code).toBe(3);
+      expect(result.stderr.trim()).toBe(
+        `database ${dir} is in use by process ${process.pid} (stop it, or use PostgreSQL via DATABASE_URL/--database postgres://…)`,
+      );
+    } finally {
+      await store.close();
+    }
+    expect(existsSync(lockPath(dir))).toBe(false);
+    // Once released, another process opens it (and sees the migrated schema).
+    const again = await runNodeScript(child.dir, OPEN_SCRIPT, [dir]);
+    expect(again.stderr).toBe("");
+    expect(again.stdout.trim()).toBe("opened");
+  });
+
+  it("refuses a second open in the same process with a typed error", async () => {
+    const dir = join(base, "db2");
+    const store = await openStore(dir);
+    try {
+      const error = await openStore(dir).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(DatabaseLockedError);
+      expect((error as DatabaseLockedError).code).toBe("DATABASE_LOCKED");
+      expect((error as DatabaseLockedError).pid).toBe(process.pid);
+    } finally {
+      await store.close();
+    }
+  });
+
+  it("takes over a stale lock left by a dead process", async () => {
+    const dir = join(base, "db3");
+    const dead = await runNodeScript(child.dir, "process.exit(0);");
+    writeFileSync(lockPath(dir), `${dead.pid}\n`);
+    const store = await openStore(dir);
+    try {
+      expect(readFileSync(lockPath(dir), "utf8").trim()).toBe(String(process.pid));
+    } finally {
+      await store.close();
+    }
+  });
+
+  it("does not lock memory:// databases", async () => {
+    const a = await openStore("memory://");
+    const b = await openStore("memory://");
+    await a.close();
+    await b.close();
+  });
+});
