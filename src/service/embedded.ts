@@ -2,7 +2,8 @@ import { SCOPES } from "../contract/index.js";
 import { createApp } from "./http/app.js";
 import { createKey } from "./keys/index.js";
 import { openStore, resolveDatabaseLocation, type Store } from "./store/db.js";
-import { DEMO_TIMEZONE, DEMO_WORKSPACE_ID, seedDemo, todayIn } from "./store/seed/index.js";
+import { loadDemo } from "./demo.js";
+import { DEMO_TIMEZONE, DEMO_WORKSPACE_ID, todayIn } from "./store/seed/index.js";
 
 /** The embedded demo service a `generate` without `--base-url` talks to over loopback HTTP. */
 export interface EmbeddedService {
@@ -29,18 +30,21 @@ async function seededAsOf(store: Store): Promise<string | null> {
 }
 
 /**
- * Opens the demo database, (re)seeds it when it is missing or not as of the wanted day, mints
+ * Opens the demo database, seeds it when it is missing or not as of the wanted day, mints
  * a temporary key and serves the API on an ephemeral loopback port. The service's clock is set
  * to the as-of day, so the report covers the demo's data exactly.
  */
 export async function startEmbedded(options: { database?: string; asOf?: string } = {}): Promise<EmbeddedService> {
   const database = resolveDatabaseLocation(options.database);
-  const asOf = options.asOf ?? todayIn(DEMO_TIMEZONE);
   const store = await openStore(database);
   let app: ReturnType<typeof createApp> | undefined;
   try {
-    const seeded = (await seededAsOf(store)) !== asOf;
-    if (seeded) await seedDemo(store, { asOf });
+    // Reseeding replaces the workspace (and its API keys), so it happens only when the demo is
+    // missing or an explicit --as-of asks for another day; otherwise the demo keeps its own day.
+    const existing = await seededAsOf(store);
+    const asOf = options.asOf ?? existing ?? todayIn(DEMO_TIMEZONE);
+    const seeded = existing !== asOf;
+    if (seeded) await loadDemo(store, { asOf });
     const key = await createKey(store, { workspaceId: DEMO_WORKSPACE_ID, scopes: SCOPES, name: "vreport generate (temporary)" });
     // Midday UTC is the as-of day in the demo's timezone (Europe/Paris) whatever the season.
     const now = new Date(`${asOf}T12:00:00Z`);

@@ -5,9 +5,9 @@ import {
   DEMO_TIMEZONE,
   DEMO_WORKSPACE_ID,
   type SeedSummary,
-  seedDemo,
   todayIn,
 } from "../../service/store/seed/index.js";
+import { loadDemo } from "../../service/demo.js";
 import { CliError, EXIT } from "../errors.js";
 
 /** Options of `vreport seed`. */
@@ -51,7 +51,7 @@ export async function seedCommand(
         EXIT.failure,
       );
     }
-    const summary = await seedDemo(store, {
+    const summary = await loadDemo(store, {
       asOf,
       ...(opts.scale !== undefined ? { scale: opts.scale } : {}),
     });

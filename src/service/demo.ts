@@ -1,0 +1,13 @@
+import { refreshAggregates } from "./analytics/aggregates/refresh.js";
+import type { Store } from "./store/db.js";
+import { type SeedOptions, type SeedSummary, seedDemo } from "./store/seed/index.js";
+
+/**
+ * Loads the demo workspace and rebuilds the analytics pre-aggregates of its projects: the store
+ * layer seeds rows, the analytics layer owns its derived tables, and this is where both meet.
+ */
+export async function loadDemo(store: Store, options: SeedOptions): Promise<SeedSummary> {
+  const summary = await seedDemo(store, options);
+  for (const project of summary.projects) await refreshAggregates(store.db, project.id);
+  return summary;
+}
