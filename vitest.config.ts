@@ -29,7 +29,9 @@ async function findPostgres(): Promise<void> {
   if (!(await answers(5432)) && process.env.CI) {
     try {
       const version = readdirSync("/etc/postgresql")[0] ?? "";
-      execFileSync("pg_ctlcluster", ["--skip-systemctl-redirect", version, "main", "start"], { stdio: "ignore" });
+      execFileSync("pg_ctlcluster", ["--skip-systemctl-redirect", version, "main", "start"], {
+        stdio: "ignore",
+      });
     } catch {}
   }
   if (await answers(5432)) process.env.VREPORT_TEST_DATABASE_URL = PG_URL;
@@ -39,7 +41,9 @@ async function findPostgres(): Promise<void> {
 export default defineConfig(async () => {
   await findPostgres();
   const pg = process.env.VREPORT_TEST_DATABASE_URL;
-  console.log(`test databases: PGlite${pg ? ` and PostgreSQL (${pg.replace(/\/\/[^@]*@/, "//")})` : " only (no PostgreSQL server found)"}`);
+  console.log(
+    `test databases: PGlite${pg ? ` and PostgreSQL (${pg.replace(/\/\/[^@]*@/, "//")})` : " only (no PostgreSQL server found)"}`,
+  );
   return {
     test: {
       include: ["test/**/*.test.ts"],

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 import { Command, CommanderError } from "commander";
-import { CliError, EXIT } from "./errors.js";
 import { COMMANDS } from "./commands/index.js";
+import { CliError, EXIT } from "./errors.js";
 
 /** Wires flags to the command functions; all behaviour lives in ./commands (callable from tests). */
 async function main(argv: string[]): Promise<void> {

@@ -77,7 +77,15 @@ export interface RenderedChart extends ChartSpec {
 
 export type Block =
   | { kind: "kpis"; items: Kpi[] }
-  | { kind: "table"; id: string; title?: string; columns: Column[]; rows: Row[]; emptyText: string; note?: string }
+  | {
+      kind: "table";
+      id: string;
+      title?: string;
+      columns: Column[];
+      rows: Row[];
+      emptyText: string;
+      note?: string;
+    }
   | { kind: "chart"; chart: RenderedChart }
   | { kind: "paragraph"; text: string }
   | { kind: "bullets"; items: string[] }

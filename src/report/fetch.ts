@@ -1,5 +1,5 @@
-import type { Project, Range } from "../contract/index.js";
 import { MissingScopeError, type VreportClient } from "../client/index.js";
+import type { Project, Range } from "../contract/index.js";
 import type { Available, ContentViews, ReportData } from "./model.js";
 
 /** Most content items read per view; the content section lists them all up to this cap. */
@@ -33,7 +33,8 @@ export async function fetchReportData(
   clock: () => Date = () => new Date(),
 ): Promise<ReportData> {
   const project_id = project.id;
-  const view = (v: keyof ContentViews) => client.collect("listContent", { project_id, view: v }, { max: CONTENT_CAP });
+  const view = (v: keyof ContentViews) =>
+    client.collect("listContent", { project_id, view: v }, { max: CONTENT_CAP });
   const [workspace, setup, report, topics, sites, content] = await Promise.all([
     available("The workspace name", client.getWorkspace()),
     available("The visibility setup", client.getSetup({ project_id })),
@@ -50,5 +51,15 @@ export async function fetchReportData(
       ),
     ),
   ]);
-  return { range, project, workspace, setup, report, topics, sites, content, fetchedAt: clock().toISOString() };
+  return {
+    range,
+    project,
+    workspace,
+    setup,
+    report,
+    topics,
+    sites,
+    content,
+    fetchedAt: clock().toISOString(),
+  };
 }

@@ -1,6 +1,6 @@
 import { mkdir, stat } from "node:fs/promises";
-import type { Project, Range } from "../contract/index.js";
 import { createClient, type VreportClient } from "../client/index.js";
+import type { Project, Range } from "../contract/index.js";
 import { getBackend } from "../render/backends/index.js";
 import { draftView, drawView } from "../render/build-view.js";
 import { drawChart } from "../render/charts/index.js";
@@ -44,7 +44,10 @@ export async function generateReport(client: VreportClient, job: ReportJob): Pro
 }
 
 /** Picks the projects to report on: by id, name or slug; all; or the first the key can read. */
-export function selectProjects(projects: Project[], wanted: { project?: string; allProjects: boolean }): Project[] {
+export function selectProjects(
+  projects: Project[],
+  wanted: { project?: string; allProjects: boolean },
+): Project[] {
   if (wanted.allProjects) return projects;
   if (wanted.project === undefined) return projects.slice(0, 1);
   const w = wanted.project.toLowerCase();

@@ -1,8 +1,8 @@
 import { SCOPES } from "../contract/index.js";
+import { loadDemo } from "./demo.js";
 import { createApp } from "./http/app.js";
 import { createKey } from "./keys/index.js";
 import { openStore, resolveDatabaseLocation, type Store } from "./store/db.js";
-import { loadDemo } from "./demo.js";
 import { DEMO_TIMEZONE, DEMO_WORKSPACE_ID, todayIn } from "./store/seed/index.js";
 
 /** The embedded demo service a `generate` without `--base-url` talks to over loopback HTTP. */
@@ -34,7 +34,9 @@ async function seededAsOf(store: Store): Promise<string | null> {
  * a temporary key and serves the API on an ephemeral loopback port. The service's clock is set
  * to the as-of day, so the report covers the demo's data exactly.
  */
-export async function startEmbedded(options: { database?: string; asOf?: string } = {}): Promise<EmbeddedService> {
+export async function startEmbedded(
+  options: { database?: string; asOf?: string } = {},
+): Promise<EmbeddedService> {
   const database = resolveDatabaseLocation(options.database);
   const store = await openStore(database);
   let app: ReturnType<typeof createApp> | undefined;
@@ -45,7 +47,11 @@ export async function startEmbedded(options: { database?: string; asOf?: string 
     const asOf = options.asOf ?? existing ?? todayIn(DEMO_TIMEZONE);
     const seeded = existing !== asOf;
     if (seeded) await loadDemo(store, { asOf });
-    const key = await createKey(store, { workspaceId: DEMO_WORKSPACE_ID, scopes: SCOPES, name: "vreport generate (temporary)" });
+    const key = await createKey(store, {
+      workspaceId: DEMO_WORKSPACE_ID,
+      scopes: SCOPES,
+      name: "vreport generate (temporary)",
+    });
     // Midday UTC is the as-of day in the demo's timezone (Europe/Paris) whatever the season.
     const now = new Date(`${asOf}T12:00:00Z`);
     app = createApp({ store, now: () => now, logger: false, rateLimit: false });

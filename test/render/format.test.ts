@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { formatCount, formatDeltaCount, formatDeltaPp, formatPercent, formatValue, MINUS } from "../../src/render/format.js";
+import {
+  formatCount,
+  formatDeltaCount,
+  formatDeltaPp,
+  formatPercent,
+  formatValue,
+  MINUS,
+} from "../../src/render/format.js";
 
 describe("output conventions (design.md)", () => {
   it("formats rates with one decimal", () => {

@@ -161,21 +161,18 @@ describeService("authentication and authorization", (svc) => {
         expect(listed).not.toContain(svc.demo.mainProjectId);
       });
 
-      it(
-        "tenant isolation: another workspace's competitor and prompt ids are 404",
-        async () => {
-          const foreign = await demoIds(svc, svc.other.mainProjectId);
-          const main = svc.demo.mainProjectId;
-          for (const path of [
-            `/visibility/competitors/${foreign.competitor}?project_id=${main}`,
-            `/visibility/competitors/${foreign.competitor}/pages?project_id=${main}`,
-            `/visibility/prompts/${foreign.prompt}/answers?project_id=${main}`,
-          ]) {
-            const r = await svc.get(t, path, bearer(svc.keys.all));
-            expect(r.status, path).toBe(404);
-          }
-        },
-      );
+      it("tenant isolation: another workspace's competitor and prompt ids are 404", async () => {
+        const foreign = await demoIds(svc, svc.other.mainProjectId);
+        const main = svc.demo.mainProjectId;
+        for (const path of [
+          `/visibility/competitors/${foreign.competitor}?project_id=${main}`,
+          `/visibility/competitors/${foreign.competitor}/pages?project_id=${main}`,
+          `/visibility/prompts/${foreign.prompt}/answers?project_id=${main}`,
+        ]) {
+          const r = await svc.get(t, path, bearer(svc.keys.all));
+          expect(r.status, path).toBe(404);
+        }
+      });
     });
   }
 });

@@ -40,9 +40,13 @@ const PAGE_SIZES = ["A4", "Letter"] as const;
  * Checks every flag before anything runs: a bad value is one line naming the flag and the
  * allowed values (exit 2), so a typo never costs a half-finished batch.
  */
-export function parseGenerateFlags(flags: GenerateFlags, env: NodeJS.ProcessEnv = process.env): GenerateOptions {
+export function parseGenerateFlags(
+  flags: GenerateFlags,
+  env: NodeJS.ProcessEnv = process.env,
+): GenerateOptions {
   const range = flags.range ?? "30d";
-  if (!(RANGES as readonly string[]).includes(range)) throw CliError.badFlag("--range", range, RANGES.join(", "));
+  if (!(RANGES as readonly string[]).includes(range))
+    throw CliError.badFlag("--range", range, RANGES.join(", "));
 
   const formatFlag = flags.format ?? "all";
   const requested = formatFlag === "all" ? [...OUTPUT_FORMATS] : formatFlag.split(",").map((f) => f.trim());
@@ -58,7 +62,8 @@ export function parseGenerateFlags(flags: GenerateFlags, env: NodeJS.ProcessEnv 
   }
 
   const pageSize = flags.pageSize ?? "A4";
-  if (!(PAGE_SIZES as readonly string[]).includes(pageSize)) throw CliError.badFlag("--page-size", pageSize, PAGE_SIZES.join(", "));
+  if (!(PAGE_SIZES as readonly string[]).includes(pageSize))
+    throw CliError.badFlag("--page-size", pageSize, PAGE_SIZES.join(", "));
 
   const baseUrl = flags.baseUrl ?? env.VREPORT_BASE_URL;
   const apiKey = flags.apiKey ?? env.VREPORT_API_KEY;
@@ -74,7 +79,8 @@ export function parseGenerateFlags(flags: GenerateFlags, env: NodeJS.ProcessEnv 
     if (!/^\d{4}-\d{2}-\d{2}$/.test(flags.asOf) || Number.isNaN(Date.parse(flags.asOf))) {
       throw CliError.badFlag("--as-of", flags.asOf, "a date YYYY-MM-DD");
     }
-    if (baseUrl !== undefined) throw new CliError("--as-of applies to the embedded demo service only, not with --base-url", 2);
+    if (baseUrl !== undefined)
+      throw new CliError("--as-of applies to the embedded demo service only, not with --base-url", 2);
   }
 
   return {

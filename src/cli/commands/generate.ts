@@ -1,7 +1,13 @@
 import { relative } from "node:path";
 import type { Command } from "commander";
-import { InvalidKeyError, MissingKeyError, MissingScopeError, NetworkError, TimeoutError } from "../../client/index.js";
-import { createClient } from "../../client/index.js";
+import {
+  createClient,
+  InvalidKeyError,
+  MissingKeyError,
+  MissingScopeError,
+  NetworkError,
+  TimeoutError,
+} from "../../client/index.js";
 import { ConfigError, loadBranding } from "../../report/config.js";
 import { generateReport, selectProjects, type WrittenFile } from "../../report/generate.js";
 import { startEmbedded } from "../../service/embedded.js";
@@ -23,7 +29,9 @@ const processIo: Io = {
 };
 
 function human(bytes: number): string {
-  return bytes >= 1_048_576 ? `${(bytes / 1_048_576).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`;
+  return bytes >= 1_048_576
+    ? `${(bytes / 1_048_576).toFixed(1)} MB`
+    : `${Math.max(1, Math.round(bytes / 1024))} KB`;
 }
 
 /** Maps client failures to the CLI's exit codes: auth 3, unreachable 4. */
@@ -44,11 +52,17 @@ export async function generateCommand(flags: GenerateFlags, io: Io = processIo):
   const progress = (line: string) => (io.tty ? process.stderr.write(`\r\x1b[2K${line}`) : io.err(line));
   const embedded =
     opts.baseUrl === undefined
-      ? await startEmbedded({ ...(opts.database ? { database: opts.database } : {}), ...(opts.asOf ? { asOf: opts.asOf } : {}) })
+      ? await startEmbedded({
+          ...(opts.database ? { database: opts.database } : {}),
+          ...(opts.asOf ? { asOf: opts.asOf } : {}),
+        })
       : undefined;
   try {
     const { branding, timezone } = await loadBranding(opts.configPath);
-    if (embedded) io.err(`vreport: no --base-url given: serving the demo workspace (${embedded.database}) at ${embedded.baseUrl}`);
+    if (embedded)
+      io.err(
+        `vreport: no --base-url given: serving the demo workspace (${embedded.database}) at ${embedded.baseUrl}`,
+      );
     const client = createClient({
       baseUrl: embedded?.baseUrl ?? opts.baseUrl ?? "",
       apiKey: embedded?.apiKey ?? opts.apiKey ?? "",
@@ -56,11 +70,17 @@ export async function generateCommand(flags: GenerateFlags, io: Io = processIo):
     const { projects } = await client.listProjects();
     const selected = selectProjects(projects, opts);
     if (selected.length === 0) {
-      throw CliError.badFlag("--project", opts.project ?? "", projects.map((p) => `${p.name} (${p.id})`).join(", ") || "none: the key reads no project");
+      throw CliError.badFlag(
+        "--project",
+        opts.project ?? "",
+        projects.map((p) => `${p.name} (${p.id})`).join(", ") || "none: the key reads no project",
+      );
     }
     const files: WrittenFile[] = [];
     for (const [i, project] of selected.entries()) {
-      progress(`[${i + 1}/${selected.length}] ${project.name}: fetching and rendering ${opts.formats.join(", ")}…`);
+      progress(
+        `[${i + 1}/${selected.length}] ${project.name}: fetching and rendering ${opts.formats.join(", ")}…`,
+      );
       const written = await generateReport(client, {
         project,
         range: opts.range,
@@ -96,7 +116,10 @@ export function register(program: Command): void {
     .option("--project <id|name>", "project to report on (default: the first the key can read)")
     .option("--all-projects", "one report per project the key can read")
     .option("--out <dir>", "output directory", "output")
-    .option("--base-url <url>", "service base URL (env VREPORT_BASE_URL); without it the embedded demo service is used")
+    .option(
+      "--base-url <url>",
+      "service base URL (env VREPORT_BASE_URL); without it the embedded demo service is used",
+    )
     .option("--api-key <key>", "API key (env VREPORT_API_KEY)")
     .option("--config <file>", "branding config (default: ./vreport.config.json when present)")
     .option("--page-size <size>", "PDF page size: A4 or Letter", "A4")

@@ -1,4 +1,5 @@
 import type { Command } from "commander";
+import { loadDemo } from "../../service/demo.js";
 import { openStore, resolveDatabaseLocation } from "../../service/store/db.js";
 import { StoreError } from "../../service/store/errors.js";
 import {
@@ -7,7 +8,6 @@ import {
   type SeedSummary,
   todayIn,
 } from "../../service/store/seed/index.js";
-import { loadDemo } from "../../service/demo.js";
 import { CliError, EXIT } from "../errors.js";
 
 /** Options of `vreport seed`. */

@@ -43,9 +43,15 @@ export class ApiError extends Error {
 
   /** 429 4290 with `retry_after` seconds, mirrored in the Retry-After header. */
   static rateLimited(retryAfterSeconds: number): ApiError {
-    return new ApiError(429, CODES.rateLimited, MESSAGES.rateLimited, { retry_after: retryAfterSeconds }, {
-      "retry-after": String(retryAfterSeconds),
-    });
+    return new ApiError(
+      429,
+      CODES.rateLimited,
+      MESSAGES.rateLimited,
+      { retry_after: retryAfterSeconds },
+      {
+        "retry-after": String(retryAfterSeconds),
+      },
+    );
   }
 
   /** 500 5000: the cause is logged, never sent. */

@@ -47,6 +47,12 @@ const statements = [
     project_id uuid NOT NULL REFERENCES projects(id) ON DELETE CASCADE,
     competitor_id uuid NOT NULL, prompt_id uuid NOT NULL, days bit varying NOT NULL,
     PRIMARY KEY (project_id, competitor_id, prompt_id))`,
+  // The latest answer of each prompt × platform (the report's answers section when as-of is today).
+  `CREATE TABLE agg_latest_answer (
+    project_id uuid NOT NULL REFERENCES projects(id) ON DELETE CASCADE,
+    prompt_id uuid NOT NULL, platform text NOT NULL,
+    answer_id uuid NOT NULL, day date NOT NULL,
+    PRIMARY KEY (project_id, prompt_id, platform))`,
   // Latest answer per prompt and platform (report answers section) without scanning the period.
   `CREATE INDEX answers_prompt_platform_collected ON answers (prompt_id, platform, collected_at DESC)`,
 ];
