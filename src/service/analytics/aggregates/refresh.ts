@@ -1,0 +1,118 @@
+import { type Kysely, sql } from "kysely";
+import type { Database } from "../../store/schema.js";
+
+/**
+ * Rebuilds the analytics pre-aggregates (migration 002, docs/metrics.md) of one project, or of
+ * every project, from `answers` and `citations`. Idempotent; one transaction per project, under an
+ * advisory lock so concurrent refreshes (two replicas, a request's lazy refresh) serialize.
+ */
+
+type Db = Kysely<Database>;
+
+const AGG_TABLES = [
+  "agg_platform_day",
+  "agg_competitor_day",
+  "agg_prompt_cum",
+  "agg_url_cum",
+  "agg_url_prompt_days",
+  "agg_competitor_prompt_days",
+  "agg_latest_answer",
+  "agg_projects",
+] as const;
+
+// Arbitrary namespace so our advisory locks never collide with the migration lock.
+const LOCK_NAMESPACE = 7_304_212;
+
+/** Rebuilds the pre-aggregates of `projectId` (or of every project); call after loading or ingesting answers. */
+export async function refreshAggregates(db: Db, projectId?: string): Promise<void> {
+  const ids =
+    projectId === undefined
+      ? (await db.selectFrom("projects").select("id").orderBy("id").execute()).map((p) => p.id)
+      : [projectId];
+  for (const id of ids) {
+    if (db.isTransaction) await refreshProject(db, id);
+    else await db.transaction().execute((trx) => refreshProject(trx, id));
+  }
+  // Fresh statistics, or the planner misjudges these freshly filled tables (PGlite has no autovacuum).
+  for (const table of AGG_TABLES) await sql`ANALYZE ${sql.table(table)}`.execute(db);
+}
+
+async function refreshProject(db: Db, p: string): Promise<void> {
+  await sql`SELECT pg_advisory_xact_lock(${sql.lit(LOCK_NAMESPACE)}, hashtext(${p}))`.execute(db);
+  for (const table of AGG_TABLES)
+    await sql`DELETE FROM ${sql.table(table)} WHERE project_id = ${p}`.execute(db);
+  await sql`INSERT INTO agg_projects (project_id, base_day, max_day)
+    SELECT ${p}::uuid, min(day), max(day) FROM answers WHERE project_id = ${p}`.execute(db);
+  for (const statement of statements(p)) await statement.execute(db);
+}
+
+/** The fill statements; each reads base_day/max_day from agg_projects (no rows when the project has no answers). */
+function statements(p: string) {
+  const meta = sql`(SELECT base_day, max_day, (max_day - base_day + 1) AS len
+    FROM agg_projects WHERE project_id = ${p} AND base_day IS NOT NULL)`;
+  return [
+    // Only tracked competitors count, and each at most once per answer (design.md share of voice).
+    sql`INSERT INTO agg_competitor_day (project_id, competitor_id, day, platform, mentioned, cited)
+      SELECT a.project_id, c.id, a.day, a.platform,
+        count(*) FILTER (WHERE c.id = ANY(a.mentioned_competitor_ids)),
+        count(*) FILTER (WHERE c.id = ANY(a.cited_competitor_ids))
+      FROM answers a JOIN competitors c ON c.project_id = a.project_id
+        AND (c.id = ANY(a.mentioned_competitor_ids) OR c.id = ANY(a.cited_competitor_ids))
+      WHERE a.project_id = ${p}
+      GROUP BY a.project_id, c.id, a.day, a.platform`,
+    // After agg_competitor_day: competitor_mentions is the share-of-voice denominator part.
+    sql`INSERT INTO agg_platform_day (project_id, day, platform, snapshots, mentioned, cited, competitor_mentions)
+      SELECT a.project_id, a.day, a.platform, count(*),
+        count(*) FILTER (WHERE a.brand_mentioned), count(*) FILTER (WHERE a.brand_cited),
+        coalesce(max(k.n), 0)
+      FROM answers a LEFT JOIN (
+        SELECT day, platform, sum(mentioned) AS n FROM agg_competitor_day
+        WHERE project_id = ${p} GROUP BY day, platform) k ON k.day = a.day AND k.platform = a.platform
+      WHERE a.project_id = ${p} GROUP BY a.project_id, a.day, a.platform`,
+    // Dense running totals per prompt: a period sum is two row reads, C(end) − C(start − 1).
+    sql`INSERT INTO agg_prompt_cum (project_id, day, prompt_id, snapshots, mentioned, cited, last_collected_at)
+      WITH daily AS (
+        SELECT prompt_id, day, count(*) AS s, count(*) FILTER (WHERE brand_mentioned) AS m,
+          count(*) FILTER (WHERE brand_cited) AS c, max(collected_at) AS last
+        FROM answers WHERE project_id = ${p} GROUP BY prompt_id, day),
+      grid AS (
+        SELECT k.prompt_id, d::date AS day
+        FROM (SELECT DISTINCT prompt_id FROM daily) k, ${meta} m,
+          generate_series(m.base_day::timestamp, m.max_day::timestamp, interval '1 day') d)
+      SELECT ${p}::uuid, g.day, g.prompt_id,
+        sum(coalesce(d.s, 0)) OVER w, sum(coalesce(d.m, 0)) OVER w, sum(coalesce(d.c, 0)) OVER w,
+        max(d.last) OVER w
+      FROM grid g LEFT JOIN daily d ON d.prompt_id = g.prompt_id AND d.day = g.day
+      WINDOW w AS (PARTITION BY g.prompt_id ORDER BY g.day)`,
+    // Citations of a URL = snapshots citing it (one per answer, whatever its positions).
+    sql`INSERT INTO agg_url_cum (project_id, day, url_id, citations)
+      WITH daily AS (
+        SELECT url_id, day, count(DISTINCT answer_id) AS n
+        FROM citations WHERE project_id = ${p} GROUP BY url_id, day),
+      grid AS (
+        SELECT k.url_id, d::date AS day
+        FROM (SELECT DISTINCT url_id FROM daily) k, ${meta} m,
+          generate_series(m.base_day::timestamp, m.max_day::timestamp, interval '1 day') d)
+      SELECT ${p}::uuid, g.day, g.url_id, sum(coalesce(d.n, 0)) OVER w
+      FROM grid g LEFT JOIN daily d ON d.url_id = g.url_id AND d.day = g.day
+      WINDOW w AS (PARTITION BY g.url_id ORDER BY g.day)`,
+    sql`INSERT INTO agg_url_prompt_days (project_id, url_id, prompt_id, days)
+      SELECT ${p}::uuid, c.url_id, c.prompt_id,
+        bit_or(set_bit(repeat('0', m.len)::varbit, c.day - m.base_day, 1))
+      FROM citations c, ${meta} m
+      WHERE c.project_id = ${p} AND c.day BETWEEN m.base_day AND m.max_day
+      GROUP BY c.url_id, c.prompt_id
+      ORDER BY c.url_id, c.prompt_id`,
+    sql`INSERT INTO agg_competitor_prompt_days (project_id, competitor_id, prompt_id, days)
+      SELECT ${p}::uuid, c.id, a.prompt_id,
+        bit_or(set_bit(repeat('0', m.len)::varbit, a.day - m.base_day, 1))
+      FROM answers a JOIN competitors c ON c.project_id = a.project_id AND c.id = ANY(a.mentioned_competitor_ids),
+        ${meta} m
+      WHERE a.project_id = ${p}
+      GROUP BY c.id, a.prompt_id`,
+    sql`INSERT INTO agg_latest_answer (project_id, prompt_id, platform, answer_id, day)
+      SELECT DISTINCT ON (prompt_id, platform) ${p}::uuid, prompt_id, platform, id, day
+      FROM answers WHERE project_id = ${p}
+      ORDER BY prompt_id, platform, collected_at DESC, id`,
+  ];
+}

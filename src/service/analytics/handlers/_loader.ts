@@ -1,0 +1,98 @@
+import type { Range } from "../../../contract/index.js";
+import type { ProjectRef, RequestContext } from "../../http/handler.js";
+import { getOrSet } from "../_map.js";
+import type { CompetitorCounts, CompetitorRef } from "../metrics/leaderboard.js";
+import type { SnapshotTotals, UrlSums } from "../metrics/pages.js";
+import type { CategoryRecord, PromptRecord, PromptSums } from "../metrics/prompt-rows.js";
+import { type DailyRows, inRange } from "../metrics/tally.js";
+import { type Period, periodFor } from "../period.js";
+import { loadCompetitorCounts, loadDaily } from "../queries/daily.js";
+import { type AggMeta, type Db, loadMeta } from "../queries/meta.js";
+import { loadPromptSums } from "../queries/prompt-sums.js";
+import { loadCategories, loadCompetitors, loadPrompts } from "../queries/setup.js";
+import { loadUrlSums, type UrlFilter } from "../queries/url-sums.js";
+
+/**
+ * One request's analytics inputs, each loaded at most once. The full report shares one loader
+ * across its sections, so every section is computed from the very rows the focused endpoints use.
+ */
+export class Loader {
+  readonly db: Db;
+  readonly project: ProjectRef;
+  readonly period: Period;
+  readonly range: Range;
+  private readonly memo = new Map<string, Promise<unknown>>();
+
+  constructor(ctx: Pick<RequestContext, "store" | "project" | "workspace" | "now">, range: Range) {
+    if (!ctx.project) throw new Error("analytics handlers need a resolved project");
+    this.db = ctx.store.db;
+    this.project = ctx.project;
+    this.range = range;
+    this.period = periodFor(range, ctx.workspace.timezone, ctx.now);
+  }
+
+  private once<T>(key: string, load: () => Promise<T>): Promise<T> {
+    return getOrSet(this.memo, key, load) as Promise<T>;
+  }
+
+  /** Aggregate span (refreshing a never-aggregated project once). */
+  meta(): Promise<AggMeta> {
+    return this.once("meta", () => loadMeta(this.db, this.project.id));
+  }
+
+  /** Daily brand/competitor rows of both periods. */
+  daily(): Promise<DailyRows> {
+    return this.once("daily", async () => {
+      await this.meta();
+      return loadDaily(this.db, this.project.id, this.period);
+    });
+  }
+
+  /** All snapshots of the project in each period. */
+  async totals(): Promise<SnapshotTotals> {
+    const d = await this.daily();
+    const sum = (keep: (day: string) => boolean) =>
+      d.platforms.reduce((n, r) => n + (keep(r.day) ? r.snapshots : 0), 0);
+    return {
+      current: sum((day) => inRange(day, this.period.current)),
+      previous: sum((day) => inRange(day, this.period.previous)),
+    };
+  }
+
+  /** Every competitor's mentions and citations per period. */
+  competitorCounts(): Promise<Map<string, CompetitorCounts>> {
+    return this.once("competitorCounts", async () => {
+      await this.meta();
+      return loadCompetitorCounts(this.db, this.project.id, this.period);
+    });
+  }
+
+  /** Tracked competitors by name. */
+  competitors(): Promise<CompetitorRef[]> {
+    return this.once("competitors", () => loadCompetitors(this.db, this.project.id));
+  }
+
+  /** The project's prompts. */
+  prompts(): Promise<PromptRecord[]> {
+    return this.once("prompts", () => loadPrompts(this.db, this.project.id));
+  }
+
+  /** The project's categories. */
+  categories(): Promise<CategoryRecord[]> {
+    return this.once("categories", () => loadCategories(this.db, this.project.id));
+  }
+
+  /** Per-prompt counts of both periods. */
+  promptSums(): Promise<Map<string, PromptSums>> {
+    return this.once("promptSums", async () =>
+      loadPromptSums(this.db, this.project.id, await this.meta(), this.period),
+    );
+  }
+
+  /** Per-URL citations (and distinct prompts when asked) of both periods. */
+  urlSums(filter: UrlFilter = {}): Promise<UrlSums[]> {
+    return this.once(`urls:${JSON.stringify(filter)}`, async () =>
+      loadUrlSums(this.db, this.project.id, await this.meta(), this.period, filter),
+    );
+  }
+}

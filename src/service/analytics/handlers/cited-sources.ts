@@ -1,0 +1,23 @@
+import type { CitedSources } from "../../../contract/index.js";
+import type { Handler } from "../../http/handler.js";
+import { citedSources, totalCitations } from "../metrics/cited-sources.js";
+import { Loader } from "./_loader.js";
+
+/** Cited sources data of a loader (shared with the report's cited_sources section). */
+export async function buildCitedSources(
+  l: Loader,
+  type: "domain" | "url",
+  limit: number,
+): Promise<CitedSources> {
+  const urls = await l.urlSums();
+  return {
+    range: l.range,
+    type,
+    total_citations: totalCitations(urls),
+    sources: citedSources(urls, type, limit),
+  };
+}
+
+/** GET /visibility/cited-sources. */
+export const getCitedSources: Handler<"getCitedSources"> = (ctx) =>
+  buildCitedSources(new Loader(ctx, ctx.query.range), ctx.query.type, ctx.query.limit ?? 10);

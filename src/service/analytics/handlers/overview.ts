@@ -1,0 +1,34 @@
+import type { CategoryVisibility, Leaderboard, VisibilityOverview } from "../../../contract/index.js";
+import type { Handler } from "../../http/handler.js";
+import { categoryRows } from "../metrics/categories.js";
+import { leaderboardOf } from "../metrics/leaderboard.js";
+import { overviewOf } from "../metrics/overview.js";
+import { Loader } from "./_loader.js";
+
+/** Overview data of a loader (shared with the report's summary and trend). */
+export async function buildOverview(l: Loader): Promise<VisibilityOverview> {
+  return overviewOf(await l.daily(), l.period, l.range);
+}
+
+/** Leaderboard data of a loader (shared with the report's competitors section). */
+export async function buildLeaderboard(l: Loader): Promise<Leaderboard> {
+  const [daily, competitors, counts] = await Promise.all([l.daily(), l.competitors(), l.competitorCounts()]);
+  return leaderboardOf(daily, l.period, l.range, l.project.brandName, competitors, counts);
+}
+
+/** Category data of a loader (shared with the report's categories section). */
+export async function buildCategories(l: Loader): Promise<CategoryVisibility> {
+  const [prompts, sums, categories] = await Promise.all([l.prompts(), l.promptSums(), l.categories()]);
+  return { range: l.range, categories: categoryRows(prompts, sums, categories) };
+}
+
+/** GET /visibility/overview. */
+export const getOverview: Handler<"getOverview"> = (ctx) => buildOverview(new Loader(ctx, ctx.query.range));
+
+/** GET /visibility/competitors. */
+export const getLeaderboard: Handler<"getLeaderboard"> = (ctx) =>
+  buildLeaderboard(new Loader(ctx, ctx.query.range));
+
+/** GET /visibility/categories. */
+export const getCategories: Handler<"getCategories"> = (ctx) =>
+  buildCategories(new Loader(ctx, ctx.query.range));

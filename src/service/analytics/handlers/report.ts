@@ -1,0 +1,148 @@
+import { type FullReport, REPORT_LIMITS, type ReportSection } from "../../../contract/index.js";
+import type { Handler } from "../../http/handler.js";
+import { citedSources, sourceCount, totalCitations } from "../metrics/cited-sources.js";
+import { dailyTallies, platformRows, ratesOf } from "../metrics/overview.js";
+import { sortPrompts } from "../metrics/prompt-rows.js";
+import { reportPeriod } from "../period.js";
+import { loadLatestAnswers } from "../queries/answers.js";
+import { Loader } from "./_loader.js";
+import { competitorPageRows } from "./competitor-pages.js";
+import { buildCategories, buildLeaderboard, buildOverview } from "./overview.js";
+import { buildYourPageRows } from "./pages.js";
+import { compactAnswer } from "./prompt-answers.js";
+import { buildPromptRows } from "./prompts.js";
+
+/**
+ * The full report: the ten sections in design.md's order, each computed by the same builders as
+ * the focused endpoints over one shared loader, so the numbers are identical.
+ */
+export async function buildReport(l: Loader, now: Date): Promise<FullReport> {
+  const [overview, leaderboard, categories, daily, totals, competitors, prompts, urls, yourPages] =
+    await Promise.all([
+      buildOverview(l),
+      buildLeaderboard(l),
+      buildCategories(l),
+      l.daily(),
+      l.totals(),
+      l.competitors(),
+      buildPromptRows(l),
+      l.urlSums(),
+      buildYourPageRows(l),
+    ]);
+  const competitorUrls = await l.urlSums({ owner: "competitor", uniquePrompts: true });
+  const platforms = platformRows(daily, l.period);
+  const latest = await loadLatestAnswers(
+    l.db,
+    { projectId: l.project.id, maxDay: (await l.meta()).maxDay, platforms: platforms.map((p) => p.platform) },
+    l.period,
+    REPORT_LIMITS.answers,
+  );
+  const competitorPages = competitors.map((c) =>
+    competitorPageRows(competitorUrls, totals, c.id).map((row) => ({
+      ...row,
+      competitor_id: c.id,
+      competitor_name: c.name,
+    })),
+  );
+  const kpi = (metric: "mention_rate" | "citation_rate" | "share_of_voice", label: string) => ({
+    metric,
+    label,
+    ...overview[metric],
+  });
+  const sections: ReportSection[] = [
+    {
+      key: "summary",
+      title: "Summary",
+      totals: {
+        snapshots: {
+          current: totals.current,
+          previous: totals.previous,
+          delta: totals.current - totals.previous,
+        },
+        prompts: prompts.filter((p) => p.snapshots > 0).length,
+        platforms: platforms.length,
+        competitors: competitors.length,
+      },
+      rows: [
+        kpi("mention_rate", "Mention rate"),
+        kpi("citation_rate", "Citation rate"),
+        kpi("share_of_voice", "Share of voice"),
+      ],
+    },
+    {
+      key: "trend",
+      title: "Trend",
+      totals: { days: overview.trend_series.mention.length },
+      rows: dailyTallies(daily, l.period).map(([date, t]) => {
+        const r = ratesOf(t);
+        return {
+          date,
+          snapshots: t.snapshots,
+          mention_rate: r.mention,
+          citation_rate: r.citation,
+          share_of_voice: r.sov,
+        };
+      }),
+    },
+    {
+      key: "platforms",
+      title: "Platforms",
+      totals: { platforms: platforms.length, snapshots: totals.current },
+      rows: platforms,
+    },
+    {
+      key: "categories",
+      title: "Categories",
+      totals: { snapshots: totals.current },
+      rows: categories.categories,
+    },
+    {
+      key: "competitors",
+      title: "Competitors",
+      totals: { total_snapshots: leaderboard.total_snapshots },
+      rows: leaderboard.rows,
+      your_position: leaderboard.your_position,
+    },
+    {
+      key: "cited_sources",
+      title: "Cited sources",
+      type: "domain",
+      totals: { total_citations: totalCitations(urls), sources: sourceCount(urls, "domain") },
+      rows: citedSources(urls, "domain", REPORT_LIMITS.citedSources),
+    },
+    {
+      key: "your_pages",
+      title: "Your pages",
+      totals: { pages: yourPages.length, citations: yourPages.reduce((n, p) => n + p.citations, 0) },
+      rows: yourPages.slice(0, REPORT_LIMITS.yourPages),
+    },
+    {
+      key: "competitor_pages",
+      title: "Competitor pages",
+      totals: { pages: competitorPages.reduce((n, rows) => n + rows.length, 0) },
+      rows: competitorPages.flatMap((rows) => rows.slice(0, REPORT_LIMITS.competitorPagesEach)),
+    },
+    {
+      key: "prompts",
+      title: "Prompts",
+      totals: { prompts: prompts.length },
+      rows: sortPrompts(prompts, "created_at", "desc", await l.categories()),
+    },
+    {
+      key: "answers",
+      title: "Latest answers",
+      totals: { answers: latest.total, shown: latest.rows.length },
+      rows: latest.rows.map((a) => ({
+        ...compactAnswer(a),
+        prompt_id: a.prompt_id,
+        prompt_text: a.prompt_text,
+        competitors: competitors.filter((c) => a.mentioned_competitor_ids.includes(c.id)).map((c) => c.name),
+      })),
+    },
+  ];
+  return { range: l.range, period: reportPeriod(l.period), generated_at: now.toISOString(), sections };
+}
+
+/** GET /visibility/report. */
+export const getReport: Handler<"getReport"> = (ctx) =>
+  buildReport(new Loader(ctx, ctx.query.range), ctx.now);

@@ -1,0 +1,67 @@
+import { PLATFORMS, type Platform, type Range, type VisibilityOverview } from "../../../contract/index.js";
+import type { Period } from "../period.js";
+import { metric, rate, shareOfVoice } from "./rates.js";
+import { type DailyRows, inRange, type Tally, tallyBy, tallyOf } from "./tally.js";
+
+/** Brand rates of a tally. */
+export function ratesOf(t: Tally): { mention: number; citation: number; sov: number } {
+  return {
+    mention: rate(t.mentioned, t.snapshots),
+    citation: rate(t.cited, t.snapshots),
+    sov: shareOfVoice(t.mentioned, t.mentioned + t.competitorMentions),
+  };
+}
+
+/** Tallies of the current and previous periods. */
+export function periodTallies(rows: DailyRows, period: Period): { current: Tally; previous: Tally } {
+  return {
+    current: tallyOf(rows, (day) => inRange(day, period.current)),
+    previous: tallyOf(rows, (day) => inRange(day, period.previous)),
+  };
+}
+
+/** Days of the current period that have snapshots, oldest first, with their tallies. */
+export function dailyTallies(rows: DailyRows, period: Period): [string, Tally][] {
+  return [...tallyBy(rows, period.current, (day) => day).entries()]
+    .filter(([, t]) => t.snapshots > 0)
+    .sort(([a], [b]) => (a < b ? -1 : 1));
+}
+
+/** GET /visibility/overview data from the daily rows. */
+export function overviewOf(rows: DailyRows, period: Period, range: Range): VisibilityOverview {
+  const { current, previous } = periodTallies(rows, period);
+  const cur = ratesOf(current);
+  const prev = ratesOf(previous);
+  const days = dailyTallies(rows, period);
+  return {
+    range,
+    mention_rate: metric(cur.mention, prev.mention),
+    citation_rate: metric(cur.citation, prev.citation),
+    share_of_voice: metric(cur.sov, prev.sov),
+    trend_series: {
+      mention: days.map(([date, t]) => ({ date, value: rate(t.mentioned, t.snapshots) })),
+      citation: days.map(([date, t]) => ({ date, value: rate(t.cited, t.snapshots) })),
+    },
+  };
+}
+
+/** Per-platform rates of both periods; platforms with snapshots in the current period, in spec order. */
+export function platformRows(rows: DailyRows, period: Period) {
+  const cur = tallyBy(rows, period.current, (_, p) => p);
+  const prev = tallyBy(rows, period.previous, (_, p) => p);
+  return PLATFORMS.filter((p) => (cur.get(p)?.snapshots ?? 0) > 0).map((platform: Platform) => {
+    const c = ratesOf(cur.get(platform)!);
+    const p = prev.get(platform);
+    const pr = p ? ratesOf(p) : { mention: 0, citation: 0, sov: 0 };
+    return {
+      platform,
+      snapshots: cur.get(platform)!.snapshots,
+      mention_rate: c.mention,
+      mention_delta: c.mention - pr.mention,
+      citation_rate: c.citation,
+      citation_delta: c.citation - pr.citation,
+      share_of_voice: c.sov,
+      sov_delta: c.sov - pr.sov,
+    };
+  });
+}

@@ -1,0 +1,16 @@
+import type { Metric } from "../../../contract/index.js";
+
+/** n / d, or 0 when there is nothing to divide by (design.md: zero when no snapshots). */
+export function rate(n: number, d: number): number {
+  return d === 0 ? 0 : n / d;
+}
+
+/** A comparison object; delta from the unrounded values. */
+export function metric(current: number, previous: number): Metric {
+  return { current, previous, delta: current - previous };
+}
+
+/** Share of voice: the entity's mentions over the mentions of the brand and every tracked competitor. */
+export function shareOfVoice(entityMentions: number, allMentions: number): number {
+  return rate(entityMentions, allMentions);
+}

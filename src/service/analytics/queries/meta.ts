@@ -1,0 +1,69 @@
+import { type Kysely, type RawBuilder, sql } from "kysely";
+import type { Database } from "../../store/schema.js";
+import { refreshAggregates } from "../aggregates/refresh.js";
+import { addDays, type DayRange, daysBetween, type Period } from "../period.js";
+
+/** The store handle every query takes. */
+export type Db = Kysely<Database>;
+
+/** Day span covered by a project's aggregates (null days when it has no answers). */
+export interface AggMeta {
+  baseDay: string | null;
+  maxDay: string | null;
+}
+
+/**
+ * The aggregate span of a project. A project never refreshed (freshly seeded or ingested without
+ * a refresh) is refreshed here once, so reads are never silently empty.
+ */
+export async function loadMeta(db: Db, projectId: string): Promise<AggMeta> {
+  const read = () =>
+    sql<{ base_day: string | null; max_day: string | null }>`
+      SELECT base_day, max_day FROM agg_projects WHERE project_id = ${projectId}`.execute(db);
+  let rows = (await read()).rows;
+  if (rows.length === 0) {
+    await refreshAggregates(db, projectId);
+    rows = (await read()).rows;
+  }
+  return { baseDay: rows[0]?.base_day ?? null, maxDay: rows[0]?.max_day ?? null };
+}
+
+/** The cumulative-table days to read: a period sum is C(end) − C(start − 1); null stands for zero. */
+export interface CumDays {
+  curEnd: string | null;
+  curBefore: string | null;
+  prevBefore: string | null;
+}
+
+function clamp(meta: AggMeta, day: string): string | null {
+  if (meta.baseDay === null || meta.maxDay === null || day < meta.baseDay) return null;
+  return day > meta.maxDay ? meta.maxDay : day;
+}
+
+/** The boundary days of both periods, clamped to the aggregate span. */
+export function cumDays(meta: AggMeta, period: Period): CumDays {
+  return {
+    curEnd: clamp(meta, period.current.end),
+    curBefore: clamp(meta, addDays(period.current.start, -1)),
+    prevBefore: clamp(meta, addDays(period.previous.start, -1)),
+  };
+}
+
+/** The distinct non-null days of `c`, for `day IN (…)`. */
+export function cumDayList(c: CumDays): string[] {
+  return [...new Set([c.curEnd, c.curBefore, c.prevBefore].filter((d): d is string => d !== null))];
+}
+
+/** SQL test "some bit of the `days` bitmap column falls in `range`", or false outside the span. */
+export function bitsInRange(
+  meta: AggMeta,
+  range: DayRange,
+  column: RawBuilder<unknown>,
+): RawBuilder<boolean> {
+  if (meta.baseDay === null || meta.maxDay === null) return sql<boolean>`false`;
+  const len = daysBetween(meta.baseDay, meta.maxDay) + 1;
+  const from = Math.max(0, daysBetween(meta.baseDay, range.start));
+  const to = Math.min(len - 1, daysBetween(meta.baseDay, range.end));
+  if (from > to) return sql<boolean>`false`;
+  return sql<boolean>`(position(B'1' IN substring(${column} FROM ${sql.lit(from + 1)} FOR ${sql.lit(to - from + 1)})) > 0)`;
+}
