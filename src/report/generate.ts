@@ -1,12 +1,13 @@
 import { mkdir, stat } from "node:fs/promises";
-import { createClient, type VreportClient } from "../client/index.js";
+import type { VreportClient } from "../client/index.js";
 import type { Project, Range } from "../contract/index.js";
 import { getBackend } from "../render/backends/index.js";
 import { draftView, drawView } from "../render/build-view.js";
 import { drawChart } from "../render/charts/index.js";
-import type { Branding, OutputFormat, RenderOptions } from "../render/types.js";
+import type { Branding, CoverView, OutputFormat, RenderOptions } from "../render/types.js";
 import { buildModel } from "./build-model.js";
 import { fetchReportData } from "./fetch.js";
+import type { Finding } from "./model.js";
 
 /** One report to write: the project and everything that shapes the files. */
 export interface ReportJob {
@@ -25,8 +26,15 @@ export interface WrittenFile {
   bytes: number;
 }
 
+/** A rendered report with what an email about it needs. */
+export interface RenderedReport {
+  files: WrittenFile[];
+  cover: CoverView;
+  findings: Finding[];
+}
+
 /** Fetches, models, draws and renders one report in every requested format. */
-export async function generateReport(client: VreportClient, job: ReportJob): Promise<WrittenFile[]> {
+export async function generateReport(client: VreportClient, job: ReportJob): Promise<RenderedReport> {
   const data = await fetchReportData(client, job.project, job.range);
   const model = buildModel(data);
   const draft = draftView(model, job.branding, job.timezone !== undefined ? { timezone: job.timezone } : {});
@@ -40,7 +48,7 @@ export async function generateReport(client: VreportClient, job: ReportJob): Pro
     const main = paths[0];
     if (main) written.push({ format, path: main, bytes: (await stat(main)).size });
   }
-  return written;
+  return { files: written, cover: view.cover, findings: model.findings };
 }
 
 /** Picks the projects to report on: by id, name or slug; all; or the first the key can read. */
@@ -54,5 +62,3 @@ export function selectProjects(
   const hit = projects.find((p) => p.id === wanted.project || p.name.toLowerCase() === w);
   return hit ? [hit] : [];
 }
-
-export { createClient };

@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import { refreshAggregates } from "./analytics/aggregates/refresh.js";
 import type { Store } from "./store/db.js";
 import { type SeedOptions, type SeedSummary, seedDemo } from "./store/seed/index.js";
@@ -8,6 +9,8 @@ import { type SeedOptions, type SeedSummary, seedDemo } from "./store/seed/index
  */
 export async function loadDemo(store: Store, options: SeedOptions): Promise<SeedSummary> {
   const summary = await seedDemo(store, options);
+  // Fresh statistics after a bulk load: without them PostgreSQL plans full scans of citations.
+  await sql`ANALYZE answers, citations`.execute(store.db);
   for (const project of summary.projects) await refreshAggregates(store.db, project.id);
   return summary;
 }

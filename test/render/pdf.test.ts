@@ -70,6 +70,58 @@ function bigTableView(rows: number): ReportView {
   };
 }
 
+/** A view with one 7-column table like "Latest answers": long prompt and preview text, Yes/No, dates. */
+function wideTableView(): ReportView {
+  const base = sampleView();
+  const rows: Row[] = Array.from({ length: 40 }, (_, i) => ({
+    day: "2026-11-01",
+    platform: i % 2 === 0 ? "google_ai_overviews" : "chatgpt",
+    prompt: `Which marketing analytics platform integrates best with Salesforce for team ${i}?`,
+    mentioned: i % 3 === 0,
+    cited: i % 5 === 0,
+    competitors: "Lumora, Pulsegrid",
+    preview: "Based on reviews and analyst coverage, these are the options most often shortlisted. ".repeat(
+      2,
+    ),
+  }));
+  return {
+    ...base,
+    name: "wide-table",
+    sections: [
+      {
+        key: "answers",
+        title: "Latest answers",
+        blocks: [
+          {
+            kind: "table",
+            id: "wide",
+            columns: [
+              { key: "day", label: "Collected", type: "date" },
+              { key: "platform", label: "Platform", type: "platform" },
+              { key: "prompt", label: "Prompt", type: "text" },
+              { key: "mentioned", label: "Mentioned", type: "boolean" },
+              { key: "cited", label: "Cited", type: "boolean" },
+              { key: "competitors", label: "Competitors mentioned", type: "text" },
+              { key: "preview", label: "Answer preview", type: "text" },
+            ],
+            rows,
+            emptyText: "No answers.",
+          },
+        ],
+      },
+    ],
+  };
+}
+
+/** The `<col>` of each column of the first table in `html`: its type and width in percent. */
+function colWidths(html: string): { type: string; width: number }[] {
+  const group = /<colgroup>(.*?)<\/colgroup>/s.exec(html)?.[1] ?? "";
+  return [...group.matchAll(/<col class="col--(\w+)" style="width: ([\d.]+)%">/g)].map((m) => ({
+    type: m[1]!,
+    width: Number(m[2]),
+  }));
+}
+
 describe("PDF backend: the sample report at A4 portrait", () => {
   const view = sampleView();
   let file = "";
@@ -288,6 +340,39 @@ describe("PDF backend: HTML and templates", () => {
   it("sizes charts to their display size and inlines them as data: URIs", () => {
     const html = renderHtml(sampleView(), {});
     expect(html).toMatch(/<img src="data:image\/png;base64,[^"]+" width="640" height="260"/);
+  });
+
+  it("gives a wide table narrow columns for dates and Yes/No, and the most room to long text", () => {
+    for (const options of [{}, { pageSize: "Letter", landscape: true }] as const) {
+      const html = renderHtml(wideTableView(), options);
+      expect(html).toContain('<table class="data data--dense">');
+      const cols = colWidths(html);
+      expect(cols.map((c) => c.type)).toEqual([
+        "date",
+        "platform",
+        "text",
+        "boolean",
+        "boolean",
+        "text",
+        "text",
+      ]);
+      expect(cols.reduce((a, c) => a + c.width, 0)).toBeCloseTo(100, 0);
+      const [date, platform, prompt, mentioned, cited, competitors, preview] = cols.map((c) => c.width);
+      for (const narrow of [date!, mentioned!, cited!]) expect(narrow).toBeLessThan(10);
+      expect(platform!).toBeLessThan(prompt!); // wraps between words when room is short
+      expect(cited!).toBeLessThan(mentioned!); // "Cited" is a shorter heading than "Mentioned"
+      // The answer preview is the longest text, so the widest column; the prompt comes next.
+      expect(preview!).toBe(Math.max(...cols.map((c) => c.width)));
+      expect(prompt!).toBeGreaterThan(Math.max(date!, platform!, mentioned!, cited!, competitors!));
+    }
+  });
+
+  it("keeps small tables of figures in the normal font", () => {
+    const html = renderHtml(bigTableView(3), {});
+    expect(html).toContain('<table class="data">');
+    const [text, rate, count] = colWidths(html).map((c) => c.width);
+    expect(text!).toBeGreaterThan(rate!);
+    expect(text!).toBeGreaterThan(count!);
   });
 
   it("fills the contents with the page numbers it is given", () => {

@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, expect, it } from "vitest";
+import { normalizeUrl, urlDomain } from "../../src/contract/index.js";
 import type { Store } from "../../src/service/store/db.js";
-import { normalizeUrl } from "../../src/service/store/normalize-url.js";
 import { PLATFORMS } from "../../src/service/store/schema.js";
 import { type SeedSummary, seedDemo, seedSecondWorkspace } from "../../src/service/store/seed/index.js";
 import { describeDatabases, openTestStore } from "./_databases.js";
@@ -128,7 +128,10 @@ describeDatabases("demo workspace at scale 1", (kind) => {
     }>`
       SELECT url, raw_url, domain, owner, competitor_id FROM urls WHERE project_id = ${projectId}`);
     for (const u of urls) {
-      expect(normalizeUrl(u.raw_url)).toEqual({ url: u.url, domain: u.domain });
+      expect({ url: normalizeUrl(u.raw_url), domain: urlDomain(u.raw_url) }).toEqual({
+        url: u.url,
+        domain: u.domain,
+      });
       expect(u.url).toMatch(/^[^A-Z?#]+$/);
       expect(u.url).not.toMatch(/^(https?:\/\/|www\.)|\/$/);
       expect(u.owner === "competitor").toBe(u.competitor_id !== null);

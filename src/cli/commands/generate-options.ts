@@ -16,6 +16,11 @@ export interface GenerateFlags {
   landscape?: boolean;
   asOf?: string;
   database?: string;
+  concurrency?: string;
+  email?: string;
+  smtpUrl?: string;
+  emailFrom?: string;
+  maxAttachmentMb?: string;
 }
 
 /** Validated options of `vreport generate`. */

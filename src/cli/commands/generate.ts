@@ -1,109 +1,23 @@
-import { relative } from "node:path";
 import type { Command } from "commander";
-import {
-  createClient,
-  InvalidKeyError,
-  MissingKeyError,
-  MissingScopeError,
-  NetworkError,
-  TimeoutError,
-} from "../../client/index.js";
-import { ConfigError, loadBranding } from "../../report/config.js";
-import { generateReport, selectProjects, type WrittenFile } from "../../report/generate.js";
-import { startEmbedded } from "../../service/embedded.js";
-import { CliError, EXIT } from "../errors.js";
+import { parseEmailFlags } from "../../email/email-options.js";
+import { generateAll } from "../../jobs/generate-all.js";
+import { parsePositiveInt } from "../../jobs/job-flags.js";
+import type { WrittenFile } from "../../report/generate.js";
+import { type Io, processIo } from "../io.js";
 import { type GenerateFlags, parseGenerateFlags } from "./generate-options.js";
 
-/** Where the command writes its lines; tests pass their own. */
-export interface Io {
-  out: (line: string) => void;
-  err: (line: string) => void;
-  /** True on a terminal: progress is redrawn in place instead of printed line by line. */
-  tty: boolean;
-}
-
-const processIo: Io = {
-  out: (l) => process.stdout.write(`${l}\n`),
-  err: (l) => process.stderr.write(`${l}\n`),
-  tty: Boolean(process.stderr.isTTY),
-};
-
-function human(bytes: number): string {
-  return bytes >= 1_048_576
-    ? `${(bytes / 1_048_576).toFixed(1)} MB`
-    : `${Math.max(1, Math.round(bytes / 1024))} KB`;
-}
-
-/** Maps client failures to the CLI's exit codes: auth 3, unreachable 4. */
-function toCliError(err: unknown): unknown {
-  if (err instanceof MissingKeyError || err instanceof InvalidKeyError || err instanceof MissingScopeError) {
-    return new CliError(err.message, EXIT.auth, { cause: err });
-  }
-  if (err instanceof NetworkError || err instanceof TimeoutError) {
-    return new CliError(`service unreachable: ${err.message}`, EXIT.unreachable, { cause: err });
-  }
-  if (err instanceof ConfigError) return new CliError(err.message, EXIT.usage, { cause: err });
-  return err;
-}
-
-/** `vreport generate`: writes the report of each selected project in each format; returns the files. */
+/**
+ * `vreport generate`: writes the report of each selected project in each format (one project is
+ * a batch of one: same progress, summary and error handling); returns the files written.
+ */
 export async function generateCommand(flags: GenerateFlags, io: Io = processIo): Promise<WrittenFile[]> {
   const opts = parseGenerateFlags(flags);
-  const progress = (line: string) => (io.tty ? process.stderr.write(`\r\x1b[2K${line}`) : io.err(line));
-  const embedded =
-    opts.baseUrl === undefined
-      ? await startEmbedded({
-          ...(opts.database ? { database: opts.database } : {}),
-          ...(opts.asOf ? { asOf: opts.asOf } : {}),
-        })
-      : undefined;
-  try {
-    const { branding, timezone } = await loadBranding(opts.configPath);
-    if (embedded)
-      io.err(
-        `vreport: no --base-url given: serving the demo workspace (${embedded.database}) at ${embedded.baseUrl}`,
-      );
-    const client = createClient({
-      baseUrl: embedded?.baseUrl ?? opts.baseUrl ?? "",
-      apiKey: embedded?.apiKey ?? opts.apiKey ?? "",
-    });
-    const { projects } = await client.listProjects();
-    const selected = selectProjects(projects, opts);
-    if (selected.length === 0) {
-      throw CliError.badFlag(
-        "--project",
-        opts.project ?? "",
-        projects.map((p) => `${p.name} (${p.id})`).join(", ") || "none: the key reads no project",
-      );
-    }
-    const files: WrittenFile[] = [];
-    for (const [i, project] of selected.entries()) {
-      progress(
-        `[${i + 1}/${selected.length}] ${project.name}: fetching and rendering ${opts.formats.join(", ")}…`,
-      );
-      const written = await generateReport(client, {
-        project,
-        range: opts.range,
-        formats: opts.formats,
-        outDir: opts.outDir,
-        branding,
-        render: { pageSize: opts.pageSize, landscape: opts.landscape },
-        ...(timezone !== undefined ? { timezone } : {}),
-      });
-      files.push(...written);
-    }
-    if (io.tty) process.stderr.write("\r\x1b[2K");
-    for (const f of files) io.out(`${relative(process.cwd(), f.path) || f.path}  ${human(f.bytes)}`);
-    return files;
-  } catch (err) {
-    throw toCliError(err);
-  } finally {
-    if (opts.formats.includes("pdf")) {
-      const { closeBrowser } = await import("../../render/backends/pdf.js");
-      await closeBrowser();
-    }
-    await embedded?.close();
-  }
+  const email = parseEmailFlags(flags);
+  const results = await generateAll(opts, io, {
+    concurrency: parsePositiveInt("--concurrency", flags.concurrency, 2),
+    ...(email ? { email } : {}),
+  });
+  return results.flatMap((r) => r.files);
 }
 
 /** Wires `vreport generate`. */
@@ -126,6 +40,11 @@ export function register(program: Command): void {
     .option("--landscape", "PDF in landscape orientation")
     .option("--as-of <date>", "embedded demo only: the as-of day YYYY-MM-DD (default: today)")
     .option("--database <location>", "embedded demo only: PGlite directory or postgres:// URL")
+    .option("--concurrency <n>", "reports rendered at once with --all-projects", "2")
+    .option("--email <addresses>", "email the files to these comma-separated addresses")
+    .option("--smtp-url <url>", "SMTP server for --email (env VREPORT_SMTP_URL)")
+    .option("--email-from <address>", "sender for --email (env VREPORT_EMAIL_FROM)")
+    .option("--max-attachment-mb <mb>", "largest total attachment size per email", "10")
     .action(async (flags: GenerateFlags) => {
       await generateCommand(flags);
     });

@@ -1,13 +1,7 @@
 import type { Command } from "commander";
-import {
-  createClient,
-  InvalidKeyError,
-  MissingKeyError,
-  MissingScopeError,
-  NetworkError,
-  TimeoutError,
-} from "../../client/index.js";
+import { createClient } from "../../client/index.js";
 import type { Project } from "../../contract/index.js";
+import { clientErrorToCli } from "../client-errors.js";
 import { CliError, EXIT } from "../errors.js";
 
 /** Options of `vreport projects` (flags win over `VREPORT_BASE_URL` / `VREPORT_API_KEY`). */
@@ -36,17 +30,6 @@ function table(header: string[], rows: string[][]): string[] {
       .join("  ")
       .trimEnd();
   return [line(header), ...rows.map(line)];
-}
-
-/** Client failures as the CLI's exit codes: auth 3, unreachable 4; the message is already redacted. */
-function toCliError(err: unknown): unknown {
-  if (err instanceof MissingKeyError || err instanceof InvalidKeyError || err instanceof MissingScopeError) {
-    return new CliError(err.message, EXIT.auth, { cause: err });
-  }
-  if (err instanceof NetworkError || err instanceof TimeoutError) {
-    return new CliError(`service unreachable: ${err.message}`, EXIT.unreachable, { cause: err });
-  }
-  return err;
 }
 
 /** `vreport projects`: prints the projects the key can read, as a table or JSON; returns them. */
@@ -86,7 +69,7 @@ export async function projectsCommand(
     if (pinned) io.out("(the key is pinned to this project)");
     return projects;
   } catch (err) {
-    throw toCliError(err);
+    throw clientErrorToCli(err);
   }
 }
 

@@ -1,11 +1,12 @@
 import { formatValue } from "../format.js";
 import type { Block, Kpi, ReportView, SectionView, ValueType } from "../types.js";
+import { layoutTable } from "./_pdf-columns.js";
 
 /** How a figure is coloured: by the sign it is printed with, so a delta that rounds to 0 is grey. */
 export type Tone = "up" | "down" | "flat" | "none";
 
-/** How a column is laid out: figures right-aligned and unbroken, free text wrapping anywhere. */
-export type CellStyle = "num" | "wrap" | "label" | "fixed";
+/** How a column is laid out: figures right-aligned and unbroken, free text wrapping, URLs breaking anywhere. */
+export type CellStyle = "num" | "wrap" | "url" | "label" | "fixed";
 
 const CELL_STYLE: Record<ValueType, CellStyle> = {
   percent: "num",
@@ -14,7 +15,7 @@ const CELL_STYLE: Record<ValueType, CellStyle> = {
   delta_count: "num",
   number: "num",
   text: "wrap", // prompts, titles: untrusted and possibly one long word
-  url: "wrap",
+  url: "url", // one long word: breaks at any character
   platform: "label", // "Google AI Overviews" wraps between words, never inside one
   date: "fixed",
   boolean: "fixed",
@@ -34,7 +35,10 @@ export type BlockContext =
   | {
       kind: "table";
       title: string | null;
-      columns: { label: string; style: CellStyle }[];
+      /** Printed in the smaller table font (wide tables). */
+      dense: boolean;
+      /** `type` names the column's class (`col--date`); `width` is its share of the table in percent. */
+      columns: { label: string; style: CellStyle; type: ValueType; width: number }[];
       rows: { text: string; style: CellStyle; tone: Tone }[][];
       emptyText: string;
       note: string | null;
@@ -98,26 +102,39 @@ function kpi(k: Kpi) {
 const BLANK_PNG =
   "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=";
 
-function block(b: Block, draft: boolean): BlockContext {
+function block(b: Block, draft: boolean, widthMm: number): BlockContext {
   switch (b.kind) {
     case "kpis":
       return { kind: "kpis", items: b.items.map(kpi) };
-    case "table":
+    case "table": {
+      const rows = b.rows.map((row) =>
+        b.columns.map((c) => {
+          const value = row[c.key] ?? null;
+          const text = formatValue(c.type, value);
+          const tone: Tone = SIGNED.has(c.type) && value !== null ? toneOf(text) : "none";
+          return { text, style: CELL_STYLE[c.type], tone };
+        }),
+      );
+      const layout = layoutTable(
+        b.columns,
+        rows.map((r) => r.map((cell) => cell.text)),
+        widthMm,
+      );
       return {
         kind: "table",
         title: b.title ?? null,
-        columns: b.columns.map((c) => ({ label: c.label, style: CELL_STYLE[c.type] })),
-        rows: b.rows.map((row) =>
-          b.columns.map((c) => {
-            const value = row[c.key] ?? null;
-            const text = formatValue(c.type, value);
-            const tone: Tone = SIGNED.has(c.type) && value !== null ? toneOf(text) : "none";
-            return { text, style: CELL_STYLE[c.type], tone };
-          }),
-        ),
+        dense: layout.dense,
+        columns: b.columns.map((c, i) => ({
+          label: c.label,
+          style: CELL_STYLE[c.type],
+          type: c.type,
+          width: layout.widths[i]!,
+        })),
+        rows,
         emptyText: b.emptyText,
         note: b.note ?? null,
       };
+    }
     case "chart": {
       const c = b.chart;
       return {
@@ -141,23 +158,25 @@ export function anchorOf(index: number): string {
   return `sec-${index + 1}`;
 }
 
-function section(s: SectionView, i: number, draft: boolean): SectionContext {
-  const blocks = s.blocks.map((b) => block(b, draft));
+function section(s: SectionView, i: number, draft: boolean, widthMm: number): SectionContext {
+  const blocks = s.blocks.map((b) => block(b, draft, widthMm));
   return { key: s.key, anchor: anchorOf(i), number: String(i + 1), title: s.title, blocks };
 }
 
 /**
- * The template context of a view; `pages[i]` is the printed page of section i ("" before it is
- * known); a `draft` has blank charts of the same size (for the layout-only first pass).
+ * The template context of a view printed `widthMm` wide (the text column); `pages[i]` is the
+ * printed page of section i ("" before it is known); a `draft` has blank charts of the same size
+ * (for the layout-only first pass).
  */
 export function documentContext(
   view: ReportView,
   pages: readonly number[] | null,
-  draft = false,
+  draft: boolean,
+  widthMm: number,
 ): DocumentContext {
   const c = view.cover;
   const b = view.branding;
-  const sections = view.sections.map((s, i) => section(s, i, draft));
+  const sections = view.sections.map((s, i) => section(s, i, draft, widthMm));
   return {
     lang: b.locale || "en",
     cover: {

@@ -24,10 +24,18 @@ export function safeColor(color: string): string {
   return /^#(?:[0-9a-fA-F]{3}){1,2}$/.test(color) ? color : FALLBACK_ACCENT;
 }
 
+/** Page margins in millimetres (top, right, bottom, left); the cover page has none (print.css). */
+const MARGIN_MM = [20, 16, 18, 16] as const;
+
 /** Width and height of the printed page in millimetres, for the size and orientation asked. */
 export function pageSizeMm(options: RenderOptions): { width: number; height: number } {
   const [w, h] = PAGE_MM[options.pageSize ?? "A4"];
   return options.landscape ? { width: h, height: w } : { width: w, height: h };
+}
+
+/** Width of the text column (the page less its side margins), in millimetres. */
+export function contentWidthMm(options: RenderOptions): number {
+  return pageSizeMm(options).width - MARGIN_MM[1] - MARGIN_MM[3];
 }
 
 /** Strings printed in the running header and footer of every page but the cover. */
@@ -42,7 +50,7 @@ export function dynamicCss(options: RenderOptions, accent: string, running: Runn
   const { width, height } = pageSizeMm(options);
   return [
     `:root { --accent: ${safeColor(accent)}; --page-height: ${height}mm; }`,
-    `@page { size: ${width}mm ${height}mm;`,
+    `@page { size: ${width}mm ${height}mm; margin: ${MARGIN_MM.map((m) => `${m}mm`).join(" ")};`,
     `  @top-left { content: ${cssString(running.title)}; }`,
     `  @top-right { content: ${cssString(running.period)}; }`,
     `  @bottom-left { content: ${cssString(running.footer)}; }`,

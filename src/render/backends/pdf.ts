@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { mkdir } from "node:fs/promises";
 import { join } from "node:path";
 import type { Page } from "puppeteer";
@@ -5,7 +6,7 @@ import type { Backend, RenderOptions, ReportView } from "../types.js";
 import { writeFileAtomic } from "../write-atomic.js";
 import { withPage } from "./_pdf-browser.js";
 import { anchorOf, documentContext } from "./_pdf-context.js";
-import { dynamicCss, pageSizeMm } from "./_pdf-css.js";
+import { contentWidthMm, dynamicCss, pageSizeMm } from "./_pdf-css.js";
 import { anchorPages } from "./_pdf-dests.js";
 import { appendOutline } from "./_pdf-outline.js";
 import { renderLayout } from "./_pdf-templates.js";
@@ -39,7 +40,7 @@ export function renderHtml(
     period: `${c.periodStart} – ${c.periodEnd}`,
     footer: view.branding.footerText ?? view.branding.agencyName,
   });
-  return renderLayout(documentContext(view, pages, draft), css);
+  return renderLayout(documentContext(view, pages, draft, contentWidthMm(options)), css);
 }
 
 async function printOnce(page: Page, html: string, options: RenderOptions): Promise<Uint8Array> {
@@ -62,15 +63,34 @@ async function printOnce(page: Page, html: string, options: RenderOptions): Prom
   });
 }
 
+// Where each section landed in recent reports, by a hash of the layout-only HTML (which holds
+// every text and size that decides the layout). Printing the same report again (a retry, another
+// recipient) then needs one pass: the guessed numbers are checked against the printed PDF.
+const KNOWN_PAGES = new Map<string, number[]>();
+const KNOWN_PAGES_MAX = 32;
+
+function remember(key: string, pages: number[]): void {
+  KNOWN_PAGES.delete(key);
+  KNOWN_PAGES.set(key, pages);
+  if (KNOWN_PAGES.size > KNOWN_PAGES_MAX) KNOWN_PAGES.delete(KNOWN_PAGES.keys().next().value!);
+}
+
 /** Prints `view` to PDF bytes: contents page numbers exact (read back from the printed PDF), bookmarks per section. */
 export async function renderPdfBytes(view: ReportView, options: PdfRenderOptions = {}): Promise<Uint8Array> {
   const anchors = view.sections.map((_, i) => anchorOf(i));
+  const draft = renderHtml(view, options, null, true);
+  const key = createHash("sha256").update(draft).digest("hex");
   return withPage(options.timeoutMs ?? DEFAULT_TIMEOUT_MS, async (page) => {
-    let pages: number[] | null = null;
+    // Pass 1 prints the layout-only draft to learn the pages, unless they are known already;
+    // each later pass prints the real document with the pages learnt, and is the last one when
+    // the sections land where its contents says.
+    let pages: number[] | null = KNOWN_PAGES.get(key) ?? null;
     for (let pass = 0; pass < MAX_PASSES; pass++) {
-      const pdf = await printOnce(page, renderHtml(view, options, pages, pages === null), options);
+      const html = pages === null ? draft : renderHtml(view, options, pages, false);
+      const pdf = await printOnce(page, html, options);
       const printed = anchorPages(pdf, anchors);
       if (pages !== null && printed.every((p, i) => p === pages![i])) {
+        remember(key, printed);
         return appendOutline(
           pdf,
           view.sections.map((s, i) => ({ title: s.title, anchor: anchors[i]! })),

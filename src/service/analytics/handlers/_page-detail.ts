@@ -1,6 +1,5 @@
 import { normalizeUrl } from "../../../contract/index.js";
 import { ApiError } from "../../http/api-error.js";
-import { normalizeUrl as storeNormalizeUrl } from "../../store/normalize-url.js";
 import { totalCitations } from "../metrics/cited-sources.js";
 import { dailyTallies } from "../metrics/overview.js";
 import { type PageRow, pageRow, type UrlSums } from "../metrics/pages.js";
@@ -10,11 +9,11 @@ import type { UrlFilter } from "../queries/url-sums.js";
 import type { Loader } from "./_loader.js";
 
 /**
- * The stored URL a `url=` parameter names, among `filter`'s URLs, or 404 "page not found". Both the
- * contract's and the store's normalization are tried, so any spelling of a stored URL finds it.
+ * The stored URL a `url=` parameter names, among `filter`'s URLs, or 404 "page not found". The
+ * store keys URLs by the contract's `normalizeUrl`, so any spelling of a stored URL finds it.
  */
 export async function pageOr404(l: Loader, raw: string, filter: UrlFilter): Promise<UrlSums> {
-  const candidates = [...new Set([normalizeUrl(raw), storeNormalizeUrl(raw).url])].filter((u) => u !== "");
+  const candidates = [normalizeUrl(raw)].filter((u) => u !== "");
   const found = candidates.length
     ? await l.urlSums({ ...filter, urls: candidates, uniquePrompts: true })
     : [];

@@ -4,7 +4,7 @@
  * in production.
  */
 
-import { normalizeUrl } from "../normalize-url.js";
+import { normalizeUrl, urlDomain } from "../../../contract/index.js";
 import type { BuyerStage } from "../schema.js";
 import type { ProjectPlan } from "./_plans.js";
 
@@ -76,7 +76,7 @@ export function buildCatalog(plan: ProjectPlan): CatalogPage[] {
       inMap = true,
     ) => {
       const url = `https://${entity.domain}${path}`;
-      pages.push({ owner, url, normalized: normalizeUrl(url).url, title, heading, topic, stage, inMap });
+      pages.push({ owner, url, normalized: normalizeUrl(url), title, heading, topic, stage, inMap });
     };
     plan.topics.forEach((topic, t) => {
       const count = topic.pages[owner] ?? 0;

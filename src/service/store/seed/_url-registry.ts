@@ -1,5 +1,5 @@
 /** The distinct URLs cited in one project, each with one raw form as an AI platform wrote it. */
-import { normalizeUrl } from "../normalize-url.js";
+import { normalizeUrl, urlDomain } from "../../../contract/index.js";
 import type { UrlOwner } from "../schema.js";
 import type { Cell } from "./_bulk.js";
 import { rngFor, uuidFor } from "./_prng.js";
@@ -30,7 +30,8 @@ export class UrlRegistry {
   get(url: string, owner: UrlOwner, competitorId: string | null): RegisteredUrl {
     const known = this.byInput.get(url);
     if (known) return known;
-    const { url: normalized, domain } = normalizeUrl(url);
+    const normalized = normalizeUrl(url);
+    const domain = urlDomain(url);
     let entry = this.byUrl.get(normalized);
     if (!entry) {
       entry = {

@@ -1,0 +1,155 @@
+import { resolve } from "node:path";
+import type { Command } from "commander";
+import { parseRecipients } from "../../email/email-options.js";
+import { toCliError } from "../../jobs/_cli-errors.js";
+import { todayIn } from "../../jobs/job-data.js";
+import {
+  parseDay,
+  parseFormats,
+  parseRange,
+  parseRetry,
+  parseTarget,
+  type QueueFlags,
+} from "../../jobs/job-flags.js";
+import { type Enqueued, enqueueReport, openQueue } from "../../jobs/queue.js";
+import { redactUrl, redisUrlFrom } from "../../jobs/redis.js";
+import { connectService, serviceOptionsFrom } from "../../jobs/report-service.js";
+import { CliError, EXIT } from "../errors.js";
+
+/** Raw flags of `vreport enqueue`. */
+export interface EnqueueFlags extends QueueFlags {
+  project?: string;
+  allProjects?: boolean;
+  range?: string;
+  formats?: string;
+  out?: string;
+  email?: string;
+  asOf?: string;
+  baseUrl?: string;
+  apiKey?: string;
+  database?: string;
+  attempts?: string;
+  backoff?: string;
+  force?: boolean;
+}
+
+/**
+ * `vreport enqueue`: lists the projects through the client, then adds one report job per selected
+ * project under its deterministic id (a second enqueue of the same report adds nothing).
+ */
+export async function enqueueCommand(
+  flags: EnqueueFlags,
+  out: (line: string) => void = (l) => process.stdout.write(`${l}\n`),
+): Promise<Enqueued[]> {
+  const target = parseTarget(flags);
+  const range = parseRange(flags.range);
+  const formats = parseFormats(flags.formats);
+  const retry = parseRetry(flags);
+  const email = flags.email !== undefined ? parseRecipients(flags.email) : undefined;
+  const asOfFlag = parseDay("--as-of", flags.asOf);
+  const serviceOptions = serviceOptionsFrom(flags);
+  if (serviceOptions.baseUrl !== undefined && !serviceOptions.apiKey) {
+    throw new CliError("--api-key (or VREPORT_API_KEY) is required with --base-url", EXIT.usage);
+  }
+  // Workers may run elsewhere: an absolute output directory means the same thing to all of them.
+  const outDir = resolve(flags.out ?? "output");
+  const redisUrl = redisUrlFrom(flags.redisUrl);
+  try {
+    const service = await connectService(serviceOptions);
+    let jobs: { project: string; name: string }[];
+    let asOf: string;
+    try {
+      const { projects } = await service.client.listProjects();
+      const wanted =
+        "project" in target
+          ? projects.filter((p) => p.id === target.project || p.name === target.project)
+          : projects;
+      if (wanted.length === 0) {
+        const names =
+          projects.map((p) => `${p.name} (${p.id})`).join(", ") || "none: the key reads no project";
+        throw CliError.badFlag("--project", "project" in target ? target.project : "", names);
+      }
+      jobs = wanted.map((p) => ({ project: p.id, name: p.name }));
+      // The as-of day the service will report on: the demo's, else today in the workspace's zone.
+      asOf =
+        asOfFlag ??
+        service.asOf ??
+        todayIn(
+          await service.client.getWorkspace().then(
+            (w) => w.timezone,
+            () => "UTC",
+          ),
+        );
+    } finally {
+      await service.close();
+    }
+    const { queue, close } = await openQueue({
+      redisUrl,
+      ...(flags.prefix !== undefined ? { prefix: flags.prefix } : {}),
+    });
+    try {
+      const results: Enqueued[] = [];
+      for (const job of jobs) {
+        const r = await enqueueReport(
+          queue,
+          {
+            project: job.project,
+            range,
+            formats,
+            out: outDir,
+            asOf,
+            ...(email !== undefined ? { email } : {}),
+            // The embedded demo's URL dies with this process; a real service's is worth keeping.
+            ...(service.embeddedDatabase === undefined ? { baseUrl: service.baseUrl } : {}),
+          },
+          { ...retry, ...(flags.force ? { force: true } : {}) },
+        );
+        out(
+          r.created
+            ? `queued ${r.id} (${job.name})`
+            : `already ${r.state ?? "queued"}: ${r.id} (${job.name})`,
+        );
+        results.push(r);
+      }
+      out(
+        `${results.filter((r) => r.created).length} job(s) added to vreport-reports on ${redactUrl(redisUrl)}`,
+      );
+      return results;
+    } finally {
+      await close();
+    }
+  } catch (err) {
+    throw toCliError(err);
+  }
+}
+
+/** Wires `vreport enqueue`. */
+export function register(program: Command): void {
+  program
+    .command("enqueue")
+    .description("Add report jobs to the BullMQ queue (Redis) for `vreport worker` processes")
+    .option("--project <id|name>", "the project to report on")
+    .option("--all-projects", "one job per project the key can read")
+    .option("--range <range>", "reporting period: 7d, 30d or 90d", "30d")
+    .option("--formats <formats>", "pdf, xlsx, md (comma-separated) or all", "all")
+    .option("--out <dir>", "output directory, as the workers see it (made absolute)", "output")
+    .option(
+      "--email <addresses>",
+      "email the files to these comma-separated addresses (the worker needs --smtp-url)",
+    )
+    .option(
+      "--as-of <date>",
+      "the report's as-of day YYYY-MM-DD, part of the job id (default: the service's today)",
+    )
+    .option("--attempts <n>", "tries per job, the first included", "3")
+    .option("--backoff <ms>", "first retry delay in ms, doubling per retry", "10000")
+    .option("--force", "re-run a report whose job already completed or failed")
+    .option("--base-url <url>", "service base URL (env VREPORT_BASE_URL); default: the embedded demo service")
+    .option("--api-key <key>", "API key (env VREPORT_API_KEY)")
+    .option("--database <location>", "embedded demo only: PGlite directory or postgres:// URL")
+    .option("--redis-url <url>", "Redis URL (env REDIS_URL, default redis://127.0.0.1:6379)")
+    .option("--prefix <prefix>", "BullMQ key prefix (env VREPORT_QUEUE_PREFIX, default bull)")
+    .action(async (flags: EnqueueFlags) => {
+      await enqueueCommand(flags);
+    });
+}

@@ -1,0 +1,152 @@
+import { resolve } from "node:path";
+import type { Command } from "commander";
+import { parseRecipients } from "../../email/email-options.js";
+import { toCliError } from "../../jobs/_cli-errors.js";
+import {
+  parseFormats,
+  parsePositiveInt,
+  parseRange,
+  parseRetry,
+  parseTarget,
+  type QueueFlags,
+} from "../../jobs/job-flags.js";
+import { openQueue } from "../../jobs/queue.js";
+import { redisUrlFrom } from "../../jobs/redis.js";
+import { addSchedule, listSchedules, removeSchedule, type ScheduleInfo } from "../../jobs/schedules.js";
+import { CliError, EXIT } from "../errors.js";
+
+/** Raw flags of `vreport schedule add`. */
+export interface ScheduleAddFlags extends QueueFlags {
+  cron?: string;
+  every?: string;
+  tz?: string;
+  project?: string;
+  allProjects?: boolean;
+  range?: string;
+  formats?: string;
+  out?: string;
+  email?: string;
+  baseUrl?: string;
+  id?: string;
+  attempts?: string;
+  backoff?: string;
+}
+
+type Out = (line: string) => void;
+const stdout: Out = (l) => process.stdout.write(`${l}\n`);
+
+async function withQueue<T>(
+  flags: QueueFlags,
+  fn: (q: Awaited<ReturnType<typeof openQueue>>["queue"]) => Promise<T>,
+): Promise<T> {
+  try {
+    const open = await openQueue({
+      redisUrl: redisUrlFrom(flags.redisUrl),
+      ...(flags.prefix !== undefined ? { prefix: flags.prefix } : {}),
+    });
+    try {
+      return await fn(open.queue);
+    } finally {
+      await open.close();
+    }
+  } catch (err) {
+    throw toCliError(err);
+  }
+}
+
+/** `vreport schedule add`: registers (or updates) a recurring report; returns its id. */
+export async function scheduleAdd(flags: ScheduleAddFlags, out: Out = stdout): Promise<string> {
+  if ((flags.cron === undefined) === (flags.every === undefined)) {
+    throw new CliError('give --cron "<pattern>" (e.g. "0 6 2 * *") or --every <ms>', EXIT.usage);
+  }
+  const target = parseTarget(flags);
+  const spec = {
+    target,
+    range: parseRange(flags.range),
+    formats: parseFormats(flags.formats),
+    out: resolve(flags.out ?? "output"),
+    retry: parseRetry(flags),
+    ...(flags.cron !== undefined ? { cron: flags.cron } : {}),
+    ...(flags.every !== undefined ? { everyMs: parsePositiveInt("--every", flags.every, 0) } : {}),
+    ...(flags.tz !== undefined ? { tz: flags.tz } : {}),
+    ...(flags.email !== undefined ? { email: parseRecipients(flags.email) } : {}),
+    ...(flags.baseUrl !== undefined ? { baseUrl: flags.baseUrl } : {}),
+    ...(flags.id !== undefined ? { id: flags.id } : {}),
+  };
+  const { id, next } = await withQueue(flags, (q) => addSchedule(q, spec));
+  const when =
+    flags.cron !== undefined
+      ? `cron "${flags.cron}"${flags.tz ? ` (${flags.tz})` : ""}`
+      : `every ${flags.every} ms`;
+  out(`schedule ${id}: ${when}${next !== undefined ? `, next run ${new Date(next).toISOString()}` : ""}`);
+  return id;
+}
+
+/** `vreport schedule list`: one line per schedule (or a JSON array with `--json`). */
+export async function scheduleList(
+  flags: QueueFlags & { json?: boolean },
+  out: Out = stdout,
+): Promise<ScheduleInfo[]> {
+  const all = await withQueue(flags, listSchedules);
+  if (flags.json) out(JSON.stringify(all, null, 2));
+  else if (all.length === 0) out("no schedules");
+  else {
+    for (const s of all) {
+      const when =
+        s.cron !== undefined ? `cron "${s.cron}"${s.tz ? ` ${s.tz}` : ""}` : `every ${s.everyMs} ms`;
+      const next = s.next !== undefined ? `  next ${new Date(s.next).toISOString()}` : "";
+      out(`${s.id}  ${when}  ${s.what}${s.email.length ? `  email ${s.email.join(",")}` : ""}${next}`);
+    }
+  }
+  return all;
+}
+
+/** `vreport schedule remove ID`: exit 1 when there is no such schedule. */
+export async function scheduleRemove(id: string, flags: QueueFlags, out: Out = stdout): Promise<void> {
+  const removed = await withQueue(flags, (q) => removeSchedule(q, id));
+  if (!removed)
+    throw new CliError(`no schedule with id "${id}" (see \`vreport schedule list\`)`, EXIT.failure);
+  out(`removed schedule ${id}`);
+}
+
+const queueOptions = (c: Command): Command =>
+  c
+    .option("--redis-url <url>", "Redis URL (env REDIS_URL, default redis://127.0.0.1:6379)")
+    .option("--prefix <prefix>", "BullMQ key prefix (env VREPORT_QUEUE_PREFIX, default bull)");
+
+/** Wires `vreport schedule add|list|remove`. */
+export function register(program: Command): void {
+  const schedule = program
+    .command("schedule")
+    .description("Recurring reports (BullMQ job schedulers), run by `vreport worker`");
+  queueOptions(
+    schedule
+      .command("add")
+      .description("Register or update a recurring report")
+      .option("--cron <pattern>", 'cron pattern, e.g. "0 6 2 * *" (06:00 on the 2nd of each month)')
+      .option("--every <ms>", "a fixed interval in ms instead of --cron")
+      .option("--tz <zone>", "time zone of the cron pattern, e.g. Europe/Paris (default UTC)")
+      .option("--project <id>", "the project to report on")
+      .option("--all-projects", "every project the key can read at each run")
+      .option("--range <range>", "reporting period: 7d, 30d or 90d", "30d")
+      .option("--formats <formats>", "pdf, xlsx, md (comma-separated) or all", "all")
+      .option("--out <dir>", "output directory, as the workers see it (made absolute)", "output")
+      .option("--email <addresses>", "email the files to these comma-separated addresses")
+      .option("--base-url <url>", "the service the workers read from (default: theirs)")
+      .option("--id <id>", "schedule id (default: <project|all-projects>-<range>-<formats>)")
+      .option("--attempts <n>", "tries per job, the first included", "3")
+      .option("--backoff <ms>", "first retry delay in ms, doubling per retry", "10000"),
+  ).action(async (flags: ScheduleAddFlags) => {
+    await scheduleAdd(flags);
+  });
+  queueOptions(
+    schedule.command("list").description("List the recurring reports").option("--json", "JSON output"),
+  ).action(async (flags: QueueFlags & { json?: boolean }) => {
+    await scheduleList(flags);
+  });
+  queueOptions(schedule.command("remove <id>").description("Remove a recurring report")).action(
+    async (id: string, flags: QueueFlags) => {
+      await scheduleRemove(id, flags);
+    },
+  );
+}

@@ -1,0 +1,135 @@
+import { once } from "node:events";
+import type { Command } from "commander";
+import { type EmailFlags, parseEmailSettings } from "../../email/email-options.js";
+import { toCliError } from "../../jobs/_cli-errors.js";
+import { QUEUE_NAME } from "../../jobs/job-data.js";
+import { parseDay, parsePositiveInt, parseRetry, type QueueFlags } from "../../jobs/job-flags.js";
+import { redactUrl, redisUrlFrom } from "../../jobs/redis.js";
+import { connectService, serviceOptionsFrom } from "../../jobs/report-service.js";
+import { startReportWorker } from "../../jobs/worker.js";
+import { loadBranding } from "../../report/config.js";
+import { CliError, EXIT } from "../errors.js";
+
+/** Raw flags of `vreport worker`. */
+export interface WorkerFlags extends QueueFlags, Omit<EmailFlags, "email"> {
+  concurrency?: string;
+  baseUrl?: string;
+  apiKey?: string;
+  database?: string;
+  asOf?: string;
+  config?: string;
+  lockDuration?: string;
+  stalledInterval?: string;
+  attempts?: string;
+  backoff?: string;
+}
+
+/** How a worker run is observed and stopped (the CLI wires SIGTERM/SIGINT; tests pass a signal). */
+export interface WorkerRun {
+  log?: (line: string) => void;
+  /** Aborting stops taking jobs, lets the active ones finish, then returns. */
+  signal?: AbortSignal;
+  /** Called once the worker is consuming (tests wait for it). */
+  onReady?: () => void;
+}
+
+/**
+ * `vreport worker`: consumes report jobs until the signal aborts, then lets the jobs in progress
+ * finish before closing. Reads from VREPORT_BASE_URL/VREPORT_API_KEY, else the embedded demo
+ * (PGlite: one process per directory, so several workers need a real service or PostgreSQL).
+ */
+export async function workerCommand(flags: WorkerFlags, run: WorkerRun = {}): Promise<void> {
+  const log = run.log ?? ((l: string) => process.stdout.write(`vreport worker ${process.pid}: ${l}\n`));
+  const concurrency = parsePositiveInt("--concurrency", flags.concurrency, 1);
+  const lockDurationMs = parsePositiveInt("--lock-duration", flags.lockDuration, 30_000);
+  const stalledIntervalMs = parsePositiveInt("--stalled-interval", flags.stalledInterval, 30_000);
+  const retry = parseRetry(flags);
+  const asOf = parseDay("--as-of", flags.asOf);
+  const email = parseEmailSettings(flags);
+  const serviceOptions = serviceOptionsFrom({ ...flags, ...(asOf !== undefined ? { asOf } : {}) });
+  if (serviceOptions.baseUrl !== undefined && !serviceOptions.apiKey) {
+    throw new CliError("--api-key (or VREPORT_API_KEY) is required with --base-url", EXIT.usage);
+  }
+  const redisUrl = redisUrlFrom(flags.redisUrl);
+  try {
+    const { branding, timezone } = await loadBranding(flags.config);
+    const service = await connectService(serviceOptions);
+    try {
+      const running = await startReportWorker(
+        {
+          redisUrl,
+          concurrency,
+          lockDurationMs,
+          stalledIntervalMs,
+          log,
+          ...(flags.prefix !== undefined ? { prefix: flags.prefix } : {}),
+        },
+        {
+          service,
+          branding,
+          retry,
+          ...(timezone !== undefined ? { timezone } : {}),
+          ...(email ? { email } : {}),
+        },
+      );
+      const source =
+        service.embeddedDatabase !== undefined
+          ? `the embedded demo (${service.embeddedDatabase})`
+          : service.baseUrl;
+      log(
+        `consuming ${QUEUE_NAME} on ${redactUrl(redisUrl)} (concurrency ${concurrency}) reading ${source}${email ? "; email on" : ""}`,
+      );
+      run.onReady?.();
+      if (run.signal && !run.signal.aborted) await once(run.signal, "abort");
+      log("stopping: letting the current job(s) finish…");
+      await running.close();
+      log("stopped");
+    } finally {
+      const { closeBrowser } = await import("../../render/backends/pdf.js");
+      await closeBrowser();
+      await service.close();
+    }
+  } catch (err) {
+    throw toCliError(err);
+  }
+}
+
+/** Wires `vreport worker`: SIGTERM/SIGINT finish the current jobs, a second signal exits at once. */
+export function register(program: Command): void {
+  program
+    .command("worker")
+    .description("Consume report jobs from the BullMQ queue on Redis (REDIS_URL)")
+    .option("--concurrency <n>", "jobs processed at once by this process", "1")
+    .option("--redis-url <url>", "Redis URL (env REDIS_URL, default redis://127.0.0.1:6379)")
+    .option("--prefix <prefix>", "BullMQ key prefix (env VREPORT_QUEUE_PREFIX, default bull)")
+    .option("--base-url <url>", "service base URL (env VREPORT_BASE_URL); default: the embedded demo service")
+    .option("--api-key <key>", "API key (env VREPORT_API_KEY)")
+    .option(
+      "--database <location>",
+      "embedded demo only: PGlite directory (one process each) or postgres:// URL",
+    )
+    .option("--as-of <date>", "embedded demo only: the as-of day YYYY-MM-DD (default: today)")
+    .option("--config <file>", "branding config (default: ./vreport.config.json when present)")
+    .option("--smtp-url <url>", "SMTP server for jobs with --email (env VREPORT_SMTP_URL)")
+    .option("--email-from <address>", "sender of report emails (env VREPORT_EMAIL_FROM)")
+    .option("--max-attachment-mb <mb>", "largest total attachment size per email", "10")
+    .option("--attempts <n>", "tries of the jobs an all-projects job enqueues", "3")
+    .option("--backoff <ms>", "first retry delay of those jobs in ms, doubling", "10000")
+    .option("--lock-duration <ms>", "job lock time: a dead worker's job is retried after it", "30000")
+    .option("--stalled-interval <ms>", "how often jobs of dead workers are looked for", "30000")
+    .action(async (flags: WorkerFlags) => {
+      const controller = new AbortController();
+      const stop = () => {
+        if (controller.signal.aborted) process.exit(EXIT.failure);
+        controller.abort();
+      };
+      process.on("SIGTERM", stop);
+      process.on("SIGINT", stop);
+      try {
+        await workerCommand(flags, { signal: controller.signal });
+      } finally {
+        process.off("SIGTERM", stop);
+        process.off("SIGINT", stop);
+      }
+    });
+}

@@ -1,0 +1,14 @@
+/** Where the command writes its lines; tests pass their own. */
+export interface Io {
+  out: (line: string) => void;
+  err: (line: string) => void;
+  /** True on a terminal: progress is redrawn in place instead of printed line by line. */
+  tty: boolean;
+}
+
+/** Standard output and error of this process. */
+export const processIo: Io = {
+  out: (l) => process.stdout.write(`${l}\n`),
+  err: (l) => process.stderr.write(`${l}\n`),
+  tty: Boolean(process.stderr.isTTY),
+};

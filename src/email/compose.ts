@@ -1,0 +1,86 @@
+import MarkdownIt from "markdown-it";
+import type { Finding } from "../report/model.js";
+import { escapeMarkdown } from "./_markdown-escape.js";
+
+/** The reporting period an email names: both ends as YYYY-MM-DD. */
+export interface EmailPeriod {
+  start: string;
+  end: string;
+}
+
+/** What the message says: project, period, the executive summary and the attached file names. */
+export interface EmailContentInput {
+  project: string;
+  period: EmailPeriod;
+  summary: readonly (Finding | string)[];
+  files: readonly { filename: string; bytes: number }[];
+}
+
+/** Subject and the three renderings of the body. */
+export interface EmailContent {
+  subject: string;
+  markdown: string;
+  html: string;
+  text: string;
+}
+
+// html: false so any HTML in the data is shown as text; links only from our own Markdown.
+const md = new MarkdownIt({ html: false, linkify: false, typographer: false });
+
+const sentence = (f: Finding | string): string => (typeof f === "string" ? f : f.text);
+const oneLine = (s: string): string => s.replace(/[\r\n\t]+/g, " ").trim();
+
+function size(bytes: number): string {
+  return bytes >= 1_048_576
+    ? `${(bytes / 1_048_576).toFixed(1)} MB`
+    : `${Math.max(1, Math.round(bytes / 1024))} KB`;
+}
+
+/** "AI visibility report — Acme — 2026-10-03 to 2026-11-01" (one line whatever the project name holds). */
+export function reportSubject(project: string, period: EmailPeriod): string {
+  return `AI visibility report — ${oneLine(project)} — ${period.start} to ${period.end}`;
+}
+
+/** Builds the subject, the Markdown executive summary, its HTML (markdown-it) and a plain-text alternative. */
+export function composeReportEmail(input: EmailContentInput): EmailContent {
+  const { project, period } = input;
+  const findings = input.summary
+    .map(sentence)
+    .map(oneLine)
+    .filter((s) => s.length > 0);
+  const markdown = [
+    `# AI visibility report — ${escapeMarkdown(project)}`,
+    "",
+    `Period: **${period.start}** to **${period.end}**`,
+    "",
+    "## Executive summary",
+    "",
+    ...(findings.length > 0
+      ? findings.map((f) => `- ${escapeMarkdown(f)}`)
+      : ["No finding for this period."]),
+    "",
+    "## Attached",
+    "",
+    ...input.files.map((f) => `- ${escapeMarkdown(f.filename)} (${size(f.bytes)})`),
+    "",
+  ].join("\n");
+  const html = [
+    "<!doctype html>",
+    '<html><head><meta charset="utf-8"></head>',
+    '<body style="font-family: Arial, Helvetica, sans-serif; line-height: 1.5; color: #1f2933">',
+    md.render(markdown),
+    "</body></html>",
+  ].join("\n");
+  const text = [
+    `AI visibility report — ${oneLine(project)}`,
+    `Period: ${period.start} to ${period.end}`,
+    "",
+    "Executive summary",
+    ...(findings.length > 0 ? findings.map((f) => `- ${f}`) : ["No finding for this period."]),
+    "",
+    "Attached",
+    ...input.files.map((f) => `- ${oneLine(f.filename)} (${size(f.bytes)})`),
+    "",
+  ].join("\n");
+  return { subject: reportSubject(project, period), markdown, html, text };
+}

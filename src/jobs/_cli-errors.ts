@@ -1,0 +1,26 @@
+import { clientErrorToCli } from "../cli/client-errors.js";
+import { CliError, EXIT } from "../cli/errors.js";
+import { ConfigError } from "../report/config.js";
+import { DatabaseLockedError } from "../service/store/errors.js";
+import { RedisUnreachableError } from "./redis.js";
+import { ScheduleError } from "./schedules.js";
+
+/** Maps failures of the job commands to the CLI's exit codes: usage 2, auth 3, unreachable 4. */
+export function toCliError(err: unknown): unknown {
+  if (err instanceof CliError) return err;
+  const mapped = clientErrorToCli(err);
+  if (mapped instanceof CliError) return mapped;
+  if (err instanceof RedisUnreachableError)
+    return new CliError(err.message, EXIT.unreachable, { cause: err });
+  if (err instanceof ConfigError || err instanceof ScheduleError)
+    return new CliError(err.message, EXIT.usage, { cause: err });
+  if (err instanceof DatabaseLockedError) {
+    // A worker on the embedded demo holds the PGlite directory.
+    return new CliError(
+      `${err.message} (a worker on the demo database? run \`vreport serve\` and point worker and enqueue at it with VREPORT_BASE_URL/VREPORT_API_KEY)`,
+      EXIT.failure,
+      { cause: err },
+    );
+  }
+  return err;
+}

@@ -1,0 +1,105 @@
+import type { VreportClient } from "../client/index.js";
+import type { Project } from "../contract/index.js";
+import type { EmailOptions } from "../email/email-options.js";
+import type { ReportJob, WrittenFile } from "../report/generate.js";
+import { generateReport, type RenderedReport } from "../report/generate.js";
+import { emailReport } from "./email-report.js";
+
+/** The outcome of one project in a batch. */
+export interface BatchResult {
+  project: Project;
+  files: WrittenFile[];
+  /** Sum of the files' sizes. */
+  bytes: number;
+  ms: number;
+  /** Addresses the report was emailed to. */
+  emailed: string[];
+  error?: Error;
+}
+
+/** Progress events: a project starts, or finishes (with its result). */
+export type BatchEvent =
+  | { type: "start"; project: Project; index: number; done: number; total: number; running: Project[] }
+  | { type: "done"; result: BatchResult; done: number; total: number; running: Project[] };
+
+/** Options of `runBatch`. */
+export interface BatchOptions {
+  /** Reports rendered at once. Default 2: charts and Chromium pages are CPU-bound. */
+  concurrency?: number;
+  onProgress?: (event: BatchEvent) => void;
+  /** Emails each project's files once rendered. */
+  email?: EmailOptions;
+  /** The report generation; `generateReport` unless a test measures the scheduling alone. */
+  render?: (client: VreportClient, job: ReportJob) => Promise<RenderedReport>;
+}
+
+const asError = (e: unknown): Error => (e instanceof Error ? e : new Error(String(e)));
+
+/**
+ * Renders one report per project with bounded concurrency; a failing project is recorded and
+ * the others go on. Results are in the projects' order. PDF renders share the PDF backend's
+ * one browser per process; the caller closes it (`closeBrowser`) when the batch is over.
+ */
+export async function runBatch(
+  client: VreportClient,
+  projects: readonly Project[],
+  template: Omit<ReportJob, "project">,
+  options: BatchOptions = {},
+): Promise<BatchResult[]> {
+  const concurrency = Math.max(1, Math.floor(options.concurrency ?? 2));
+  const results: BatchResult[] = new Array(projects.length);
+  const running = new Set<Project>();
+  let next = 0;
+  let done = 0;
+
+  const one = async (project: Project): Promise<BatchResult> => {
+    const started = performance.now();
+    let files: WrittenFile[] = [];
+    const emailed: string[] = [];
+    try {
+      const report = await (options.render ?? generateReport)(client, { ...template, project });
+      files = report.files;
+      if (options.email) {
+        const sent = await emailReport(report, options.email);
+        emailed.push(...sent.accepted);
+      }
+      return { project, files, bytes: sum(files), ms: performance.now() - started, emailed };
+    } catch (err) {
+      return {
+        project,
+        files,
+        bytes: sum(files),
+        ms: performance.now() - started,
+        emailed,
+        error: asError(err),
+      };
+    }
+  };
+
+  const lane = async (): Promise<void> => {
+    for (let i = next++; i < projects.length; i = next++) {
+      const project = projects[i] as Project;
+      running.add(project);
+      options.onProgress?.({
+        type: "start",
+        project,
+        index: i,
+        done,
+        total: projects.length,
+        running: [...running],
+      });
+      const result = await one(project);
+      running.delete(project);
+      results[i] = result;
+      done++;
+      options.onProgress?.({ type: "done", result, done, total: projects.length, running: [...running] });
+    }
+  };
+
+  await Promise.all(Array.from({ length: Math.min(concurrency, projects.length) }, lane));
+  return results;
+}
+
+function sum(files: readonly WrittenFile[]): number {
+  return files.reduce((s, f) => s + f.bytes, 0);
+}

@@ -1,0 +1,23 @@
+import type { EmailOptions } from "../email/email-options.js";
+import { type SentEmail, sendReportEmail } from "../email/send-report.js";
+import type { RenderedReport } from "../report/generate.js";
+
+/** Emails a rendered report's files to `email.to`, naming its project and period from the cover. */
+export function emailReport(
+  report: RenderedReport,
+  email: EmailOptions,
+  retry: { attempts?: number; retryDelayMs?: number } = {},
+): Promise<SentEmail> {
+  const { cover } = report;
+  return sendReportEmail({
+    smtpUrl: email.smtpUrl,
+    from: email.from,
+    to: email.to,
+    project: cover.project,
+    period: { start: cover.periodStart, end: cover.periodEnd },
+    files: report.files.map((f) => f.path),
+    summary: report.findings,
+    maxAttachmentBytes: email.maxAttachmentBytes,
+    ...retry,
+  });
+}

@@ -1,0 +1,65 @@
+import { z } from "zod";
+import { RANGES, type Range } from "../contract/index.js";
+import { OUTPUT_FORMATS, type OutputFormat } from "../render/types.js";
+
+/** The one BullMQ queue every vreport worker consumes. */
+export const QUEUE_NAME = "vreport-reports";
+
+/** Job names: a report for one project, or a fan-out that enqueues one report per project. */
+export const JOB_NAMES = { report: "report", allProjects: "all-projects" } as const;
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+const common = {
+  range: z.enum(RANGES),
+  formats: z.array(z.enum(OUTPUT_FORMATS)).min(1),
+  out: z.string().min(1),
+  email: z.array(z.string().min(3)).min(1).optional(),
+  /** Optional service to read from; its key never travels through Redis (the worker's env has it). */
+  baseUrl: z.string().url().optional(),
+};
+
+/** Data of a `report` job, checked by the worker before anything runs (Redis content is untrusted). */
+export const ReportJobData = z.object({
+  project: z.string().min(1),
+  asOf: z.string().regex(DAY).optional(),
+  ...common,
+});
+export type ReportJobData = z.infer<typeof ReportJobData>;
+
+/** Data of an `all-projects` job (what an `--all-projects` schedule produces at each firing). */
+export const AllProjectsJobData = z.object({ allProjects: z.literal(true), ...common });
+export type AllProjectsJobData = z.infer<typeof AllProjectsJobData>;
+
+/** What a finished report job returns (kept by BullMQ as the job's return value). */
+export interface ReportJobResult {
+  files: { format: OutputFormat; path: string; bytes: number }[];
+  emailed: string[];
+  /** `host:pid` of the worker that rendered it: which worker did what stays visible. */
+  worker: string;
+  asOf: string;
+}
+
+/**
+ * The job id of a report: the same (project, range, as-of day, formats in any order) gives the
+ * same id, so enqueueing twice makes one job. BullMQ forbids `:` in custom ids; none can occur.
+ */
+export function reportJobId(d: {
+  project: string;
+  range: Range;
+  asOf: string;
+  formats: readonly OutputFormat[];
+}): string {
+  const formats = [...new Set(d.formats)].sort().join("+");
+  const project = d.project.replace(/[^A-Za-z0-9_-]/g, "_");
+  return `report-${project}-${d.range}-${d.asOf}-${formats}`;
+}
+
+/** Today's date (YYYY-MM-DD) in a time zone: the as-of day a service would use for "now". */
+export function todayIn(timeZone: string, now: Date = new Date()): string {
+  return new Intl.DateTimeFormat("en-CA", {
+    timeZone,
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+  }).format(now);
+}

@@ -1,0 +1,138 @@
+import { hostname } from "node:os";
+import { type Job, type Queue, UnrecoverableError } from "bullmq";
+import {
+  InvalidKeyError,
+  MissingKeyError,
+  MissingScopeError,
+  NotFoundError,
+  ValidationError,
+  type VreportClient,
+} from "../client/index.js";
+import type { EmailSettings } from "../email/email-options.js";
+import { EmailError } from "../email/errors.js";
+import { UnknownFormatError } from "../render/backends/index.js";
+import type { Branding } from "../render/types.js";
+import { generateReport } from "../report/generate.js";
+import { emailReport } from "./email-report.js";
+import { AllProjectsJobData, JOB_NAMES, ReportJobData, type ReportJobResult, todayIn } from "./job-data.js";
+import { enqueueReport, type RetryPolicy } from "./queue.js";
+import type { ServiceConnection } from "./report-service.js";
+
+/** What every job of one worker shares. */
+export interface ProcessorContext {
+  service: ServiceConnection;
+  branding: Branding;
+  timezone?: string;
+  /** SMTP settings of this worker; jobs asking for email fail without them. */
+  email?: EmailSettings;
+  /** Where `all-projects` jobs enqueue their per-project reports. */
+  queue: Queue;
+  /** Retry policy of the report jobs an `all-projects` job enqueues. */
+  retry?: RetryPolicy;
+  /** Email retry timing (tests shorten it). */
+  emailRetry?: { attempts?: number; retryDelayMs?: number };
+}
+
+/** What an `all-projects` job returns: the ids of the report jobs it enqueued. */
+export interface AllProjectsJobResult {
+  enqueued: string[];
+}
+
+const WORKER_ID = `${hostname()}:${process.pid}`;
+
+/**
+ * Failures a retry cannot fix (bad job data, unknown project, wrong key, over-cap attachments)
+ * fail the job at once with its reason; anything else (network, 5xx, SMTP) is retried with backoff.
+ */
+function classify(err: unknown): Error {
+  const permanent =
+    err instanceof NotFoundError ||
+    err instanceof ValidationError ||
+    err instanceof MissingKeyError ||
+    err instanceof InvalidKeyError ||
+    err instanceof MissingScopeError ||
+    err instanceof UnknownFormatError ||
+    (err instanceof EmailError && err.code !== "SMTP_FAILED");
+  if (permanent) return new UnrecoverableError((err as Error).message);
+  return err instanceof Error ? err : new Error(String(err));
+}
+
+/** The job's data checked against its schema: Redis content is not trusted blindly. */
+function parse<T>(
+  schema: { safeParse(v: unknown): { success: true; data: T } | { success: false; error: Error } },
+  job: Job,
+): T {
+  const r = schema.safeParse(job.data);
+  if (!r.success) throw new UnrecoverableError(`job ${job.id} has invalid data: ${r.error.message}`);
+  return r.data;
+}
+
+/** Builds the BullMQ processor: `report` jobs render (and email); `all-projects` jobs fan out. */
+export function createProcessor(
+  ctx: ProcessorContext,
+): (job: Job) => Promise<ReportJobResult | AllProjectsJobResult> {
+  const clients = new Map<string, VreportClient>();
+  const clientFor = (baseUrl?: string): VreportClient => {
+    if (baseUrl === undefined || baseUrl === ctx.service.baseUrl) return ctx.service.client;
+    let c = clients.get(baseUrl);
+    if (!c) {
+      c = ctx.service.clientFor(baseUrl);
+      clients.set(baseUrl, c);
+    }
+    return c;
+  };
+
+  const report = async (job: Job): Promise<ReportJobResult> => {
+    const data = parse(ReportJobData, job);
+    if (data.email && !ctx.email) {
+      throw new UnrecoverableError(
+        "the job asks for email but this worker has no --smtp-url (or VREPORT_SMTP_URL)",
+      );
+    }
+    const client = clientFor(data.baseUrl);
+    const { projects } = await client.listProjects();
+    const project = projects.find((p) => p.id === data.project || p.name === data.project);
+    if (!project)
+      throw new UnrecoverableError(`project ${data.project} not found among the projects the key can read`);
+    const rendered = await generateReport(client, {
+      project,
+      range: data.range,
+      formats: data.formats,
+      outDir: data.out,
+      branding: ctx.branding,
+      render: {},
+      ...(ctx.timezone !== undefined ? { timezone: ctx.timezone } : {}),
+    });
+    const emailed: string[] = [];
+    if (data.email && ctx.email) {
+      const sent = await emailReport(rendered, { ...ctx.email, to: data.email }, ctx.emailRetry ?? {});
+      emailed.push(...sent.accepted);
+    }
+    return { files: rendered.files, emailed, worker: WORKER_ID, asOf: rendered.cover.asOf };
+  };
+
+  const allProjects = async (job: Job): Promise<AllProjectsJobResult> => {
+    const { allProjects: _, ...data } = parse(AllProjectsJobData, job);
+    const client = clientFor(data.baseUrl);
+    const { projects } = await client.listProjects();
+    const timezone = await client.getWorkspace().then(
+      (w) => w.timezone,
+      () => "UTC",
+    );
+    const asOf = todayIn(timezone);
+    const enqueued: string[] = [];
+    for (const p of projects) {
+      const r = await enqueueReport(ctx.queue, { ...data, project: p.id, asOf }, ctx.retry ?? {});
+      enqueued.push(r.id);
+    }
+    return { enqueued };
+  };
+
+  return async (job) => {
+    try {
+      return job.name === JOB_NAMES.allProjects ? await allProjects(job) : await report(job);
+    } catch (err) {
+      throw err instanceof UnrecoverableError ? err : classify(err);
+    }
+  };
+}

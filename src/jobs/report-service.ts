@@ -1,0 +1,68 @@
+import { createClient, type VreportClient } from "../client/index.js";
+import { startEmbedded } from "../service/embedded.js";
+
+/** How to reach the report service: a real one (URL + key) or the embedded demo. */
+export interface ServiceOptions {
+  baseUrl?: string;
+  apiKey?: string;
+  /** Embedded demo only: PGlite directory or postgres:// URL. */
+  database?: string;
+  /** Embedded demo only: the as-of day. */
+  asOf?: string;
+}
+
+/** A connected service: the client, where it points, and how to let it go. */
+export interface ServiceConnection {
+  client: VreportClient;
+  baseUrl: string;
+  /** Set when the embedded demo service was started (its database location). */
+  embeddedDatabase?: string;
+  /** The embedded demo's as-of day, when embedded. */
+  asOf?: string;
+  /** A client for another base URL with the same key (job data may name one). */
+  clientFor(baseUrl: string): VreportClient;
+  close(): Promise<void>;
+}
+
+/** Service options from flags, then `VREPORT_BASE_URL` / `VREPORT_API_KEY`. */
+export function serviceOptionsFrom(
+  flags: { baseUrl?: string; apiKey?: string; database?: string; asOf?: string },
+  env: NodeJS.ProcessEnv = process.env,
+): ServiceOptions {
+  const baseUrl = flags.baseUrl ?? env.VREPORT_BASE_URL;
+  const apiKey = flags.apiKey ?? env.VREPORT_API_KEY;
+  return {
+    ...(baseUrl !== undefined ? { baseUrl } : {}),
+    ...(apiKey !== undefined ? { apiKey } : {}),
+    ...(flags.database !== undefined ? { database: flags.database } : {}),
+    ...(flags.asOf !== undefined ? { asOf: flags.asOf } : {}),
+  };
+}
+
+/**
+ * Connects to the real service when a base URL is given, else starts the embedded demo service
+ * (PGlite allows one process per directory: several workers need a real service or PostgreSQL).
+ */
+export async function connectService(options: ServiceOptions): Promise<ServiceConnection> {
+  if (options.baseUrl !== undefined) {
+    const apiKey = options.apiKey ?? "";
+    return {
+      client: createClient({ baseUrl: options.baseUrl, apiKey }),
+      baseUrl: options.baseUrl,
+      clientFor: (baseUrl) => createClient({ baseUrl, apiKey }),
+      close: async () => {},
+    };
+  }
+  const embedded = await startEmbedded({
+    ...(options.database !== undefined ? { database: options.database } : {}),
+    ...(options.asOf !== undefined ? { asOf: options.asOf } : {}),
+  });
+  return {
+    client: createClient({ baseUrl: embedded.baseUrl, apiKey: embedded.apiKey }),
+    baseUrl: embedded.baseUrl,
+    embeddedDatabase: embedded.database,
+    asOf: embedded.asOf,
+    clientFor: (baseUrl) => createClient({ baseUrl, apiKey: options.apiKey ?? "" }),
+    close: () => embedded.close(),
+  };
+}

@@ -1,0 +1,131 @@
+import type { Queue } from "bullmq";
+import type { Range } from "../contract/index.js";
+import type { OutputFormat } from "../render/types.js";
+import { type AllProjectsJobData, JOB_NAMES, type ReportJobData } from "./job-data.js";
+import { jobOptions, type RetryPolicy } from "./queue.js";
+
+/** A recurring report: what to render, for whom, and when. */
+export interface ScheduleSpec {
+  /** A project id, or every project the key can read at each firing. */
+  target: { project: string } | { allProjects: true };
+  range: Range;
+  formats: OutputFormat[];
+  out: string;
+  email?: string[];
+  baseUrl?: string;
+  /** Cron pattern (5 fields, or 6 with seconds), evaluated in `tz`. Exclusive with `everyMs`. */
+  cron?: string;
+  tz?: string;
+  /** A fixed interval instead of a cron pattern. */
+  everyMs?: number;
+  /** Schedule id; default derived from target, range and formats, so re-adding updates it. */
+  id?: string;
+  retry?: RetryPolicy;
+}
+
+/** A registered schedule as `schedule list` shows it. */
+export interface ScheduleInfo {
+  id: string;
+  cron?: string;
+  tz?: string;
+  everyMs?: number;
+  /** Next firing, epoch ms. */
+  next?: number;
+  /** `project <id>` or `all projects`, with range and formats. */
+  what: string;
+  email: string[];
+}
+
+/** A schedule that cannot be registered (bad cron or time zone): the CLI maps it to exit 2. */
+export class ScheduleError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = "ScheduleError";
+  }
+}
+
+/** The default schedule id: readable, and free of `:` (BullMQ's key separator). */
+export function scheduleId(spec: Pick<ScheduleSpec, "target" | "range" | "formats">): string {
+  const target =
+    "project" in spec.target ? spec.target.project.replace(/[^A-Za-z0-9_-]/g, "_") : "all-projects";
+  return `${target}-${spec.range}-${[...new Set(spec.formats)].sort().join("+")}`;
+}
+
+/** True when `tz` is an IANA time zone this runtime knows. */
+export function validTimeZone(tz: string): boolean {
+  try {
+    new Intl.DateTimeFormat("en", { timeZone: tz });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Registers (or updates) a BullMQ job scheduler producing report or all-projects jobs; returns its id. */
+export async function addSchedule(queue: Queue, spec: ScheduleSpec): Promise<{ id: string; next?: number }> {
+  if ((spec.cron === undefined) === (spec.everyMs === undefined))
+    throw new ScheduleError("give exactly one of a cron pattern or an interval");
+  if (spec.tz !== undefined && !validTimeZone(spec.tz))
+    throw new ScheduleError(`unknown time zone "${spec.tz}"`);
+  const id = spec.id ?? scheduleId(spec);
+  if (id.includes(":")) throw new ScheduleError(`schedule id "${id}" must not contain ":"`);
+  const common = {
+    range: spec.range,
+    formats: spec.formats,
+    out: spec.out,
+    ...(spec.email !== undefined ? { email: spec.email } : {}),
+    ...(spec.baseUrl !== undefined ? { baseUrl: spec.baseUrl } : {}),
+  };
+  const [name, data]: [string, ReportJobData | AllProjectsJobData] =
+    "project" in spec.target
+      ? [JOB_NAMES.report, { ...common, project: spec.target.project }]
+      : [JOB_NAMES.allProjects, { ...common, allProjects: true }];
+  const repeat =
+    spec.cron !== undefined
+      ? { pattern: spec.cron, ...(spec.tz !== undefined ? { tz: spec.tz } : {}) }
+      : { every: spec.everyMs as number };
+  const { removeOnComplete, removeOnFail, attempts, backoff } = jobOptions(spec.retry);
+  try {
+    const job = await queue.upsertJobScheduler(id, repeat, {
+      name,
+      data,
+      opts: {
+        ...(attempts !== undefined ? { attempts } : {}),
+        ...(backoff !== undefined ? { backoff } : {}),
+        ...(removeOnComplete !== undefined ? { removeOnComplete } : {}),
+        ...(removeOnFail !== undefined ? { removeOnFail } : {}),
+      },
+    });
+    const next = job?.timestamp !== undefined ? job.timestamp + (job.opts.delay ?? 0) : undefined;
+    return { id, ...(next !== undefined ? { next } : {}) };
+  } catch (err) {
+    // cron-parser's messages ("Invalid cron expression") are the useful part.
+    throw new ScheduleError(
+      `cannot register schedule ${id}: ${err instanceof Error ? err.message : String(err)}`,
+      { cause: err },
+    );
+  }
+}
+
+/** Every registered schedule, soonest first. */
+export async function listSchedules(queue: Queue): Promise<ScheduleInfo[]> {
+  const all = await queue.getJobSchedulers(0, -1, true);
+  return all.map((s) => {
+    const data = (s.template?.data ?? {}) as Partial<ReportJobData & AllProjectsJobData>;
+    const target = data.allProjects ? "all projects" : `project ${data.project ?? "?"}`;
+    return {
+      id: s.key,
+      ...(s.pattern ? { cron: s.pattern } : {}),
+      ...(s.tz ? { tz: s.tz } : {}),
+      ...(s.every ? { everyMs: s.every } : {}),
+      ...(s.next !== undefined ? { next: s.next } : {}),
+      what: `${target}, ${data.range ?? "?"}, ${(data.formats ?? []).join(",")} → ${data.out ?? "?"}`,
+      email: data.email ?? [],
+    };
+  });
+}
+
+/** Removes a schedule; false when no schedule has this id. Jobs it already produced stay. */
+export async function removeSchedule(queue: Queue, id: string): Promise<boolean> {
+  return queue.removeJobScheduler(id);
+}

@@ -1,0 +1,45 @@
+/**
+ * Widths of printed text in Noto Sans (the report font), estimated without a browser: enough to
+ * size table columns before Chromium lays them out. Advance widths of printable ASCII in
+ * hundredths of an em, two digits per character from U+0020 to U+007E, measured from Debian's
+ * NotoSans-Regular.ttf and NotoSans-Bold.ttf. Digits are 0.57 em in both (tabular).
+ */
+const REGULAR =
+  "2627416557837322303055572732273757575757575757575757272757575743906465637356527374342762529176786078625556736093595757333733574428566148615634616226265326936260616141483662517953514738553857";
+const BOLD =
+  "2629476557907527343454572832284157575757575757575757282857575748906967647456557276393366569481806380665558766597676258334133574136606351635939636630306230986662636345504366578658574939553957";
+
+function decode(table: string): number[] {
+  const out: number[] = [];
+  for (let i = 0; i < table.length; i += 2) out.push(Number(table.slice(i, i + 2)) / 100);
+  return out;
+}
+
+const EM = { regular: decode(REGULAR), bold: decode(BOLD) } as const;
+/** Anything outside ASCII (accents, CJK, emoji): a generous average, so a column is not too narrow. */
+const OTHER_EM = 0.75;
+
+export type Weight = keyof typeof EM;
+
+/** Width of `text` on one line, in ems of its font, plus `spacingEm` after every character. */
+export function textEm(text: string, weight: Weight = "regular", spacingEm = 0): number {
+  const table = EM[weight];
+  let em = 0;
+  let n = 0;
+  for (const ch of text) {
+    const code = ch.codePointAt(0)!;
+    em += code >= 32 && code < 127 ? table[code - 32]! : OTHER_EM;
+    n++;
+  }
+  return em + n * spacingEm;
+}
+
+/** The widest word of `text` (split at spaces and line breaks), in ems. */
+export function widestWordEm(text: string, weight: Weight = "regular", spacingEm = 0): number {
+  let widest = 0;
+  for (const word of text.split(/\s+/)) widest = Math.max(widest, textEm(word, weight, spacingEm));
+  return widest;
+}
+
+/** Points to millimetres. */
+export const PT_MM = 25.4 / 72;

@@ -1,0 +1,148 @@
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, afterEach, describe, expect, it } from "vitest";
+import { composeReportEmail, reportSubject } from "../../src/email/compose.js";
+import { AttachmentTooLargeError, SmtpDeliveryError } from "../../src/email/errors.js";
+import { sendReportEmail } from "../../src/email/send-report.js";
+import { leaves, parseMime } from "./_mime.js";
+import { startSmtp, type TestSmtp } from "./_smtp-server.js";
+
+const dir = mkdtempSync(join(tmpdir(), "vreport-email-"));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const pdf = join(dir, "acme-ai-visibility-30d-2026-11-01.pdf");
+const xlsx = join(dir, "acme-ai-visibility-30d-2026-11-01.xlsx");
+const md = join(dir, "acme-ai-visibility-30d-2026-11-01.md");
+const pdfBytes = Buffer.concat([Buffer.from("%PDF-1.7\n"), randomBytes(180_000)]);
+const xlsxBytes = randomBytes(40_000);
+const mdText = "# Acme — report\n\n| a | b |\n|---|---|\n| 1 | 2 |\n";
+writeFileSync(pdf, pdfBytes);
+writeFileSync(xlsx, xlsxBytes);
+writeFileSync(md, mdText);
+
+const HOSTILE =
+  'Prompt "<script>alert(1)</script>" gained **12.0 pp**; see [this](javascript:alert(1)) | `x`';
+const period = { start: "2026-10-03", end: "2026-11-01" };
+let smtp: TestSmtp | undefined;
+afterEach(async () => {
+  await smtp?.close();
+  smtp = undefined;
+});
+
+const base = (url: string) => ({
+  smtpUrl: url,
+  from: "vreport <reports@agency.test>",
+  to: ["alice@client.test", "bob@client.test"],
+  project: "Acme",
+  period,
+  files: [pdf, xlsx, md],
+  summary: [
+    { text: "Mention rate rose by +4.2 pp to 42.3%.", tone: "positive" as const },
+    { text: HOSTILE, tone: "neutral" as const },
+  ],
+  retryDelayMs: 20,
+});
+
+describe("sendReportEmail against a real SMTP server", () => {
+  it("delivers recipients, subject, attachments (names, types, sizes), HTML and text bodies", async () => {
+    smtp = await startSmtp();
+    const sent = await sendReportEmail(base(smtp.url));
+    expect(sent.attempts).toBe(1);
+    expect(sent.accepted.sort()).toEqual(["alice@client.test", "bob@client.test"]);
+    expect(smtp.received).toHaveLength(1);
+    const mail = smtp.received[0]!;
+    expect(mail.to.sort()).toEqual(["alice@client.test", "bob@client.test"]);
+    expect(mail.from).toBe("reports@agency.test");
+
+    const message = parseMime(mail.raw);
+    expect(message.headers.get("subject")).toBe("AI visibility report — Acme — 2026-10-03 to 2026-11-01");
+    expect(message.headers.get("to")).toContain("alice@client.test");
+    const parts = leaves(message);
+    const attachments = parts.filter((p) => p.filename);
+    expect(attachments.map((a) => [a.filename, a.contentType, a.body.length])).toEqual([
+      ["acme-ai-visibility-30d-2026-11-01.pdf", "application/pdf", pdfBytes.length],
+      [
+        "acme-ai-visibility-30d-2026-11-01.xlsx",
+        "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+        xlsxBytes.length,
+      ],
+      ["acme-ai-visibility-30d-2026-11-01.md", "text/markdown", Buffer.byteLength(mdText)],
+    ]);
+    expect(attachments[0]!.body.equals(pdfBytes)).toBe(true);
+    expect(attachments[2]!.body.toString("utf8")).toBe(mdText);
+
+    const html = parts.find((p) => p.contentType === "text/html")!.body.toString("utf8");
+    const text = parts.find((p) => p.contentType === "text/plain" && !p.filename)!.body.toString("utf8");
+    expect(html).toContain("<h2>Executive summary</h2>");
+    expect(html).toContain("<li>Mention rate rose by +4.2 pp to 42.3%.</li>");
+    // Untrusted text stays text: no script, no emphasis, no link.
+    expect(html).not.toContain("<script>");
+    expect(html).toContain("&lt;script&gt;alert(1)&lt;/script&gt;");
+    expect(html).not.toContain("<strong>12.0");
+    expect(html).not.toMatch(/<a /);
+    expect(html).not.toContain("<code>");
+    expect(text).toContain("Period: 2026-10-03 to 2026-11-01");
+    expect(text).toContain(`- ${HOSTILE}`);
+    expect(text).toContain("- acme-ai-visibility-30d-2026-11-01.pdf (176 KB)");
+  });
+
+  it("refuses attachments over the cap before connecting", async () => {
+    smtp = await startSmtp();
+    const err = await sendReportEmail({ ...base(smtp.url), maxAttachmentBytes: 100_000 }).catch(
+      (e: unknown) => e,
+    );
+    expect(err).toBeInstanceOf(AttachmentTooLargeError);
+    expect((err as Error).message).toMatch(
+      /attachments total 0\.2 MB, over the 0\.1 MB cap: .*\.pdf \(0\.2 MB\)/,
+    );
+    expect(smtp.connections).toBe(0);
+    expect(smtp.received).toHaveLength(0);
+  });
+
+  it("retries a server that rejects twice (451), then delivers", async () => {
+    smtp = await startSmtp({ rejectFirst: 2, rejectCode: 451 });
+    const sent = await sendReportEmail(base(smtp.url));
+    expect(sent.attempts).toBe(3);
+    expect(smtp.dataAttempts).toBe(3);
+    expect(smtp.received).toHaveLength(1);
+  });
+
+  it("reports a permanent rejection (550) at once, and gives up after the attempts on transient ones", async () => {
+    smtp = await startSmtp({ rejectFirst: 10, rejectCode: 550 });
+    const permanent = await sendReportEmail(base(smtp.url)).catch((e: unknown) => e);
+    expect(permanent).toBeInstanceOf(SmtpDeliveryError);
+    expect((permanent as SmtpDeliveryError).attempts).toBe(1);
+    expect((permanent as SmtpDeliveryError).responseCode).toBe(550);
+    await smtp.close();
+
+    smtp = await startSmtp({ rejectFirst: 10, rejectCode: 451 });
+    const transient = await sendReportEmail({ ...base(smtp.url), attempts: 3 }).catch((e: unknown) => e);
+    expect(transient).toBeInstanceOf(SmtpDeliveryError);
+    expect((transient as Error).message).toMatch(/not delivered after 3 attempts: 451 Try again later/);
+    expect(smtp.dataAttempts).toBe(3);
+  });
+
+  it("reports an unreachable server after its retries", async () => {
+    const err = await sendReportEmail({ ...base("smtp://127.0.0.1:9"), attempts: 2 }).catch(
+      (e: unknown) => e,
+    );
+    expect(err).toBeInstanceOf(SmtpDeliveryError);
+    expect((err as SmtpDeliveryError).attempts).toBe(2);
+  });
+});
+
+describe("composeReportEmail", () => {
+  it("names project and period in one subject line, whatever the name holds", () => {
+    expect(reportSubject("Acme\r\nBcc: evil@x", period)).toBe(
+      "AI visibility report — Acme Bcc: evil@x — 2026-10-03 to 2026-11-01",
+    );
+  });
+
+  it("says so when there is no finding, and escapes the project name in Markdown", () => {
+    const c = composeReportEmail({ project: "# *Acme* <b>", period, summary: [], files: [] });
+    expect(c.markdown).toContain("No finding for this period.");
+    expect(c.html).toContain("<h1>AI visibility report — # *Acme* &lt;b&gt;</h1>");
+  });
+});

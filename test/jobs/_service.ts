@@ -1,0 +1,81 @@
+/**
+ * The real report service for the job suites: the demo workspace seeded small into a temporary
+ * PGlite directory, served over loopback HTTP in the test process (the `vreport serve` setup that
+ * several workers share), plus an HTTP proxy in front of it that can slow requests down or make
+ * one project 404, so failures and long jobs happen on real sockets.
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { createServer, request } from "node:http";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { type EmbeddedService, startEmbedded } from "../../src/service/embedded.js";
+import { openStore } from "../../src/service/store/db.js";
+import { seedDemo } from "../../src/service/store/seed/index.js";
+
+/** The demo's fixed as-of day: reports are the same on every run. */
+export const AS_OF = "2025-06-30";
+
+export interface TestService {
+  baseUrl: string;
+  apiKey: string;
+  projects: { id: string; name: string }[];
+  /** Behaviour of the proxy (`proxyUrl`): delay every request, answer 404 for one project. */
+  proxy: { delayMs: number; notFoundProject?: string };
+  proxyUrl: string;
+  close(): Promise<void>;
+}
+
+/** Seeds, serves and proxies the demo; `close` removes everything. */
+export async function startTestService(): Promise<TestService> {
+  const dir = mkdtempSync(join(tmpdir(), "vreport-jobs-db-"));
+  const store = await openStore(dir);
+  try {
+    await seedDemo(store, { asOf: AS_OF, scale: 0.05, days: 60 });
+  } finally {
+    await store.close();
+  }
+  const embedded: EmbeddedService = await startEmbedded({ database: dir, asOf: AS_OF });
+  const target = new URL(embedded.baseUrl);
+  const proxyState: TestService["proxy"] = { delayMs: 0 };
+  const proxy = createServer((req, res) => {
+    const go = () => {
+      const nf = proxyState.notFoundProject;
+      if (nf !== undefined && (req.url ?? "").includes(`project_id=${nf}`)) {
+        res.writeHead(404, { "content-type": "application/json" });
+        res.end(JSON.stringify({ code: 404, messages: "project not found", data: null }));
+        return;
+      }
+      const upstream = request(
+        { host: target.hostname, port: target.port, path: req.url, method: req.method, headers: req.headers },
+        (up) => {
+          res.writeHead(up.statusCode ?? 502, up.headers);
+          up.pipe(res);
+        },
+      );
+      upstream.on("error", () => res.destroy());
+      req.pipe(upstream);
+    };
+    if (proxyState.delayMs > 0) setTimeout(go, proxyState.delayMs);
+    else go();
+  });
+  await new Promise<void>((r) => proxy.listen(0, "127.0.0.1", r));
+  const port = (proxy.address() as AddressInfo).port;
+  const res = await fetch(`${embedded.baseUrl}/projects`, {
+    headers: { authorization: `Bearer ${embedded.apiKey}` },
+  });
+  const body = (await res.json()) as { data: { projects: { id: string; name: string }[] } };
+  return {
+    baseUrl: embedded.baseUrl,
+    apiKey: embedded.apiKey,
+    projects: body.data.projects.map((p) => ({ id: p.id, name: p.name })),
+    proxy: proxyState,
+    proxyUrl: `http://127.0.0.1:${port}${target.pathname}`,
+    async close() {
+      proxy.closeAllConnections();
+      await new Promise<void>((r) => proxy.close(() => r()));
+      await embedded.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,195 @@
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { basename, join } from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { parseGenerateFlags } from "../../src/cli/commands/generate-options.js";
+import { CliError } from "../../src/cli/errors.js";
+import type { Io } from "../../src/cli/io.js";
+import { createClient, NotFoundError } from "../../src/client/index.js";
+import type { Project } from "../../src/contract/index.js";
+import { type BatchEvent, runBatch } from "../../src/jobs/batch.js";
+import { printBatchSummary } from "../../src/jobs/batch-summary.js";
+import { generateAll } from "../../src/jobs/generate-all.js";
+import { createBatchProgress, progressBar } from "../../src/jobs/progress.js";
+import { loadBranding } from "../../src/report/config.js";
+import type { RenderedReport } from "../../src/report/generate.js";
+import { AS_OF, startTestService, type TestService } from "./_service.js";
+
+const dir = mkdtempSync(join(tmpdir(), "vreport-batch-"));
+let service: TestService;
+beforeAll(async () => {
+  service = await startTestService();
+});
+afterAll(async () => {
+  await service?.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const project = (i: number): Project => ({
+  id: `00000000-0000-4000-8000-${String(i).padStart(12, "0")}`,
+  name: `P${i}`,
+  brand_name: `P${i}`,
+  brand_domain: `p${i}.test`,
+  status: "ACTIVE" as Project["status"],
+  created_at: "2025-01-01T00:00:00Z",
+});
+
+function captureIo(tty: boolean): Io & { outLines: string[]; errLines: string[] } {
+  const outLines: string[] = [];
+  const errLines: string[] = [];
+  return { tty, outLines, errLines, out: (l) => outLines.push(l), err: (l) => errLines.push(l) };
+}
+
+describe("runBatch scheduling", () => {
+  it("keeps at most `concurrency` reports in flight and returns results in project order", async () => {
+    let inFlight = 0;
+    let peak = 0;
+    const render = async (_c: unknown, job: { project: Project }): Promise<RenderedReport> => {
+      inFlight++;
+      peak = Math.max(peak, inFlight);
+      await sleep(20 + (Number(job.project.name.slice(1)) % 3) * 15);
+      inFlight--;
+      if (job.project.name === "P4") throw new Error("boom");
+      return {
+        files: [{ format: "md", path: `/x/${job.project.name}.md`, bytes: 2048 }],
+        cover: {} as RenderedReport["cover"],
+        findings: [],
+      };
+    };
+    const events: BatchEvent[] = [];
+    const projects = Array.from({ length: 9 }, (_, i) => project(i));
+    const results = await runBatch(
+      createClient({ baseUrl: "http://127.0.0.1:9", apiKey: "k" }),
+      projects,
+      {} as never,
+      {
+        concurrency: 3,
+        render,
+        onProgress: (e) => events.push(e),
+      },
+    );
+    expect(peak).toBe(3);
+    expect(results.map((r) => r.project.name)).toEqual(projects.map((p) => p.name));
+    expect(results.filter((r) => r.error).map((r) => r.project.name)).toEqual(["P4"]);
+    expect(results[0]?.bytes).toBe(2048);
+    expect(events.filter((e) => e.type === "start")).toHaveLength(9);
+    expect(events.at(-1)).toMatchObject({ type: "done", done: 9, total: 9, running: [] });
+  });
+});
+
+describe("runBatch against the real service", () => {
+  it("renders every project; one that 404s is recorded and the others go on; the summary names it", async () => {
+    const client = createClient({ baseUrl: service.baseUrl, apiKey: service.apiKey, retries: 0 });
+    const { projects } = await client.listProjects();
+    const ghost = { ...project(404), name: "Ghost Project" };
+    const { branding } = await loadBranding();
+    const out = join(dir, "batch");
+    const results = await runBatch(
+      client,
+      [projects[0]!, ghost, ...projects.slice(1)],
+      { range: "30d", formats: ["md", "xlsx"], outDir: out, branding, render: {} },
+      { concurrency: 2 },
+    );
+    expect(results).toHaveLength(projects.length + 1);
+    const failed = results.filter((r) => r.error);
+    expect(failed.map((r) => r.project.name)).toEqual(["Ghost Project"]);
+    expect(failed[0]?.error).toBeInstanceOf(NotFoundError);
+    for (const r of results.filter((x) => !x.error)) {
+      expect(r.files.map((f) => f.format)).toEqual(["md", "xlsx"]);
+      for (const f of r.files) {
+        expect(existsSync(f.path)).toBe(true);
+        expect(basename(f.path)).toMatch(new RegExp(`-ai-visibility-30d-${AS_OF}\\.(md|xlsx)$`));
+      }
+      expect(r.bytes).toBe(r.files.reduce((s, f) => s + f.bytes, 0));
+    }
+
+    const io = captureIo(false);
+    printBatchSummary(results, io);
+    expect(io.outLines[0]).toMatch(/^project\s+formats\s+files\s+sizes\s+time\s+error$/);
+    const ghostRow = io.outLines.find((l) => l.startsWith("Ghost Project"));
+    expect(ghostRow).toMatch(/Ghost Project\s+-\s+-\s+-\s+\d+(\.\d)? (ms|s)\s+.*not found/);
+    expect(io.outLines.find((l) => l.startsWith(projects[0]!.name))).toMatch(
+      /md,xlsx\s+\S+\.md \S+\.xlsx\s+\d+ KB \d+ KB/,
+    );
+    expect(io.outLines.at(-2)).toBe(
+      `${projects.length} of ${projects.length + 1} projects rendered (${io.outLines.at(-2)?.split("(")[1]}`,
+    );
+    expect(io.outLines.at(-1)).toBe("failed: Ghost Project");
+  });
+});
+
+describe("generateAll (generate --all-projects)", () => {
+  it("draws a progress bar on a terminal, prints the summary, and fails naming the project that 404ed", async () => {
+    const out = join(dir, "all");
+    const opts = parseGenerateFlags(
+      { allProjects: true, format: "md", out, baseUrl: service.proxyUrl, apiKey: service.apiKey },
+      {},
+    );
+    const io = captureIo(true);
+    const drawn: string[] = [];
+    service.proxy.notFoundProject = service.projects[1]!.id;
+    try {
+      const err = await generateAll(opts, io, { concurrency: 2, write: (s) => drawn.push(s) }).catch(
+        (e: unknown) => e,
+      );
+      expect(err).toBeInstanceOf(CliError);
+      expect((err as CliError).exitCode).toBe(1);
+      expect((err as CliError).message).toBe(
+        `1 of ${service.projects.length} projects failed: ${service.projects[1]!.name} (${service.projects[1]!.id})`,
+      );
+    } finally {
+      delete service.proxy.notFoundProject;
+    }
+    // Redrawn in place: every frame starts by clearing the line; the failure is printed above the bar.
+    expect(drawn.every((s) => s.startsWith("\r\x1b[2K"))).toBe(true);
+    expect(drawn.some((s) => s.includes(`rendering ${service.projects[0]!.name}`))).toBe(true);
+    expect(drawn.some((s) => s.includes(`✗ ${service.projects[1]!.name}:`))).toBe(true);
+    expect(drawn.some((s) => s.includes(`] ${service.projects.length}/${service.projects.length}`))).toBe(
+      true,
+    );
+    expect(drawn.at(-1)).toBe("\r\x1b[2K");
+    expect(io.outLines.at(-1)).toBe(`failed: ${service.projects[1]!.name}`);
+    expect(readFileSync(join(out, readdirMd(out)[0]!), "utf8")).toContain("# AI visibility report");
+  });
+
+  it("prints plain lines when not on a terminal and returns the results when all succeed", async () => {
+    const opts = parseGenerateFlags(
+      {
+        allProjects: true,
+        format: "md",
+        out: join(dir, "plain"),
+        baseUrl: service.baseUrl,
+        apiKey: service.apiKey,
+      },
+      {},
+    );
+    const io = captureIo(false);
+    const results = await generateAll(opts, io, { concurrency: 1 });
+    expect(results.every((r) => !r.error)).toBe(true);
+    expect(io.errLines[0]).toBe(`[1/${results.length}] ${service.projects[0]!.name}: rendering…`);
+    expect(io.errLines[1]).toMatch(
+      new RegExp(`^\\[1/${results.length}\\] ${service.projects[0]!.name}: done in .* \\(1 files\\)$`),
+    );
+    expect(io.outLines.at(-1)).toMatch(
+      new RegExp(`^${results.length} of ${results.length} projects rendered`),
+    );
+  });
+});
+
+describe("progress rendering", () => {
+  it("draws a bar naming the projects in flight", () => {
+    expect(progressBar(3, 12, ["Acme", "Beta"])).toBe(
+      "[██████░░░░░░░░░░░░░░░░░░] 3/12  rendering Acme, Beta",
+    );
+    expect(progressBar(0, 0, [])).toBe(`[${"█".repeat(24)}] 0/0`);
+    const frames: string[] = [];
+    const p = createBatchProgress(captureIo(true), (s) => frames.push(s));
+    p.finish();
+    expect(frames).toEqual([]);
+  });
+});
+
+function readdirMd(d: string): string[] {
+  return readdirSync(d).filter((f) => f.endsWith(".md"));
+}

@@ -1,0 +1,269 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { QueueEvents } from "bullmq";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { enqueueCommand } from "../../src/cli/commands/enqueue.js";
+import { scheduleAdd, scheduleList, scheduleRemove } from "../../src/cli/commands/schedule.js";
+import type { CliError } from "../../src/cli/errors.js";
+import { QUEUE_NAME, reportJobId } from "../../src/jobs/job-data.js";
+import { enqueueReport, openQueue } from "../../src/jobs/queue.js";
+import { connectService } from "../../src/jobs/report-service.js";
+import { startReportWorker } from "../../src/jobs/worker.js";
+import { loadBranding } from "../../src/report/config.js";
+import { dropPrefix, REDIS_URL, redisAvailable, uniquePrefix } from "./_redis.js";
+import { startTestService, type TestService } from "./_service.js";
+
+const up = await redisAvailable();
+const dir = mkdtempSync(join(tmpdir(), "vreport-queue-"));
+const prefixes: string[] = [];
+const prefix = (label: string) => {
+  const p = uniquePrefix(label);
+  prefixes.push(p);
+  return p;
+};
+afterEach(async () => {
+  for (const p of prefixes.splice(0)) await dropPrefix(p);
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe("job ids", () => {
+  it("are deterministic from project, range, as-of day and formats in any order, and free of ':'", () => {
+    const a = reportJobId({ project: "p-1", range: "30d", asOf: "2026-11-01", formats: ["xlsx", "pdf"] });
+    expect(a).toBe("report-p-1-30d-2026-11-01-pdf+xlsx");
+    expect(
+      reportJobId({ project: "p-1", range: "30d", asOf: "2026-11-01", formats: ["pdf", "xlsx", "pdf"] }),
+    ).toBe(a);
+    expect(
+      reportJobId({ project: "p-1", range: "90d", asOf: "2026-11-01", formats: ["pdf", "xlsx"] }),
+    ).not.toBe(a);
+    expect(reportJobId({ project: "a:b", range: "7d", asOf: "2026-11-01", formats: ["md"] })).not.toContain(
+      ":",
+    );
+  });
+});
+
+describe.skipIf(!up)("queue, enqueue and schedules on the real Redis", () => {
+  let service: TestService;
+  beforeAll(async () => {
+    service = await startTestService();
+  });
+  afterAll(async () => {
+    await service?.close();
+  });
+
+  it("enqueueing the same report twice makes one job", async () => {
+    const p = prefix("dedupe");
+    const { queue, close } = await openQueue({ redisUrl: REDIS_URL, prefix: p });
+    try {
+      const data = {
+        project: "x",
+        range: "30d" as const,
+        formats: ["md" as const],
+        out: dir,
+        asOf: "2026-11-01",
+      };
+      expect((await enqueueReport(queue, data)).created).toBe(true);
+      expect(await enqueueReport(queue, { ...data, formats: ["md", "md"] })).toMatchObject({
+        created: false,
+        state: "waiting",
+      });
+      expect((await queue.getJobCounts("waiting")).waiting).toBe(1);
+      const job = await queue.getJob(reportJobId(data));
+      expect(job?.opts).toMatchObject({
+        attempts: 3,
+        backoff: { type: "exponential", delay: 10_000 },
+        removeOnFail: false,
+      });
+    } finally {
+      await close();
+    }
+  });
+
+  it("vreport enqueue lists the projects through the client and adds one job each, once", async () => {
+    const p = prefix("enqueue");
+    const flags = {
+      allProjects: true,
+      range: "7d",
+      formats: "xlsx,md",
+      out: dir,
+      baseUrl: service.baseUrl,
+      apiKey: service.apiKey,
+      prefix: p,
+      redisUrl: REDIS_URL,
+      asOf: "2025-06-30",
+    };
+    const lines: string[] = [];
+    const first = await enqueueCommand(flags, (l) => lines.push(l));
+    expect(first.map((r) => r.created)).toEqual(service.projects.map(() => true));
+    expect(first.map((r) => r.id)).toEqual(
+      service.projects.map((pr) => `report-${pr.id}-7d-2025-06-30-md+xlsx`),
+    );
+    expect(lines[0]).toBe(`queued ${first[0]?.id} (${service.projects[0]?.name})`);
+    const again = await enqueueCommand(flags, (l) => lines.push(l));
+    expect(again.every((r) => !r.created)).toBe(true);
+    expect(lines.at(-1)).toBe("0 job(s) added to vreport-reports on redis://127.0.0.1:6379");
+    const { queue, close } = await openQueue({ redisUrl: REDIS_URL, prefix: p });
+    try {
+      const job = await queue.getJob(first[0]!.id);
+      expect(job?.data).toMatchObject({
+        project: service.projects[0]?.id,
+        range: "7d",
+        formats: ["xlsx", "md"],
+        out: dir,
+        baseUrl: service.baseUrl,
+      });
+      expect(JSON.stringify(job?.data)).not.toContain(service.apiKey);
+    } finally {
+      await close();
+    }
+  });
+
+  it("vreport enqueue rejects bad flags (exit 2) and an unknown project naming the choices", async () => {
+    const base = {
+      baseUrl: service.baseUrl,
+      apiKey: service.apiKey,
+      prefix: prefix("flags"),
+      redisUrl: REDIS_URL,
+    };
+    const err = (p: Promise<unknown>) =>
+      p.then(
+        () => undefined,
+        (e: unknown) => e as CliError,
+      );
+    expect((await err(enqueueCommand({ ...base, range: "1y", project: "x" })))?.message).toMatch(
+      /invalid --range "1y"/,
+    );
+    expect((await err(enqueueCommand({ ...base, formats: "pdf,doc", project: "x" })))?.exitCode).toBe(2);
+    expect((await err(enqueueCommand({ ...base })))?.message).toBe("give --project ID or --all-projects");
+    expect((await err(enqueueCommand({ ...base, project: "x", email: "nobody" })))?.message).toMatch(
+      /invalid --email "nobody"/,
+    );
+    const unknown = await err(enqueueCommand({ ...base, project: "nope" }));
+    expect(unknown?.exitCode).toBe(2);
+    expect(unknown?.message).toContain(service.projects[0]!.name);
+    const noRedis = await err(
+      enqueueCommand({ ...base, project: service.projects[0]!.id, redisUrl: "redis://127.0.0.1:9" }),
+    );
+    expect(noRedis?.exitCode).toBe(4);
+    expect(noRedis?.message).toMatch(/^Redis unreachable at redis:\/\/127\.0\.0\.1:9/);
+  });
+
+  it("failed jobs keep their reason: permanent failures at once, transient ones after the retries", async () => {
+    const p = prefix("fail");
+    const { queue, close } = await openQueue({ redisUrl: REDIS_URL, prefix: p });
+    const events = new QueueEvents(QUEUE_NAME, { connection: { url: REDIS_URL }, prefix: p });
+    const svc = await connectService({ baseUrl: service.baseUrl, apiKey: service.apiKey });
+    const worker = await startReportWorker(
+      { redisUrl: REDIS_URL, prefix: p },
+      { service: svc, branding: (await loadBranding()).branding },
+    );
+    try {
+      await events.waitUntilReady();
+      const base = { range: "30d" as const, formats: ["md" as const], out: dir, asOf: "2025-06-30" };
+      const ghost = await enqueueReport(
+        queue,
+        { ...base, project: "00000000-0000-4000-8000-000000000404" },
+        { attempts: 3, backoffMs: 50 },
+      );
+      const dead = await enqueueReport(
+        queue,
+        { ...base, project: service.projects[0]!.id, baseUrl: "http://127.0.0.1:9/core/api/external/v1" },
+        { attempts: 2, backoffMs: 50 },
+      );
+      const failed = (id: string) =>
+        new Promise<string>((resolve) => {
+          const on = ({ jobId, failedReason }: { jobId: string; failedReason: string }) => {
+            if (jobId !== id) return;
+            events.off("failed", on);
+            resolve(failedReason);
+          };
+          events.on("failed", on);
+        });
+      const [ghostReason, deadReason] = await Promise.all([failed(ghost.id), failed(dead.id)]);
+      expect(ghostReason).toMatch(/project 00000000-0000-4000-8000-000000000404 not found/);
+      const ghostJob = await queue.getJob(ghost.id);
+      expect(ghostJob?.attemptsMade).toBe(1);
+      expect(await ghostJob?.getState()).toBe("failed");
+      expect(deadReason).toMatch(/listProjects/);
+      const deadJob = await queue.getJob(dead.id);
+      expect(deadJob?.attemptsMade).toBe(2);
+      expect(deadJob?.failedReason).toBe(deadReason);
+    } finally {
+      await worker.close();
+      await events.close();
+      await svc.close();
+      await close();
+    }
+  });
+
+  it("schedule add/list/remove manages BullMQ job schedulers", async () => {
+    const p = prefix("sched");
+    const q = { prefix: p, redisUrl: REDIS_URL };
+    const lines: string[] = [];
+    const id = await scheduleAdd(
+      {
+        ...q,
+        cron: "0 6 2 * *",
+        tz: "Europe/Paris",
+        range: "30d",
+        formats: "xlsx,pdf",
+        allProjects: true,
+        email: "a@x.test,b@y.test",
+        out: dir,
+      },
+      (l) => lines.push(l),
+    );
+    expect(id).toBe("all-projects-30d-pdf+xlsx");
+    expect(lines[0]).toMatch(
+      /^schedule all-projects-30d-pdf\+xlsx: cron "0 6 2 \* \*" \(Europe\/Paris\), next run \d{4}-\d\d-\d\dT/,
+    );
+    const list = await scheduleList(q, (l) => lines.push(l));
+    expect(list).toEqual([
+      expect.objectContaining({
+        id,
+        cron: "0 6 2 * *",
+        tz: "Europe/Paris",
+        email: ["a@x.test", "b@y.test"],
+        what: `all projects, 30d, xlsx,pdf → ${dir}`,
+      }),
+    ]);
+    // The next run is 06:00 Paris time on a 2nd of the month.
+    const next = new Date(list[0]!.next!);
+    const paris = new Intl.DateTimeFormat("en-GB", {
+      timeZone: "Europe/Paris",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+    }).format(next);
+    expect(paris).toBe("02, 06:00");
+    // Re-adding the same report updates it rather than adding a second schedule.
+    await scheduleAdd(
+      { ...q, cron: "0 7 2 * *", tz: "Europe/Paris", formats: "pdf,xlsx", allProjects: true, out: dir },
+      () => {},
+    );
+    expect((await scheduleList(q, () => {})).map((s) => s.cron)).toEqual(["0 7 2 * *"]);
+    const bad = await scheduleAdd({ ...q, cron: "61 * * * *", project: "x" }, () => {}).then(
+      () => undefined,
+      (e: unknown) => e as CliError,
+    );
+    expect(bad?.exitCode).toBe(2);
+    const badTz = await scheduleAdd(
+      { ...q, cron: "0 6 2 * *", tz: "Mars/Olympus", project: "x" },
+      () => {},
+    ).then(
+      () => undefined,
+      (e: unknown) => e as CliError,
+    );
+    expect(badTz?.message).toBe('unknown time zone "Mars/Olympus"');
+    await scheduleRemove(id, q, (l) => lines.push(l));
+    expect(lines.at(-1)).toBe(`removed schedule ${id}`);
+    expect(await scheduleList(q, (l) => lines.push(l))).toEqual([]);
+    expect(lines.at(-1)).toBe("no schedules");
+    const missing = await scheduleRemove(id, q, () => {}).then(
+      () => undefined,
+      (e: unknown) => e as CliError,
+    );
+    expect(missing?.message).toMatch(/no schedule with id/);
+  });
+});
