@@ -1,0 +1,143 @@
+import { mkdtemp, readdir, rm } from "node:fs/promises";
+import { createServer, type Server } from "node:http";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { generateCommand } from "../../src/cli/commands/generate.js";
+import { CliError, EXIT } from "../../src/cli/errors.js";
+import type { Io } from "../../src/cli/io.js";
+import { type RunningServer, startServer } from "../../src/service/index.js";
+
+function capture(): Io & { lines: string[] } {
+  const lines: string[] = [];
+  return { lines, out: (l) => lines.push(l), err: (l) => lines.push(l), tty: false };
+}
+
+async function exitCodeOf(p: Promise<unknown>): Promise<{ code: number; message: string }> {
+  try {
+    await p;
+  } catch (err) {
+    if (err instanceof CliError) return { code: err.exitCode, message: err.message };
+    throw err;
+  }
+  throw new Error("expected the command to fail");
+}
+
+describe("vreport generate: bad input gets one clear line and a non-zero exit", () => {
+  let out: string;
+  beforeAll(async () => {
+    out = await mkdtemp(join(tmpdir(), "vreport-cli-"));
+  });
+  afterAll(async () => {
+    await rm(out, { recursive: true, force: true });
+  });
+
+  it.each([
+    [{ range: "9d" }, 'invalid --range "9d": allowed values are 7d, 30d, 90d'],
+    [
+      { format: "pdf,docx" },
+      'invalid --format "pdf,docx": allowed values are pdf, xlsx, md (comma-separated) or all',
+    ],
+    [{ pageSize: "A3" }, 'invalid --page-size "A3": allowed values are A4, Letter'],
+    [
+      { baseUrl: "ftp://x", apiKey: "k" },
+      'invalid --base-url "ftp://x": allowed values are an http:// or https:// URL',
+    ],
+    [{ asOf: "2026-13-45" }, 'invalid --as-of "2026-13-45": allowed values are a date YYYY-MM-DD'],
+    [{ project: "x", allProjects: true }, "--project and --all-projects cannot be used together: pick one"],
+    [{ concurrency: "0" }, 'invalid --concurrency "0": allowed values are a positive integer'],
+    [{ email: "a@example.com" }, "--email needs --smtp-url (or VREPORT_SMTP_URL)"],
+  ])("%o → exit 2", async (flags, message) => {
+    const r = await exitCodeOf(generateCommand({ out, ...flags }, capture()));
+    expect(r).toEqual({ code: EXIT.usage, message });
+    expect(await readdir(out)).toEqual([]);
+  });
+
+  it("an unreachable service exits 4 and writes nothing", async () => {
+    // A port that was just free: nothing listens there.
+    const probe = createServer();
+    await new Promise<void>((r) => probe.listen(0, "127.0.0.1", r));
+    const { port } = probe.address() as { port: number };
+    await new Promise<void>((r) => probe.close(() => r()));
+    const r = await exitCodeOf(
+      generateCommand(
+        { out, baseUrl: `http://127.0.0.1:${port}/core/api/external/v1`, apiKey: "vr_x", format: "md" },
+        capture(),
+      ),
+    );
+    expect(r.code).toBe(EXIT.unreachable);
+    expect(r.message).toMatch(/^service unreachable: /);
+    expect(await readdir(out)).toEqual([]);
+  });
+
+  describe("against a real service", () => {
+    let server: RunningServer;
+    beforeAll(async () => {
+      server = await startServer({ database: "memory://", port: 0, webhooks: false });
+    });
+    afterAll(async () => {
+      await server?.close();
+    });
+
+    it("an invalid key exits 3, and the key never appears in the message", async () => {
+      const key = "vr_thisIsNotARealKeyButLooksLikeOne123456789";
+      const r = await exitCodeOf(
+        generateCommand({ out, baseUrl: server.baseUrl, apiKey: key, format: "md" }, capture()),
+      );
+      expect(r.code).toBe(EXIT.auth);
+      expect(r.message).not.toContain(key);
+      expect(await readdir(out)).toEqual([]);
+    });
+  });
+});
+
+describe("vreport generate: a server that dies mid-report leaves no file", () => {
+  let server: Server;
+  let out: string;
+  beforeAll(async () => {
+    out = await mkdtemp(join(tmpdir(), "vreport-cli-"));
+    server = createServer((req, res) => {
+      // Looks like a service for /projects, then cuts every other request.
+      if (req.url?.endsWith("/projects")) {
+        res.setHeader("content-type", "application/json");
+        res.end(
+          JSON.stringify({
+            code: 2400,
+            data: {
+              pinned: true,
+              projects: [
+                {
+                  id: "11111111-1111-4111-8111-111111111111",
+                  name: "Acme",
+                  brand_name: "Acme",
+                  brand_domain: "acme.com",
+                  status: "ACTIVE",
+                  created_at: "2026-01-01T00:00:00.000Z",
+                },
+              ],
+            },
+          }),
+        );
+        return;
+      }
+      req.socket.destroy();
+    });
+    await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+  });
+  afterAll(async () => {
+    await new Promise<void>((r) => server.close(() => r()));
+    await rm(out, { recursive: true, force: true });
+  });
+
+  it("exits 4 with nothing in the output directory", async () => {
+    const { port } = server.address() as { port: number };
+    const r = await exitCodeOf(
+      generateCommand(
+        { out, baseUrl: `http://127.0.0.1:${port}/core/api/external/v1`, apiKey: "vr_x", format: "all" },
+        capture(),
+      ),
+    );
+    expect(r.code).toBe(EXIT.unreachable);
+    expect(await readdir(out)).toEqual([]);
+  });
+});
