@@ -17,13 +17,13 @@ export function parseRange(value: string | undefined): Range {
   return range as Range;
 }
 
-/** `--formats pdf,xlsx,md|all` (default all), deduplicated. */
-export function parseFormats(value: string | undefined): OutputFormat[] {
-  const flag = value ?? "all";
-  const wanted = flag === "all" ? [...OUTPUT_FORMATS] : flag.split(",").map((f) => f.trim());
+/** `--formats pdf,xlsx,md|all` (default all), deduplicated; `flag` names it in errors. */
+export function parseFormats(value: string | undefined, flag = "--formats"): OutputFormat[] {
+  const given = value ?? "all";
+  const wanted = given === "all" ? [...OUTPUT_FORMATS] : given.split(",").map((f) => f.trim());
   for (const f of wanted) {
     if (!(OUTPUT_FORMATS as readonly string[]).includes(f)) {
-      throw CliError.badFlag("--formats", flag, `${OUTPUT_FORMATS.join(", ")} (comma-separated) or all`);
+      throw CliError.badFlag(flag, given, `${OUTPUT_FORMATS.join(", ")} (comma-separated) or all`);
     }
   }
   return [...new Set(wanted)] as OutputFormat[];

@@ -1,5 +1,6 @@
-import { RANGES, type Range } from "../../contract/index.js";
-import { OUTPUT_FORMATS, type OutputFormat } from "../../render/types.js";
+import type { Range } from "../../contract/index.js";
+import { parseFormats, parseRange } from "../../jobs/job-flags.js";
+import type { OutputFormat } from "../../render/types.js";
 import { CliError } from "../errors.js";
 
 /** Raw flags as commander hands them over. */
@@ -49,18 +50,8 @@ export function parseGenerateFlags(
   flags: GenerateFlags,
   env: NodeJS.ProcessEnv = process.env,
 ): GenerateOptions {
-  const range = flags.range ?? "30d";
-  if (!(RANGES as readonly string[]).includes(range))
-    throw CliError.badFlag("--range", range, RANGES.join(", "));
-
-  const formatFlag = flags.format ?? "all";
-  const requested = formatFlag === "all" ? [...OUTPUT_FORMATS] : formatFlag.split(",").map((f) => f.trim());
-  for (const f of requested) {
-    if (!(OUTPUT_FORMATS as readonly string[]).includes(f)) {
-      throw CliError.badFlag("--format", formatFlag, `${OUTPUT_FORMATS.join(", ")} (comma-separated) or all`);
-    }
-  }
-  const formats = [...new Set(requested)] as OutputFormat[];
+  const range = parseRange(flags.range);
+  const formats = parseFormats(flags.format, "--format");
 
   if (flags.project !== undefined && flags.allProjects) {
     throw new CliError("--project and --all-projects cannot be used together: pick one", 2);
@@ -89,7 +80,7 @@ export function parseGenerateFlags(
   }
 
   return {
-    range: range as Range,
+    range,
     formats,
     allProjects: flags.allProjects ?? false,
     outDir: flags.out ?? "output",
