@@ -53,13 +53,3 @@ export function reportJobId(d: {
   const project = d.project.replace(/[^A-Za-z0-9_-]/g, "_");
   return `report-${project}-${d.range}-${d.asOf}-${formats}`;
 }
-
-/** Today's date (YYYY-MM-DD) in a time zone: the as-of day a service would use for "now". */
-export function todayIn(timeZone: string, now: Date = new Date()): string {
-  return new Intl.DateTimeFormat("en-CA", {
-    timeZone,
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-  }).format(now);
-}

@@ -8,13 +8,14 @@ import {
   ValidationError,
   type VreportClient,
 } from "../client/index.js";
+import { dayIn } from "../contract/calendar.js";
 import type { EmailSettings } from "../email/email-options.js";
 import { EmailError } from "../email/errors.js";
 import { UnknownFormatError } from "../render/backends/index.js";
 import type { Branding } from "../render/types.js";
 import { generateReport } from "../report/generate.js";
 import { emailReport } from "./email-report.js";
-import { AllProjectsJobData, JOB_NAMES, ReportJobData, type ReportJobResult, todayIn } from "./job-data.js";
+import { AllProjectsJobData, JOB_NAMES, ReportJobData, type ReportJobResult } from "./job-data.js";
 import { enqueueReport, type RetryPolicy } from "./queue.js";
 import type { ServiceConnection } from "./report-service.js";
 
@@ -119,7 +120,7 @@ export function createProcessor(
       (w) => w.timezone,
       () => "UTC",
     );
-    const asOf = todayIn(timezone);
+    const asOf = dayIn(timezone);
     const enqueued: string[] = [];
     for (const p of projects) {
       const r = await enqueueReport(ctx.queue, { ...data, project: p.id, asOf }, ctx.retry ?? {});

@@ -1,8 +1,8 @@
 import { resolve } from "node:path";
 import type { Command } from "commander";
+import { dayIn } from "../../contract/calendar.js";
 import { parseRecipients } from "../../email/email-options.js";
 import { toCliError } from "../../jobs/_cli-errors.js";
-import { todayIn } from "../../jobs/job-data.js";
 import {
   parseDay,
   parseFormats,
@@ -74,7 +74,7 @@ export async function enqueueCommand(
       asOf =
         asOfFlag ??
         service.asOf ??
-        todayIn(
+        dayIn(
           await service.client.getWorkspace().then(
             (w) => w.timezone,
             () => "UTC",

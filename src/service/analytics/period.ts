@@ -1,3 +1,4 @@
+import { dayIn } from "../../contract/calendar.js";
 import type { Range, ReportPeriod } from "../../contract/index.js";
 
 /** A closed range of calendar days, YYYY-MM-DD, in the workspace timezone. */
@@ -20,18 +21,9 @@ export interface Period {
 
 const DAY_MS = 86_400_000;
 
-/** Today's calendar date (YYYY-MM-DD) in `timeZone` at the instant `now`. */
-export function dayIn(timeZone: string, now: Date): string {
-  // en-CA formats as YYYY-MM-DD.
-  return new Intl.DateTimeFormat("en-CA", {
-    timeZone,
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-  }).format(now);
-}
-
 /** `day` shifted by `delta` calendar days (pure date arithmetic, no timezone). */
+export { dayIn };
+
 export function addDays(day: string, delta: number): string {
   return new Date(Date.parse(`${day}T00:00:00Z`) + delta * DAY_MS).toISOString().slice(0, 10);
 }

@@ -1,5 +1,6 @@
 /** Loads (and caches per run) the project facts an answer needs: time zone, brand and competitor domains. */
 import type { Kysely } from "kysely";
+import { dayIn } from "../../../contract/calendar.js";
 import { urlDomain } from "../../../contract/index.js";
 import type { Database, UrlOwner } from "../../store/schema.js";
 import type { ProjectFacts } from "./_context.js";
@@ -48,13 +49,4 @@ export function ownerOf(
     : { owner: "other", competitorId: null };
 }
 
-/** The calendar day of `at` in `timeZone`, YYYY-MM-DD. */
-export function dayIn(timeZone: string, at: Date): string {
-  // en-CA formats as YYYY-MM-DD.
-  return new Intl.DateTimeFormat("en-CA", {
-    timeZone,
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-  }).format(at);
-}
+export { dayIn };

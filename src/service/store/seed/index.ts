@@ -1,3 +1,4 @@
+import { dayIn } from "../../../contract/calendar.js";
 /**
  * The deterministic demo workspace (issue 3): same arguments → identical rows, byte for byte.
  * Everything is derived from the as-of date, the scale and fixed vocabularies through seeded PRNGs
@@ -65,16 +66,6 @@ export const DEMO_TIMEZONE = DEMO_WORKSPACE.timezone;
 export const DEMO_WORKSPACE_ID = uuidFor(`${DEMO_WORKSPACE.key}/workspace`);
 /** Id of the second, unrelated workspace (stable across runs). */
 export const OTHER_WORKSPACE_ID = uuidFor(`${OTHER_WORKSPACE.key}/workspace`);
-
-/** Today's date (YYYY-MM-DD) in `timeZone`; the only clock read, left to the caller. */
-export function todayIn(timeZone: string, now: Date = new Date()): string {
-  return new Intl.DateTimeFormat("en-CA", {
-    timeZone,
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-  }).format(now);
-}
 
 /** Loads (replacing any previous copy) the demo workspace: two projects, 180 days of answers, content map, content. */
 export function seedDemo(store: Store, options: SeedOptions): Promise<SeedSummary> {
@@ -157,3 +148,6 @@ async function seedWorkspace(
     });
   }
 }
+
+/** Today (YYYY-MM-DD) in `timeZone`; the only clock read, left to the caller. */
+export const todayIn = dayIn;
