@@ -1,0 +1,15 @@
+/** Where the bench reads the compiled project from and writes its scratch files. */
+import { mkdirSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+export const BENCH = dirname(fileURLToPath(import.meta.url));
+export const ROOT = dirname(BENCH);
+export const DIST = join(ROOT, "dist");
+/**
+ * Scratch output (gitignored): seeded databases, reports, page images, per-area records. Records
+ * are `.jsonl`, no `.json`/`.html` file is written here and run.mjs deletes the rendered `.md`
+ * reports at the end, so Biome (which lints bench/**) finds nothing to check in it.
+ */
+export const RESULTS = join(BENCH, "results");
+mkdirSync(RESULTS, { recursive: true });

@@ -1,0 +1,48 @@
+/** The generator's pipeline, stage by stage, in this process (over a server from `_db.mjs serve`). */
+import { DIST } from "./_paths.mjs";
+
+const load = async () => ({
+  client: await import(`${DIST}/client/index.js`),
+  fetch: await import(`${DIST}/report/fetch.js`),
+  model: await import(`${DIST}/report/build-model.js`),
+  view: await import(`${DIST}/render/build-view.js`),
+  charts: await import(`${DIST}/render/charts/index.js`),
+  config: await import(`${DIST}/report/config.js`),
+  generate: await import(`${DIST}/report/generate.js`),
+  backends: await import(`${DIST}/render/backends/index.js`),
+});
+
+/** A client and the report job the CLI would build for `server`'s main project. */
+export async function pipelineFor(server, range = "90d") {
+  const m = await load();
+  const client = m.client.createClient({ baseUrl: server.baseUrl, apiKey: server.apiKey });
+  const { branding, timezone } = await m.config.loadBranding();
+  const job = (formats, outDir) => ({
+    project: server.project,
+    range,
+    formats,
+    outDir,
+    branding,
+    render: { pageSize: "A4", landscape: false },
+    ...(timezone !== undefined ? { timezone } : {}),
+  });
+  return {
+    client,
+    job,
+    /** generateReport as the CLI calls it: fetch, model, charts, render, write. */
+    generate: (formats, outDir) => m.generate.generateReport(client, job(formats, outDir)),
+    /** The view, with the time of each stage in ms. */
+    async buildView() {
+      const t0 = performance.now();
+      const data = await m.fetch.fetchReportData(client, server.project, range);
+      const t1 = performance.now();
+      const model = m.model.buildModel(data);
+      const draft = m.view.draftView(model, branding, timezone !== undefined ? { timezone } : {});
+      const t2 = performance.now();
+      const view = await m.view.drawView(draft, m.charts.drawChart);
+      const t3 = performance.now();
+      return { view, stages: { fetchMs: t1 - t0, modelMs: t2 - t1, chartsMs: t3 - t2 } };
+    },
+    backend: (format) => m.backends.getBackend(format),
+  };
+}

@@ -1,0 +1,448 @@
+/** Writes BENCHMARKS.md from the per-area records of the latest runs. */
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { BENCH } from "./_paths.mjs";
+
+const ms = (v) =>
+  v === null || v === undefined || Number.isNaN(v)
+    ? "–"
+    : v >= 1000
+      ? `${(v / 1000).toFixed(2)} s`
+      : `${v.toFixed(v < 10 ? 1 : 0)} ms`;
+const mb = (kb) => (kb ? `${(kb / 1024).toFixed(0)} MB` : "–");
+const bytes = (b) =>
+  b === null || b === undefined
+    ? "–"
+    : b >= 1_048_576
+      ? `${(b / 1_048_576).toFixed(2)} MB`
+      : `${(b / 1024).toFixed(0)} KB`;
+const num = (v, d = 0) =>
+  v === null || v === undefined || Number.isNaN(v)
+    ? "–"
+    : v.toLocaleString("en-US", { maximumFractionDigits: d, minimumFractionDigits: d });
+const x = (v) => (v === null || v === undefined || Number.isNaN(v) ? "–" : `${v.toFixed(2)}×`);
+
+function table(head, rows) {
+  return [
+    `| ${head.join(" | ")} |`,
+    `|${head.map(() => "---").join("|")}|`,
+    ...rows.map((r) => `| ${r.join(" | ")} |`),
+  ].join("\n");
+}
+
+const statCells = (s) => [num(s?.n), ms(s?.min), ms(s?.median), ms(s?.p95)];
+
+function dated(record, runInfo) {
+  if (!record) return "_Not run yet._";
+  const when = record.date.slice(0, 16).replace("T", " ");
+  const older = record.date < runInfo.date.slice(0, 10) || !runInfo.areas.includes(record.area);
+  const load = record.loadavg
+    ? ` 1-minute load average ${record.loadavg.before[0].toFixed(2)} before, ${record.loadavg.after[0].toFixed(2)} after`
+    : "";
+  const parts = [
+    `Measured ${when} UTC by \`${record.command}\` (area took ${ms(record.elapsedMs)};${load}).`,
+  ];
+  if (older) parts.push("**From an earlier run than the rest of this file.**");
+  if (record.quick) parts.push("**Quick mode: few samples; development figures only.**");
+  if (!record.result.ok) parts.push(`\n\n**This area failed, nothing measured:** ${record.result.error}`);
+  return parts.join(" ");
+}
+
+/** Each target of issues 4, 7 and 8 with its measured value. */
+function targets(records) {
+  const s = records.service?.result;
+  const g = records.generation?.result;
+  const out = [];
+  const add = (issue, target, value, met, note = "") =>
+    out.push([issue, target, value, met === null ? "not measured" : met ? "**met**" : "**not met**", note]);
+  const pgliteReport = s?.pglite?.find((r) => r.id === "getReport");
+  add(
+    "#4",
+    "`/visibility/report` p95 ≤ 300 ms (scale 1, PGlite, 90d)",
+    ms(pgliteReport?.p95),
+    pgliteReport?.p95 ? pgliteReport.p95 <= 300 : null,
+  );
+  const focused = (s?.pglite ?? []).filter((r) => !r.report && r.status === 200);
+  const worst = focused.reduce((w, r) => (!w || r.p95 > w.p95 ? r : w), null);
+  const failed = (s?.pglite ?? []).filter((r) => r.status !== 200);
+  add(
+    "#4",
+    "every focused endpoint p95 ≤ 50 ms (scale 1, PGlite)",
+    worst ? `worst ${ms(worst.p95)} (${worst.id})` : "–",
+    worst ? worst.p95 <= 50 && failed.length === 0 : null,
+    `${focused.filter((r) => r.p95 <= 50).length} of ${focused.length + failed.length} endpoints within${failed.length ? `; ${failed.length} not answering 200` : ""}`,
+  );
+  const pgReport = s?.postgres?.find((r) => r.id === "getReport");
+  add(
+    "#4",
+    "`/visibility/report` p95 ≤ 1 s (scale 10, PostgreSQL, 90d)",
+    ms(pgReport?.p95),
+    pgReport?.p95 ? pgReport.p95 <= 1000 : null,
+  );
+  const r79 = s?.report7vs90;
+  add(
+    "#4",
+    "90d report ≤ 2× the 7d report (scale 10, PostgreSQL)",
+    r79 ? `${x(r79.ratio)} (medians ${ms(r79.d90.median)} / ${ms(r79.d7.median)})` : "–",
+    r79 ? r79.ratio <= 2 : null,
+    r79 ? `p95 ratio ${x(r79.d90.p95 / r79.d7.p95)}` : "",
+  );
+  const c200 = (s?.throughput ?? []).filter((t) => t.connections === 200);
+  const errs = c200.reduce((n, t) => n + t.errors + t.non2xx + t.timeouts, 0);
+  add(
+    "#4",
+    "200 concurrent connections to focused endpoints: no error",
+    c200.length ? `${errs} errors in ${num(c200.reduce((n, t) => n + t.total, 0))} requests` : "–",
+    c200.length ? errs === 0 : null,
+    c200.map((t) => `${t.target} ${num(t.requestsPerSec)} req/s`).join("; "),
+  );
+  add(
+    "#7",
+    "demo PDF (90d) < 1.5 MB",
+    bytes(g?.sizes?.pdf),
+    g?.sizes?.pdf ? g.sizes.pdf < 1.5 * 1_048_576 : null,
+  );
+  add(
+    "#7",
+    "warm-browser PDF render ≤ 600 ms (median)",
+    ms(g?.warm?.pdf?.median),
+    g?.warm?.pdf ? g.warm.pdf.median <= 600 : null,
+    g?.warm?.pdf ? `p95 ${ms(g.warm.pdf.p95)}` : "",
+  );
+  add(
+    "#7",
+    "cold `generate --format pdf` ≤ 3 s (median)",
+    ms(g?.cold?.pdf?.median),
+    g?.cold?.pdf ? g.cold.pdf.median <= 3000 : null,
+    g?.cold?.pdf ? `min ${ms(g.cold.pdf.min)}` : "",
+  );
+  add(
+    "#8",
+    "demo workbook ≤ 1.5 s (warm render, median)",
+    ms(g?.warm?.xlsx?.median),
+    g?.warm?.xlsx ? g.warm.xlsx.median <= 1500 : null,
+    g?.cold?.xlsx ? `cold \`generate --format xlsx\` median ${ms(g.cold.xlsx.median)}` : "",
+  );
+  add("#8", "demo workbook < 1 MB", bytes(g?.sizes?.xlsx), g?.sizes?.xlsx ? g.sizes.xlsx < 1_048_576 : null);
+  const big = g?.xlsx100k ?? [];
+  const slowest = big.reduce((w, r) => (!w || r.ms > w.ms ? r : w), null);
+  add(
+    "#8",
+    "synthetic 100,000-row answers section XLSX ≤ 4 s, memory reported",
+    slowest ? `${ms(slowest.ms)} (slowest of ${big.length})` : "–",
+    slowest ? slowest.ms <= 4000 : null,
+    slowest
+      ? `peak RSS ${mb(Math.max(...big.map((r) => r.maxRssKb)))} (from ${mb(slowest.rssBeforeKb)} before rendering), file ${bytes(slowest.bytes)}`
+      : "",
+  );
+  return table(["Issue", "Target", "Measured", "Verdict", "Detail"], out);
+}
+
+function latencyTable(rows) {
+  return table(
+    ["Endpoint", "n", "min", "p50", "p95", "max"],
+    rows.map((r) =>
+      r.status === 200
+        ? [`\`${r.id}\``, num(r.n), ms(r.min), ms(r.median), ms(r.p95), ms(r.max)]
+        : [`\`${r.id}\``, "–", `HTTP ${r.status}: ${r.error}`, "", "", ""],
+    ),
+  );
+}
+
+function serviceSection(rec, runInfo) {
+  const lines = ["## Service", "", dated(rec, runInfo), ""];
+  const s = rec?.result;
+  if (!s?.ok) return lines.join("\n");
+  lines.push(
+    `Latency is measured sequentially (one request in flight) by \`fetch\` in the bench process against the service in the same process, over loopback with keep-alive; ranged endpoints with \`range=90d\`, ids taken from the demo data. ${
+      [...(s.pglite ?? []), ...(s.postgres ?? [])].some((r) => r.status !== 200 || r.bad > 0)
+        ? "**Some samples did not answer 200: see the rows.**"
+        : "Every sample answered 200."
+    }`,
+    "",
+    "### Latency at demo scale 1 on PGlite",
+    "",
+    latencyTable(s.pglite ?? []),
+    "",
+  );
+  if (s.postgres) lines.push("### Latency at demo scale 10 on PostgreSQL", "", latencyTable(s.postgres), "");
+  if (s.report7vs90)
+    lines.push(
+      "### 7d against 90d report at scale 10 (PostgreSQL)",
+      "",
+      table(
+        ["Range", "n", "min", "p50", "p95"],
+        [
+          ["7d", ...statCells(s.report7vs90.d7)],
+          ["90d", ...statCells(s.report7vs90.d90)],
+        ],
+      ),
+      "",
+      `90d / 7d (medians): ${x(s.report7vs90.ratio)}.`,
+      "",
+    );
+  const ceiling = s.ceiling?.requestsPerSec;
+  lines.push(
+    "### Throughput",
+    "",
+    `autocannon runs as a separate Node process (\`bench/_load.mjs\`) against the service in the bench process, on the same 2-core machine, so load generator and server share the CPUs. 50 connections run for a fixed time; 200 connections send a fixed number of requests (all 200 at once, then again if the Load column says so), because on a slow backend a short fixed time ends before the first of 200 queued answers arrives. Between rows the bench waits for the server to work off what the previous row left queued. req/s = completed requests / wall time of the row. The ceiling is a bare Fastify route returning a constant JSON body, served by the bench process under the same 50-connection load: **${num(ceiling)} req/s**.`,
+    "",
+    table(
+      [
+        "Target",
+        "Connections",
+        "Load",
+        "req/s",
+        "vs ceiling",
+        "p50",
+        "p97.5",
+        "p99",
+        "Requests",
+        "Errors",
+        "Non-2xx",
+        "Timeouts",
+      ],
+      s.throughput.map((t) => [
+        t.target,
+        num(t.connections),
+        t.mode,
+        num(t.requestsPerSec),
+        ceiling ? `${((t.requestsPerSec / ceiling) * 100).toFixed(1)}%` : "–",
+        ms(t.latencyP50),
+        ms(t.latencyP97_5),
+        ms(t.latencyP99),
+        num(t.total),
+        num(t.errors),
+        num(t.non2xx),
+        num(t.timeouts),
+      ]),
+    ),
+    "",
+  );
+  for (const n of s.notes ?? []) lines.push(`- ${n}`);
+  return lines.join("\n");
+}
+
+function seedingSection(runInfo, records) {
+  const setup = records.scale?.setup ?? records.service?.setup ?? runInfo.setup;
+  const rows = [];
+  const row = (label, m) =>
+    m &&
+    rows.push([
+      label,
+      num(m.answers),
+      ms(m.seedMs),
+      m.aggregateMs === null ? "included in the seed (`loadDemo`)" : ms(m.aggregateMs),
+      m.cached ? `cached (seeded ${m.seededAt.slice(0, 16).replace("T", " ")})` : "seeded in this run",
+    ]);
+  row("PGlite, scale 1", setup?.pglite);
+  for (const [scale, m] of Object.entries(setup?.pg ?? {})) row(`PostgreSQL, scale ${scale}`, m);
+  return [
+    "## Seeding",
+    "",
+    "The bench databases are seeded as of 2026-11-01 and reused while a marker (as-of day, scale, hash of the compiled seed, migration and aggregate code) matches; the times are those of the run that seeded them. `npm run bench -- --fresh` reseeds, `-- --drop` drops the PostgreSQL ones.",
+    "",
+    table(
+      ["Database", "Answers", "Seed (as `vreport seed`)", "Separate aggregate refresh", "This run"],
+      rows,
+    ),
+    "",
+    `Database preparation in this run: ${ms(runInfo.setup?.setupMs)}.`,
+  ].join("\n");
+}
+
+function generationSection(rec, runInfo) {
+  const lines = ["## Generation", "", dated(rec, runInfo), ""];
+  const g = rec?.result;
+  if (!g?.ok) return lines.join("\n");
+  lines.push(
+    "### Cold `vreport generate` (new process each run, demo database present)",
+    "",
+    "`node dist/cli/index.js generate --range 90d --format <f> --as-of 2026-11-01 --database bench/results/db-pglite-s1`: process start, PGlite open, embedded service, fetch, render, exit. Peak memory: the Node process's VmHWM and the summed RSS of its Chromium processes, polled every 50 ms.",
+    "",
+    table(
+      ["Format", "n", "min", "p50", "p95", "Node peak RSS", "Chromium peak RSS"],
+      Object.entries(g.cold).map(([f, s]) => [
+        f,
+        ...statCells(s),
+        mb(s.nodePeakKb),
+        s.chromiumPeakKb ? mb(s.chromiumPeakKb) : "–",
+      ]),
+    ),
+    "",
+    `### Warm render inside one process (90d demo view, browser already running)`,
+    "",
+    `Pipeline stages before rendering, once: fetch ${ms(g.stages.fetchMs)} (all endpoints, over loopback), model and view ${ms(g.stages.modelMs)}, charts ${ms(g.stages.chartsMs)}. The first PDF of the process, browser launch included: ${ms(g.firstPdfMs)}.`,
+    "",
+    table(
+      ["Backend", "n", "min", "p50", "p95"],
+      ["pdf", "xlsx", "md"].map((f) => [f, ...statCells(g.warm[f])]),
+    ),
+    "",
+    "### A batch through one browser",
+    "",
+    `${g.batch.n} full reports (fetch, model, charts, PDF) one after another through one browser: ${ms(g.batch.totalMs)} in all, **${num(g.batch.perMinute, 1)} reports per minute**; per report min ${ms(g.batch.min)}, p50 ${ms(g.batch.median)}, p95 ${ms(g.batch.p95)}.`,
+    `Peak memory over the warm renders and the batch: bench process (service, PGlite and generator in one Node process) ${mb(g.memory.benchNodeMaxRssKb)} max RSS; Chromium (all its processes) ${mb(g.memory.chromiumPeakKb)}.`,
+    "",
+    "### Synthetic 100,000-row answers section (XLSX)",
+    "",
+    "The demo view with its answers table grown to 100,000 rows (each row's text made distinct), rendered by the XLSX backend in a fresh Node process per run.",
+    "",
+    table(
+      ["Run", "Rows × columns", "Time", "File", "RSS before render", "Peak RSS"],
+      g.xlsx100k.map((r, i) => [
+        String(i + 1),
+        `${num(r.rows)} × ${r.columns}`,
+        ms(r.ms),
+        bytes(r.bytes),
+        mb(r.rssBeforeKb),
+        mb(r.maxRssKb),
+      ]),
+    ),
+    "",
+    "## Sizes of the demo report (90d, scale 1)",
+    "",
+    table(
+      ["Format", "Size"],
+      [
+        ["PDF", bytes(g.sizes.pdf)],
+        ["XLSX", bytes(g.sizes.xlsx)],
+        ["Markdown", bytes(g.sizes.md)],
+        [`Markdown assets (${g.sizes.mdAssetFiles} files)`, bytes(g.sizes.mdAssets)],
+        ["Markdown with assets", bytes(g.sizes.md + g.sizes.mdAssets)],
+      ],
+    ),
+  );
+  return lines.join("\n");
+}
+
+function peersSection(rec, runInfo) {
+  const lines = ["## Peers: the same report, the same run", "", dated(rec, runInfo), ""];
+  const r = rec?.result;
+  if (!r?.ok) return lines.join("\n");
+  lines.push(
+    `All rows print the same 90d demo view. Ours and (a) and (c) print the very same HTML (${bytes(r.htmlBytes)}, contents page numbers filled in); (b) prints our Markdown report with md-to-pdf's own stylesheet. Ratios are against our PDF backend with a warm browser; the second row shows ours with a browser launched per report, the like-for-like comparison with (a) and (b), which launch one per call.`,
+    "",
+    table(
+      [
+        "Pipeline",
+        "n",
+        "min",
+        "p50",
+        "p95",
+        "Time ratio",
+        "Size",
+        "Size ratio",
+        "Pages",
+        "Page size",
+        "Tagged",
+        "Images",
+      ],
+      r.peers.map((p) =>
+        p.error
+          ? [
+              p.label,
+              "–",
+              p.error,
+              "",
+              "",
+              p.stoppedAfterMs ? `> ${x(p.stoppedAfterMs / r.peers[0].median)}` : "",
+              "",
+              "",
+              "",
+              "",
+              "",
+              "",
+            ]
+          : [
+              p.label,
+              ...statCells(p),
+              x(p.timeRatio),
+              bytes(p.bytes),
+              x(p.sizeRatio),
+              num(p.pages),
+              p.pageSize ?? "–",
+              p.tagged ?? "–",
+              num(p.imageCount),
+            ],
+      ),
+    ),
+    "",
+    "First and third pages of each are written to `bench/results/peers/*-p1.png` and `*-p3.png` (60 dpi).",
+    "",
+  );
+  const notes = join(BENCH, "peer-observations.md");
+  if (existsSync(notes)) lines.push(readFileSync(notes, "utf8").trim());
+  return lines.join("\n");
+}
+
+function scaleSection(rec, runInfo) {
+  const lines = ["## Scale curve (PostgreSQL, 90d)", "", dated(rec, runInfo), ""];
+  const r = rec?.result;
+  if (!r?.ok) return lines.join("\n");
+  const base = r.rows.find((row) => row.scale === 1);
+  lines.push(
+    "Server time: `/visibility/report` latency. Report time: the whole pipeline in one process (fetch of every endpoint, model, charts, PDF with a warm browser).",
+    "",
+    table(
+      ["Scale", "Answers", "Server p50", "Server p95", "× scale 1", "Report p50", "Report p95", "× scale 1"],
+      r.rows.map((row) => [
+        String(row.scale),
+        num(row.answers),
+        ms(row.serverMs.median),
+        ms(row.serverMs.p95),
+        base ? x(row.serverMs.median / base.serverMs.median) : "–",
+        ms(row.reportMs.median),
+        ms(row.reportMs.p95),
+        base ? x(row.reportMs.median / base.reportMs.median) : "–",
+      ]),
+    ),
+  );
+  return lines.join("\n");
+}
+
+/** Rewrites BENCHMARKS.md. */
+export function writeReport(path, runInfo, records) {
+  const m = runInfo.machine;
+  const doc = [
+    "# Benchmarks",
+    "",
+    `Written by \`${runInfo.command}\` (\`bench/run.mjs\`) on ${runInfo.date.slice(0, 16).replace("T", " ")} UTC in ${ms(runInfo.totalMs)}; areas run: ${runInfo.areas.join(", ")}. Every figure below was measured by that command on the machine described here; none is typed by hand. Absolute times move with the machine's load, so comparisons are given as ratios measured side by side in the same run.${runInfo.quick ? " **Quick mode: development figures only.**" : ""}`,
+    "",
+    table(
+      ["Machine", ""],
+      [
+        ["CPU", `${m.cpus} × ${m.cpuModel}`],
+        ["Memory", `${m.memoryGb.toFixed(1)} GB`],
+        ["OS", m.platform],
+        ["Load average at start (1, 5, 15 min)", m.loadavg.map((l) => l.toFixed(2)).join(", ")],
+        ["Node", m.node],
+        ["Chromium", m.chromium],
+        ["PostgreSQL", m.postgres],
+        ["WeasyPrint", m.weasyprint],
+        [
+          "Packages",
+          Object.entries(m.packages)
+            .map(([k, v]) => `${k} ${v}`)
+            .join(", "),
+        ],
+      ],
+    ),
+    "",
+    "## Targets",
+    "",
+    targets(records),
+    "",
+    serviceSection(records.service, runInfo),
+    "",
+    generationSection(records.generation, runInfo),
+    "",
+    peersSection(records.peers, runInfo),
+    "",
+    scaleSection(records.scale, runInfo),
+    "",
+    seedingSection(runInfo, records),
+    "",
+  ].join("\n");
+  writeFileSync(path, doc);
+}

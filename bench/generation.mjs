@@ -1,0 +1,164 @@
+/**
+ * Generation area: cold `vreport generate` per format (a new process each, demo database
+ * present), warm renders per format in one process, a batch of 20 reports through one browser,
+ * the synthetic 100,000-row answers workbook, output sizes, and peak memory of Node and Chromium.
+ */
+import { execFile, spawn } from "node:child_process";
+import { mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { promisify } from "node:util";
+import { AS_OF, serve } from "./_db.mjs";
+import { BENCH, DIST, RESULTS, ROOT } from "./_paths.mjs";
+import { pipelineFor } from "./_pipeline.mjs";
+import { monitorTree } from "./_proc.mjs";
+import { sample, summarize, timed } from "./_stats.mjs";
+
+const exec = promisify(execFile);
+const OUT = join(RESULTS, "generation");
+
+/** One `vreport generate` in a new process; wall time and peak memory of Node and its Chromium. */
+function coldGenerate(format, database, outDir) {
+  return new Promise((resolve, reject) => {
+    const args = [join(DIST, "cli/index.js"), "generate", "--range", "90d", "--format", format];
+    args.push("--as-of", AS_OF, "--database", database, "--out", outDir);
+    const t = performance.now();
+    const child = spawn(process.execPath, args, { cwd: ROOT, stdio: ["ignore", "pipe", "pipe"] });
+    const monitor = monitorTree(child.pid, { intervalMs: 50 });
+    let stderr = "";
+    child.stderr.on("data", (d) => {
+      stderr += d;
+    });
+    child.stdout.resume();
+    child.on("error", reject);
+    child.on("exit", (code) => {
+      const ms = performance.now() - t;
+      const mem = monitor.stop();
+      if (code !== 0)
+        reject(new Error(`generate --format ${format} exited ${code}: ${stderr.trim().slice(-400)}`));
+      else resolve({ ms, nodePeakKb: mem.nodePeakKb, chromiumPeakKb: mem.childPeakKb });
+    });
+  });
+}
+
+function dirBytes(dir) {
+  let total = 0;
+  for (const f of readdirSync(dir, { recursive: true })) {
+    const s = statSync(join(dir, String(f)));
+    if (s.isFile()) total += s.size;
+  }
+  return total;
+}
+
+/** Writes a view as JSON (PNG bytes as base64) for a child process. */
+export function saveView(view, path) {
+  writeFileSync(
+    path,
+    JSON.stringify(view, (_k, v) =>
+      v instanceof Uint8Array ? { $bytes: Buffer.from(v).toString("base64") } : v,
+    ),
+  );
+}
+
+/** Runs the generation area. */
+export async function runGeneration(ctx) {
+  const { log, dbs, quick } = ctx;
+  rmSync(OUT, { recursive: true, force: true });
+  mkdirSync(OUT, { recursive: true });
+  const result = {
+    cold: {},
+    stages: null,
+    warm: {},
+    firstPdfMs: null,
+    batch: null,
+    memory: {},
+    sizes: null,
+    xlsx100k: [],
+  };
+
+  // Cold: one process per run; the PGlite directory must not be open here meanwhile.
+  const runs = quick ? { pdf: 1, xlsx: 1, md: 1, all: 1 } : { pdf: 3, xlsx: 2, md: 2, all: 2 };
+  for (const [format, n] of Object.entries(runs)) {
+    const samples = [];
+    for (let i = 0; i < n; i++)
+      samples.push(await coldGenerate(format, dbs.pglite.location, join(OUT, `cold-${format}`)));
+    result.cold[format] = {
+      ...summarize(samples.map((s) => s.ms)),
+      nodePeakKb: Math.max(...samples.map((s) => s.nodePeakKb)),
+      chromiumPeakKb: Math.max(...samples.map((s) => s.chromiumPeakKb)),
+    };
+    log(`  cold generate --format ${format}: median ${result.cold[format].median.toFixed(0)} ms (n=${n})`);
+  }
+
+  // Sizes of the demo report (90d), from the cold `all` run.
+  const allDir = join(OUT, "cold-all");
+  const files = readdirSync(allDir);
+  const size = (ext) => {
+    const f = files.find((n) => n.endsWith(ext));
+    return f ? statSync(join(allDir, f)).size : null;
+  };
+  const assets = files.find((n) => n.endsWith("-assets"));
+  result.sizes = {
+    pdf: size(".pdf"),
+    xlsx: size(".xlsx"),
+    md: size(".md"),
+    mdAssets: assets ? dirBytes(join(allDir, assets)) : 0,
+    mdAssetFiles: assets ? readdirSync(join(allDir, assets)).length : 0,
+  };
+
+  const server = await serve(dbs.pglite.location);
+  const { closeBrowser } = await import(`${DIST}/render/backends/pdf.js`);
+  const browserModule = await import(`${DIST}/render/backends/_pdf-browser.js`);
+  let chromiumPid;
+  const chromium = monitorTree(process.pid, { intervalMs: 100, childRoot: () => chromiumPid });
+  try {
+    const p = await pipelineFor(server);
+    const built = await p.buildView();
+    result.stages = built.stages;
+    const view = built.view;
+    saveView(view, join(RESULTS, "view-90d.jsonl"));
+
+    const warmDir = join(OUT, "warm");
+    const pdf = await p.backend("pdf");
+    result.firstPdfMs = (await timed(() => pdf.render(view, warmDir, {}))).ms; // includes the browser launch
+    chromiumPid = (await browserModule.getBrowser()).process()?.pid;
+    for (const format of ["pdf", "xlsx", "md"]) {
+      const backend = await p.backend(format);
+      const samples = await sample(() => backend.render(view, warmDir, {}), {
+        n: quick ? 3 : format === "pdf" ? 10 : 8,
+        warmup: format === "pdf" ? 0 : 1,
+        budgetMs: 15000,
+      });
+      result.warm[format] = summarize(samples);
+      log(
+        `  warm ${format}: median ${result.warm[format].median.toFixed(0)} ms, p95 ${result.warm[format].p95.toFixed(0)} ms`,
+      );
+    }
+
+    // A batch through one browser: the whole pipeline (fetch, model, charts, PDF) per report.
+    const batchN = quick ? 5 : 20;
+    const batchDir = join(OUT, "batch");
+    const t = performance.now();
+    const each = [];
+    for (let i = 0; i < batchN; i++) each.push((await timed(() => p.generate(["pdf"], batchDir))).ms);
+    const totalMs = performance.now() - t;
+    result.batch = { n: batchN, totalMs, perMinute: (batchN * 60_000) / totalMs, ...summarize(each) };
+    log(`  batch of ${batchN}: ${result.batch.perMinute.toFixed(1)} reports/min`);
+  } finally {
+    const mem = chromium.stop();
+    result.memory = { benchNodeMaxRssKb: process.resourceUsage().maxRSS, chromiumPeakKb: mem.childPeakKb };
+    await closeBrowser();
+    await server.close();
+  }
+
+  // The synthetic 100,000-row answers workbook, each run in a fresh process.
+  for (let i = 0; i < (quick ? 1 : 2); i++) {
+    const { stdout } = await exec(
+      process.execPath,
+      [join(BENCH, "_xlsx-100k.mjs"), join(RESULTS, "view-90d.jsonl"), join(OUT, "xlsx-100k")],
+      { timeout: 120_000, maxBuffer: 1 << 20 },
+    );
+    result.xlsx100k.push(JSON.parse(stdout.trim().split("\n").pop()));
+  }
+  log(`  100k-row XLSX: ${result.xlsx100k.map((r) => r.ms.toFixed(0)).join(", ")} ms`);
+  return result;
+}

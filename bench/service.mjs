@@ -1,0 +1,151 @@
+/**
+ * Service area: latency of every endpoint (PGlite scale 1, PostgreSQL scale 10), 7d vs 90d report
+ * at scale 10, throughput of three focused endpoints under 50 and 200 connections from a second
+ * process, next to a bare Fastify route (the ceiling).
+ */
+import Fastify from "fastify";
+import { serve } from "./_db.mjs";
+import { drain, endpointCatalogue, getJson, loadRun } from "./_http.mjs";
+import { sample, summarize } from "./_stats.mjs";
+
+/** The three focused endpoints put under load. */
+const LOADED = ["getOverview", "getLeaderboard", "listPrompts"];
+
+async function latencies(server, { n, reportN, budgetMs, log }) {
+  const rows = [];
+  for (const ep of await endpointCatalogue(server)) {
+    const first = await getJson(server, ep.path);
+    if (first.status !== 200) {
+      rows.push({ id: ep.id, path: ep.path, status: first.status, error: first.body?.messages ?? "no body" });
+      continue;
+    }
+    let bad = 0;
+    const samples = await sample(
+      async () => {
+        const res = await fetch(ep.path.startsWith("http") ? ep.path : server.baseUrl + ep.path, {
+          headers: { authorization: `Bearer ${server.apiKey}` },
+        });
+        await res.arrayBuffer();
+        if (res.status !== 200) bad++;
+      },
+      { n: ep.report ? reportN : n, warmup: 2, budgetMs },
+    );
+    const stats = summarize(samples);
+    rows.push({ id: ep.id, path: ep.path, status: 200, report: Boolean(ep.report), bad, ...stats });
+    log(
+      `  ${ep.id.padEnd(26)} p50 ${stats.median.toFixed(1)} ms  p95 ${stats.p95.toFixed(1)} ms  (n=${stats.n})`,
+    );
+  }
+  return rows;
+}
+
+/**
+ * 50 connections for a fixed duration (sustained throughput); then 200 connections each sending
+ * `perConnection` requests (a fixed amount: with a slow backend a short fixed duration would end
+ * before the first of 200 queued answers arrives and measure nothing).
+ */
+async function throughput(server, { duration, perConnection, log, label }) {
+  const catalogue = await endpointCatalogue(server);
+  const out = [];
+  for (const connections of [50, 200]) {
+    for (const id of LOADED) {
+      const ep = catalogue.find((e) => e.id === id);
+      const load = connections === 200 ? { amount: connections * perConnection } : { duration };
+      const r = await loadRun({ url: server.baseUrl + ep.path, connections, ...load, apiKey: server.apiKey });
+      await drain(server, ep.path);
+      out.push({ target: `${label} ${id}`, id, ...r });
+      log(
+        `  ${connections} conns ${id}: ${r.requestsPerSec.toFixed(0)} req/s, errors ${r.errors}, non-2xx ${r.non2xx}, timeouts ${r.timeouts}`,
+      );
+    }
+  }
+  return out;
+}
+
+/** The ceiling: a bare Fastify route returning a constant, under the same load from the same kind of process. */
+async function ceiling({ duration, log }) {
+  const app = Fastify({ logger: false });
+  app.get("/", async () => ({ code: 200, data: { ok: true } }));
+  await app.listen({ port: 0, host: "127.0.0.1" });
+  try {
+    const url = `http://127.0.0.1:${app.server.address().port}/`;
+    const r = await loadRun({ url, connections: 50, duration });
+    log(`  ceiling (bare Fastify, 50 conns): ${r.requestsPerSec.toFixed(0)} req/s`);
+    return r;
+  } finally {
+    await app.close();
+  }
+}
+
+/** Runs the service area against the prepared databases. */
+export async function runService(ctx) {
+  const { log, dbs, quick } = ctx;
+  const duration = quick ? 2 : 4;
+  const result = {
+    pglite: null,
+    postgres: null,
+    throughput: [],
+    ceiling: null,
+    report7vs90: null,
+    notes: [],
+  };
+
+  log("service: PGlite scale 1 latency");
+  let server = await serve(dbs.pglite.location);
+  try {
+    result.pglite = await latencies(server, {
+      n: quick ? 10 : 30,
+      reportN: quick ? 5 : 20,
+      budgetMs: 8000,
+      log,
+    });
+    log("service: throughput (PGlite scale 1)");
+    result.throughput.push(
+      ...(await throughput(server, { duration, perConnection: 1, log, label: "PGlite s1" })),
+    );
+  } finally {
+    await server.close();
+  }
+  result.ceiling = await ceiling({ duration, log });
+
+  if (dbs.pg?.[10]) {
+    log("service: PostgreSQL scale 10 latency");
+    server = await serve(dbs.pg[10].location);
+    try {
+      result.postgres = await latencies(server, {
+        n: quick ? 5 : 20,
+        reportN: quick ? 5 : 20,
+        budgetMs: 10000,
+        log,
+      });
+      const r = `project_id=${server.project.id}`;
+      // Alternated 7d/90d samples, so drift in the machine's load hits both alike.
+      const times = { "7d": [], "90d": [] };
+      const report = async (range) => {
+        const t = performance.now();
+        const res = await getJson(server, `/visibility/report?${r}&range=${range}`);
+        if (res.status !== 200) throw new Error(`report ${range}: ${res.status}`);
+        return performance.now() - t;
+      };
+      await report("7d");
+      await report("90d");
+      for (let i = 0; i < (quick ? 5 : 15); i++)
+        for (const range of ["7d", "90d"]) times[range].push(await report(range));
+      const d7 = summarize(times["7d"]);
+      const d90 = summarize(times["90d"]);
+      result.report7vs90 = { d7, d90, ratio: d90.median / d7.median };
+      log(
+        `  report 7d p50 ${d7.median.toFixed(0)} ms, 90d p50 ${d90.median.toFixed(0)} ms, ratio ${result.report7vs90.ratio.toFixed(2)}`,
+      );
+      log("service: throughput (PostgreSQL scale 10)");
+      result.throughput.push(
+        ...(await throughput(server, { duration, perConnection: 2, log, label: "PostgreSQL s10" })),
+      );
+    } finally {
+      await server.close();
+    }
+  } else {
+    result.notes.push("PostgreSQL was not reachable: the scale-10 rows could not be measured.");
+  }
+  return result;
+}
