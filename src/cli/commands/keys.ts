@@ -1,9 +1,9 @@
 import type { Command } from "commander";
 import { SCOPES } from "../../contract/index.js";
 import { createKey, KeyError, listKeys, revokeKey } from "../../service/keys/index.js";
-import { openStore, resolveDatabaseLocation, type Store } from "../../service/store/db.js";
-import { StoreError } from "../../service/store/errors.js";
+import type { Store } from "../../service/store/db.js";
 import { CliError, EXIT } from "../errors.js";
+import { withStore as withStoreAt } from "../with-store.js";
 
 type Out = (line: string) => void;
 const stdout: Out = (line) => process.stdout.write(`${line}\n`);
@@ -24,22 +24,10 @@ export interface KeysCreateOptions extends DbOption {
   json?: boolean;
 }
 
-async function withStore<T>(opts: DbOption, run: (store: Store) => Promise<T>): Promise<T> {
-  let store: Store;
-  try {
-    store = await openStore(resolveDatabaseLocation(opts.database));
-  } catch (error) {
-    if (error instanceof StoreError) throw new CliError(error.message, EXIT.failure, { cause: error });
-    throw error;
-  }
-  try {
-    return await run(store);
-  } catch (error) {
-    if (error instanceof KeyError) throw new CliError(error.message, EXIT.usage, { cause: error });
-    throw error;
-  } finally {
-    await store.close();
-  }
+function withStore<T>(opts: DbOption, run: (store: Store) => Promise<T>): Promise<T> {
+  return withStoreAt(opts.database, run, (error) =>
+    error instanceof KeyError ? new CliError(error.message, EXIT.usage, { cause: error }) : undefined,
+  );
 }
 
 async function pickWorkspace(store: Store, given: string | undefined): Promise<string> {

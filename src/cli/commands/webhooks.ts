@@ -1,7 +1,6 @@
 import type { Command } from "commander";
 import type { EventType } from "../../contract/index.js";
-import { openStore, resolveDatabaseLocation, type Store } from "../../service/store/db.js";
-import { StoreError } from "../../service/store/errors.js";
+import type { Store } from "../../service/store/db.js";
 import {
   type AttemptResult,
   addSubscription,
@@ -14,6 +13,7 @@ import {
   WebhookError,
 } from "../../service/webhooks/index.js";
 import { CliError, EXIT } from "../errors.js";
+import { withStore as withStoreAt } from "../with-store.js";
 
 type Out = (line: string) => void;
 const stdout: Out = (line) => process.stdout.write(`${line}\n`);
@@ -33,25 +33,12 @@ export interface WebhooksAddOptions extends WebhooksDbOptions {
 }
 
 /** Opens the store for one subcommand, mapping store and webhook errors to CLI exits. */
-async function withStore<T>(opts: WebhooksDbOptions, run: (store: Store) => Promise<T>): Promise<T> {
-  let store: Store;
-  try {
-    store = await openStore(resolveDatabaseLocation(opts.database));
-  } catch (error) {
-    if (error instanceof StoreError) throw new CliError(error.message, EXIT.failure, { cause: error });
-    throw error;
-  }
-  try {
-    return await run(store);
-  } catch (error) {
-    if (error instanceof WebhookError)
-      throw new CliError(error.message, error.code === "NOT_FOUND" ? EXIT.failure : EXIT.usage, {
-        cause: error,
-      });
-    throw error;
-  } finally {
-    await store.close();
-  }
+function withStore<T>(opts: WebhooksDbOptions, run: (store: Store) => Promise<T>): Promise<T> {
+  return withStoreAt(opts.database, run, (error) =>
+    error instanceof WebhookError
+      ? new CliError(error.message, error.code === "NOT_FOUND" ? EXIT.failure : EXIT.usage, { cause: error })
+      : undefined,
+  );
 }
 
 /** `vreport webhooks add URL --events a,b [--secret S]`: prints the id and the secret (shown once). */
