@@ -38,7 +38,10 @@ export function register(program: Command): void {
     .option("--config <file>", "branding config (default: ./vreport.config.json when present)")
     .option("--page-size <size>", "PDF page size: A4 or Letter", "A4")
     .option("--landscape", "PDF in landscape orientation")
-    .option("--as-of <date>", "embedded demo only: the as-of day YYYY-MM-DD (default: today)")
+    .option(
+      "--as-of <date>",
+      "embedded demo only: the as-of day YYYY-MM-DD (default: the day the demo was seeded; today on first run)",
+    )
     .option("--database <location>", "embedded demo only: PGlite directory or postgres:// URL")
     .option("--concurrency <n>", "reports rendered at once with --all-projects", "2")
     .option("--email <addresses>", "email the files to these comma-separated addresses")

@@ -1,0 +1,71 @@
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ConfigError, loadBranding } from "../../src/report/config.js";
+
+describe("vreport.config.json", () => {
+  let dir: string;
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), "vreport-config-"));
+  });
+  afterAll(async () => {
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  async function config(name: string, body: unknown): Promise<string> {
+    const path = join(dir, name);
+    await writeFile(path, typeof body === "string" ? body : JSON.stringify(body));
+    return path;
+  }
+
+  it("loads branding, with the logo read relative to the config file", async () => {
+    await writeFile(join(dir, "logo.svg"), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    const path = await config("ok.json", {
+      agencyName: "Northwind Digital",
+      logo: "logo.svg",
+      accentColor: "#112233",
+      footerText: "Confidential",
+      timezone: "America/New_York",
+    });
+    const { branding, timezone } = await loadBranding(path);
+    expect(branding).toMatchObject({
+      agencyName: "Northwind Digital",
+      accentColor: "#112233",
+      footerText: "Confidential",
+      locale: "en-US",
+      logo: { mime: "image/svg+xml" },
+    });
+    expect(new TextDecoder().decode(branding.logo?.data)).toContain("<svg");
+    expect(timezone).toBe("America/New_York");
+  });
+
+  it("uses defaults when no config file is given and none is in the directory", async () => {
+    const cwd = process.cwd();
+    process.chdir(dir);
+    try {
+      const { branding } = await loadBranding();
+      expect(branding).toEqual({ agencyName: "vreport", accentColor: "#2f6fed", locale: "en-US" });
+    } finally {
+      process.chdir(cwd);
+    }
+  });
+
+  it.each([
+    ["bad.json", { accentColor: "blue" }, "accentColor: must be a colour like #2f6fed"],
+    ["unknown.json", { agency: "x" }, 'Unrecognized key: "agency"'],
+    ["broken.json", "{ not json", "invalid JSON"],
+    ["png.json", { logo: "logo.gif" }, "logo must be a .svg or .png file"],
+    ["nologo.json", { logo: "missing.png" }, "cannot read logo"],
+  ])("%s is an error naming the problem", async (name, body, message) => {
+    const path = await config(name, body);
+    const err = await loadBranding(path).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ConfigError);
+    expect((err as Error).message).toContain(path);
+    expect((err as Error).message).toContain(message);
+  });
+
+  it("a config file named explicitly but missing is an error", async () => {
+    await expect(loadBranding(join(dir, "nope.json"))).rejects.toThrow(/cannot read config file/);
+  });
+});
