@@ -97,7 +97,7 @@ export async function runPeers(ctx) {
   const server = await serve(dbs.pglite.location);
   const pdfModule = await import(`${DIST}/render/backends/pdf.js`);
   const { anchorOf } = await import(`${DIST}/render/backends/_pdf-context.js`);
-  const { anchorPages } = await import(`${DIST}/render/backends/_pdf-dests.js`);
+  const { anchorPages, loadPdf } = await import(`${DIST}/render/backends/_pdf-finish.js`);
   const { renderMarkdown, assetDirFor } = await import(`${DIST}/render/backends/markdown.js`);
   const puppeteer = (await import("puppeteer")).default;
   const peers = [];
@@ -143,7 +143,7 @@ export async function runPeers(ctx) {
 
     // The very HTML we print, contents page numbers included, for (a) and (c).
     const anchors = view.sections.map((_, i) => anchorOf(i));
-    const html = pdfModule.renderHtml(view, {}, anchorPages(bytes, anchors), false);
+    const html = pdfModule.renderHtml(view, {}, anchorPages(await loadPdf(bytes), anchors));
     htmlBytes = Buffer.byteLength(html);
 
     // (a) Naive: a browser per report, setContent, page.pdf() with every default.

@@ -29,7 +29,11 @@ export async function generateAll(
   io: Io,
   extras: BatchExtras = {},
 ): Promise<BatchResult[]> {
-  const service = await connectService(opts).catch((err: unknown) => {
+  const pdf = opts.formats.includes("pdf") ? await import("../render/backends/pdf.js") : undefined;
+  // Chromium starts while the database opens and the data is fetched, not after.
+  pdf?.warmUpBrowser();
+  const service = await connectService(opts).catch(async (err: unknown) => {
+    await pdf?.closeBrowser();
     throw setupError(err);
   });
   let results: BatchResult[] = [];
@@ -76,10 +80,7 @@ export async function generateAll(
       progress.finish();
     }
   } finally {
-    if (opts.formats.includes("pdf")) {
-      const { closeBrowser } = await import("../render/backends/pdf.js");
-      await closeBrowser();
-    }
+    await pdf?.closeBrowser();
     await service.close();
   }
   printBatchSummary(results, io);

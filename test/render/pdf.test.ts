@@ -3,6 +3,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { PDFArray, PDFDict, PDFDocument, PDFName } from "pdf-lib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getBrowser } from "../../src/render/backends/_pdf-browser.js";
 import { cssString } from "../../src/render/backends/_pdf-css.js";
@@ -176,6 +177,19 @@ describe("PDF backend: the sample report at A4 portrait", () => {
       expect(toc, s.title).toContain(`${heading} ${actual}`);
     });
     expect(pdfOutline(file)).toEqual(view.sections.map((s) => s.title));
+  });
+
+  it("links each contents entry to its section, with font subsets named once", async () => {
+    const doc = await PDFDocument.load(readFileSync(file));
+    const annots = doc.getPage(1).node.lookupMaybe(PDFName.of("Annots"), PDFArray);
+    const dests = (annots?.asArray() ?? []).map((ref) =>
+      doc.context.lookup(ref, PDFDict).get(PDFName.of("Dest"))?.toString(),
+    );
+    expect(dests).toEqual(view.sections.map((_, i) => `/sec-${i + 1}`));
+    const names = pdfFonts(file)
+      .filter((f) => f.type !== "Type 3") // the emoji: glyph procedures, no name
+      .map((f) => f.name);
+    expect(new Set(names).size).toBe(names.length);
   });
 
   it("starts with the executive summary and ends with the methodology", () => {

@@ -60,6 +60,20 @@ export async function getBrowser(): Promise<Browser> {
   return (await acquire()).browser;
 }
 
+/**
+ * Starts launching the shared browser (and opening the first page) without waiting for it, so
+ * the launch overlaps whatever comes before the first render (opening the database, fetching).
+ * A failed launch is not reported here: the first render launches again and reports it.
+ */
+export function warmUpBrowser(): void {
+  acquire()
+    .then(({ browser }) => {
+      if (spare?.browser !== browser) spare = { browser, page: lockedPage(browser) };
+      spare.page.catch(() => undefined);
+    })
+    .catch(() => undefined);
+}
+
 /** Closes the shared browser, if any (CLI shutdown, tests). */
 export async function closeBrowser(): Promise<void> {
   const handle = launching;

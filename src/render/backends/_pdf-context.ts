@@ -97,12 +97,7 @@ function kpi(k: Kpi) {
   };
 }
 
-// A transparent 1×1 PNG. The first print pass only needs the layout, and charts keep their box
-// (width, height and aspect-ratio are fixed), so it skips re-encoding every chart's pixels.
-const BLANK_PNG =
-  "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=";
-
-function block(b: Block, draft: boolean, widthMm: number): BlockContext {
+function block(b: Block, widthMm: number): BlockContext {
   switch (b.kind) {
     case "kpis":
       return { kind: "kpis", items: b.items.map(kpi) };
@@ -140,7 +135,7 @@ function block(b: Block, draft: boolean, widthMm: number): BlockContext {
       return {
         kind: "chart",
         title: c.title,
-        src: draft ? BLANK_PNG : dataUri("image/png", c.png),
+        src: dataUri("image/png", c.png),
         width: c.width,
         height: c.height,
       };
@@ -158,25 +153,23 @@ export function anchorOf(index: number): string {
   return `sec-${index + 1}`;
 }
 
-function section(s: SectionView, i: number, draft: boolean, widthMm: number): SectionContext {
-  const blocks = s.blocks.map((b) => block(b, draft, widthMm));
+function section(s: SectionView, i: number, widthMm: number): SectionContext {
+  const blocks = s.blocks.map((b) => block(b, widthMm));
   return { key: s.key, anchor: anchorOf(i), number: String(i + 1), title: s.title, blocks };
 }
 
 /**
  * The template context of a view printed `widthMm` wide (the text column); `pages[i]` is the
- * printed page of section i ("" before it is known); a `draft` has blank charts of the same size
- * (for the layout-only first pass).
+ * printed page of section i ("" before it is known).
  */
 export function documentContext(
   view: ReportView,
   pages: readonly number[] | null,
-  draft: boolean,
   widthMm: number,
 ): DocumentContext {
   const c = view.cover;
   const b = view.branding;
-  const sections = view.sections.map((s, i) => section(s, i, draft, widthMm));
+  const sections = view.sections.map((s, i) => section(s, i, widthMm));
   return {
     lang: b.locale || "en",
     cover: {

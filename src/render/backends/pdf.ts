@@ -1,4 +1,3 @@
-import { createHash } from "node:crypto";
 import { mkdir } from "node:fs/promises";
 import { join } from "node:path";
 import type { Page } from "puppeteer";
@@ -7,40 +6,58 @@ import { writeFileAtomic } from "../write-atomic.js";
 import { withPage } from "./_pdf-browser.js";
 import { anchorOf, documentContext } from "./_pdf-context.js";
 import { contentWidthMm, dynamicCss, pageSizeMm } from "./_pdf-css.js";
-import { anchorPages } from "./_pdf-dests.js";
-import { appendOutline } from "./_pdf-outline.js";
+import { addOutline, anchorPages, loadPdf, replacePages } from "./_pdf-finish.js";
 import { renderLayout } from "./_pdf-templates.js";
 
-export { closeBrowser, PdfTimeoutError } from "./_pdf-browser.js";
+export { closeBrowser, PdfTimeoutError, warmUpBrowser } from "./_pdf-browser.js";
 
 /** PDF-only options on top of the shared ones. */
 export interface PdfRenderOptions extends RenderOptions {
-  /** Budget for the whole render (both print passes), in ms. Default 60 s. */
+  /** Budget for the whole render (both prints), in ms. Default 60 s. */
   timeoutMs?: number;
 }
 
 const DEFAULT_TIMEOUT_MS = 60_000;
-// The contents page is printed again until its numbers match where sections land. The layout
-// keeps the page column a fixed width, so the second pass always agrees; the cap guards the rest.
-const MAX_PASSES = 3;
 
-/**
- * The HTML Chromium prints for `view`; `pages[i]` is section i's page for the contents (blank if
- * null); a `draft` has blank charts of the same size, for the layout-only first pass.
- */
-export function renderHtml(
+function html(
   view: ReportView,
-  options: RenderOptions = {},
-  pages: readonly number[] | null = null,
-  draft = false,
+  options: RenderOptions,
+  pages: readonly number[] | null,
+  totalPages?: number,
 ): string {
   const c = view.cover;
   const css = dynamicCss(options, view.branding.accentColor, {
     title: c.title,
     period: `${c.periodStart} – ${c.periodEnd}`,
     footer: view.branding.footerText ?? view.branding.agencyName,
+    ...(totalPages !== undefined ? { pages: totalPages } : {}),
   });
-  return renderLayout(documentContext(view, pages, draft, contentWidthMm(options)), css);
+  return renderLayout(documentContext(view, pages, contentWidthMm(options)), css);
+}
+
+/** The HTML Chromium prints for `view`; `pages[i]` is section i's page for the contents (blank if null). */
+export function renderHtml(
+  view: ReportView,
+  options: RenderOptions = {},
+  pages: readonly number[] | null = null,
+): string {
+  return html(view, options, pages);
+}
+
+/**
+ * The cover and the contents with their page numbers, then each section's heading alone (so the
+ * contents' links have targets and Chromium writes them as links): printed on its own, its
+ * contents pages replace the blank-numbered ones of the full print. "Page X of N" counts the
+ * full document's `totalPages`.
+ */
+function contentsHtml(
+  view: ReportView,
+  options: RenderOptions,
+  pages: readonly number[],
+  totalPages: number,
+): string {
+  const headingsOnly = { ...view, sections: view.sections.map((s) => ({ ...s, blocks: [] })) };
+  return html(headingsOnly, options, pages, totalPages);
 }
 
 async function printOnce(page: Page, html: string, options: RenderOptions): Promise<Uint8Array> {
@@ -54,7 +71,7 @@ async function printOnce(page: Page, html: string, options: RenderOptions): Prom
     preferCSSPageSize: true,
     printBackground: true,
     // Running header/footer are CSS margin boxes (see templates/print.css), so Chromium's own
-    // header/footer stays off; bookmarks are appended by appendOutline, not by Chromium's outline
+    // header/footer stays off; bookmarks are added by addOutline, not by Chromium's outline
     // (which forces a tagged PDF: measured 3× larger).
     displayHeaderFooter: false,
     tagged: false,
@@ -63,42 +80,32 @@ async function printOnce(page: Page, html: string, options: RenderOptions): Prom
   });
 }
 
-// Where each section landed in recent reports, by a hash of the layout-only HTML (which holds
-// every text and size that decides the layout). Printing the same report again (a retry, another
-// recipient) then needs one pass: the guessed numbers are checked against the printed PDF.
-const KNOWN_PAGES = new Map<string, number[]>();
-const KNOWN_PAGES_MAX = 32;
-
-function remember(key: string, pages: number[]): void {
-  KNOWN_PAGES.delete(key);
-  KNOWN_PAGES.set(key, pages);
-  if (KNOWN_PAGES.size > KNOWN_PAGES_MAX) KNOWN_PAGES.delete(KNOWN_PAGES.keys().next().value!);
-}
-
-/** Prints `view` to PDF bytes: contents page numbers exact (read back from the printed PDF), bookmarks per section. */
+/**
+ * Prints `view` to PDF bytes with exact contents page numbers and a bookmark per section.
+ * One full print, with the contents' numbers blank (their column has a fixed width, so the
+ * numbers cannot move anything), tells where every section starts; then only the cover and
+ * contents are printed again with those numbers, and their contents pages are swapped in.
+ * The whole report is laid out and printed once, not twice.
+ */
 export async function renderPdfBytes(view: ReportView, options: PdfRenderOptions = {}): Promise<Uint8Array> {
   const anchors = view.sections.map((_, i) => anchorOf(i));
-  const draft = renderHtml(view, options, null, true);
-  const key = createHash("sha256").update(draft).digest("hex");
+  const body = renderHtml(view, options);
   return withPage(options.timeoutMs ?? DEFAULT_TIMEOUT_MS, async (page) => {
-    // Pass 1 prints the layout-only draft to learn the pages, unless they are known already;
-    // each later pass prints the real document with the pages learnt, and is the last one when
-    // the sections land where its contents says.
-    let pages: number[] | null = KNOWN_PAGES.get(key) ?? null;
-    for (let pass = 0; pass < MAX_PASSES; pass++) {
-      const html = pages === null ? draft : renderHtml(view, options, pages, false);
-      const pdf = await printOnce(page, html, options);
-      const printed = anchorPages(pdf, anchors);
-      if (pages !== null && printed.every((p, i) => p === pages![i])) {
-        remember(key, printed);
-        return appendOutline(
-          pdf,
-          view.sections.map((s, i) => ({ title: s.title, anchor: anchors[i]! })),
-        );
-      }
-      pages = printed;
-    }
-    throw new Error("PDF: contents page numbers did not settle");
+    const doc = await loadPdf(await printOnce(page, body, options));
+    if (anchors.length === 0) return doc.save();
+    const pages = anchorPages(doc, anchors);
+    const contents = await loadPdf(
+      await printOnce(page, contentsHtml(view, options, pages, doc.getPageCount()), options),
+    );
+    // The contents start on page 2, after the cover, and end where the first section starts.
+    const [printedFirst] = anchorPages(contents, anchors);
+    if (printedFirst !== pages[0]) throw new Error("PDF: the contents printed alone took other pages");
+    await replacePages(doc, contents, 2, pages[0]! - 2);
+    addOutline(
+      doc,
+      view.sections.map((s, i) => ({ title: s.title, anchor: anchors[i]! })),
+    );
+    return doc.save();
   });
 }
 

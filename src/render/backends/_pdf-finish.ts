@@ -1,0 +1,119 @@
+/**
+ * Post-processing of the PDF Chromium prints, with pdf-lib: where each section landed (from the
+ * named destinations Chromium writes for link targets), the contents pages swapped for ones that
+ * carry those page numbers, and a bookmark per section.
+ */
+import {
+  PDFArray,
+  PDFDict,
+  PDFDocument,
+  PDFHexString,
+  PDFName,
+  PDFNumber,
+  type PDFPage,
+  PDFRef,
+} from "pdf-lib";
+
+/** One bookmark: its title and the named destination (section anchor) it opens. */
+export interface Bookmark {
+  title: string;
+  anchor: string;
+}
+
+/** Loads a printed PDF as it is: Chromium's producer and dates stay. */
+export function loadPdf(bytes: Uint8Array): Promise<PDFDocument> {
+  return PDFDocument.load(bytes, { updateMetadata: false });
+}
+
+/**
+ * The 1-based page each anchor starts on, in the order given, read from the catalog's `/Dests`
+ * (Chromium writes `/name [pageRef /XYZ x y z]` for every link target): the layout Chromium
+ * actually printed, not an estimate. Throws if an anchor was printed nowhere.
+ */
+export function anchorPages(doc: PDFDocument, anchors: readonly string[]): number[] {
+  const dests = doc.catalog.lookupMaybe(PDFName.of("Dests"), PDFDict);
+  if (!dests) throw new Error("PDF: catalog without /Dests (no link targets printed?)");
+  const pageOf = new Map(doc.getPages().map((p, i) => [p.ref, i + 1]));
+  return anchors.map((anchor) => {
+    const target = dests.lookupMaybe(PDFName.of(anchor), PDFArray)?.get(0);
+    const page = target instanceof PDFRef ? pageOf.get(target) : undefined;
+    if (page === undefined) throw new Error(`PDF: no destination for #${anchor}`);
+    return page;
+  });
+}
+
+/**
+ * Replaces `doc`'s pages `first`..`first + count - 1` (1-based) with the same pages of `source`.
+ * Their link annotations name their destinations (`/Dest /sec-3`), so they resolve in `doc`.
+ */
+export async function replacePages(
+  doc: PDFDocument,
+  source: PDFDocument,
+  first: number,
+  count: number,
+): Promise<void> {
+  const indices = Array.from({ length: count }, (_, i) => first - 1 + i);
+  const copies = await doc.copyPages(source, indices);
+  retagFonts(copies);
+  copies.forEach((page, i) => {
+    doc.removePage(indices[i]!);
+    doc.insertPage(indices[i]!, page);
+  });
+}
+
+/**
+ * Gives the copied pages' font subsets tags of their own. Both prints name their subsets
+ * `AAAAAA+NotoSans-Bold`, `BAAAAA+…`, but they hold different glyphs, and a subset tag must name
+ * one subset in a document (viewers may cache fonts by name).
+ */
+function retagFonts(pages: readonly PDFPage[]): void {
+  let n = 0;
+  const retag = (dict: PDFDict | undefined, key: "BaseFont" | "FontName", tag: string) => {
+    const name = dict?.get(PDFName.of(key));
+    if (name instanceof PDFName)
+      dict!.set(PDFName.of(key), PDFName.of(name.decodeText().replace(/^[A-Z]{6}\+/, tag)));
+  };
+  for (const page of pages) {
+    const fonts = page.node.Resources()?.lookupMaybe(PDFName.of("Font"), PDFDict);
+    for (const ref of fonts?.values() ?? []) {
+      const font = page.doc.context.lookupMaybe(ref, PDFDict);
+      if (!font) continue;
+      // VRTOCA+, VRTOCB+, …: six capitals, as the PDF format requires of a subset tag.
+      const tag = `VRTOC${String.fromCharCode(65 + (n++ % 26))}+`;
+      retag(font, "BaseFont", tag);
+      const cid = font.lookupMaybe(PDFName.of("DescendantFonts"), PDFArray)?.lookupMaybe(0, PDFDict);
+      retag(cid, "BaseFont", tag);
+      const descriptor = (cid ?? font).lookupMaybe(PDFName.of("FontDescriptor"), PDFDict);
+      retag(descriptor, "FontName", tag);
+    }
+  }
+}
+
+/**
+ * Adds a document outline, one entry per section, opened with the document. (Chromium's own
+ * `outline: true` would also tag the whole PDF, which makes it about three times larger.)
+ */
+export function addOutline(doc: PDFDocument, bookmarks: readonly Bookmark[]): void {
+  if (bookmarks.length === 0) return;
+  const ctx = doc.context;
+  const root = ctx.nextRef();
+  const refs = bookmarks.map(() => ctx.nextRef());
+  bookmarks.forEach((b, i) => {
+    const item = ctx.obj({});
+    item.set(PDFName.of("Title"), PDFHexString.fromText(b.title));
+    item.set(PDFName.of("Parent"), root);
+    if (i > 0) item.set(PDFName.of("Prev"), refs[i - 1]!);
+    if (i < refs.length - 1) item.set(PDFName.of("Next"), refs[i + 1]!);
+    // Anchors are [a-z0-9-] (anchorOf), so they are valid PDF names as they are.
+    item.set(PDFName.of("Dest"), PDFName.of(b.anchor));
+    ctx.assign(refs[i]!, item);
+  });
+  const outlines = ctx.obj({});
+  outlines.set(PDFName.of("Type"), PDFName.of("Outlines"));
+  outlines.set(PDFName.of("First"), refs[0]!);
+  outlines.set(PDFName.of("Last"), refs.at(-1)!);
+  outlines.set(PDFName.of("Count"), PDFNumber.of(refs.length));
+  ctx.assign(root, outlines);
+  doc.catalog.set(PDFName.of("Outlines"), root);
+  doc.catalog.set(PDFName.of("PageMode"), PDFName.of("UseOutlines"));
+}
