@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 import { Command, CommanderError } from "commander";
-import { COMMANDS } from "./commands/index.js";
+import { commandsFor } from "./commands/index.js";
 import { CliError, EXIT } from "./errors.js";
 
 /** Wires flags to the command functions; all behaviour lives in ./commands (callable from tests). */
@@ -9,7 +9,7 @@ async function main(argv: string[]): Promise<void> {
     .description("AI-visibility reporting: the External Read API v1 service and report generator")
     .showHelpAfterError()
     .exitOverride();
-  for (const register of COMMANDS) register(program);
+  for (const command of await commandsFor(argv)) command.register(program);
   try {
     await program.parseAsync(argv);
   } catch (err) {

@@ -2,8 +2,7 @@ import { clientErrorToCli } from "../cli/client-errors.js";
 import { CliError, EXIT } from "../cli/errors.js";
 import { ConfigError } from "../report/config.js";
 import { DatabaseLockedError } from "../service/store/errors.js";
-import { RedisUnreachableError } from "./redis.js";
-import { ScheduleError } from "./schedules.js";
+import { RedisUnreachableError, ScheduleError } from "./errors.js";
 
 /** Maps failures of the job commands to the CLI's exit codes: usage 2, auth 3, unreachable 4. */
 export function toCliError(err: unknown): unknown {

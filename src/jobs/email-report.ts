@@ -1,14 +1,16 @@
 import type { EmailOptions } from "../email/email-options.js";
-import { type SentEmail, sendReportEmail } from "../email/send-report.js";
+import type { SentEmail } from "../email/send-report.js";
 import type { RenderedReport } from "../report/generate.js";
 
 /** Emails a rendered report's files to `email.to`, naming its project and period from the cover. */
-export function emailReport(
+export async function emailReport(
   report: RenderedReport,
   email: EmailOptions,
   retry: { attempts?: number; retryDelayMs?: number } = {},
 ): Promise<SentEmail> {
   const { cover } = report;
+  // Loaded on first use: nodemailer is only needed by runs that email.
+  const { sendReportEmail } = await import("../email/send-report.js");
   return sendReportEmail({
     smtpUrl: email.smtpUrl,
     from: email.from,

@@ -1,30 +1,8 @@
 import { Redis } from "ioredis";
+import { RedisUnreachableError } from "./errors.js";
 
 /** Where workers, `enqueue` and `schedule` find Redis when neither flag nor `REDIS_URL` says. */
 export const DEFAULT_REDIS_URL = "redis://127.0.0.1:6379";
-
-/** Redis did not answer: the CLI maps it to exit 4 (unreachable), like an unreachable service. */
-export class RedisUnreachableError extends Error {
-  readonly code = "REDIS_UNREACHABLE";
-  constructor(url: string, cause: unknown) {
-    super(
-      `Redis unreachable at ${redactUrl(url)}: ${cause instanceof Error ? cause.message : String(cause)}`,
-      { cause },
-    );
-    this.name = "RedisUnreachableError";
-  }
-}
-
-/** The URL without its password, for messages and logs. */
-export function redactUrl(url: string): string {
-  try {
-    const u = new URL(url);
-    if (u.password) u.password = "***";
-    return u.toString();
-  } catch {
-    return "(invalid URL)";
-  }
-}
 
 /** The Redis URL from the flag, else `REDIS_URL`, else the local default. */
 export function redisUrlFrom(flag: string | undefined, env: NodeJS.ProcessEnv = process.env): string {

@@ -1,6 +1,7 @@
 import type { Queue } from "bullmq";
 import type { Range } from "../contract/index.js";
 import type { OutputFormat } from "../render/types.js";
+import { ScheduleError } from "./errors.js";
 import { type AllProjectsJobData, JOB_NAMES, type ReportJobData } from "./job-data.js";
 import { jobOptions, type RetryPolicy } from "./queue.js";
 
@@ -34,14 +35,6 @@ export interface ScheduleInfo {
   /** `project <id>` or `all projects`, with range and formats. */
   what: string;
   email: string[];
-}
-
-/** A schedule that cannot be registered (bad cron or time zone): the CLI maps it to exit 2. */
-export class ScheduleError extends Error {
-  constructor(message: string, options?: { cause?: unknown }) {
-    super(message, options);
-    this.name = "ScheduleError";
-  }
 }
 
 /** The default schedule id: readable, and free of `:` (BullMQ's key separator). */

@@ -3,6 +3,7 @@ import type { Command } from "commander";
 import { dayIn } from "../../contract/calendar.js";
 import { parseRecipients } from "../../email/email-options.js";
 import { toCliError } from "../../jobs/_cli-errors.js";
+import { redactUrl } from "../../jobs/errors.js";
 import {
   parseDay,
   parseFormats,
@@ -12,7 +13,7 @@ import {
   type QueueFlags,
 } from "../../jobs/job-flags.js";
 import { type Enqueued, enqueueReport, openQueue } from "../../jobs/queue.js";
-import { redactUrl, redisUrlFrom } from "../../jobs/redis.js";
+import { redisUrlFrom } from "../../jobs/redis.js";
 import { connectService, serviceOptionsFrom } from "../../jobs/report-service.js";
 import { CliError, EXIT } from "../errors.js";
 

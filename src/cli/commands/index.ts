@@ -1,27 +1,32 @@
 import type { Command } from "commander";
-import { register as deliver } from "./deliver.js";
-import { register as enqueue } from "./enqueue.js";
-import { register as generate } from "./generate.js";
-import { register as ingest } from "./ingest.js";
-import { register as keys } from "./keys.js";
-import { register as projects } from "./projects.js";
-import { register as schedule } from "./schedule.js";
-import { register as seed } from "./seed.js";
-import { register as serve } from "./serve.js";
-import { register as webhooks } from "./webhooks.js";
-import { register as worker } from "./worker.js";
 
-/** Each CLI command file exports `register(program)`; this list is the CLI's command table, in help order. */
-export const COMMANDS: ((program: Command) => void)[] = [
-  generate,
-  serve,
-  seed,
-  keys,
-  projects,
-  ingest,
-  webhooks,
-  deliver,
-  worker,
-  enqueue,
-  schedule,
-];
+/** What each CLI command file exports. */
+export interface CommandModule {
+  register(program: Command): void;
+}
+
+/**
+ * The CLI's command table, in help order. Each command is imported only when it runs (or for
+ * the help), so `generate` does not pay for BullMQ, Redis or SMTP modules it never uses.
+ */
+export const COMMANDS: Record<string, () => Promise<CommandModule>> = {
+  generate: () => import("./generate.js"),
+  serve: () => import("./serve.js"),
+  seed: () => import("./seed.js"),
+  keys: () => import("./keys.js"),
+  projects: () => import("./projects.js"),
+  ingest: () => import("./ingest.js"),
+  webhooks: () => import("./webhooks.js"),
+  deliver: () => import("./deliver.js"),
+  worker: () => import("./worker.js"),
+  enqueue: () => import("./enqueue.js"),
+  schedule: () => import("./schedule.js"),
+};
+
+/** The command modules `argv` needs: the one it names, or all of them (help, unknown command). */
+export async function commandsFor(argv: readonly string[]): Promise<CommandModule[]> {
+  const named = argv[2];
+  const loaders =
+    named !== undefined && Object.hasOwn(COMMANDS, named) ? [COMMANDS[named]!] : Object.values(COMMANDS);
+  return Promise.all(loaders.map((load) => load()));
+}

@@ -5,10 +5,9 @@
  */
 import { mkdirSync } from "node:fs";
 import { resolve } from "node:path";
-import { PGlite } from "@electric-sql/pglite";
+import type { PGlite } from "@electric-sql/pglite";
 import { Kysely, PostgresDialect } from "kysely";
-import { PGliteDialect } from "kysely-pglite-dialect";
-import pg from "pg";
+import type pg from "pg";
 import { StoreError } from "./errors.js";
 import { acquireLock, type DirectoryLock } from "./lock.js";
 import { migrate } from "./migrations/index.js";
@@ -56,7 +55,7 @@ export function resolveDatabaseLocation(flag?: string, env: NodeJS.ProcessEnv = 
 
 /** Opens (creating if needed) and migrates the store at `location`. */
 export async function openStore(location: string, options: OpenStoreOptions = {}): Promise<Store> {
-  const store = isPostgresUrl(location) ? openPostgres(location) : await openPglite(location);
+  const store = isPostgresUrl(location) ? await openPostgres(location) : await openPglite(location);
   if (options.migrate !== false) {
     try {
       await migrate(store.db);
@@ -68,7 +67,9 @@ export async function openStore(location: string, options: OpenStoreOptions = {}
   return store;
 }
 
-function openPostgres(location: string): Store {
+// Each driver is loaded only when a store of its kind is opened: a PGlite run never loads pg.
+async function openPostgres(location: string): Promise<Store> {
+  const { default: pg } = await import("pg");
   // Per-pool parsers rather than pg.types.setTypeParser, so other pg users in the process are unaffected.
   const types = {
     getTypeParser(oid: number, format?: "text" | "binary") {
@@ -92,6 +93,10 @@ async function openPglite(location: string): Promise<Store> {
     mkdirSync(dataDir, { recursive: true });
   }
   let pglite: PGlite;
+  const [{ PGlite }, { PGliteDialect }] = await Promise.all([
+    import("@electric-sql/pglite"),
+    import("kysely-pglite-dialect"),
+  ]);
   try {
     pglite = new PGlite(dataDir ?? "memory://", {
       parsers: { [INT8]: toNumber, [NUMERIC]: toNumber, [DATE]: keepString },

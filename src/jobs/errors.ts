@@ -1,0 +1,35 @@
+/**
+ * The job layer's errors, apart from the modules that raise them, so that mapping them to exit
+ * codes (`_cli-errors.ts`) does not load BullMQ and ioredis into every command.
+ */
+
+/** Redis did not answer: the CLI maps it to exit 4 (unreachable), like an unreachable service. */
+export class RedisUnreachableError extends Error {
+  readonly code = "REDIS_UNREACHABLE";
+  constructor(url: string, cause: unknown) {
+    super(
+      `Redis unreachable at ${redactUrl(url)}: ${cause instanceof Error ? cause.message : String(cause)}`,
+      { cause },
+    );
+    this.name = "RedisUnreachableError";
+  }
+}
+
+/** The URL without its password, for messages and logs. */
+export function redactUrl(url: string): string {
+  try {
+    const u = new URL(url);
+    if (u.password) u.password = "***";
+    return u.toString();
+  } catch {
+    return "(invalid URL)";
+  }
+}
+
+/** A schedule that cannot be registered (bad cron or time zone): the CLI maps it to exit 2. */
+export class ScheduleError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = "ScheduleError";
+  }
+}
