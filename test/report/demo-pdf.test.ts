@@ -1,0 +1,92 @@
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createClient } from "../../src/client/index.js";
+import { closeBrowser, backend as pdf } from "../../src/render/backends/pdf.js";
+import { draftView, drawView } from "../../src/render/build-view.js";
+import { drawChart } from "../../src/render/charts/index.js";
+import { formatValue } from "../../src/render/format.js";
+import type { ReportView } from "../../src/render/types.js";
+import { buildModel } from "../../src/report/build-model.js";
+import { fetchReportData } from "../../src/report/fetch.js";
+import { type EmbeddedService, startEmbedded } from "../../src/service/embedded.js";
+import { expectedNumbersBySection, extractNumbers } from "../render/_extract.js";
+import { pdfFonts, pdfInfo, pdfPages, squash } from "../render/_pdf-tools.js";
+
+const BRANDING = { agencyName: "Northwind Digital", accentColor: "#2f6fed", locale: "en-US" };
+
+function tally(items: readonly string[]): Map<string, number> {
+  const m = new Map<string, number>();
+  for (const i of items) m.set(i, (m.get(i) ?? 0) + 1);
+  return m;
+}
+
+/** The demo report at a fixed day, printed to PDF and read back with poppler. */
+describe("the demo report as PDF", () => {
+  let service: EmbeddedService;
+  let out: string;
+  let view: ReportView;
+  let file: string;
+  let pages: string[];
+
+  beforeAll(async () => {
+    service = await startEmbedded({ database: "memory://", asOf: "2026-11-01" });
+    out = await mkdtemp(join(tmpdir(), "vreport-demo-pdf-"));
+    const client = createClient({ baseUrl: service.baseUrl, apiKey: service.apiKey });
+    const { projects } = await client.listProjects();
+    const data = await fetchReportData(client, projects[0]!, "90d", () => new Date("2026-11-01T12:00:00Z"));
+    view = await drawView(draftView(buildModel(data), BRANDING), drawChart);
+    file = (await pdf.render(view, out, { pageSize: "A4" }))[0]!;
+    pages = pdfPages(file);
+  });
+
+  afterAll(async () => {
+    await closeBrowser();
+    await service?.close();
+    if (out) await rm(out, { recursive: true, force: true });
+  });
+
+  it("prints every KPI as design.md formats it", () => {
+    const flat = squash(pages.join("\n"));
+    const kpis = view.sections.flatMap((s) => s.blocks.flatMap((b) => (b.kind === "kpis" ? b.items : [])));
+    expect(kpis.length).toBeGreaterThanOrEqual(4);
+    for (const k of kpis) {
+      expect(flat).toContain(`${k.label.toUpperCase()}`);
+      expect(flat).toContain(formatValue(k.type, k.value));
+      expect(flat).toContain(`${formatValue(k.deltaType, k.delta)} vs ${formatValue(k.type, k.previous)}`);
+      // design.md's conventions, independent of the formatter: 42.3%, +4.2 pp / −1.0 pp / 0.0 pp, 12,345.
+      if (k.type === "percent") {
+        expect(formatValue(k.type, k.value)).toMatch(/^\d{1,3}\.\d%$/);
+        expect(formatValue(k.deltaType, k.delta)).toMatch(/^(?:[+\u2212]\d+\.\d|0\.0) pp$/);
+      } else expect(formatValue(k.type, k.value)).toMatch(/^\d{1,3}(?:,\d{3})*$/);
+    }
+  });
+
+  it("has every section under its number, on the page the contents gives, with 'Page X of N'", () => {
+    const n = pages.length;
+    expect(Number(pdfInfo(file).Pages)).toBe(n);
+    expect(squash(pages[0]!)).not.toMatch(/Page \d+ of/);
+    for (const [i, p] of pages.entries()) if (i > 0) expect(squash(p)).toContain(`Page ${i + 1} of ${n}`);
+    const toc = squash(pages[1]!);
+    view.sections.forEach((s, i) => {
+      const heading = `${i + 1} ${s.title}`;
+      const printedOn = pages.findIndex((p, at) => at > 1 && squash(p).includes(heading)) + 1;
+      expect(printedOn, s.title).toBeGreaterThan(2);
+      expect(toc, s.title).toContain(`${heading} ${printedOn}`);
+    });
+  });
+
+  it("shows every figure of the section model", () => {
+    const shown = tally(extractNumbers(pages.join("\n")));
+    for (const section of expectedNumbersBySection(view))
+      for (const [figure, count] of tally(section.numbers))
+        expect(shown.get(figure) ?? 0, `${section.title}: ${figure}`).toBeGreaterThanOrEqual(count);
+  });
+
+  it("embeds every font and stays under 1.5 MB", () => {
+    const fonts = pdfFonts(file);
+    expect(fonts.filter((f) => !f.embedded)).toEqual([]);
+    expect(Number(/(\d+) bytes/.exec(pdfInfo(file)["File size"]!)?.[1])).toBeLessThan(1.5 * 1024 * 1024);
+  });
+});
