@@ -29,7 +29,7 @@ export async function generateAll(
   io: Io,
   extras: BatchExtras = {},
 ): Promise<BatchResult[]> {
-  const service = await connectService(opts).catch((err: unknown) => {
+  const service = await connectService({ ...opts, onSeed: seedNotice(io) }).catch((err: unknown) => {
     throw setupError(err);
   });
   let results: BatchResult[] = [];
@@ -94,4 +94,10 @@ export async function generateAll(
     );
   }
   return results;
+}
+
+/** The line printed before the embedded demo is seeded: the first run is quiet for tens of seconds otherwise. */
+export function seedNotice(io: Pick<Io, "err">): (info: { database: string; asOf: string }) => void {
+  return ({ database, asOf }) =>
+    io.err(`vreport: seeding the demo workspace as of ${asOf} into ${database} (first run: 15–60 s)…`);
 }

@@ -10,7 +10,7 @@ import { createClient, NotFoundError } from "../../src/client/index.js";
 import type { Project } from "../../src/contract/index.js";
 import { type BatchEvent, runBatch } from "../../src/jobs/batch.js";
 import { printBatchSummary } from "../../src/jobs/batch-summary.js";
-import { generateAll } from "../../src/jobs/generate-all.js";
+import { generateAll, seedNotice } from "../../src/jobs/generate-all.js";
 import { createBatchProgress, progressBar } from "../../src/jobs/progress.js";
 import { loadBranding } from "../../src/report/config.js";
 import type { RenderedReport } from "../../src/report/generate.js";
@@ -225,6 +225,16 @@ describe("summary with email", () => {
       running: [],
     });
     expect(io.errLines).toEqual(["[1/1] P1: done in 1.5 s (1 file, emailed to a@client.test)"]);
+  });
+});
+
+describe("seeding notice", () => {
+  it("says what is being seeded and that it takes a while, before the embedded demo goes quiet", () => {
+    const io = captureIo(false);
+    seedNotice(io)({ database: ".vreport/db", asOf: "2026-11-01" });
+    expect(io.errLines).toEqual([
+      "vreport: seeding the demo workspace as of 2026-11-01 into .vreport/db (first run: 15–60 s)…",
+    ]);
   });
 });
 
