@@ -20,7 +20,10 @@ function relativeTo(cwd: string, path: string): string {
   return path.startsWith(`${cwd}/`) ? path.slice(cwd.length + 1) : path;
 }
 
-/** Prints the batch as an aligned table on `io.out`, then one line naming the failed projects (if any). */
+/**
+ * Prints the batch as an aligned table on `io.out`, then the total, one line per emailed project
+ * (so a run with `--email` says where its reports went), and one line naming the failed projects.
+ */
 export function printBatchSummary(results: readonly BatchResult[], io: Pick<Io, "out">): void {
   const rows = [HEADERS.map(String), ...summaryRows(results)];
   const widths = HEADERS.map((_, c) => Math.max(...rows.map((r) => (r[c] ?? "").length)));
@@ -45,5 +48,7 @@ export function printBatchSummary(results: readonly BatchResult[], io: Pick<Io, 
   io.out(
     `${ok} of ${results.length} project${results.length === 1 ? "" : "s"} rendered (${humanBytes(bytes)})`,
   );
+  for (const r of results.filter((x) => x.emailed.length > 0))
+    io.out(`emailed ${r.project.name} to ${r.emailed.join(", ")}`);
   if (failed.length > 0) io.out(`failed: ${failed.map((r) => r.project.name).join(", ")}`);
 }

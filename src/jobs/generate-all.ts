@@ -32,7 +32,7 @@ export async function generateAll(
   const pdf = opts.formats.includes("pdf") ? await import("../render/backends/pdf.js") : undefined;
   // Chromium starts while the database opens and the data is fetched, not after.
   pdf?.warmUpBrowser();
-  const service = await connectService(opts).catch(async (err: unknown) => {
+  const service = await connectService({ ...opts, onSeed: seedNotice(io) }).catch(async (err: unknown) => {
     await pdf?.closeBrowser();
     throw setupError(err);
   });
@@ -95,4 +95,10 @@ export async function generateAll(
     );
   }
   return results;
+}
+
+/** The line printed before the embedded demo is seeded: the first run is quiet for tens of seconds otherwise. */
+export function seedNotice(io: Pick<Io, "err">): (info: { database: string; asOf: string }) => void {
+  return ({ database, asOf }) =>
+    io.err(`vreport: seeding the demo workspace as of ${asOf} into ${database} (first run: 15–60 s)…`);
 }

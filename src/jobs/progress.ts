@@ -36,9 +36,9 @@ export function createBatchProgress(
           io.err(`[${event.index + 1}/${event.total}] ${event.project.name}: rendering…`);
         else {
           const r = event.result;
-          const how = r.error
-            ? `failed: ${r.error.message}`
-            : `done in ${humanMs(r.ms)} (${r.files.length} files)`;
+          const files = `${r.files.length} file${r.files.length === 1 ? "" : "s"}`;
+          const mailed = r.emailed.length > 0 ? `, emailed to ${r.emailed.join(", ")}` : "";
+          const how = r.error ? `failed: ${r.error.message}` : `done in ${humanMs(r.ms)} (${files}${mailed})`;
           io.err(`[${event.done}/${event.total}] ${r.project.name}: ${how}`);
         }
         return;

@@ -9,6 +9,8 @@ export interface ServiceOptions {
   database?: string;
   /** Embedded demo only: the as-of day. */
   asOf?: string;
+  /** Embedded demo only: told before the demo is (re)seeded, which takes tens of seconds. */
+  onSeed?: (info: { database: string; asOf: string }) => void;
 }
 
 /** A connected service: the client, where it points, and how to let it go. */
@@ -56,6 +58,7 @@ export async function connectService(options: ServiceOptions): Promise<ServiceCo
   const embedded = await startEmbedded({
     ...(options.database !== undefined ? { database: options.database } : {}),
     ...(options.asOf !== undefined ? { asOf: options.asOf } : {}),
+    ...(options.onSeed ? { onSeed: options.onSeed } : {}),
   });
   return {
     client: createClient({ baseUrl: embedded.baseUrl, apiKey: embedded.apiKey }),

@@ -51,9 +51,10 @@ export async function startReportWorker(
   );
   worker.on("completed", (job, result: unknown) => {
     const took = job.finishedOn && job.processedOn ? humanMs(job.finishedOn - job.processedOn) : "";
-    const files = (result as Partial<ReportJobResult> | undefined)?.files ?? [];
+    const { files = [], emailed = [] } = (result as Partial<ReportJobResult> | undefined) ?? {};
     const what = files.map((f) => `${f.path} (${humanBytes(f.bytes)})`).join(", ");
-    log(`completed ${describe(job)}${took ? ` in ${took}` : ""}${what ? `: ${what}` : ""}`);
+    const mailed = emailed.length > 0 ? `; emailed to ${emailed.join(", ")}` : "";
+    log(`completed ${describe(job)}${took ? ` in ${took}` : ""}${what ? `: ${what}` : ""}${mailed}`);
   });
   worker.on("failed", (job, err) => {
     const final = job

@@ -35,7 +35,12 @@ async function seededAsOf(store: Store): Promise<string | null> {
  * to the as-of day, so the report covers the demo's data exactly.
  */
 export async function startEmbedded(
-  options: { database?: string; asOf?: string } = {},
+  options: {
+    database?: string;
+    asOf?: string;
+    /** Told before (re)seeding, which takes tens of seconds: callers say so instead of going quiet. */
+    onSeed?: (info: { database: string; asOf: string }) => void;
+  } = {},
 ): Promise<EmbeddedService> {
   const database = resolveDatabaseLocation(options.database);
   const store = await openStore(database);
@@ -46,7 +51,10 @@ export async function startEmbedded(
     const existing = await seededAsOf(store);
     const asOf = options.asOf ?? existing ?? todayIn(DEMO_TIMEZONE);
     const seeded = existing !== asOf;
-    if (seeded) await loadDemo(store, { asOf });
+    if (seeded) {
+      options.onSeed?.({ database, asOf });
+      await loadDemo(store, { asOf });
+    }
     const key = await createKey(store, {
       workspaceId: DEMO_WORKSPACE_ID,
       scopes: SCOPES,

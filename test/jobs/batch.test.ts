@@ -10,7 +10,7 @@ import { createClient, NotFoundError } from "../../src/client/index.js";
 import type { Project } from "../../src/contract/index.js";
 import { type BatchEvent, runBatch } from "../../src/jobs/batch.js";
 import { printBatchSummary } from "../../src/jobs/batch-summary.js";
-import { generateAll } from "../../src/jobs/generate-all.js";
+import { generateAll, seedNotice } from "../../src/jobs/generate-all.js";
 import { createBatchProgress, progressBar } from "../../src/jobs/progress.js";
 import { loadBranding } from "../../src/report/config.js";
 import type { RenderedReport } from "../../src/report/generate.js";
@@ -169,11 +169,72 @@ describe("generateAll (generate --all-projects)", () => {
     expect(results.every((r) => !r.error)).toBe(true);
     expect(io.errLines[0]).toBe(`[1/${results.length}] ${service.projects[0]!.name}: rendering…`);
     expect(io.errLines[1]).toMatch(
-      new RegExp(`^\\[1/${results.length}\\] ${service.projects[0]!.name}: done in .* \\(1 files\\)$`),
+      new RegExp(`^\\[1/${results.length}\\] ${service.projects[0]!.name}: done in .* \\(1 file\\)$`),
     );
     expect(io.outLines.at(-1)).toMatch(
       new RegExp(`^${results.length} of ${results.length} projects rendered`),
     );
+  });
+});
+
+describe("summary with email", () => {
+  it("says where each emailed report went, and which projects failed", () => {
+    const io = captureIo(false);
+    const file = (format: "pdf" | "md", bytes: number) => ({ format, path: `/r/p.${format}`, bytes });
+    printBatchSummary(
+      [
+        {
+          project: project(1),
+          files: [file("pdf", 2048), file("md", 1024)],
+          bytes: 3072,
+          ms: 1500,
+          emailed: ["a@client.test", "b@client.test"],
+        },
+        {
+          project: project(2),
+          files: [file("md", 1024)],
+          bytes: 1024,
+          ms: 900,
+          emailed: [],
+          error: new Error("email to a@client.test not delivered after 4 attempts: 550 no"),
+        },
+      ],
+      io,
+    );
+    expect(io.outLines.slice(-3)).toEqual([
+      "1 of 2 projects rendered (4 KB)",
+      "emailed P1 to a@client.test, b@client.test",
+      "failed: P2",
+    ]);
+  });
+
+  it("names the recipients in the plain progress line", () => {
+    const io = captureIo(false);
+    const p = createBatchProgress(io);
+    p.onProgress({
+      type: "done",
+      result: {
+        project: project(1),
+        files: [{ format: "md", path: "/r/p.md", bytes: 10 }],
+        bytes: 10,
+        ms: 1500,
+        emailed: ["a@client.test"],
+      },
+      done: 1,
+      total: 1,
+      running: [],
+    });
+    expect(io.errLines).toEqual(["[1/1] P1: done in 1.5 s (1 file, emailed to a@client.test)"]);
+  });
+});
+
+describe("seeding notice", () => {
+  it("says what is being seeded and that it takes a while, before the embedded demo goes quiet", () => {
+    const io = captureIo(false);
+    seedNotice(io)({ database: ".vreport/db", asOf: "2026-11-01" });
+    expect(io.errLines).toEqual([
+      "vreport: seeding the demo workspace as of 2026-11-01 into .vreport/db (first run: 15–60 s)…",
+    ]);
   });
 });
 

@@ -301,6 +301,9 @@ describe.skipIf(!up)("vreport worker with email", () => {
       await smtp.close();
     }
     expect(smtp.received).toHaveLength(1);
+    expect(lines.find((l) => l.startsWith("completed report"))).toMatch(
+      /; emailed to alice@client\.test, bob@client\.test$/,
+    );
     const mail = smtp.received[0]!;
     expect(mail.to.sort()).toEqual(["alice@client.test", "bob@client.test"]);
     const message = parseMime(mail.raw);

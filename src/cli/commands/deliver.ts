@@ -3,6 +3,7 @@ import { openStore, resolveDatabaseLocation, type Store } from "../../service/st
 import { StoreError } from "../../service/store/errors.js";
 import { createDispatcher, type DispatcherOptions } from "../../service/webhooks/index.js";
 import { CliError, EXIT } from "../errors.js";
+import { addWebhookFlags, parseWebhookFlags, type WebhookFlags } from "./_webhook-flags.js";
 
 /** Options of `vreport deliver`. */
 export interface DeliverOptions {
@@ -68,15 +69,16 @@ function waitForStop(signal: AbortSignal | undefined): Promise<void> {
 
 /** Wires `vreport deliver`. */
 export function register(program: Command): void {
-  program
+  const command = program
     .command("deliver")
     .description("Run the webhook dispatcher alone (vreport serve runs it too)")
     .option("--once", "deliver what is due now, then exit")
-    .option("--database <location>", "PGlite directory or postgres:// URL (env VREPORT_DATABASE)")
-    .action(async (flags: { once?: boolean; database?: string }) => {
-      await deliverCommand({
-        once: flags.once === true,
-        ...(flags.database !== undefined ? { database: flags.database } : {}),
-      });
+    .option("--database <location>", "PGlite directory or postgres:// URL (env VREPORT_DATABASE)");
+  addWebhookFlags(command).action(async (flags: { once?: boolean; database?: string } & WebhookFlags) => {
+    await deliverCommand({
+      once: flags.once === true,
+      dispatcher: parseWebhookFlags(flags),
+      ...(flags.database !== undefined ? { database: flags.database } : {}),
     });
+  });
 }

@@ -56,7 +56,11 @@ export async function enqueueCommand(
   const outDir = resolve(flags.out ?? "output");
   const redisUrl = redisUrlFrom(flags.redisUrl);
   try {
-    const service = await connectService(serviceOptions);
+    const service = await connectService({
+      ...serviceOptions,
+      onSeed: ({ database, asOf }) =>
+        process.stderr.write(`vreport: seeding the demo workspace as of ${asOf} into ${database}…\n`),
+    });
     let jobs: { project: string; name: string }[];
     let asOf: string;
     try {

@@ -2,7 +2,9 @@ import type { Command } from "commander";
 import { type RunningServer, startServer } from "../../service/index.js";
 import { resolveDatabaseLocation } from "../../service/store/db.js";
 import { DatabaseLockedError } from "../../service/store/errors.js";
+import type { DispatcherOptions } from "../../service/webhooks/index.js";
 import { CliError, EXIT } from "../errors.js";
+import { addWebhookFlags, parseWebhookFlags, type WebhookFlags } from "./_webhook-flags.js";
 import { parseAsOf } from "./seed.js";
 
 /** Options of `vreport serve`. */
@@ -12,6 +14,8 @@ export interface ServeOptions {
   database?: string;
   /** Pins the clock's day (YYYY-MM-DD, noon UTC) so reports over a seeded demo stay stable. */
   asOf?: string;
+  /** Webhook delivery tuning (timeout, retries, horizon) for the dispatcher the server runs. */
+  webhooks?: DispatcherOptions;
 }
 
 /** Starts the API server and logs one line with its URL; the caller decides when to close it. */
@@ -28,6 +32,7 @@ export async function serveCommand(
       port: opts.port ?? 8787,
       host: opts.host ?? "127.0.0.1",
       ...(now ? { now } : {}),
+      ...(opts.webhooks ? { webhooks: opts.webhooks } : {}),
       logger: { level: "warn" },
     });
   } catch (error) {
@@ -65,17 +70,19 @@ export function parsePort(value: string): number {
 
 /** Wires `vreport serve`: runs until SIGINT/SIGTERM, then closes the server and the store. */
 export function register(program: Command): void {
-  program
+  const command = program
     .command("serve")
-    .description("Run the External Read API v1 over the database")
+    .description("Run the External Read API v1 over the database (and deliver webhooks)")
     .option("--port <port>", "port to listen on", "8787")
     .option("--host <host>", "address to bind", "127.0.0.1")
     .option("--database <location>", "PGlite directory or postgres:// URL (env VREPORT_DATABASE)")
-    .option("--as-of <date>", "pin the clock to this day (YYYY-MM-DD)")
-    .action(async (flags: { port: string; host: string; database?: string; asOf?: string }) => {
+    .option("--as-of <date>", "pin the clock to this day (YYYY-MM-DD)");
+  addWebhookFlags(command).action(
+    async (flags: { port: string; host: string; database?: string; asOf?: string } & WebhookFlags) => {
       const server = await serveCommand({
         port: parsePort(flags.port),
         host: flags.host,
+        webhooks: parseWebhookFlags(flags),
         ...(flags.database !== undefined ? { database: flags.database } : {}),
         ...(flags.asOf !== undefined ? { asOf: parseAsOf(flags.asOf) } : {}),
       });
@@ -89,5 +96,6 @@ export function register(program: Command): void {
         process.on("SIGTERM", stop);
       });
       await server.close();
-    });
+    },
+  );
 }

@@ -54,7 +54,10 @@ export async function workerCommand(flags: WorkerFlags, run: WorkerRun = {}): Pr
   const redisUrl = redisUrlFrom(flags.redisUrl);
   try {
     const { branding, timezone } = await loadBranding(flags.config);
-    const service = await connectService(serviceOptions);
+    const service = await connectService({
+      ...serviceOptions,
+      onSeed: ({ database, asOf }) => log(`seeding the demo workspace as of ${asOf} into ${database}…`),
+    });
     try {
       const running = await startReportWorker(
         {
