@@ -1,3 +1,4 @@
+import { execFile } from "node:child_process";
 import { mkdtemp, readdir, rm } from "node:fs/promises";
 import { createServer, type Server } from "node:http";
 import { tmpdir } from "node:os";
@@ -44,6 +45,8 @@ describe("vreport generate: bad input gets one clear line and a non-zero exit", 
       'invalid --base-url "ftp://x": allowed values are an http:// or https:// URL',
     ],
     [{ asOf: "2026-13-45" }, 'invalid --as-of "2026-13-45": allowed values are a date YYYY-MM-DD'],
+    // Date.parse would roll this into March 3rd.
+    [{ asOf: "2026-02-31" }, 'invalid --as-of "2026-02-31": allowed values are a date YYYY-MM-DD'],
     [{ project: "x", allProjects: true }, "--project and --all-projects cannot be used together: pick one"],
     [{ concurrency: "0" }, 'invalid --concurrency "0": allowed values are a positive integer'],
     [{ email: "a@example.com" }, "--email needs --smtp-url (or VREPORT_SMTP_URL)"],
@@ -51,6 +54,20 @@ describe("vreport generate: bad input gets one clear line and a non-zero exit", 
     const r = await exitCodeOf(generateCommand({ out, ...flags }, capture()));
     expect(r).toEqual({ code: EXIT.usage, message });
     expect(await readdir(out)).toEqual([]);
+  });
+
+  // The built CLI (`npm test` builds first): commander's own errors must stay one line too.
+  it.each([
+    [["--bogus"], "error: unknown option '--bogus'"],
+    [["--range"], "error: option '--range <range>' argument missing"],
+  ])("generate %j prints one line and exits 2", async (args, line) => {
+    const cli = join(import.meta.dirname, "../../dist/cli/index.js");
+    const { code, stderr } = await new Promise<{ code: number | null; stderr: string }>((resolve) => {
+      const child = execFile(process.execPath, [cli, "generate", ...args], (_err, _stdout, stderr) =>
+        resolve({ code: child.exitCode, stderr }),
+      );
+    });
+    expect({ code, stderr }).toEqual({ code: EXIT.usage, stderr: `${line}\n` });
   });
 
   it("an unreachable service exits 4 and writes nothing", async () => {
