@@ -38,7 +38,7 @@ export function createBatchProgress(
           const r = event.result;
           const how = r.error
             ? `failed: ${r.error.message}`
-            : `done in ${humanMs(r.ms)} (${r.files.length} files)`;
+            : `done in ${humanMs(r.ms)} (${r.files.length} file${r.files.length === 1 ? "" : "s"})`;
           io.err(`[${event.done}/${event.total}] ${r.project.name}: ${how}`);
         }
         return;

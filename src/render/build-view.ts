@@ -1,3 +1,4 @@
+import { dayIn } from "../contract/index.js";
 import type { ReportModel } from "../report/model.js";
 import { PALETTE } from "./sections/_helpers.js";
 import { SECTION_RENDERERS } from "./sections/index.js";
@@ -32,7 +33,8 @@ export function draftView(
       : { ...reportModel, cover: { ...reportModel.cover, timezone: options.timezone } };
   const c = model.cover;
   const p = c.period;
-  const asOf = p?.as_of ?? c.generatedAt.slice(0, 10);
+  // Without the service's period (no visibility scope), the day of fetching in the report timezone.
+  const asOf = p?.as_of ?? dayIn(c.timezone, new Date(c.generatedAt));
   const cover: CoverView = {
     title: `AI visibility report — ${c.brand}`,
     workspace: c.workspace,

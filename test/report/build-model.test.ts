@@ -89,8 +89,27 @@ describe("buildModel", () => {
     expect((summary.blocks[0] as { text: string }).text).toContain(
       "Visibility data needs the visibility:read scope, which the API key lacks.",
     );
-    // No period from the service: the cover falls back to UTC, never a made-up zone.
+    // No period from the service and no workspace: UTC, and the as-of day is the fetch day there.
     expect(view.cover.timezone).toBe("UTC");
+    expect(view.cover.asOf).toBe("2026-11-01");
+    const late = { ...data, fetchedAt: "2026-11-01T23:30:00.000Z" };
+    late.workspace = {
+      ok: true,
+      value: {
+        id: "66666666-6666-4666-8666-666666666666",
+        name: "Northwind",
+        website: "https://northwind.example",
+        logo: "",
+        icon: "",
+        timezone: "Europe/Paris",
+        owner: { id: "77777777-7777-4777-8777-777777777777", name: "O", email: "o@x.io", avatar: "" },
+        members: 1,
+        created_at: "2026-01-01T00:00:00.000Z",
+      },
+    };
+    const lateView = draftView(buildModel(late), BRANDING);
+    expect([lateView.cover.timezone, lateView.cover.asOf]).toEqual(["Europe/Paris", "2026-11-02"]);
+    expect(lateView.name).toBe("acme-analytics-ai-visibility-7d-2026-11-02");
   });
 
   it("shows timestamps as days in the report timezone, and says so when the config overrides it", () => {
