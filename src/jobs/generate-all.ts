@@ -29,6 +29,10 @@ export async function generateAll(
   io: Io,
   extras: BatchExtras = {},
 ): Promise<BatchResult[]> {
+  // The config first: a typo in it must not wait for the embedded service to start (or seed).
+  const { branding, timezone } = await loadBranding(opts.configPath).catch((err: unknown) => {
+    throw setupError(err);
+  });
   const service = await connectService(opts).catch((err: unknown) => {
     throw setupError(err);
   });
@@ -39,9 +43,6 @@ export async function generateAll(
         `vreport: no --base-url given: serving the demo workspace (${service.embeddedDatabase}) at ${service.baseUrl}`,
       );
     }
-    const { branding, timezone } = await loadBranding(opts.configPath).catch((err: unknown) => {
-      throw setupError(err);
-    });
     const { projects } = await service.client.listProjects().catch((err: unknown) => {
       throw setupError(err);
     });

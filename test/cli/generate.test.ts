@@ -1,5 +1,5 @@
 import { execFile } from "node:child_process";
-import { mkdtemp, readdir, rm } from "node:fs/promises";
+import { mkdtemp, readdir, rm, writeFile } from "node:fs/promises";
 import { createServer, type Server } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -68,6 +68,26 @@ describe("vreport generate: bad input gets one clear line and a non-zero exit", 
       );
     });
     expect({ code, stderr }).toEqual({ code: EXIT.usage, stderr: `${line}\n` });
+  });
+
+  it("a bad config file exits 2 naming the field, before any service is contacted", async () => {
+    const config = join(out, "..", `vreport-bad-config-${process.pid}.json`);
+    await writeFile(config, JSON.stringify({ timezone: "Mars/Olympus" }));
+    try {
+      // Nothing listens on port 9: were the service contacted first, this would exit 4.
+      const r = await exitCodeOf(
+        generateCommand(
+          { out, config, baseUrl: "http://127.0.0.1:9", apiKey: "vr_x", format: "md" },
+          capture(),
+        ),
+      );
+      expect(r).toEqual({
+        code: EXIT.usage,
+        message: `config file ${config}: timezone: must be an IANA timezone like Europe/Paris`,
+      });
+    } finally {
+      await rm(config, { force: true });
+    }
   });
 
   it("an unreachable service exits 4 and writes nothing", async () => {
