@@ -169,7 +169,7 @@ describe("generateAll (generate --all-projects)", () => {
     expect(results.every((r) => !r.error)).toBe(true);
     expect(io.errLines[0]).toBe(`[1/${results.length}] ${service.projects[0]!.name}: rendering…`);
     expect(io.errLines[1]).toMatch(
-      new RegExp(`^\\[1/${results.length}\\] ${service.projects[0]!.name}: done in .* \\(1 files\\)$`),
+      new RegExp(`^\\[1/${results.length}\\] ${service.projects[0]!.name}: done in .* \\(1 file\\)$`),
     );
     expect(io.outLines.at(-1)).toMatch(
       new RegExp(`^${results.length} of ${results.length} projects rendered`),
