@@ -4,11 +4,17 @@ import type { Io } from "../cli/io.js";
 import type { EmailOptions } from "../email/email-options.js";
 import { loadBranding } from "../report/config.js";
 import { selectProjects } from "../report/generate.js";
+import { resolveDatabaseLocation } from "../service/store/db.js";
 import { toCliError as setupError } from "./_cli-errors.js";
 import { type BatchResult, runBatch } from "./batch.js";
 import { printBatchSummary } from "./batch-summary.js";
 import { createBatchProgress } from "./progress.js";
 import { connectService } from "./report-service.js";
+
+/** A database location fit to print: a postgres:// URL loses its password. */
+function withoutPassword(location: string): string {
+  return location.replace(/^(postgres(?:ql)?:\/\/[^:@/]*):[^@/]*@/, "$1:***@");
+}
 
 /** What `generate` adds to its options for a batch. */
 export interface BatchExtras {
@@ -33,16 +39,17 @@ export async function generateAll(
   const { branding, timezone } = await loadBranding(opts.configPath).catch((err: unknown) => {
     throw setupError(err);
   });
+  // Said before starting: the first run seeds the demo, and a silent wait looks like a hang.
+  if (opts.baseUrl === undefined) {
+    io.err(
+      `vreport: no --base-url given: serving the demo workspace from ${withoutPassword(resolveDatabaseLocation(opts.database))} on loopback (the first run seeds it, 15–60 s)`,
+    );
+  }
   const service = await connectService(opts).catch((err: unknown) => {
     throw setupError(err);
   });
   let results: BatchResult[] = [];
   try {
-    if (service.embeddedDatabase !== undefined) {
-      io.err(
-        `vreport: no --base-url given: serving the demo workspace (${service.embeddedDatabase}) at ${service.baseUrl}`,
-      );
-    }
     const { projects } = await service.client.listProjects().catch((err: unknown) => {
       throw setupError(err);
     });

@@ -90,6 +90,18 @@ describe("vreport generate: bad input gets one clear line and a non-zero exit", 
     }
   });
 
+  it("says in one line, before starting, that it serves the demo; a database password is not echoed", async () => {
+    const io = capture();
+    await generateCommand(
+      { out, format: "md", database: "postgres://demo:s3cret@127.0.0.1:9/demo" },
+      io,
+    ).catch(() => undefined);
+    expect(io.lines[0]).toBe(
+      "vreport: no --base-url given: serving the demo workspace from postgres://demo:***@127.0.0.1:9/demo on loopback (the first run seeds it, 15–60 s)",
+    );
+    expect(io.lines.join("\n")).not.toContain("s3cret");
+  });
+
   it("an unreachable service exits 4 and writes nothing", async () => {
     // A port that was just free: nothing listens there.
     const probe = createServer();
