@@ -7,14 +7,14 @@ import { CliError, EXIT } from "./errors.js";
 async function main(argv: string[]): Promise<void> {
   const program = new Command("vreport")
     .description("AI-visibility reporting: the External Read API v1 service and report generator")
-    .showHelpAfterError()
     .exitOverride();
   for (const command of await commandsFor(argv)) command.register(program);
   try {
     await program.parseAsync(argv);
   } catch (err) {
     if (err instanceof CommanderError) {
-      // Commander already printed its one-line message (unknown option, missing argument…).
+      // Commander already printed its one-line message (unknown option, missing argument…); no
+      // help page after it, so a bad flag stays one line (`--help` prints the flags).
       process.exitCode = err.exitCode === 0 ? EXIT.ok : EXIT.usage;
       return;
     }

@@ -4,11 +4,17 @@ import type { Io } from "../cli/io.js";
 import type { EmailOptions } from "../email/email-options.js";
 import { loadBranding } from "../report/config.js";
 import { selectProjects } from "../report/generate.js";
+import { resolveDatabaseLocation } from "../service/store/db.js";
 import { toCliError as setupError } from "./_cli-errors.js";
 import { type BatchResult, runBatch } from "./batch.js";
 import { printBatchSummary } from "./batch-summary.js";
 import { createBatchProgress } from "./progress.js";
 import { connectService } from "./report-service.js";
+
+/** A database location fit to print: a postgres:// URL loses its password. */
+function withoutPassword(location: string): string {
+  return location.replace(/^(postgres(?:ql)?:\/\/[^:@/]*):[^@/]*@/, "$1:***@");
+}
 
 /** What `generate` adds to its options for a batch. */
 export interface BatchExtras {
@@ -29,23 +35,24 @@ export async function generateAll(
   io: Io,
   extras: BatchExtras = {},
 ): Promise<BatchResult[]> {
+  // The config first: a typo in it must not wait for the embedded service to start (or seed).
+  const { branding, timezone } = await loadBranding(opts.configPath).catch((err: unknown) => {
+    throw setupError(err);
+  });
   const pdf = opts.formats.includes("pdf") ? await import("../render/backends/pdf.js") : undefined;
   // Chromium starts while the database opens and the data is fetched, not after.
   pdf?.warmUpBrowser();
+  if (opts.baseUrl === undefined) {
+    io.err(
+      `vreport: no --base-url given: serving the demo workspace from ${withoutPassword(resolveDatabaseLocation(opts.database))} on loopback`,
+    );
+  }
   const service = await connectService({ ...opts, onSeed: seedNotice(io) }).catch(async (err: unknown) => {
     await pdf?.closeBrowser();
     throw setupError(err);
   });
   let results: BatchResult[] = [];
   try {
-    if (service.embeddedDatabase !== undefined) {
-      io.err(
-        `vreport: no --base-url given: serving the demo workspace (${service.embeddedDatabase}) at ${service.baseUrl}`,
-      );
-    }
-    const { branding, timezone } = await loadBranding(opts.configPath).catch((err: unknown) => {
-      throw setupError(err);
-    });
     const { projects } = await service.client.listProjects().catch((err: unknown) => {
       throw setupError(err);
     });
@@ -100,5 +107,7 @@ export async function generateAll(
 /** The line printed before the embedded demo is seeded: the first run is quiet for tens of seconds otherwise. */
 export function seedNotice(io: Pick<Io, "err">): (info: { database: string; asOf: string }) => void {
   return ({ database, asOf }) =>
-    io.err(`vreport: seeding the demo workspace as of ${asOf} into ${database} (first run: 15–60 s)…`);
+    io.err(
+      `vreport: seeding the demo workspace as of ${asOf} into ${withoutPassword(database)} (first run: 15–60 s)…`,
+    );
 }

@@ -45,10 +45,11 @@ export function parseRetry(flags: { attempts?: string; backoff?: string }): Retr
   };
 }
 
-/** `--as-of YYYY-MM-DD`, checked. */
+/** `--as-of YYYY-MM-DD`, checked: a real calendar day (`Date.parse` rolls 2026-02-31 into March). */
 export function parseDay(flag: string, value: string | undefined): string | undefined {
   if (value === undefined) return undefined;
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value) || Number.isNaN(Date.parse(value)))
+  const at = /^\d{4}-\d{2}-\d{2}$/.test(value) ? new Date(`${value}T00:00:00Z`) : null;
+  if (!at || Number.isNaN(at.getTime()) || at.toISOString().slice(0, 10) !== value)
     throw CliError.badFlag(flag, value, "a date YYYY-MM-DD");
   return value;
 }

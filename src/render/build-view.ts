@@ -1,3 +1,4 @@
+import { dayIn } from "../contract/index.js";
 import type { ReportModel } from "../report/model.js";
 import { PALETTE } from "./sections/_helpers.js";
 import { SECTION_RENDERERS } from "./sections/index.js";
@@ -17,15 +18,23 @@ export interface DraftView extends Omit<ReportView, "sections"> {
   sections: SectionDraft[];
 }
 
-/** Builds every section's draft from the model, in report order: pure and synchronous. */
+/**
+ * Builds every section's draft from the model, in report order: pure and synchronous.
+ * `options.timezone` (the config file's override) replaces the timezone every date is shown in.
+ */
 export function draftView(
-  model: ReportModel,
+  reportModel: ReportModel,
   branding: Branding,
   options: { timezone?: string } = {},
 ): DraftView {
+  const model =
+    options.timezone === undefined
+      ? reportModel
+      : { ...reportModel, cover: { ...reportModel.cover, timezone: options.timezone } };
   const c = model.cover;
   const p = c.period;
-  const asOf = p?.as_of ?? c.generatedAt.slice(0, 10);
+  // Without the service's period (no visibility scope), the day of fetching in the report timezone.
+  const asOf = p?.as_of ?? dayIn(c.timezone, new Date(c.generatedAt));
   const cover: CoverView = {
     title: `AI visibility report — ${c.brand}`,
     workspace: c.workspace,
@@ -38,7 +47,7 @@ export function draftView(
     previousStart: p?.previous_start ?? "",
     previousEnd: p?.previous_end ?? "",
     asOf,
-    timezone: options.timezone ?? p?.timezone ?? "UTC",
+    timezone: c.timezone,
     generatedAt: c.generatedAt,
   };
   return {

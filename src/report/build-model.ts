@@ -22,7 +22,8 @@ export function buildModel(data: ReportData): ReportModel {
       unclassified: t.unclassified,
       sites,
       untapped: t.topics.filter((x) => x.is_untapped),
-      gaps: t.topics.filter((x) => x.is_coverage_gap),
+      // An untapped topic is also a coverage gap by the API's flags; it is counted once, as untapped.
+      gaps: t.topics.filter((x) => x.is_coverage_gap && !x.is_untapped),
     }),
   );
   const content = map(data.content, (views): ContentModel => {
@@ -41,6 +42,11 @@ export function buildModel(data: ReportData): ReportModel {
       brandDomain: data.project.brand_domain,
       range: data.range,
       period: data.report.ok ? data.report.value.period : null,
+      timezone: data.report.ok
+        ? data.report.value.period.timezone
+        : data.workspace.ok
+          ? data.workspace.value.timezone
+          : "UTC",
       generatedAt: data.fetchedAt,
     },
     sections,
@@ -48,6 +54,7 @@ export function buildModel(data: ReportData): ReportModel {
     content,
     competitorsTracked: map(data.setup, (s) => s.competitors.length),
     findings: [],
+    omitted: [data.workspace, sections, contentMap, content].flatMap((a) => (a.ok ? [] : [a.reason])),
   };
   model.findings = findings(model);
   return model;

@@ -3,6 +3,25 @@ import { dirname, extname, resolve } from "node:path";
 import { z } from "zod";
 import type { Branding } from "../render/types.js";
 
+/** True for a BCP 47 tag Intl knows how to canonicalise (`en-US`, `fr`), false for `english`. */
+function isLocale(tag: string): boolean {
+  try {
+    return Intl.getCanonicalLocales(tag).length === 1;
+  } catch {
+    return false;
+  }
+}
+
+/** True for an IANA timezone this runtime knows (`Europe/Paris`), false for `Mars/Olympus`. */
+function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat("en-US", { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** vreport.config.json: agency branding for every report. */
 export const ConfigFile = z
   .object({
@@ -13,8 +32,8 @@ export const ConfigFile = z
       .regex(/^#[0-9a-fA-F]{6}$/, "must be a colour like #2f6fed")
       .default("#2f6fed"),
     footerText: z.string().max(200).optional(),
-    locale: z.string().default("en-US"),
-    timezone: z.string().optional(),
+    locale: z.string().refine(isLocale, "must be a locale like en-US").default("en-US"),
+    timezone: z.string().refine(isTimeZone, "must be an IANA timezone like Europe/Paris").optional(),
   })
   .strict();
 export type ConfigFile = z.infer<typeof ConfigFile>;

@@ -81,8 +81,14 @@ function visibilityFindings(s: ApiSections, brand: string): Finding[] {
     s.answers.rows.filter((a) => a.competitor_found && !a.brand_mentioned).map((a) => a.prompt_id),
   );
   if (missed.size > 0) {
+    // The section holds at most 500 answers: say so when the rule saw only part of them.
+    const { shown, answers } = s.answers.totals;
+    const which =
+      shown < answers
+        ? `the latest answers shown (${formatCount(shown)} of ${formatCount(answers)})`
+        : "the latest answers";
     out.push({
-      text: `On ${formatCount(missed.size)} prompt${missed.size === 1 ? "" : "s"}, the latest answers mention a competitor but not ${brand}.`,
+      text: `On ${formatCount(missed.size)} prompt${missed.size === 1 ? "" : "s"}, ${which} mention a competitor but not ${brand}.`,
       tone: "negative",
     });
   }

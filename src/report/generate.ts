@@ -51,7 +51,7 @@ export async function generateReport(client: VreportClient, job: ReportJob): Pro
   return { files: written, cover: view.cover, findings: model.findings };
 }
 
-/** Picks the projects to report on: by id, name or slug; all; or the first the key can read. */
+/** Picks the projects to report on: by id or name (any case); all; or the first the key can read. */
 export function selectProjects(
   projects: Project[],
   wanted: { project?: string; allProjects: boolean },

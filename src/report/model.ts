@@ -47,6 +47,11 @@ export interface CoverFacts {
   brandDomain: string;
   range: FullReport["range"];
   period: ReportPeriod | null;
+  /**
+   * Timezone of every date the report shows: the period's (the workspace's), else the
+   * workspace's own; the config file may override it (see `draftView`).
+   */
+  timezone: string;
   generatedAt: string;
 }
 
@@ -61,6 +66,7 @@ export interface ContentMapModel {
   unclassified: number;
   sites: Site[];
   untapped: Topic[];
+  /** Coverage gaps that are not untapped (an untapped topic is flagged as both by the API). */
   gaps: Topic[];
 }
 
@@ -78,4 +84,6 @@ export interface ReportModel {
   content: Available<ContentModel>;
   competitorsTracked: Available<number>;
   findings: Finding[];
+  /** Why some data is not in the report (a scope the key lacks), one sentence each, in report order. */
+  omitted: string[];
 }

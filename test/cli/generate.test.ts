@@ -1,4 +1,5 @@
-import { mkdtemp, readdir, rm } from "node:fs/promises";
+import { execFile } from "node:child_process";
+import { mkdtemp, readdir, rm, writeFile } from "node:fs/promises";
 import { createServer, type Server } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -44,6 +45,8 @@ describe("vreport generate: bad input gets one clear line and a non-zero exit", 
       'invalid --base-url "ftp://x": allowed values are an http:// or https:// URL',
     ],
     [{ asOf: "2026-13-45" }, 'invalid --as-of "2026-13-45": allowed values are a date YYYY-MM-DD'],
+    // Date.parse would roll this into March 3rd.
+    [{ asOf: "2026-02-31" }, 'invalid --as-of "2026-02-31": allowed values are a date YYYY-MM-DD'],
     [{ project: "x", allProjects: true }, "--project and --all-projects cannot be used together: pick one"],
     [{ concurrency: "0" }, 'invalid --concurrency "0": allowed values are a positive integer'],
     [{ email: "a@example.com" }, "--email needs --smtp-url (or VREPORT_SMTP_URL)"],
@@ -51,6 +54,52 @@ describe("vreport generate: bad input gets one clear line and a non-zero exit", 
     const r = await exitCodeOf(generateCommand({ out, ...flags }, capture()));
     expect(r).toEqual({ code: EXIT.usage, message });
     expect(await readdir(out)).toEqual([]);
+  });
+
+  // The built CLI (`npm test` builds first): commander's own errors must stay one line too.
+  it.each([
+    [["--bogus"], "error: unknown option '--bogus'"],
+    [["--range"], "error: option '--range <range>' argument missing"],
+  ])("generate %j prints one line and exits 2", async (args, line) => {
+    const cli = join(import.meta.dirname, "../../dist/cli/index.js");
+    const { code, stderr } = await new Promise<{ code: number | null; stderr: string }>((resolve) => {
+      const child = execFile(process.execPath, [cli, "generate", ...args], (_err, _stdout, stderr) =>
+        resolve({ code: child.exitCode, stderr }),
+      );
+    });
+    expect({ code, stderr }).toEqual({ code: EXIT.usage, stderr: `${line}\n` });
+  });
+
+  it("a bad config file exits 2 naming the field, before any service is contacted", async () => {
+    const config = join(out, "..", `vreport-bad-config-${process.pid}.json`);
+    await writeFile(config, JSON.stringify({ timezone: "Mars/Olympus" }));
+    try {
+      // Nothing listens on port 9: were the service contacted first, this would exit 4.
+      const r = await exitCodeOf(
+        generateCommand(
+          { out, config, baseUrl: "http://127.0.0.1:9", apiKey: "vr_x", format: "md" },
+          capture(),
+        ),
+      );
+      expect(r).toEqual({
+        code: EXIT.usage,
+        message: `config file ${config}: timezone: must be an IANA timezone like Europe/Paris`,
+      });
+    } finally {
+      await rm(config, { force: true });
+    }
+  });
+
+  it("says in one line, before starting, that it serves the demo; a database password is not echoed", async () => {
+    const io = capture();
+    await generateCommand(
+      { out, format: "md", database: "postgres://demo:s3cret@127.0.0.1:9/demo" },
+      io,
+    ).catch(() => undefined);
+    expect(io.lines[0]).toBe(
+      "vreport: no --base-url given: serving the demo workspace from postgres://demo:***@127.0.0.1:9/demo on loopback",
+    );
+    expect(io.lines.join("\n")).not.toContain("s3cret");
   });
 
   it("an unreachable service exits 4 and writes nothing", async () => {

@@ -54,6 +54,18 @@ describe("retries", () => {
     expect(second!.at - first!.at).toBeGreaterThanOrEqual(990);
   });
 
+  it("honours Retry-After on a 503 too, over its own backoff", async () => {
+    const { client, server } = await setup((_req, res, n) =>
+      n === 0
+        ? send(res, 503, { code: 5030, messages: "unavailable", data: null }, { "retry-after": "1" })
+        : send(res, 200, OVERVIEW_OK),
+    );
+    await expect(client.getOverview()).resolves.toEqual(OVERVIEW);
+    const [first, second] = server.requests;
+    // The backoff alone is at most 5 ms here (retryBaseDelayMs), so only the header explains 1 s.
+    expect(second!.at - first!.at).toBeGreaterThanOrEqual(990);
+  });
+
   it("retries a 500 twice, then succeeds", async () => {
     const { client, server } = await setup((_req, res, n) =>
       n < 2

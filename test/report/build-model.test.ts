@@ -57,7 +57,78 @@ describe("buildModel", () => {
     expect(texts[0]).toContain("2026-10-26 to 2026-11-01");
     expect(texts[0]).toContain("2026-10-19 to 2026-10-25");
     expect(texts[1]).toBe(
-      "This report rests on 8 answers (snapshots) to 2 tracked prompts, collected from ChatGPT, Perplexity.",
+      "This report rests on 8 answers (snapshots) to 2 tracked prompts, collected from 2 platforms (ChatGPT, Perplexity).",
     );
+    expect(texts).toHaveLength(2);
+  });
+
+  it("lists in the executive summary what the key's scopes leave out", () => {
+    const view = draftView(buildModel(smallReportData()), BRANDING);
+    const summary = view.sections.find((s) => s.key === "executive_summary")!;
+    expect(summary.blocks.map((b) => b.kind)).toEqual(["bullets", "notice"]);
+    expect(summary.blocks[1]).toEqual({
+      kind: "notice",
+      text:
+        "Not in this report: The API key lacks the workspace:read scope. " +
+        "The content map needs the contentmap:read scope, which the API key lacks. " +
+        "Content needs the content:read scope, which the API key lacks.",
+    });
+  });
+
+  it("says only what is missing when the key cannot read visibility data", () => {
+    const data = smallReportData();
+    data.report = {
+      ok: false,
+      reason: "Visibility data needs the visibility:read scope, which the API key lacks.",
+      scope: "visibility:read",
+    };
+    const view = draftView(buildModel(data), BRANDING);
+    const summary = view.sections.find((s) => s.key === "executive_summary")!;
+    expect(summary.blocks).toHaveLength(1);
+    expect(summary.blocks[0]).toMatchObject({ kind: "notice" });
+    expect((summary.blocks[0] as { text: string }).text).toContain(
+      "Visibility data needs the visibility:read scope, which the API key lacks.",
+    );
+    // No period from the service and no workspace: UTC, and the as-of day is the fetch day there.
+    expect(view.cover.timezone).toBe("UTC");
+    expect(view.cover.asOf).toBe("2026-11-01");
+    const late = { ...data, fetchedAt: "2026-11-01T23:30:00.000Z" };
+    late.workspace = {
+      ok: true,
+      value: {
+        id: "66666666-6666-4666-8666-666666666666",
+        name: "Northwind",
+        website: "https://northwind.example",
+        logo: "",
+        icon: "",
+        timezone: "Europe/Paris",
+        owner: { id: "77777777-7777-4777-8777-777777777777", name: "O", email: "o@x.io", avatar: "" },
+        members: 1,
+        created_at: "2026-01-01T00:00:00.000Z",
+      },
+    };
+    const lateView = draftView(buildModel(late), BRANDING);
+    expect([lateView.cover.timezone, lateView.cover.asOf]).toEqual(["Europe/Paris", "2026-11-02"]);
+    expect(lateView.name).toBe("acme-analytics-ai-visibility-7d-2026-11-02");
+  });
+
+  it("shows timestamps as days in the report timezone, and says so when the config overrides it", () => {
+    // The fixture's answer was collected at 2026-11-01T08:00Z: still Nov 1 in Paris,
+    // but 01:00 on Nov 1 in Los Angeles, and 2026-10-31 at UTC−10 (Honolulu).
+    const answersOf = (tz?: string) => {
+      const view = draftView(buildModel(smallReportData()), BRANDING, tz ? { timezone: tz } : {});
+      const table = view.sections.find((s) => s.key === "answers")!.blocks[0]!;
+      return { view, row: table.kind === "table" ? table.rows[0] : undefined };
+    };
+    expect(answersOf().row?.collected_at).toBe("2026-11-01");
+    expect(answersOf().view.cover.timezone).toBe("Europe/Paris");
+    const { view, row } = answersOf("Pacific/Honolulu");
+    expect(row?.collected_at).toBe("2026-10-31");
+    expect(view.cover.timezone).toBe("Pacific/Honolulu");
+    const m = view.sections.find((s) => s.key === "methodology")!;
+    expect(m.blocks[2]).toEqual({
+      kind: "paragraph",
+      text: "Dates of answers and content items are shown in Pacific/Honolulu, as the report configuration asks; the period's days are those of the workspace timezone, Europe/Paris.",
+    });
   });
 });

@@ -55,6 +55,8 @@ describe("vreport.config.json", () => {
     ["bad.json", { accentColor: "blue" }, "accentColor: must be a colour like #2f6fed"],
     ["unknown.json", { agency: "x" }, 'Unrecognized key: "agency"'],
     ["broken.json", "{ not json", "invalid JSON"],
+    ["locale.json", { locale: "english please" }, "locale: must be a locale like en-US"],
+    ["tz.json", { timezone: "Mars/Olympus" }, "timezone: must be an IANA timezone like Europe/Paris"],
     ["png.json", { logo: "logo.gif" }, "logo must be a .svg or .png file"],
     ["nologo.json", { logo: "missing.png" }, "cannot read logo"],
   ])("%s is an error naming the problem", async (name, body, message) => {

@@ -1,5 +1,5 @@
 import type { Range } from "../../contract/index.js";
-import { parseFormats, parseRange } from "../../jobs/job-flags.js";
+import { parseDay, parseFormats, parseRange } from "../../jobs/job-flags.js";
 import type { OutputFormat } from "../../render/types.js";
 import { CliError } from "../errors.js";
 
@@ -71,10 +71,7 @@ export function parseGenerateFlags(
     if (!ok) throw CliError.badFlag("--base-url", baseUrl, "an http:// or https:// URL");
     if (!apiKey) throw new CliError("--api-key (or VREPORT_API_KEY) is required with --base-url", 2);
   }
-  if (flags.asOf !== undefined) {
-    if (!/^\d{4}-\d{2}-\d{2}$/.test(flags.asOf) || Number.isNaN(Date.parse(flags.asOf))) {
-      throw CliError.badFlag("--as-of", flags.asOf, "a date YYYY-MM-DD");
-    }
+  if (parseDay("--as-of", flags.asOf) !== undefined) {
     if (baseUrl !== undefined)
       throw new CliError("--as-of applies to the embedded demo service only, not with --base-url", 2);
   }

@@ -1,3 +1,4 @@
+import { dayIn } from "../../contract/index.js";
 import type { ApiSections, Available, ReportModel } from "../../report/model.js";
 import type { Column, DraftBlock, SectionDraft, SectionKey, ValueType } from "../types.js";
 
@@ -26,6 +27,16 @@ export function fromSections(
 ): SectionDraft {
   const s = model.sections;
   return { key, title, blocks: s.ok ? body(s.value) : [notice(s)] };
+}
+
+/**
+ * The calendar day of a timestamp in the report's timezone (design.md: dates in the workspace
+ * timezone): `2026-11-22T05:51Z` is 2026-11-21 in Los Angeles. A bare date is already a day.
+ */
+export function localDay(value: string | null, timezone: string): string | null {
+  if (value === null || /^\d{4}-\d{2}-\d{2}$/.test(value)) return value;
+  const at = new Date(value);
+  return Number.isNaN(at.getTime()) ? value : dayIn(timezone, at);
 }
 
 /** Series colours: the accent first, then a palette readable in print and by colour-blind readers. */

@@ -1,4 +1,4 @@
-import { col, fromSections, type SectionRenderer } from "./_helpers.js";
+import { col, fromSections, localDay, type SectionRenderer } from "./_helpers.js";
 
 /** The latest answer per prompt and platform (at most 500). */
 export const answers: SectionRenderer = (model) =>
@@ -18,7 +18,7 @@ export const answers: SectionRenderer = (model) =>
           col("preview", "Answer preview", "text"),
         ],
         rows: a.rows.map((r) => ({
-          collected_at: r.collected_at,
+          collected_at: localDay(r.collected_at, model.cover.timezone),
           platform: r.platform,
           prompt_text: r.prompt_text,
           brand_mentioned: r.brand_mentioned,

@@ -9,7 +9,7 @@ export const categories: SectionRenderer = (model) =>
         kind: "chart",
         spec: {
           id: "categories",
-          title: "Mention rate by category",
+          title: "Mention and citation rate by category",
           type: "horizontal_bar",
           labels: rows.map((r) => r.name),
           datasets: [

@@ -1,4 +1,4 @@
-import { BUYER_STAGES } from "../../contract/index.js";
+import { BUYER_STAGES, type Topic } from "../../contract/index.js";
 import { col, notice, PALETTE, type SectionRenderer } from "./_helpers.js";
 
 const STAGE_LABELS: Record<string, string> = {
@@ -8,13 +8,20 @@ const STAGE_LABELS: Record<string, string> = {
   NA: "Not staged",
 };
 
+/** The competitor with the most pages in a topic (the one a coverage gap is measured against). */
+function topOf(t: Topic): Topic["competitors"][number] | undefined {
+  return [...t.competitors].sort((a, b) => b.total - a.total)[0];
+}
+const topName = (t: Topic) => topOf(t)?.name ?? "no competitor";
+const topTotal = (t: Topic) => topOf(t)?.total ?? 0;
+
 /** The topic matrix: your pages per topic and buyer stage against the top competitor. */
 export const contentMap: SectionRenderer = (model) => {
   const m = model.contentMap;
   if (!m.ok) return { key: "content_map", title: "Content map", blocks: [notice(m)] };
   const { topics, untapped, gaps, unclassified } = m.value;
   const rows = topics.map((t) => {
-    const top = [...t.competitors].sort((a, b) => b.total - a.total)[0];
+    const top = topOf(t);
     return {
       topic: t.name,
       awareness: t.you.stages.AWARENESS,
@@ -32,7 +39,10 @@ export const contentMap: SectionRenderer = (model) => {
       (t) =>
         `Untapped: ${t.name} — competitors have ${t.competitors.reduce((n, c) => n + c.total, 0)} pages, you have none.`,
     ),
-    ...gaps.map((t) => `Coverage gap: ${t.name} — you have ${t.you.total} pages.`),
+    ...gaps.map(
+      (t) =>
+        `Coverage gap: ${t.name} — you have ${t.you.total} page${t.you.total === 1 ? "" : "s"}, ${topName(t)} has ${topTotal(t)}.`,
+    ),
   ];
   return {
     key: "content_map",

@@ -1,11 +1,12 @@
 import { CONTENT_STATUSES } from "../../contract/index.js";
-import { col, notice, type SectionRenderer } from "./_helpers.js";
+import { col, localDay, notice, type SectionRenderer } from "./_helpers.js";
 
 /** Content pipeline: ideas, planned and produced articles. */
 export const content: SectionRenderer = (model) => {
   const c = model.content;
   if (!c.ok) return { key: "content", title: "Content", blocks: [notice(c)] };
   const { views, byStatus } = c.value;
+  const tz = model.cover.timezone;
   return {
     key: "content",
     title: "Content",
@@ -32,7 +33,7 @@ export const content: SectionRenderer = (model) => {
           title: i.title,
           buyer_stage: i.buyer_stage ?? "",
           source: i.source,
-          created: i.createdAt,
+          created: localDay(i.createdAt, tz),
         })),
         emptyText: "No ideas.",
       },
@@ -65,7 +66,7 @@ export const content: SectionRenderer = (model) => {
         rows: views.PRODUCED.map((i) => ({
           title: i.title,
           status: i.status,
-          published_on: i.published_on,
+          published_on: localDay(i.published_on, tz),
           post_url: i.post_url,
         })),
         emptyText: "Nothing has been produced.",

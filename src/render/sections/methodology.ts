@@ -9,15 +9,28 @@ export const methodology: SectionRenderer = (model) => {
   const period = p
     ? `The current period runs from ${p.start} to ${p.end} (${model.cover.range}, ending on the as-of day ${p.as_of} in ${p.timezone}); it is compared with the previous period of the same length, ${p.previous_start} to ${p.previous_end}.`
     : `The period is the ${model.cover.range} ending on the as-of day; its dates are not available because the visibility data could not be read.`;
+  const platforms = s.ok ? s.value.platforms.rows.map((r) => platformName(r.platform)) : [];
   const volume = s.ok
-    ? `This report rests on ${formatCount(s.value.summary.totals.snapshots.current)} answers (snapshots) to ${formatCount(s.value.summary.totals.prompts)} tracked prompts, collected from ${s.value.platforms.rows.map((r) => platformName(r.platform)).join(", ")}.`
+    ? `This report rests on ${formatCount(s.value.summary.totals.snapshots.current)} answers (snapshots) to ${formatCount(s.value.summary.totals.prompts)} tracked prompts, collected from ${formatCount(platforms.length)} platform${platforms.length === 1 ? "" : "s"} (${platforms.join(", ")}).`
     : "The visibility data could not be read, so no answer counts are given.";
+  // The config file may show dates in another timezone than the workspace's, which set the period.
+  const tz = model.cover.timezone;
+  const zone =
+    p && p.timezone !== tz
+      ? [
+          {
+            kind: "paragraph" as const,
+            text: `Dates of answers and content items are shown in ${tz}, as the report configuration asks; the period's days are those of the workspace timezone, ${p.timezone}.`,
+          },
+        ]
+      : [];
   return {
     key: "methodology",
     title: "Methodology",
     blocks: [
       { kind: "paragraph", text: period },
       { kind: "paragraph", text: volume },
+      ...zone,
       {
         kind: "table",
         id: "definitions",

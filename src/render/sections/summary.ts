@@ -1,3 +1,4 @@
+import { formatCount } from "../format.js";
 import type { Kpi } from "../types.js";
 import { fromSections, type SectionRenderer } from "./_helpers.js";
 
@@ -28,7 +29,7 @@ export const summary: SectionRenderer = (model) =>
       { kind: "kpis", items: kpis },
       {
         kind: "paragraph",
-        text: `${s.summary.totals.prompts} tracked prompts on ${s.summary.totals.platforms} platforms, compared with ${s.summary.totals.competitors} competitors.`,
+        text: `${formatCount(s.summary.totals.prompts)} tracked prompts on ${formatCount(s.summary.totals.platforms)} platforms, compared with ${formatCount(s.summary.totals.competitors)} competitors.`,
       },
     ];
   });
