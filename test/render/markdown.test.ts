@@ -234,6 +234,39 @@ describe("figures", () => {
     }
   });
 
+  it("says an empty period in words in every visibility section, never as zero rates", () => {
+    const data = smallReportData();
+    if (!data.report.ok) throw new Error("fixture without a report");
+    const summary = data.report.value.sections.find((s) => s.key === "summary")!;
+    if (summary.key !== "summary") throw new Error("unreachable");
+    summary.totals.snapshots = { current: 0, previous: 8, delta: -8 };
+    const empty = draftView(buildModel(data), SAMPLE_BRANDING);
+    const period = data.report.value.period!;
+    const visibility = empty.sections.filter(
+      (s) => !["content_map", "content", "methodology"].includes(s.key),
+    );
+    expect(visibility.map((s) => s.key)).toEqual([
+      "executive_summary",
+      "summary",
+      "trend",
+      "platforms",
+      "categories",
+      "competitors",
+      "cited_sources",
+      "your_pages",
+      "competitor_pages",
+      "prompts",
+      "answers",
+    ]);
+    for (const s of visibility.slice(1))
+      expect(s.blocks, s.key).toEqual([
+        {
+          kind: "notice",
+          text: `No answers were collected in this period (${period.start} – ${period.end}).`,
+        },
+      ]);
+  });
+
   it("extracts signed, separated and percentage figures but not dates or digits in words", () => {
     expect(
       extractNumbers(

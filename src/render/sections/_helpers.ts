@@ -26,7 +26,18 @@ export function fromSections(
   body: (s: ApiSections) => DraftBlock[],
 ): SectionDraft {
   const s = model.sections;
-  return { key, title, blocks: s.ok ? body(s.value) : [notice(s)] };
+  if (!s.ok) return { key, title, blocks: [notice(s)] };
+  // Every rate of an empty period is 0 / 0: say so instead of printing zeros (design.md).
+  if (s.value.summary.totals.snapshots.current === 0) {
+    const p = model.cover.period;
+    const when = p ? ` (${p.start} – ${p.end})` : "";
+    return {
+      key,
+      title,
+      blocks: [{ kind: "notice", text: `No answers were collected in this period${when}.` }],
+    };
+  }
+  return { key, title, blocks: body(s.value) };
 }
 
 /**
