@@ -245,6 +245,22 @@ describeService("own endpoints on the demo data", (svc) => {
             .reverse(),
         );
 
+        // Following the links walks the rest of the list in the same order, and back.
+        const pagination = ideas.pagination as { next_url: string | null; prev_url: string | null };
+        expect(pagination.prev_url).toBeNull();
+        const next = new URL(pagination.next_url ?? "");
+        expect(next.searchParams.get("page")).toBe("2");
+        const page2 = await svc.get(t, `!${next.pathname}${next.search}`, bearer(svc.keys.all));
+        const page2Data = page2.body.data as { contents: typeof items; pagination: { prev_url: string } };
+        const rest = page2Data.contents;
+        expect(rest).toHaveLength(ideaRows.rows[0]!.n - 15);
+        const created = [...items, ...rest].map((i) => i.createdAt);
+        expect(created).toEqual([...created].sort().reverse());
+        expect(new Set([...items, ...rest].map((i) => JSON.stringify(i))).size).toBe(created.length);
+        const back = new URL(page2Data.pagination.prev_url);
+        const page1 = await svc.get(t, `!${back.pathname}${back.search}`, bearer(svc.keys.all));
+        expect((page1.body.data as Json).contents).toEqual(items);
+
         const planned = await ok(svc, t, "listContent", `/content?${q()}&view=PLANNED`);
         const plannedItems = planned.contents as { status: string; config: { planned_for: string } }[];
         expect(plannedItems.length).toBeGreaterThan(0);
@@ -280,6 +296,17 @@ describeService("own endpoints on the demo data", (svc) => {
         const manual = await ok(svc, t, "listContent", `/content?${q()}&sources[]=manual`);
         expect((manual.contents as { source: string }[]).every((i) => i.source === "manual")).toBe(true);
         expect((manual.pagination as Json).total).toBe(4);
+        const twoSources = await ok(
+          svc,
+          t,
+          "listContent",
+          `/content?${q()}&sources[]=manual&sources[]=serp-gap-agent`,
+        );
+        const serp = await ok(svc, t, "listContent", `/content?${q()}&sources[]=serp-gap-agent`);
+        expect((twoSources.pagination as Json).total).toBe(4 + ((serp.pagination as Json).total as number));
+        expect(new Set((twoSources.contents as { source: string }[]).map((i) => i.source))).toEqual(
+          new Set(["manual", "serp-gap-agent"]),
+        );
 
         const allIdeas = await svc.store.db
           .selectFrom("content_items")
