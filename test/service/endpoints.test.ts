@@ -332,6 +332,8 @@ describeService("own endpoints on the demo data", (svc) => {
           ["view=PRODUCED&sources[]=manual", "sources[]"],
           ["view=PRODUCED&from=2025-01-01", "from"],
           ["from=2025-06-10&to=2025-06-01", "to"],
+          ["sources=manual", "sources"],
+          ["stages=DECISION", "stages"],
         ] as const) {
           const r = await svc.get(t, `/content?${q()}&${query}`, bearer(svc.keys.all));
           expect(r.status, query).toBe(422);
