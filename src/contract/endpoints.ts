@@ -33,6 +33,8 @@ export interface EndpointDef {
   params: ParamSet;
   /** Success code in the envelope. */
   code: number;
+  /** The success answer's `messages`, for the one endpoint whose spec response names it (the event catalog). */
+  messages?: string;
   data: z.ZodType;
   /** Row number in the spec's endpoint table (0 for endpoints outside it). */
   specRow: number;
@@ -219,6 +221,7 @@ export const ENDPOINTS = [
     scope: "any",
     params: "none",
     code: CODES.eventCatalog,
+    messages: "webhook events",
     data: EventCatalog,
     summary: "Webhook event catalog",
   },

@@ -2,9 +2,16 @@ import { z } from "zod";
 import { CODES } from "./codes.js";
 import { Scope } from "./enums.js";
 
-/** A success envelope around `data` (some success answers omit `messages`, per spec). */
-export function envelope<T extends z.ZodType>(data: T, code: number) {
-  return z.object({ code: z.literal(code), messages: z.string().optional(), data });
+/**
+ * A success envelope around `data`. Some success answers omit `messages` (spec conventions), so
+ * it is optional unless the endpoint's spec response names it (`withMessages`: the event catalog).
+ */
+export function envelope<T extends z.ZodType>(data: T, code: number, withMessages = false) {
+  return z.object({
+    code: z.literal(code),
+    messages: withMessages ? z.string() : z.string().optional(),
+    data,
+  });
 }
 
 /** 401, key missing. */

@@ -86,7 +86,8 @@ export function buildOpenApi(): object {
   for (const [name, schema] of contractSchemas()) registry.add(schema, { id: name });
   const deliveries = webhookDeliveries();
   for (const [name, schema] of deliveries) registry.add(schema, { id: name });
-  for (const def of ENDPOINTS) registry.add(envelope(def.data, def.code), { id: responseName(def) });
+  for (const def of ENDPOINTS)
+    registry.add(envelope(def.data, def.code, "messages" in def), { id: responseName(def) });
 
   const { schemas } = z.toJSONSchema(registry, { io: "output", uri: (id) => REF + id });
   if ("__shared" in schemas) throw new Error("openapi: a schema was extracted outside components");

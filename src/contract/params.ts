@@ -34,8 +34,11 @@ const int = (min: number, max: number) =>
     .min(min, `must be at least ${min}`)
     .max(max, `must be at most ${max}`);
 const page = () => int(1, Number.MAX_SAFE_INTEGER).default(1);
-const list = <T extends z.ZodType>(item: T) =>
-  z.union([item, z.array(item)]).transform((v) => (Array.isArray(v) ? v : [v]) as z.output<T>[]);
+// Without its own message a failed union says only "Invalid input": name what each value must be.
+const list = <T extends z.ZodType>(item: T, each: string) =>
+  z
+    .union([item, z.array(item)], { error: `each value must be ${each}` })
+    .transform((v) => (Array.isArray(v) ? v : [v]) as z.output<T>[]);
 
 export const projectId = z.guid("must be a UUID").optional();
 const range = Range.default(DEFAULT_RANGE);
@@ -97,8 +100,8 @@ export const PARAMS = {
     view: ContentView.default("IDEAS"),
     search: text().optional(),
     status: ProducedStatus.optional(),
-    "sources[]": list(text()).optional(),
-    "stages[]": list(IdeaStage).optional(),
+    "sources[]": list(text(), `a string of at most ${MAX_TEXT} characters`).optional(),
+    "stages[]": list(IdeaStage, `one of ${IdeaStage.options.join(", ")}`).optional(),
     from: z.iso.date("must be a date YYYY-MM-DD").optional(),
     to: z.iso.date("must be a date YYYY-MM-DD").optional(),
     page: page(),

@@ -2,9 +2,9 @@ import { domainToUnicode } from "node:url";
 
 /**
  * Page URL normalization (spec "Your cited pages"): lowercase, no scheme, no `www.`, no query
- * string, no trailing slash. We also drop the fragment and default ports, and keep the host in
- * its Unicode form so `bücher.de` and `xn--bcher-kva.de` compare equal — all so that one page is
- * one row however answers spelled its link.
+ * string, no trailing slash. We also drop the fragment, default ports and a host's trailing dot,
+ * and keep the host in its Unicode form so `bücher.de` and `xn--bcher-kva.de` compare equal — all
+ * so that one page is one row however answers spelled its link.
  *
  * Idempotent: a stored URL normalizes to itself, so a `url=` filter given a stored value finds it
  * (one pass can expose another `www.` or an encoded trailing slash, hence the fixed point).
@@ -39,7 +39,11 @@ function normalizeOnce(raw: string): string {
     host = slash === -1 ? s : s.slice(0, slash);
     path = slash === -1 ? "" : s.slice(slash);
   }
-  host = host.toLowerCase().replace(/^www\./, "");
+  // A fully qualified host's trailing dot (`example.com.`) names the same site.
+  host = host
+    .toLowerCase()
+    .replace(/^www\./, "")
+    .replace(/\.(?=:\d+$|$)/, "");
   path = path.toLowerCase().replace(/\/+$/, "");
   return host + path;
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { ENDPOINTS, type EndpointDef, endpointPath } from "../../src/contract/endpoints.js";
 import { SCOPES } from "../../src/contract/enums.js";
+import { envelope } from "../../src/contract/envelope.js";
 import { PARAMS } from "../../src/contract/params.js";
 import { readSpec, section, specEndpoints, tableRows } from "./_spec.js";
 
@@ -50,6 +51,12 @@ describe("endpoints outside the table", () => {
     expect(path).toBe("/api/workspace/{workspace_id}/webhooks/events");
     expect(def).toMatchObject({ atOrigin: true, scope: "any", params: "none", specRow: 0 });
     expect(def?.code).toBe(Number(text.match(/code (\d+)/)?.[1]));
+    // "Response: code 8010, messages string, data …": the one success answer that names messages.
+    expect(text).toMatch(/code \d+, messages string, data/);
+    expect(def?.messages).toEqual(expect.any(String));
+    const env = envelope(def!.data, def!.code, true);
+    expect(env.safeParse({ code: def!.code, messages: "webhook events", data: [] }).success).toBe(true);
+    expect(env.safeParse({ code: def!.code, data: [] }).success).toBe(false);
     expect(endpointPath(def!, { workspace_id: "w" })).toBe("/api/workspace/w/webhooks/events");
   });
   it("/content-map/sites, with the content map's scope", () => {
@@ -60,6 +67,7 @@ describe("endpoints outside the table", () => {
   });
   it("no other endpoint", () => {
     expect(defs.filter((d) => d.specRow === 0).map((d) => d.path)).toHaveLength(2);
+    expect(defs.filter((d) => d.messages !== undefined).map((d) => d.id)).toEqual(["getEventCatalog"]);
     expect(defs).toHaveLength(18);
   });
 });

@@ -105,7 +105,7 @@ describe("the document", () => {
       const ok = op.responses["200"] as { content: { "application/json": { schema: Json } } };
       const body = schemaAt(ok.content["application/json"].schema.$ref);
       expect(propsOf(body).code).toMatchObject({ type: "integer", const: def.code });
-      expect(body.required).toEqual(["code", "data"]);
+      expect(body.required).toEqual("messages" in def ? ["code", "messages", "data"] : ["code", "data"]);
       expect(propsOf(body).data).toBeDefined();
 
       const statuses = Object.keys(op.responses);

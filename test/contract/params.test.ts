@@ -124,6 +124,14 @@ describe("issuesByParam", () => {
     }
     expect(data.page).toEqual(["must be at least 1"]);
   });
+  it("says what each value of a repeatable parameter must be", () => {
+    const stages = P.content.safeParse({ "stages[]": ["DECISION", "NA"] });
+    expect(issuesByParam(stages.error!)).toEqual({
+      "stages[]": ["each value must be one of AWARENESS, CONSIDERATION, DECISION, BALANCED"],
+    });
+    const sources = P.content.safeParse({ "sources[]": ["manual", "x".repeat(256)] });
+    expect(issuesByParam(sources.error!)).toEqual({ "sources[]": ["must be at most 255 characters"] });
+  });
   it("reports every invalid parameter at once", () => {
     const r = P.prompts.safeParse({ per_page: "0", search: "x".repeat(300), range: "1y" });
     expect(Object.keys(issuesByParam(r.error!)).sort()).toEqual(["per_page", "range", "search"]);

@@ -34,6 +34,8 @@ const CASES: [string, string][] = [
   ["https://example.com/%7Euser/", "example.com/~user"],
   ["  https://example.com/a \n", "example.com/a"],
   ["https://user:secret@example.com/p", "example.com/p"],
+  ["http://WWW.Example.com./a", "example.com/a"],
+  ["https://example.com.:8443/", "example.com:8443"],
   ["", ""],
   ["   ", ""],
 ];

@@ -10,7 +10,7 @@ async function ok(svc: Service, t: Transport, id: EndpointId, path: string): Pro
   const r = await svc.get(t, path, bearer(svc.keys.all));
   expect(r.status, r.text.slice(0, 300)).toBe(200);
   const def = endpoint(id);
-  const parsed = envelope(def.data, def.code).safeParse(r.body);
+  const parsed = envelope(def.data, def.code, "messages" in def).safeParse(r.body);
   expect(parsed.success, JSON.stringify(parsed.error?.issues.slice(0, 3))).toBe(true);
   return r.body.data as Json;
 }
@@ -245,6 +245,22 @@ describeService("own endpoints on the demo data", (svc) => {
             .reverse(),
         );
 
+        // Following the links walks the rest of the list in the same order, and back.
+        const pagination = ideas.pagination as { next_url: string | null; prev_url: string | null };
+        expect(pagination.prev_url).toBeNull();
+        const next = new URL(pagination.next_url ?? "");
+        expect(next.searchParams.get("page")).toBe("2");
+        const page2 = await svc.get(t, `!${next.pathname}${next.search}`, bearer(svc.keys.all));
+        const page2Data = page2.body.data as { contents: typeof items; pagination: { prev_url: string } };
+        const rest = page2Data.contents;
+        expect(rest).toHaveLength(ideaRows.rows[0]!.n - 15);
+        const created = [...items, ...rest].map((i) => i.createdAt);
+        expect(created).toEqual([...created].sort().reverse());
+        expect(new Set([...items, ...rest].map((i) => JSON.stringify(i))).size).toBe(created.length);
+        const back = new URL(page2Data.pagination.prev_url);
+        const page1 = await svc.get(t, `!${back.pathname}${back.search}`, bearer(svc.keys.all));
+        expect((page1.body.data as Json).contents).toEqual(items);
+
         const planned = await ok(svc, t, "listContent", `/content?${q()}&view=PLANNED`);
         const plannedItems = planned.contents as { status: string; config: { planned_for: string } }[];
         expect(plannedItems.length).toBeGreaterThan(0);
@@ -280,6 +296,17 @@ describeService("own endpoints on the demo data", (svc) => {
         const manual = await ok(svc, t, "listContent", `/content?${q()}&sources[]=manual`);
         expect((manual.contents as { source: string }[]).every((i) => i.source === "manual")).toBe(true);
         expect((manual.pagination as Json).total).toBe(4);
+        const twoSources = await ok(
+          svc,
+          t,
+          "listContent",
+          `/content?${q()}&sources[]=manual&sources[]=serp-gap-agent`,
+        );
+        const serp = await ok(svc, t, "listContent", `/content?${q()}&sources[]=serp-gap-agent`);
+        expect((twoSources.pagination as Json).total).toBe(4 + ((serp.pagination as Json).total as number));
+        expect(new Set((twoSources.contents as { source: string }[]).map((i) => i.source))).toEqual(
+          new Set(["manual", "serp-gap-agent"]),
+        );
 
         const allIdeas = await svc.store.db
           .selectFrom("content_items")
@@ -305,6 +332,8 @@ describeService("own endpoints on the demo data", (svc) => {
           ["view=PRODUCED&sources[]=manual", "sources[]"],
           ["view=PRODUCED&from=2025-01-01", "from"],
           ["from=2025-06-10&to=2025-06-01", "to"],
+          ["sources=manual", "sources"],
+          ["stages=DECISION", "stages"],
         ] as const) {
           const r = await svc.get(t, `/content?${q()}&${query}`, bearer(svc.keys.all));
           expect(r.status, query).toBe(422);
@@ -324,6 +353,13 @@ describeService("own endpoints on the demo data", (svc) => {
           ["opportunity_run.status_updated", "opportunity_run"],
           ["agent_task.status_updated", "agent_task"],
         ]);
+        // The spec's catalog response names `messages` (code 8010, messages string, data).
+        const r = await svc.get(
+          t,
+          `/api/workspace/${svc.demo.workspaceId}/webhooks/events`,
+          bearer(svc.keys["content:read"]),
+        );
+        expect(r.body).toEqual({ code: 8010, messages: "webhook events", data });
       });
     });
   }

@@ -33,6 +33,15 @@ describeService("parameter validation and error envelopes", (svc) => {
           ["/api/workspace/xyz/webhooks/events", "workspace_id"],
         ];
         for (const [path, name] of cases) expect422(await svc.get(t, path, key), name);
+        // A single-valued parameter given twice says so, whatever the values.
+        for (const [query, name] of [
+          ["page=1&page=2", "page"],
+          [`project_id=${svc.demo.mainProjectId}&project_id=${svc.demo.mainProjectId}`, "project_id"],
+        ] as const) {
+          const r = await svc.get(t, `/content?${query}${name === "page" ? `&${q()}` : ""}`, key);
+          expect(r.status, query).toBe(422);
+          expect(r.body.data, query).toEqual({ [name]: ["must be given once"] });
+        }
         // 255 characters is still fine.
         const ok = await svc.get(t, `/content-map/pages?${q()}&search=${"x".repeat(255)}`, key);
         expect(ok.status).toBe(200);

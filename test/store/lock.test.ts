@@ -39,7 +39,7 @@ describe("PGlite directory lock", () => {
       const result = await runNodeScript(child.dir, OPEN_SCRIPT, [dir]);
       expect(result.code).toBe(3);
       expect(result.stderr.trim()).toBe(
-        `database ${dir} is in use by process ${process.pid} (stop it, or use PostgreSQL via DATABASE_URL/--database postgres://…)`,
+        `database ${dir} is in use by process ${process.pid} (stop it, or use PostgreSQL: --database or VREPORT_DATABASE set to postgres://…)`,
       );
     } finally {
       await store.close();

@@ -14,8 +14,16 @@ const plannedFor = sql<string | null>`config->>'planned_for'`;
  * A filter given for a view it does not apply to is a 422 naming it, rather than silently
  * ignored: a caller filtering PRODUCED items by stage would otherwise get unfiltered data.
  */
-function checkFilters(query: RequestContext<"listContent">["query"]): void {
+function checkFilters(
+  query: RequestContext<"listContent">["query"],
+  rawQuery: RequestContext["rawQuery"],
+): void {
   const errors: Record<string, string[]> = {};
+  // Unknown parameters are ignored, but these two near-misses would silently return unfiltered items.
+  for (const name of ["sources", "stages"] as const) {
+    if (Object.hasOwn(rawQuery, name))
+      errors[name] = [`unknown parameter: use ${name}[] (repeat it for several values)`];
+  }
   if (query.view !== "PRODUCED" && query.status !== undefined) {
     errors.status = ["applies to the PRODUCED view only"];
   }
@@ -36,7 +44,7 @@ function checkFilters(query: RequestContext<"listContent">["query"]): void {
  */
 export const listContent: Handler<"listContent"> = async (ctx) => {
   const { store, query, workspace } = ctx;
-  checkFilters(query);
+  checkFilters(query, ctx.rawQuery);
   const page = query.page ?? 1;
   let base = store.db.selectFrom("content_items").where("project_id", "=", ctx.project!.id);
   if (query.view === "PRODUCED") {

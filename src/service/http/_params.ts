@@ -32,6 +32,15 @@ export function validateParams(
   };
   const input: Record<string, unknown> = { ...rawQuery };
   if (pinned) delete input.project_id;
+  const schema = PARAM_SCHEMAS[def.params];
+  // A single-valued parameter sent twice would otherwise fail as "must be an integer" or similar.
+  const repeated = new Set<string>();
+  for (const [name, value] of Object.entries(input)) {
+    if (Array.isArray(value) && !name.endsWith("[]") && Object.hasOwn(schema.shape, name)) {
+      add(name, "must be given once");
+      repeated.add(name);
+    }
+  }
   for (const [name, value] of Object.entries(input)) {
     // PostgreSQL text cannot hold NUL; refusing it here keeps it from ever reaching a query.
     const values = Array.isArray(value) ? value : [value];
@@ -43,10 +52,10 @@ export function validateParams(
     if (PATH_ID.safeParse(value).success) pathParams[name] = value.toLowerCase();
     else add(name, "must be a UUID");
   }
-  const parsed = PARAM_SCHEMAS[def.params].safeParse(input);
+  const parsed = schema.safeParse(input);
   if (!parsed.success) {
     for (const [name, messages] of Object.entries(issuesByParam(parsed.error)))
-      for (const m of messages) add(name, m);
+      if (!repeated.has(name)) for (const m of messages) add(name, m);
   }
   if (!pinned && takesProject(def) && (input.project_id === undefined || input.project_id === "")) {
     errors.project_id = ["is required for a key not pinned to a project (ids come from GET /projects)"];

@@ -20,7 +20,8 @@ function requestUrlOf(request: FastifyRequest): string {
 
 /**
  * The one pipeline every endpoint runs, in design.md's order: key (401), scope (403),
- * parameters (422), project (404), then the handler; success is `{code, data}` with HTTP 200.
+ * parameters (422), project (404), then the handler; success is `{code, data}` with HTTP 200
+ * (`{code, messages, data}` where the contract gives the endpoint a message).
  */
 export function routeHandler(def: EndpointDef, handler: Handler<EndpointId>, deps: RouteDeps) {
   return async (request: FastifyRequest, reply: FastifyReply) => {
@@ -54,7 +55,13 @@ export function routeHandler(def: EndpointDef, handler: Handler<EndpointId>, dep
       rawQuery,
     };
     const data = await handler(ctx);
-    reply.status(200).send({ code: def.code, data });
+    reply
+      .status(200)
+      .send(
+        def.messages === undefined
+          ? { code: def.code, data }
+          : { code: def.code, messages: def.messages, data },
+      );
     return reply;
   };
 }

@@ -17,7 +17,10 @@ export function pageOffset(page: number, perPage: number, total: number): number
   return offset >= total ? null : offset;
 }
 
-/** The pagination object: 1-based from/to (0 when empty), links null on the first/last page. */
+/**
+ * The pagination object: 1-based from/to (0 when empty), links null on the first/last page. Past
+ * the end, prev_url leads to the last page rather than to the (equally empty) page before.
+ */
 export function paginationOf(req: PageRequest, count: number): Pagination {
   const totalPages = Math.ceil(req.total / req.perPage);
   const from = count > 0 ? (req.page - 1) * req.perPage + 1 : 0;
@@ -32,6 +35,6 @@ export function paginationOf(req: PageRequest, count: number): Pagination {
     total: req.total,
     total_pages: totalPages,
     next_url: req.page < totalPages ? link(req.page + 1) : null,
-    prev_url: req.page > 1 ? link(req.page - 1) : null,
+    prev_url: req.page > 1 ? link(Math.min(req.page - 1, Math.max(totalPages, 1))) : null,
   };
 }

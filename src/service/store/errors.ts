@@ -21,7 +21,7 @@ export class DatabaseLockedError extends StoreError {
   constructor(dir: string, pid: number) {
     super(
       "DATABASE_LOCKED",
-      `database ${dir} is in use by process ${pid} (stop it, or use PostgreSQL via DATABASE_URL/--database postgres://…)`,
+      `database ${dir} is in use by process ${pid} (stop it, or use PostgreSQL: --database or VREPORT_DATABASE set to postgres://…)`,
     );
     this.dir = dir;
     this.pid = pid;
