@@ -16,6 +16,8 @@ export interface StartServerOptions {
   now?: () => Date;
   logger?: LoggerConfig;
   rateLimit?: Partial<RateLimitConfig> | false;
+  /** Public origin for pagination links (see AppOptions.publicUrl). */
+  publicUrl?: string;
   /** Webhook delivery runs inside the server unless `false` (then run `vreport deliver`). */
   webhooks?: DispatcherOptions | false;
 }
@@ -38,6 +40,7 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
     ...(options.now ? { now: options.now } : {}),
     logger: options.logger ?? false,
     ...(options.rateLimit !== undefined ? { rateLimit: options.rateLimit } : {}),
+    ...(options.publicUrl !== undefined ? { publicUrl: options.publicUrl } : {}),
   });
   try {
     await app.listen({ port: options.port ?? 8787, host: options.host ?? "127.0.0.1" });

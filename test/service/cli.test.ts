@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { keysCreate, keysList, keysRevoke } from "../../src/cli/commands/keys.js";
 import { seedCommand } from "../../src/cli/commands/seed.js";
-import { serveCommand } from "../../src/cli/commands/serve.js";
+import { parsePublicUrl, serveCommand } from "../../src/cli/commands/serve.js";
 import { CliError } from "../../src/cli/errors.js";
 import { lockPath } from "../../src/service/store/lock.js";
 
@@ -65,5 +65,19 @@ describe("vreport seed, keys and serve on a PGlite directory", () => {
     const revoked: string[] = [];
     await keysRevoke(first, { database }, (l) => revoked.push(l));
     expect(revoked[0]).toMatch(/revoked/);
+  });
+});
+
+describe("vreport serve --public-url", () => {
+  it("takes an http(s) URL without a trailing slash, and names the flag otherwise", () => {
+    expect(parsePublicUrl("https://api.example.com/")).toBe("https://api.example.com");
+    expect(parsePublicUrl("http://10.0.0.5:8080/vreport/")).toBe("http://10.0.0.5:8080/vreport");
+    for (const bad of [
+      "api.example.com",
+      "ftp://x.example",
+      "https://a.example/?q=1",
+      "https://u:p@a.example",
+    ])
+      expect(() => parsePublicUrl(bad), bad).toThrow(/--public-url/);
   });
 });

@@ -1,7 +1,8 @@
 import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
-import { type EndpointId, endpoint, envelope, PLATFORMS } from "../../src/contract/index.js";
-import { bearer, describeService, type Service, TRANSPORTS, type Transport } from "./_fixture.js";
+import { API_PREFIX, type EndpointId, endpoint, envelope, PLATFORMS } from "../../src/contract/index.js";
+import { createApp } from "../../src/service/http/app.js";
+import { bearer, describeService, NOW, type Service, TRANSPORTS, type Transport } from "./_fixture.js";
 
 type Json = Record<string, unknown>;
 
@@ -363,4 +364,24 @@ describeService("own endpoints on the demo data", (svc) => {
       });
     });
   }
+
+  it("pagination links use the configured public URL, never a Host the client sent", async () => {
+    const path = `${API_PREFIX}/content?project_id=${svc.demo.mainProjectId}&view=IDEAS`;
+    const headers = { ...bearer(svc.keys.all), host: "evil.example" };
+    const echoed = await svc.app.inject({ method: "GET", url: path, headers });
+    expect(new URL(echoed.json().data.pagination.next_url).host).toBe("evil.example");
+    const app = createApp({
+      store: svc.store,
+      now: () => NOW,
+      logger: false,
+      rateLimit: false,
+      publicUrl: "https://api.example.com",
+    });
+    try {
+      const r = await app.inject({ method: "GET", url: path, headers });
+      expect(r.json().data.pagination.next_url).toBe(`https://api.example.com${path}&page=2`);
+    } finally {
+      await app.close();
+    }
+  });
 });

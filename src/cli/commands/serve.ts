@@ -14,6 +14,8 @@ export interface ServeOptions {
   database?: string;
   /** Pins the clock's day (YYYY-MM-DD, noon UTC) so reports over a seeded demo stay stable. */
   asOf?: string;
+  /** Public origin for pagination links, e.g. `https://api.example.com` behind a proxy. */
+  publicUrl?: string;
   /** Webhook delivery tuning (timeout, retries, horizon) for the dispatcher the server runs. */
   webhooks?: DispatcherOptions;
 }
@@ -33,6 +35,7 @@ export async function serveCommand(
       host: opts.host ?? "127.0.0.1",
       ...(now ? { now } : {}),
       ...(opts.webhooks ? { webhooks: opts.webhooks } : {}),
+      ...(opts.publicUrl !== undefined ? { publicUrl: opts.publicUrl } : {}),
       logger: { level: "warn" },
     });
   } catch (error) {
@@ -60,6 +63,17 @@ function redactLocation(location: string): string {
   return location.replace(/\/\/([^:/@]+):[^@]*@/, "//$1:***@");
 }
 
+/** `--public-url`: an http(s) origin (scheme, host, optional port), written without a trailing slash. */
+export function parsePublicUrl(value: string): string {
+  let url: URL | undefined;
+  try {
+    url = new URL(value);
+  } catch {}
+  if (!url || !/^https?:$/.test(url.protocol) || url.username || url.search || url.hash)
+    throw CliError.badFlag("--public-url", value, "an http(s) origin such as https://api.example.com");
+  return `${url.origin}${url.pathname.replace(/\/+$/, "")}`;
+}
+
 /** `--port`: an integer 0–65535 (0 = any free port). */
 export function parsePort(value: string): number {
   const port = Number(value);
@@ -76,15 +90,29 @@ export function register(program: Command): void {
     .option("--port <port>", "port to listen on", "8787")
     .option("--host <host>", "address to bind", "127.0.0.1")
     .option("--database <location>", "PGlite directory or postgres:// URL (env VREPORT_DATABASE)")
-    .option("--as-of <date>", "pin the clock to this day (YYYY-MM-DD)");
+    .option("--as-of <date>", "pin the clock to this day (YYYY-MM-DD)")
+    .option(
+      "--public-url <url>",
+      "origin clients reach the service at, for pagination links (env VREPORT_PUBLIC_URL; default: the request's Host)",
+    );
   addWebhookFlags(command).action(
-    async (flags: { port: string; host: string; database?: string; asOf?: string } & WebhookFlags) => {
+    async (
+      flags: {
+        port: string;
+        host: string;
+        database?: string;
+        asOf?: string;
+        publicUrl?: string;
+      } & WebhookFlags,
+    ) => {
+      const publicUrl = flags.publicUrl ?? process.env.VREPORT_PUBLIC_URL;
       const server = await serveCommand({
         port: parsePort(flags.port),
         host: flags.host,
         webhooks: parseWebhookFlags(flags),
         ...(flags.database !== undefined ? { database: flags.database } : {}),
         ...(flags.asOf !== undefined ? { asOf: parseAsOf(flags.asOf) } : {}),
+        ...(publicUrl ? { publicUrl: parsePublicUrl(publicUrl) } : {}),
       });
       await new Promise<void>((resolve) => {
         const stop = () => {

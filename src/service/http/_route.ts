@@ -9,13 +9,18 @@ import type { Handler, RequestContext } from "./handler.js";
 export interface RouteDeps {
   store: Store;
   now: () => Date;
+  /** The origin pagination links use (`https://api.example.com`); else the request's own. */
+  publicUrl?: string;
 }
 
-/** Absolute URL of the request without its query string (for pagination links). */
-function requestUrlOf(request: FastifyRequest): string {
+/**
+ * Absolute URL of the request without its query string (for pagination links). Behind a proxy
+ * the server is given its public origin: otherwise links carry whatever `Host` a client sent.
+ */
+function requestUrlOf(request: FastifyRequest, publicUrl: string | undefined): string {
   const q = request.url.indexOf("?");
   const path = q === -1 ? request.url : request.url.slice(0, q);
-  return `${request.protocol}://${request.host || "127.0.0.1"}${path}`;
+  return `${publicUrl ?? `${request.protocol}://${request.host || "127.0.0.1"}`}${path}`;
 }
 
 /**
@@ -51,7 +56,7 @@ export function routeHandler(def: EndpointDef, handler: Handler<EndpointId>, dep
       query: query as RequestContext["query"],
       pathParams,
       now,
-      requestUrl: requestUrlOf(request),
+      requestUrl: requestUrlOf(request, deps.publicUrl),
       rawQuery,
     };
     const data = await handler(ctx);

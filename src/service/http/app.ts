@@ -25,6 +25,8 @@ export interface AppOptions {
   logger?: LoggerConfig;
   /** Per-key request budget; `false` disables limiting. */
   rateLimit?: Partial<RateLimitConfig> | false;
+  /** Public origin for pagination links (no trailing slash); default: the request's scheme and Host. */
+  publicUrl?: string;
 }
 
 const OTHER_METHODS = ["POST", "PUT", "PATCH", "DELETE", "OPTIONS", "HEAD"] as const;
@@ -64,7 +66,14 @@ export function createApp(options: AppOptions): FastifyInstance {
     for (const def of ENDPOINTS as readonly EndpointDef[]) {
       const url = routePath(def);
       const handler = HANDLERS[def.id as EndpointId] as Handler<EndpointId>;
-      scope.get(url, routeHandler(def, handler, { store: options.store, now }));
+      scope.get(
+        url,
+        routeHandler(def, handler, {
+          store: options.store,
+          now,
+          ...(options.publicUrl !== undefined ? { publicUrl: options.publicUrl } : {}),
+        }),
+      );
       scope.route({
         method: [...OTHER_METHODS],
         url,
