@@ -88,7 +88,9 @@ export function toCell(type: ValueType, value: CellValue): ExcelJS.CellValue {
 export function wrappedHeight(text: string, width: number): number | undefined {
   const perLine = Math.max(10, Math.floor(width * 1.1));
   let lines = 0;
-  for (const line of text.split("\n")) lines += Math.max(1, Math.ceil(line.length / perLine));
+  // Most cells are one paragraph: skip the split (one array per cell on 100,000-row tables).
+  if (!text.includes("\n")) lines = Math.max(1, Math.ceil(text.length / perLine));
+  else for (const line of text.split("\n")) lines += Math.max(1, Math.ceil(line.length / perLine));
   return lines > 1 ? Math.min(409, lines * 15 + 3) : undefined; // 409 pt: Excel's tallest row
 }
 

@@ -15,6 +15,12 @@ const RED = "FFC0392B";
 // Top-aligned everywhere: a row grown by wrapped text keeps its figures level with the text's start.
 const TOP: Partial<ExcelJS.Alignment> = { vertical: "top" };
 
+/**
+ * A table row's own style: none. exceljs gives each new row a fresh `{}`, which misses the
+ * identity cache and is turned into style XML once per row when writing (a quarter of a second
+ * on 100,000 rows); one shared object is resolved once. Frozen because every table row shares it.
+ */
+export const ROW: Style = Object.freeze({});
 /** Plain text (also overrides the fresh `{}` exceljs gives each new cell). */
 export const PLAIN: Style = { alignment: TOP };
 /** Header row of a table. */

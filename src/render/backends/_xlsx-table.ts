@@ -1,7 +1,7 @@
 import type ExcelJS from "exceljs";
 import type { Block, Column } from "../types.js";
 import { displayLength, safeText, toCell, wrappedHeight } from "./_xlsx-cells.js";
-import { deltaRules, HEADER, linkStyle, NOTE, styleFor, TITLE } from "./_xlsx-styles.js";
+import { deltaRules, HEADER, linkStyle, NOTE, ROW, styleFor, TITLE } from "./_xlsx-styles.js";
 
 /** A table block of the view. */
 export type TableBlock = Extract<Block, { kind: "table" }>;
@@ -107,6 +107,8 @@ export function writeTable(
   const links = wrap.map((w) => linkStyle(w ?? false));
   for (const src of block.rows) {
     const line = ws.getRow(r++);
+    // `style` is a runtime property of a row that exceljs' type declarations leave out.
+    (line as unknown as { style: Partial<ExcelJS.Style> }).style = ROW;
     let height: number | undefined;
     for (let i = 0; i < cols.length; i++) {
       const c = cols[i]!;
