@@ -4,7 +4,7 @@ import { join } from "node:path";
 import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as XLSX from "xlsx";
-import { MAX_CELL_TEXT, TRUNCATION_MARKER } from "../../src/render/backends/_xlsx-cells.js";
+import { MAX_CELL_TEXT, TRUNCATION_MARKER, toCell } from "../../src/render/backends/_xlsx-cells.js";
 import { backend } from "../../src/render/backends/xlsx.js";
 import { EXCEL_NUMBER_FORMATS, formatValue, MINUS } from "../../src/render/format.js";
 import type { ReportView, SectionView } from "../../src/render/types.js";
@@ -170,6 +170,14 @@ describe("xlsx backend", () => {
     expect(trend.getCell(t + 1, 1).numFmt).toBe("yyyy-mm-dd");
     expect(sheetjs.Sheets.Trend![`A${t + 1}`]).toMatchObject({ t: "n", w: "2026-10-30" });
     expect(trend.getCell(t + 3, 3).value).toBeNull(); // a missing rate stays empty, not 0
+  });
+
+  it("stores a rate change that shows as 0.0 pp as 0, so it reads, colours and filters as no change", () => {
+    expect(toCell("delta_pp", 0.0003)).toBe(0);
+    expect(toCell("delta_pp", -0.0004)).toBe(0);
+    expect(toCell("delta_pp", 0.0006)).toBe(0.06);
+    expect(toCell("delta_pp", 0.0481)).toBe(4.81);
+    expect(formatValue("delta_pp", 0.0003)).toBe("0.0 pp");
   });
 
   it("puts the KPIs with previous values and changes on Summary", () => {

@@ -50,6 +50,16 @@ function clean(n: number): number {
   return Number(n.toPrecision(12));
 }
 
+/**
+ * A rate difference in percentage points. One that shows as 0.0 is stored as 0: the mandated
+ * format would show 0.03 as "+0.0 pp" (and colour it green) where the PDF and Markdown say
+ * "0.0 pp", and a filter "> 0" would count it as a gain.
+ */
+function ppValue(fraction: number): number {
+  const pp = fraction * 100;
+  return Number(pp.toFixed(1)) === 0 ? 0 : clean(pp);
+}
+
 /** The typed Excel value of one view value: numbers stay numbers, dates become dates, text is inert. */
 export function toCell(type: ValueType, value: CellValue): ExcelJS.CellValue {
   if (value === null || value === undefined) return null;
@@ -60,7 +70,7 @@ export function toCell(type: ValueType, value: CellValue): ExcelJS.CellValue {
       return Number.isFinite(n) ? clean(n) : safeText(String(value));
     case "delta_pp":
       // Stored in percentage points so a filter "> 2" means "more than 2 pp", as the cell reads.
-      return Number.isFinite(n) ? clean(n * 100) : safeText(String(value));
+      return Number.isFinite(n) ? ppValue(n) : safeText(String(value));
     case "count":
     case "delta_count":
       return Number.isFinite(n) ? Math.round(n) : safeText(String(value));
