@@ -1,0 +1,221 @@
+import { mkdtemp, readFile, rm, stat } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import ExcelJS from "exceljs";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import * as XLSX from "xlsx";
+import { createClient } from "../../src/client/index.js";
+import { linkFor } from "../../src/render/backends/_xlsx-cells.js";
+import { MAX_WIDTH, type TableBlock } from "../../src/render/backends/_xlsx-table.js";
+import { backend as xlsx } from "../../src/render/backends/xlsx.js";
+import { draftView, drawView } from "../../src/render/build-view.js";
+import { drawChart } from "../../src/render/charts/index.js";
+import { EXCEL_NUMBER_FORMATS, MINUS } from "../../src/render/format.js";
+import type { ReportView, SectionView } from "../../src/render/types.js";
+import { buildModel } from "../../src/report/build-model.js";
+import { fetchReportData } from "../../src/report/fetch.js";
+import { type EmbeddedService, startEmbedded } from "../../src/service/embedded.js";
+import { expectedNumbersBySection, extractNumbers, missingInOrder } from "../render/_extract.js";
+
+const BRANDING = { agencyName: "Northwind Digital", accentColor: "#2f6fed", locale: "en-US" };
+// Sections the workbook folds into its Summary sheet.
+const ON_SUMMARY = new Set(["executive_summary", "summary"]);
+
+/**
+ * The demo report's workbook (90 days as of 2026-11-01), read back with exceljs and with SheetJS:
+ * what an analyst filters and sorts must hold on real data, not only on the small fixture of
+ * `test/render/xlsx.test.ts`.
+ */
+describe("demo workbook (XLSX), read back", () => {
+  let service: EmbeddedService;
+  let out: string;
+  let view: ReportView;
+  let file: string;
+  let wb: ExcelJS.Workbook;
+  let sj: XLSX.WorkBook;
+
+  beforeAll(async () => {
+    service = await startEmbedded({ database: "memory://", asOf: "2026-11-01" });
+    out = await mkdtemp(join(tmpdir(), "vreport-demo-xlsx-"));
+    const client = createClient({ baseUrl: service.baseUrl, apiKey: service.apiKey });
+    const { projects } = await client.listProjects();
+    const data = await fetchReportData(client, projects[0]!, "90d", () => new Date("2026-11-01T12:00:00Z"));
+    view = await drawView(draftView(buildModel(data), BRANDING), drawChart);
+    [file] = (await xlsx.render(view, out, {})) as [string];
+    wb = new ExcelJS.Workbook();
+    await wb.xlsx.readFile(file);
+    sj = XLSX.read(await readFile(file), { cellNF: true, cellDates: false });
+  }, 120_000);
+
+  afterAll(async () => {
+    await service?.close();
+    if (out) await rm(out, { recursive: true, force: true });
+  });
+
+  /** The sections that have a sheet of their own, with that sheet (the demo's titles are legal names). */
+  function ownSheets(): [SectionView, ExcelJS.Worksheet, XLSX.WorkSheet][] {
+    return view.sections
+      .filter((s) => !ON_SUMMARY.has(s.key))
+      .map((s) => [s, wb.getWorksheet(s.title)!, sj.Sheets[s.title]!]);
+  }
+
+  /** The row whose first cells are `labels` (a table's header), 1-based. */
+  function headerRow(ws: ExcelJS.Worksheet, labels: readonly string[]): number {
+    for (let r = 1; r <= ws.rowCount; r++)
+      if (labels.every((l, i) => ws.getCell(r, i + 1).text === l)) return r;
+    throw new Error(`no header [${labels.join(", ")}] on ${ws.name}`);
+  }
+
+  /** Every cell of a sheet as SheetJS formats it, row by row: the text an analyst sees. */
+  function shownText(sheet: XLSX.WorkSheet): string {
+    const range = XLSX.utils.decode_range(sheet["!ref"] ?? "A1");
+    const lines: string[] = [];
+    for (let r = range.s.r; r <= range.e.r; r++) {
+      const cells: string[] = [];
+      for (let c = range.s.c; c <= range.e.c; c++) {
+        const cell = sheet[XLSX.utils.encode_cell({ r, c })];
+        if (cell) cells.push(String(cell.w ?? cell.v));
+      }
+      lines.push(cells.join("  "));
+    }
+    return lines.join("\n");
+  }
+
+  it("is small and has Summary first, a sheet per section in report order, Methodology last", async () => {
+    expect((await stat(file)).size).toBeLessThan(1024 * 1024);
+    const names = wb.worksheets.map((w) => w.name);
+    expect(names).toEqual([
+      "Summary",
+      ...view.sections.filter((s) => !ON_SUMMARY.has(s.key)).map((s) => s.title),
+    ]);
+    expect(names.at(-1)).toBe("Methodology");
+    expect(sj.SheetNames).toEqual(names);
+    expect(wb.getWorksheet("Summary")!.getImages().length).toBe(
+      view.sections.flatMap((s) => s.blocks.filter((b) => b.kind === "chart")).length,
+    );
+    expect(wb.creator).toBe("Northwind Digital");
+    expect(wb.title).toBe(view.cover.title);
+    expect(wb.subject).toBe("AI visibility report 90d");
+    expect(wb.created.toISOString()).toBe(new Date(view.cover.generatedAt).toISOString());
+  });
+
+  it("shows every figure of every section, in order (the shared extraction helper's numbers)", () => {
+    const expected = expectedNumbersBySection(view);
+    const ascii = (n: string) => n.replaceAll(MINUS, "-"); // Excel's formats sign with "-"
+    const summary = extractNumbers(shownText(sj.Sheets.Summary!));
+    for (const section of expected) {
+      const shown = ON_SUMMARY.has(section.key)
+        ? summary
+        : extractNumbers(shownText(sj.Sheets[section.title]!));
+      expect(missingInOrder(section.numbers.map(ascii), shown), section.title).toBeNull();
+    }
+    // Not vacuous: the demo has hundreds of figures.
+    expect(expected.flatMap((s) => s.numbers).length).toBeGreaterThan(500);
+  });
+
+  it("stores every typed cell of every table as a typed value with its number format", () => {
+    let checked = 0;
+    for (const [section, ws, sheet] of ownSheets()) {
+      for (const t of section.blocks.filter(
+        (b): b is TableBlock => b.kind === "table" && b.rows.length > 0,
+      )) {
+        const header = headerRow(
+          ws,
+          t.columns.map((c) => c.label),
+        );
+        t.rows.forEach((row, i) => {
+          t.columns.forEach((c, j) => {
+            const v = row[c.key];
+            const cell = sheet[XLSX.utils.encode_cell({ r: header + i, c: j })];
+            const where = `${ws.name}!${XLSX.utils.encode_cell({ r: header + i, c: j })} (${c.key})`;
+            if (v === null || v === undefined) {
+              expect(cell?.v, where).toBeUndefined();
+              return;
+            }
+            const format = EXCEL_NUMBER_FORMATS[c.type];
+            if (format) {
+              expect(cell, where).toMatchObject({ t: "n", z: format });
+              checked++;
+            } else if (c.type === "boolean") expect(cell, where).toMatchObject({ t: "b", v });
+            else expect(cell?.t, where).toBe("s");
+            if (c.type === "url" && linkFor(String(v)))
+              expect(cell?.l?.Target, where).toBe(linkFor(String(v)));
+          });
+        });
+      }
+    }
+    expect(checked).toBeGreaterThan(500);
+  });
+
+  it("freezes and filters each sheet's largest table under a bold header; widths fitted and capped", () => {
+    for (const [section, ws, sheet] of ownSheets()) {
+      const tables = section.blocks.filter((b): b is TableBlock => b.kind === "table" && b.rows.length > 0);
+      for (let c = 1; c <= ws.columnCount; c++)
+        expect(ws.getColumn(c).width ?? 0).toBeLessThanOrEqual(MAX_WIDTH);
+      if (tables.length === 0) {
+        expect(sheet["!autofilter"], ws.name).toBeUndefined();
+        continue;
+      }
+      const main = tables.reduce((a, b) => (b.rows.length > a.rows.length ? b : a));
+      const header = headerRow(
+        ws,
+        main.columns.map((c) => c.label),
+      );
+      const last = XLSX.utils.encode_col(main.columns.length - 1);
+      expect(sheet["!autofilter"], ws.name).toEqual({
+        ref: `A${header}:${last}${header + main.rows.length}`,
+      });
+      expect(ws.views[0], ws.name).toMatchObject({ state: "frozen", ySplit: header });
+      expect(ws.getCell(header, 1).font?.bold, ws.name).toBe(true);
+      // Fitted: a column is at least as wide as its header (plus the filter button) up to the cap.
+      main.columns.forEach((c, i) => {
+        expect(ws.getColumn(i + 1).width, `${ws.name} ${c.key}`).toBeGreaterThanOrEqual(
+          Math.min(c.label.length + 3, MAX_WIDTH),
+        );
+      });
+    }
+  });
+
+  it("colours every delta column of every table with green/red conditional formats", () => {
+    for (const [section, ws] of ownSheets()) {
+      const refs = (
+        ws as unknown as { conditionalFormattings: { ref: string }[] }
+      ).conditionalFormattings.map((cf) => cf.ref);
+      for (const t of section.blocks.filter(
+        (b): b is TableBlock => b.kind === "table" && b.rows.length > 0,
+      )) {
+        const header = headerRow(
+          ws,
+          t.columns.map((c) => c.label),
+        );
+        t.columns.forEach((c, j) => {
+          if (c.type !== "delta_pp" && c.type !== "delta_count") return;
+          const col = XLSX.utils.encode_col(j);
+          expect(refs, `${ws.name} ${c.key}`).toContain(
+            `${col}${header + 1}:${col}${header + t.rows.length}`,
+          );
+        });
+      }
+    }
+  });
+
+  it("puts the KPIs with previous values and changes on Summary as numbers", () => {
+    const kpis = view.sections.find((s) => s.key === "summary")!.blocks.find((b) => b.kind === "kpis");
+    if (kpis?.kind !== "kpis") throw new Error("the demo's summary has no KPIs");
+    const ws = wb.getWorksheet("Summary")!;
+    for (const k of kpis.items) {
+      let r = 1;
+      while (r <= ws.rowCount && ws.getCell(r, 1).text !== k.label) r++;
+      expect(r, k.label).toBeLessThanOrEqual(ws.rowCount);
+      for (const [col, type, value] of [
+        [2, k.type, k.value],
+        [3, k.type, k.previous],
+        [4, k.deltaType, k.delta],
+      ] as const) {
+        const cell = sj.Sheets.Summary![XLSX.utils.encode_cell({ r: r - 1, c: col - 1 })];
+        if (value === null) expect(cell, k.label).toBeUndefined();
+        else expect(cell, `${k.label} col ${col}`).toMatchObject({ t: "n", z: EXCEL_NUMBER_FORMATS[type] });
+      }
+    }
+  });
+});
