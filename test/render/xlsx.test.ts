@@ -274,6 +274,61 @@ describe("xlsx backend", () => {
   });
 });
 
+describe("xlsx backend, formula-like text", () => {
+  // Every start Excel or LibreOffice could read as a formula (or strip), in each kind of untrusted text.
+  const STARTS = ["=1+1", "+1", "-1", "@SUM(A1)", "\t=1+1", "\r=1+1", "=cmd|' /C calc'!A0"];
+
+  it("stores prompts, URLs and titles that look like formulas as plain text, read back as written", async () => {
+    const view = sampleView();
+    view.sections.splice(1, 0, {
+      key: "prompts",
+      title: "=Danger",
+      blocks: [
+        {
+          kind: "table",
+          id: "hostile",
+          title: "@Hostile table",
+          columns: [
+            { key: "prompt", label: "=Prompt", type: "text" },
+            { key: "url", label: "URL", type: "url" },
+          ],
+          rows: STARTS.map((t) => ({ prompt: t, url: t })),
+          emptyText: "",
+        },
+      ],
+    });
+    const out = await mkdtemp(join(tmpdir(), "vreport-xlsx-formula-"));
+    try {
+      const [path] = await backend.render(view, out, {});
+      const book = new ExcelJS.Workbook();
+      await book.xlsx.readFile(path!);
+      const read = XLSX.read(await readFile(path!), { cellFormula: true });
+      const ws = book.getWorksheet("=Danger")!;
+      const sheet = read.Sheets["=Danger"]!;
+      const shown = (t: string) => t.replace(/\r/g, "\n"); // a raw CR cannot survive XML; it reads as a line break
+      const texts: string[] = [];
+      ws.eachRow((row) => {
+        row.eachCell((cell) => {
+          expect(cell.formula, cell.address).toBeUndefined();
+          expect(cell.type, cell.address).toBe(ExcelJS.ValueType.String);
+          expect(sheet[cell.address], cell.address).toMatchObject({ t: "s" });
+          expect(sheet[cell.address].f, cell.address).toBeUndefined();
+          texts.push(String(cell.value));
+        });
+      });
+      expect(texts).toEqual(expect.arrayContaining(["=Danger", "@Hostile table", "=Prompt"]));
+      for (const t of STARTS)
+        expect(
+          texts.filter((x) => x === shown(t)),
+          t,
+        ).toHaveLength(2); // prompt and URL
+      expect(read.SheetNames).toContain("=Danger");
+    } finally {
+      await rm(out, { recursive: true, force: true });
+    }
+  });
+});
+
 describe("xlsx backend failures", () => {
   it("leaves nothing behind when the output directory cannot be created", async () => {
     const root = await mkdtemp(join(tmpdir(), "vreport-xlsx-fail-"));
