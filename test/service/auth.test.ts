@@ -11,6 +11,15 @@ describeService("authentication and authorization", (svc) => {
         const r = await svc.get(t, "/projects");
         expect(r.status).toBe(401);
         expect(r.body).toEqual({ code: CODES.keyMissing, messages: expect.any(String), data: null });
+        // An empty header presents no key either, whichever header it is.
+        for (const headers of [
+          { authorization: "Bearer " },
+          { authorization: "Bearer" },
+          { "x-api-key": " " },
+        ]) {
+          const empty = await svc.get(t, "/projects", headers);
+          expect([empty.status, empty.body.code], JSON.stringify(headers)).toEqual([401, CODES.keyMissing]);
+        }
       });
 
       it("401 4022 for a wrong, malformed, revoked or expired key", async () => {
