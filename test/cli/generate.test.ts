@@ -90,16 +90,19 @@ describe("vreport generate: bad input gets one clear line and a non-zero exit", 
     }
   });
 
-  it("says in one line, before starting, that it serves the demo; a database password is not echoed", async () => {
+  it("says in one line, before starting, that it serves the demo; an unreachable database exits 4 without its password", async () => {
     const io = capture();
-    await generateCommand(
-      { out, format: "md", database: "postgres://demo:s3cret@127.0.0.1:9/demo" },
-      io,
-    ).catch(() => undefined);
+    const r = await exitCodeOf(
+      generateCommand({ out, format: "md", database: "postgres://demo:s3cret@127.0.0.1:9/demo" }, io),
+    );
     expect(io.lines[0]).toBe(
       "vreport: no --base-url given: serving the demo workspace from postgres://demo:***@127.0.0.1:9/demo on loopback",
     );
-    expect(io.lines.join("\n")).not.toContain("s3cret");
+    expect(r).toMatchObject({
+      code: EXIT.unreachable,
+      message: "the database server is unreachable (ECONNREFUSED)",
+    });
+    expect(`${io.lines.join("\n")}\n${r.message}`).not.toContain("s3cret");
   });
 
   it("an unreachable service exits 4 and writes nothing", async () => {

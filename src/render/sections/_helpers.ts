@@ -61,3 +61,16 @@ export const PALETTE = [
   "#b07aa1",
   "#9c755f",
 ] as const;
+
+const STAGE_LABELS: Record<string, string> = {
+  AWARENESS: "Awareness",
+  CONSIDERATION: "Consideration",
+  DECISION: "Decision",
+  BALANCED: "Balanced",
+  NA: "Not staged",
+};
+
+/** A buyer stage as readers see it, the same in the content map and the content lists ("Decision"). */
+export function stageLabel(stage: string | null | undefined): string {
+  return stage ? (STAGE_LABELS[stage] ?? stage) : "";
+}

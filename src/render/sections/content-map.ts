@@ -1,12 +1,5 @@
 import { BUYER_STAGES, type Topic } from "../../contract/index.js";
-import { col, notice, PALETTE, type SectionRenderer } from "./_helpers.js";
-
-const STAGE_LABELS: Record<string, string> = {
-  AWARENESS: "Awareness",
-  CONSIDERATION: "Consideration",
-  DECISION: "Decision",
-  NA: "Not staged",
-};
+import { col, notice, PALETTE, type SectionRenderer, stageLabel } from "./_helpers.js";
 
 /** The competitor with the most pages in a topic (the one a coverage gap is measured against). */
 function topOf(t: Topic): Topic["competitors"][number] | undefined {
@@ -56,7 +49,7 @@ export const contentMap: SectionRenderer = (model) => {
           type: "stacked_bar",
           labels: topics.map((t) => t.name),
           datasets: BUYER_STAGES.map((stage, i) => ({
-            label: STAGE_LABELS[stage] ?? stage,
+            label: stageLabel(stage),
             data: topics.map((t) => t.you.stages[stage]),
             color: PALETTE[i] ?? "#999999",
           })),

@@ -1,5 +1,5 @@
 import { CONTENT_STATUSES } from "../../contract/index.js";
-import { col, localDay, notice, type SectionRenderer } from "./_helpers.js";
+import { col, localDay, notice, type SectionRenderer, stageLabel } from "./_helpers.js";
 
 /** Content pipeline: ideas, planned and produced articles. */
 export const content: SectionRenderer = (model) => {
@@ -31,7 +31,7 @@ export const content: SectionRenderer = (model) => {
         ],
         rows: views.IDEAS.map((i) => ({
           title: i.title,
-          buyer_stage: i.buyer_stage ?? "",
+          buyer_stage: stageLabel(i.buyer_stage),
           source: i.source,
           created: localDay(i.createdAt, tz),
         })),
@@ -49,7 +49,7 @@ export const content: SectionRenderer = (model) => {
         rows: views.PLANNED.map((i) => ({
           planned_for: i.config.planned_for,
           title: i.title,
-          buyer_stage: i.buyer_stage ?? "",
+          buyer_stage: stageLabel(i.buyer_stage),
         })),
         emptyText: "Nothing is planned.",
       },
