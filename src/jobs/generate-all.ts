@@ -108,6 +108,6 @@ export async function generateAll(
 export function seedNotice(io: Pick<Io, "err">): (info: { database: string; asOf: string }) => void {
   return ({ database, asOf }) =>
     io.err(
-      `vreport: seeding the demo workspace as of ${asOf} into ${withoutPassword(database)} (first run: 15–60 s)…`,
+      `vreport: seeding the demo workspace as of ${asOf} into ${withoutPassword(database)} (about 12 s, longer on a busy machine)…`,
     );
 }
