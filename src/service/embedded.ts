@@ -1,9 +1,9 @@
-import { SCOPES } from "../contract/index.js";
-import { loadDemo } from "./demo.js";
+import { sql } from "kysely";
+import { dayIn, SCOPES } from "../contract/index.js";
 import { createApp } from "./http/app.js";
 import { createKey } from "./keys/index.js";
 import { openStore, resolveDatabaseLocation, type Store } from "./store/db.js";
-import { DEMO_TIMEZONE, DEMO_WORKSPACE_ID, todayIn } from "./store/seed/index.js";
+import { DEMO_TIMEZONE, DEMO_WORKSPACE_ID } from "./store/seed/demo-workspace.js";
 
 /** The embedded demo service a `generate` without `--base-url` talks to over loopback HTTP. */
 export interface EmbeddedService {
@@ -20,6 +20,13 @@ export interface EmbeddedService {
 
 /** The last collection day of the demo workspace, or null when it is not seeded. */
 async function seededAsOf(store: Store): Promise<string | null> {
+  // The pre-aggregates' day range (kept by seed and ingest) answers at once; the answers scan
+  // is for a database whose aggregates were never built.
+  const agg = await sql<{ day: string | null }>`SELECT max(a.max_day) AS day
+    FROM agg_projects a JOIN projects p ON p.id = a.project_id
+    WHERE p.workspace_id = ${DEMO_WORKSPACE_ID}`.execute(store.db);
+  const day = agg.rows[0]?.day;
+  if (day) return String(day).slice(0, 10);
   const row = await store.db
     .selectFrom("answers")
     .innerJoin("projects", "projects.id", "answers.project_id")
@@ -49,11 +56,12 @@ export async function startEmbedded(
     // Reseeding replaces the workspace (and its API keys), so it happens only when the demo is
     // missing or an explicit --as-of asks for another day; otherwise the demo keeps its own day.
     const existing = await seededAsOf(store);
-    const asOf = options.asOf ?? existing ?? todayIn(DEMO_TIMEZONE);
+    const asOf = options.asOf ?? existing ?? dayIn(DEMO_TIMEZONE, new Date());
     const seeded = existing !== asOf;
     if (seeded) {
       options.onSeed?.({ database, asOf });
-      await loadDemo(store, { asOf });
+      // Loaded only to seed: most runs reuse the demo and never need the seeding code.
+      await (await import("./demo.js")).loadDemo(store, { asOf });
     }
     const key = await createKey(store, {
       workspaceId: DEMO_WORKSPACE_ID,

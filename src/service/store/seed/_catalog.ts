@@ -4,7 +4,7 @@
  * in production.
  */
 
-import { normalizeUrl, urlDomain } from "../../../contract/index.js";
+import { normalizeUrl } from "../../../contract/index.js";
 import type { BuyerStage } from "../schema.js";
 import type { ProjectPlan } from "./_plans.js";
 

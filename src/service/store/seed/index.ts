@@ -60,12 +60,7 @@ export interface SeedSummary {
 // The fact tables: everything else is small enough to load with its indexes in place.
 const BULK_TABLES = ["answers", "citations"] as const;
 
-/** Timezone of the demo workspace, for callers computing a default as-of day. */
-export const DEMO_TIMEZONE = DEMO_WORKSPACE.timezone;
-/** Id of the demo workspace (stable across runs). */
-export const DEMO_WORKSPACE_ID = uuidFor(`${DEMO_WORKSPACE.key}/workspace`);
-/** Id of the second, unrelated workspace (stable across runs). */
-export const OTHER_WORKSPACE_ID = uuidFor(`${OTHER_WORKSPACE.key}/workspace`);
+export { DEMO_TIMEZONE, DEMO_WORKSPACE_ID, OTHER_WORKSPACE_ID } from "./demo-workspace.js";
 
 /** Loads (replacing any previous copy) the demo workspace: two projects, 180 days of answers, content map, content. */
 export function seedDemo(store: Store, options: SeedOptions): Promise<SeedSummary> {
