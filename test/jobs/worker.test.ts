@@ -158,11 +158,13 @@ describe.skipIf(!up)("vreport worker processes on the real Redis", () => {
         () => {},
       );
       await a.waitFor(new RegExp(`started report ${job!.id}`));
+      // The other worker is already consuming (idle: the only job is a's) when a dies.
+      const b = startWorker(prefix, service.proxyUrl, FAST_STALL);
+      await b.waitFor(/consuming vreport-reports/);
       a.child.kill("SIGKILL");
       await a.exited;
       expect(completed(a)).toEqual([]);
 
-      const b = startWorker(prefix, service.proxyUrl, FAST_STALL);
       await b.waitFor(new RegExp(`completed report ${job!.id}`), 60_000);
       const { queue, close } = await openQueue({ redisUrl: REDIS_URL, prefix });
       try {
