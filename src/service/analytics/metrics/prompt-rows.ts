@@ -74,11 +74,13 @@ export function promptRows(
 /** Prompt list filters: case-insensitive text search and a category id or `__uncategorized__`. */
 export function filterPrompts(rows: readonly PromptRow[], search?: string, category?: string): PromptRow[] {
   const needle = search?.toLowerCase();
+  // Ids are stored lowercase; the contract accepts a UUID in any case (as path ids are).
+  const wanted = category?.toLowerCase();
   return rows.filter(
     (r) =>
       (needle === undefined || r.text.toLowerCase().includes(needle)) &&
-      (category === undefined ||
-        (category === UNCATEGORIZED ? r.category_id === null : r.category_id === category)),
+      (wanted === undefined ||
+        (wanted === UNCATEGORIZED ? r.category_id === null : r.category_id === wanted)),
   );
 }
 
