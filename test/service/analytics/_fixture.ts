@@ -1,5 +1,6 @@
 /**
- * A small hand-built project whose every figure is computed by hand in analytics.test.ts.
+ * A small hand-built project whose every figure is computed by hand in fixture-endpoints.test.ts
+ * and fixture-report.test.ts.
  * Workspace timezone Europe/Paris; `NOW` is 23:30 UTC on 2025-03-10, already 2025-03-11 in Paris,
  * so with range=7d the current period is 03-05..03-11 and the previous one 02-26..03-04.
  */
@@ -77,7 +78,8 @@ const ANSWERS: Answer[] = [
   [IDS.a3, p2, "chatgpt", "2025-03-06", "2025-03-06T10:00:00Z", false, false, [], [c1], [u3]],
   [IDS.a4, p2, "perplexity", "2025-03-11", "2025-03-10T23:10:00Z", true, true, [c2], [c2], [u1, u2, u5]],
   [IDS.a5, p3, "chatgpt", "2025-03-08", "2025-03-08T09:00:00Z", true, false, [], [], [u4]],
-  [IDS.a6, p1, "chatgpt", "2025-03-11", "2025-03-10T23:20:00Z", false, false, [c1], [c1], [u3, u4]],
+  // A6 cites beta.com/compare twice: it still counts once (citations = snapshots citing the URL).
+  [IDS.a6, p1, "chatgpt", "2025-03-11", "2025-03-10T23:20:00Z", false, false, [c1], [c1], [u3, u4, u3]],
   [IDS.b1, p1, "chatgpt", "2025-02-27", "2025-02-27T09:00:00Z", true, true, [c1], [c1], [u1, u6]],
   [IDS.b2, p2, "chatgpt", "2025-03-04", "2025-03-04T09:00:00Z", false, false, [c1], [c1], [u3]],
   [IDS.b3, p3, "perplexity", "2025-03-01", "2025-03-01T09:00:00Z", false, false, [], [], []],

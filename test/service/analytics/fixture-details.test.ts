@@ -1,0 +1,183 @@
+/**
+ * The figures fixture-endpoints.test.ts leaves out, on the same hand-built fixture (_fixture.ts):
+ * the second competitor in full, every sort field in both directions, the home page's detail, cited
+ * URLs without a limit and a citation repeated within one answer.
+ * Range 7d: current 2025-03-05..03-11 (A1..A6), previous 02-26..03-04 (B1..B3).
+ */
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { refreshAggregates } from "../../../src/service/analytics/aggregates/refresh.js";
+import { urlHashId } from "../../../src/service/analytics/metrics/pages.js";
+import type { Store } from "../../../src/service/store/db.js";
+import { describeDatabases, openTestStore } from "../../store/_databases.js";
+import { call } from "./_context.js";
+import { IDS, insertFixture, NOW, PROJECT } from "./_fixture.js";
+
+describeDatabases("analytics details on the hand-built fixture", (kind) => {
+  let store: Store;
+  const get = <I extends Parameters<typeof call>[1]>(
+    id: I,
+    query: Record<string, string> = {},
+    pathParams: Record<string, string> = {},
+  ) =>
+    call(store, id, {
+      project: PROJECT,
+      timezone: "Europe/Paris",
+      now: NOW,
+      query: { range: "7d", ...query },
+      pathParams,
+    });
+
+  beforeAll(async () => {
+    store = await openTestStore(kind);
+    await insertFixture(store);
+    await refreshAggregates(store.db);
+  });
+  afterAll(() => store?.close());
+
+  // Gamma: mentioned in A2 (P1) and A4 (P2), cited in A2 and A4 (gamma.io/pricing); nothing before.
+  const gammaPricing = {
+    url: "gamma.io/pricing",
+    citations: 2,
+    citations_delta: 2 - 0,
+    citation_rate: 2 / 6,
+    citation_rate_delta: 2 / 6 - 0 / 3,
+    unique_prompts: 2,
+    unique_prompts_delta: 2 - 0,
+  };
+
+  it("competitor detail of Gamma: every figure", async () => {
+    expect(await get("getCompetitor", {}, { competitor: IDS.c2 })).toEqual({
+      range: "7d",
+      competitor: { id: IDS.c2, name: "Gamma", domain: "gamma.io" },
+      mention_rate: { current: 2 / 6, previous: 0 / 3, delta: 2 / 6 - 0 / 3 },
+      citation_rate: { current: 2 / 6, previous: 0 / 3, delta: 2 / 6 - 0 / 3 },
+      prompt_coverage: { current: 2, previous: 0, total: 3, delta: 2 - 0 },
+      citation_rate_trend: [
+        { date: "2025-03-05", value: 0 / 1 },
+        { date: "2025-03-06", value: 1 / 2 },
+        { date: "2025-03-08", value: 0 / 1 },
+        { date: "2025-03-11", value: 1 / 2 },
+      ],
+      citations_by_platform: [
+        { platform: "chatgpt", snapshots: 4, citation_rate: 0 / 4 },
+        { platform: "perplexity", snapshots: 2, citation_rate: 2 / 2 },
+      ],
+      top_cited_pages: [{ ...gammaPricing, competitor_name: "Gamma" }],
+    });
+  });
+
+  it("competitor pages of Gamma, and its single-page detail", async () => {
+    const competitor = { id: IDS.c2, name: "Gamma", domain: "gamma.io" };
+    expect(await get("getCompetitorPages", {}, { competitor: IDS.c2 })).toEqual({
+      range: "7d",
+      competitor,
+      pages: [{ ...gammaPricing, folder: "/pricing" }],
+    });
+    expect(await get("getCompetitorPages", { url: "gamma.io/pricing" }, { competitor: IDS.c2 })).toEqual({
+      range: "7d",
+      competitor,
+      // 11 citations in the period (A6's second citation of beta.com/compare does not count).
+      page: {
+        ...gammaPricing,
+        folder: "/pricing",
+        share: 2 / 11,
+        trend: [
+          { date: "2025-03-05", value: 0 / 1 },
+          { date: "2025-03-06", value: 1 / 2 },
+          { date: "2025-03-08", value: 0 / 1 },
+          { date: "2025-03-11", value: 1 / 2 },
+        ],
+      },
+      // A2 (P1) and A4 (P2), one each; ties by text.
+      prompts: [
+        { id: IDS.p1, text: "Best CRM for startups", citations: 1 },
+        { id: IDS.p2, text: "CRM pricing comparison", citations: 1 },
+      ],
+    });
+  });
+
+  it("your home page's detail: a stable hash id, folder /, share and trend", async () => {
+    expect(await get("listPages", { url: "http://ACME.com/" })).toEqual({
+      range: "7d",
+      page: {
+        id: urlHashId("acme.com"),
+        url: "acme.com",
+        folder: "/",
+        citations: 1,
+        citations_delta: 1 - 0,
+        citation_rate: 1 / 6,
+        citation_rate_delta: 1 / 6 - 0 / 3,
+        unique_prompts: 1,
+        unique_prompts_delta: 1 - 0,
+        share: 1 / 11,
+        trend: [
+          { date: "2025-03-05", value: 0 / 1 },
+          { date: "2025-03-06", value: 0 / 2 },
+          { date: "2025-03-08", value: 0 / 1 },
+          { date: "2025-03-11", value: 1 / 2 },
+        ],
+      },
+      prompts: [{ id: IDS.p2, text: "CRM pricing comparison", citations: 1 }],
+    });
+  });
+
+  it("a URL cited twice in one answer counts once", async () => {
+    // beta.com/compare: A1, A3 and A6 (twice in A6) now, B2 before.
+    const beta = await get("getCompetitorPages", { url: "beta.com/compare" }, { competitor: IDS.c1 });
+    expect("page" in beta && [beta.page.citations, beta.page.share]).toEqual([3, 3 / 11]);
+    expect("prompts" in beta && beta.prompts).toEqual([
+      { id: IDS.p1, text: "Best CRM for startups", citations: 2 },
+      { id: IDS.p2, text: "CRM pricing comparison", citations: 1 },
+    ]);
+    const full = await get("getPromptAnswers", { full: "1", date: "2025-03-11" }, { prompt: IDS.p1 });
+    expect(full.answers.map((a) => ("citations" in a ? a.citations : null))).toEqual([
+      [
+        { position: 1, url: "beta.com/compare", domain: "beta.com", title: null, tag: "competitor" },
+        { position: 2, url: "wiki.org/acme", domain: "wiki.org", title: null, tag: null },
+        { position: 3, url: "beta.com/compare", domain: "beta.com", title: null, tag: "competitor" },
+      ],
+    ]);
+  });
+
+  it("cited URLs with the default limit: all five, tied ranks 1, 1, 3, 3, 5", async () => {
+    expect(await get("getCitedSources", { type: "url" })).toEqual({
+      range: "7d",
+      type: "url",
+      total_citations: 11,
+      sources: [
+        { rank: 1, value: "beta.com/compare", citations: 3, share: 3 / 11, tag: "competitor" },
+        { rank: 1, value: "wiki.org/acme", citations: 3, share: 3 / 11, tag: null },
+        { rank: 3, value: "acme.com/blog/post-a", citations: 2, share: 2 / 11, tag: "you" },
+        { rank: 3, value: "gamma.io/pricing", citations: 2, share: 2 / 11, tag: "competitor" },
+        { rank: 5, value: "acme.com", citations: 1, share: 1 / 11, tag: "you" },
+      ],
+    });
+  });
+
+  it("prompts: every sort field in both directions (ties by id)", async () => {
+    // Rates now: P1 mention 2/3, citation 1/3; P2 1/2, 1/2; P3 1/1, 0/1. P1, P2 in Pricing; P3 none.
+    const ids = async (sort: string, direction: string) =>
+      (await get("listPrompts", { sort, direction })).prompts.map((p) => p.id);
+    const { p1, p2, p3 } = IDS;
+    expect(await ids("created_at", "desc")).toEqual([p3, p2, p1]);
+    expect(await ids("created_at", "asc")).toEqual([p1, p2, p3]);
+    expect(await ids("category", "asc")).toEqual([p1, p2, p3]);
+    expect(await ids("category", "desc")).toEqual([p3, p1, p2]);
+    expect(await ids("mention_rate", "asc")).toEqual([p2, p1, p3]);
+    expect(await ids("mention_rate", "desc")).toEqual([p3, p1, p2]);
+    expect(await ids("citation_rate", "asc")).toEqual([p3, p1, p2]);
+    expect(await ids("citation_rate", "desc")).toEqual([p2, p1, p3]);
+  });
+
+  it("your pages: every sort field in both directions", async () => {
+    // acme.com/blog/post-a: 2 citations, 2/6, 2 prompts; acme.com: 1, 1/6, 1.
+    const urls = async (sort: string, direction: string) => {
+      const res = await get("listPages", { sort, direction });
+      return "rows" in res ? res.rows.map((r) => r.url) : [];
+    };
+    for (const sort of ["citations", "citation_rate", "unique_prompts"]) {
+      expect(await urls(sort, "desc")).toEqual(["acme.com/blog/post-a", "acme.com"]);
+      expect(await urls(sort, "asc")).toEqual(["acme.com", "acme.com/blog/post-a"]);
+    }
+  });
+});
