@@ -5,7 +5,12 @@
  */
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { RANGES, type ReportSection, type ReportSectionOf } from "../../../src/contract/index.js";
+import {
+  type PromptItem,
+  RANGES,
+  type ReportSection,
+  type ReportSectionOf,
+} from "../../../src/contract/index.js";
 import { refreshAggregates } from "../../../src/service/analytics/aggregates/refresh.js";
 import { periodFor } from "../../../src/service/analytics/period.js";
 import type { ProjectRef } from "../../../src/service/http/handler.js";
@@ -184,6 +189,144 @@ describeDatabases("analytics invariants on the demo workspace", (kind) => {
         expect(d.prompt_coverage.current).toBe(raw.rows[0]!.n);
         expect(d.top_cited_pages.length).toBeLessThanOrEqual(5);
       }
+    });
+
+    it("prompts: every sort field both ways over all pages; report rows and category sums agree", async () => {
+      const cats = await store.db
+        .selectFrom("categories")
+        .select(["id", "order"])
+        .where("project_id", "=", project.id)
+        .execute();
+      const order = new Map(cats.map((c) => [c.id, c.order]));
+      const total = section("prompts").totals.prompts;
+      for (const sort of ["created_at", "category", "mention_rate", "citation_rate"] as const) {
+        for (const direction of ["asc", "desc"] as const) {
+          const rows: PromptItem[] = [];
+          for (let page = 1; ; page++) {
+            const res = await get("listPrompts", {
+              range,
+              sort,
+              direction,
+              per_page: "7",
+              page: String(page),
+            });
+            rows.push(...res.prompts);
+            if (res.pagination.next_url === null) break;
+          }
+          expect(new Set(rows.map((r) => r.id)).size).toBe(total);
+          const key = (r: PromptItem) =>
+            sort === "category"
+              ? r.category_id === null
+                ? Number.MAX_SAFE_INTEGER
+                : order.get(r.category_id)!
+              : sort === "created_at"
+                ? Date.parse(r.created_at)
+                : r[sort];
+          const keys = rows.map(key);
+          expect(keys).toEqual([...keys].sort((a, b) => (direction === "asc" ? a - b : b - a)));
+        }
+      }
+      // The report's prompts: every prompt, newest first, = the list's rows plus current snapshots.
+      const list: PromptItem[] = [];
+      for (let page = 1; ; page++) {
+        const res = await get("listPrompts", { range, per_page: "100", page: String(page) });
+        list.push(...res.prompts);
+        if (res.pagination.next_url === null) break;
+      }
+      const rows = section("prompts").rows;
+      expect(rows.map(({ snapshots: _s, ...item }) => item)).toEqual(list);
+      // Σ prompt snapshots per category = the category's snapshots (Uncategorized for null).
+      const byCategory = new Map<string | null, number>();
+      for (const r of rows) byCategory.set(r.category_id, (byCategory.get(r.category_id) ?? 0) + r.snapshots);
+      for (const c of section("categories").rows) expect(c.snapshots).toBe(byCategory.get(c.id) ?? 0);
+      // Ids are case-insensitive, like path ids.
+      const catId = rows.find((r) => r.category_id !== null && /[a-f]/.test(r.category_id))!.category_id!;
+      const lower = await get("listPrompts", { range, category: catId, per_page: "100" });
+      const upper = await get("listPrompts", { range, category: catId.toUpperCase(), per_page: "100" });
+      expect(upper.prompts.length).toBeGreaterThan(0);
+      expect(upper.prompts).toEqual(lower.prompts);
+    });
+
+    it("leaderboard: competitors by mention rate after the brand; competition ranks per metric", async () => {
+      const lb = await get("getLeaderboard", { range });
+      const rates = lb.rows.slice(1).map((r) => r.mention_rate);
+      expect(rates).toEqual([...rates].sort((a, b) => b - a));
+      for (const r of lb.rows) {
+        for (const v of [r.mention_rate, r.citation_rate, r.sov]) expect(v >= 0 && v <= 1).toBe(true);
+      }
+      expect(lb.your_position.mention.value).toBe(lb.rows[0]!.mention_rate);
+      expect(lb.your_position.citation).toEqual({
+        rank: lb.rows.filter((r) => r.citation_rate > lb.rows[0]!.citation_rate).length + 1,
+        value: lb.rows[0]!.citation_rate,
+        delta: lb.rows[0]!.citation_delta,
+      });
+    });
+
+    it("competitor pages: report rows = top 10 of each list; search filters; detail's top 5", async () => {
+      const competitors = await store.db
+        .selectFrom("competitors")
+        .select(["id", "name"])
+        .where("project_id", "=", project.id)
+        .orderBy("name")
+        .orderBy("id")
+        .execute();
+      const expected: unknown[] = [];
+      let all = 0;
+      for (const c of competitors) {
+        const res = await get("getCompetitorPages", { range }, { competitor: c.id });
+        if (!("pages" in res)) throw new Error("expected a list");
+        all += res.pages.length;
+        expected.push(
+          ...res.pages.slice(0, 10).map((p) => ({ ...p, competitor_id: c.id, competitor_name: c.name })),
+        );
+        const d = await get("getCompetitor", { range }, { competitor: c.id });
+        expect(d.top_cited_pages).toEqual(
+          res.pages.slice(0, 5).map(({ folder: _f, ...p }) => ({ ...p, competitor_name: c.name })),
+        );
+        const found = await get("getCompetitorPages", { range, search: "BLOG" }, { competitor: c.id });
+        if (!("pages" in found)) throw new Error("expected a list");
+        expect(found.pages).toEqual(res.pages.filter((p) => p.url.includes("blog")));
+      }
+      expect(section("competitor_pages").rows).toEqual(expected);
+      expect(section("competitor_pages").totals.pages).toBe(all);
+    });
+
+    it("prompt answers: the raw answers of the period, newest first, at most 200; filters hold", async () => {
+      const period = periodFor(range, timezone, NOW);
+      const promptId = section("prompts").rows[0]!.id;
+      const raw = await sql<{ id: string; platform: string; day: string }>`
+        SELECT id, platform, to_char(day, 'YYYY-MM-DD') AS day FROM answers
+        WHERE prompt_id = ${promptId} AND day BETWEEN ${period.current.start} AND ${period.current.end}
+        ORDER BY collected_at DESC, id LIMIT 200`.execute(store.db);
+      const res = await get("getPromptAnswers", { range }, { prompt: promptId });
+      expect(res.answers.map((a) => a.id)).toEqual(raw.rows.map((r) => r.id));
+      const times = res.answers.map((a) => a.collected_at);
+      expect(times).toEqual([...times].sort().reverse());
+      const platform = raw.rows[0]!.platform;
+      const onPlatform = await get("getPromptAnswers", { range, platform }, { prompt: promptId });
+      expect(onPlatform.answers.length).toBeGreaterThan(0);
+      expect(onPlatform.answers.every((a) => a.platform === platform)).toBe(true);
+      const day = raw.rows[0]!.day;
+      const onDay = await get("getPromptAnswers", { range, date: day, full: "1" }, { prompt: promptId });
+      expect(onDay.answers.map((a) => a.id)).toEqual(raw.rows.filter((r) => r.day === day).map((r) => r.id));
+      for (const a of onDay.answers) {
+        expect(Object.keys(a)).toEqual(
+          expect.arrayContaining(["text", "citations", "mention_excerpts", "competitors"]),
+        );
+      }
+    });
+
+    it("report answers: the latest answer of every prompt and platform with answers in the period", async () => {
+      const period = periodFor(range, timezone, NOW);
+      const raw = await sql<{ id: string }>`
+        SELECT DISTINCT ON (prompt_id, platform) id, collected_at FROM answers
+        WHERE project_id = ${project.id} AND day BETWEEN ${period.current.start} AND ${period.current.end}
+        ORDER BY prompt_id, platform, collected_at DESC, id`.execute(store.db);
+      const s = section("answers");
+      expect(s.totals.answers).toBe(raw.rows.length);
+      expect(s.totals.shown).toBe(Math.min(500, raw.rows.length));
+      const latest = new Set(raw.rows.map((r) => r.id));
+      expect(s.rows.every((a) => latest.has(a.id))).toBe(true);
     });
 
     it("pre-aggregates agree with the raw tables", async () => {
