@@ -169,12 +169,18 @@ describeDatabases("full report on the hand-built fixture", (kind) => {
     expect(section("competitor_pages").totals).toEqual({ pages: 2 });
     expect(section("competitor_pages").rows).toEqual([
       { ...("pages" in beta ? beta.pages[0] : {}), competitor_id: IDS.c1, competitor_name: "Beta" },
-      expect.objectContaining({
+      {
         url: "gamma.io/pricing",
+        folder: "/pricing",
         citations: 2,
+        citations_delta: 2 - 0,
+        citation_rate: 2 / 6,
+        citation_rate_delta: 2 / 6 - 0 / 3,
+        unique_prompts: 2,
+        unique_prompts_delta: 2 - 0,
         competitor_id: IDS.c2,
         competitor_name: "Gamma",
-      }),
+      },
     ]);
     const prompts = await get("listPrompts");
     expect(section("prompts").totals).toEqual({ prompts: 3 });

@@ -56,6 +56,48 @@ describeDatabases("analytics over HTTP", (kind) => {
     expect(missing.json()).toEqual({ code: 404, messages: "competitor not found", data: null });
   });
 
+  it("every analytics endpoint answers 200 with design.md's success code and echoes range", async () => {
+    const q = `project_id=${IDS.project}&range=7d`;
+    const cases: [string, number][] = [
+      [`/visibility/report?${q}`, 2450],
+      [`/visibility/overview?${q}`, 2460],
+      [`/visibility/competitors?${q}`, 2462],
+      [`/visibility/competitors/${IDS.c1}?${q}`, 2463],
+      [`/visibility/competitors/${IDS.c1}/pages?${q}`, 2464],
+      [`/visibility/competitors/${IDS.c1}/pages?${q}&url=beta.com/compare`, 2464],
+      [`/visibility/categories?${q}`, 2465],
+      [`/visibility/prompts?${q}`, 2466],
+      [`/visibility/prompts/${IDS.p1}/answers?${q}&full=1`, 2467],
+      [`/visibility/pages?${q}`, 2468],
+      [`/visibility/pages?${q}&url=acme.com`, 2468],
+      [`/visibility/cited-sources?${q}&type=url`, 2469],
+    ];
+    for (const [path, code] of cases) {
+      const res = await inject(path);
+      expect([path, res.statusCode, res.json().code, res.json().data.range]).toEqual([path, 200, code, "7d"]);
+    }
+  });
+
+  it("bad values are 422 naming the parameter", async () => {
+    const q = `project_id=${IDS.project}`;
+    const cases: [string, string][] = [
+      [`/visibility/overview?${q}&range=14d`, "range"],
+      [`/visibility/prompts?${q}&per_page=101`, "per_page"],
+      [`/visibility/prompts?${q}&category=abc`, "category"],
+      [`/visibility/prompts?${q}&sort=text`, "sort"],
+      [`/visibility/pages?${q}&direction=up`, "direction"],
+      [`/visibility/pages?${q}&sort=mention_rate`, "sort"],
+      [`/visibility/cited-sources?${q}&limit=51`, "limit"],
+      [`/visibility/cited-sources?${q}&type=host`, "type"],
+      [`/visibility/prompts/${IDS.p1}/answers?${q}&platform=bing`, "platform"],
+      [`/visibility/prompts/${IDS.p1}/answers?${q}&date=2025-13-01`, "date"],
+    ];
+    for (const [path, name] of cases) {
+      const res = await inject(path);
+      expect([path, res.statusCode, Object.keys(res.json().data)]).toEqual([path, 422, [name]]);
+    }
+  });
+
   it("the report answers 200 with code 2450 and ten sections", async () => {
     const res = await inject(`/visibility/report?project_id=${IDS.project}&range=7d`);
     expect(res.statusCode).toBe(200);
