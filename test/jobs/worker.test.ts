@@ -143,8 +143,12 @@ describe.skipIf(!up)("vreport worker processes on the real Redis", () => {
     prefixes.push(prefix);
     service.proxy.delayMs = 700; // every request slow: the job is surely still running when killed
     try {
-      const a = startWorker(prefix, service.proxyUrl, FAST_STALL);
-      await a.waitFor(/consuming vreport-reports/);
+      // Both workers consume; whichever takes the job is killed, and the other must finish it.
+      const workers = [
+        startWorker(prefix, service.proxyUrl, FAST_STALL),
+        startWorker(prefix, service.proxyUrl, FAST_STALL),
+      ];
+      for (const w of workers) await w.waitFor(/consuming vreport-reports/);
       const [job] = await enqueueCommand(
         {
           project: service.projects[0]!.id,
@@ -157,10 +161,13 @@ describe.skipIf(!up)("vreport worker processes on the real Redis", () => {
         },
         () => {},
       );
-      await a.waitFor(new RegExp(`started report ${job!.id}`));
-      // The other worker is already consuming (idle: the only job is a's) when a dies.
-      const b = startWorker(prefix, service.proxyUrl, FAST_STALL);
-      await b.waitFor(/consuming vreport-reports/);
+      await waitUntil(
+        () => workers.some((w) => started(w).includes(job!.id)),
+        30_000,
+        "a worker starts the job",
+      );
+      const a = workers.find((w) => started(w).includes(job!.id))!;
+      const b = workers.find((w) => w !== a)!;
       a.child.kill("SIGKILL");
       await a.exited;
       expect(completed(a)).toEqual([]);

@@ -2,19 +2,12 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createClient } from "../../src/client/index.js";
 import { closeBrowser, backend as pdf } from "../../src/render/backends/pdf.js";
-import { draftView, drawView } from "../../src/render/build-view.js";
-import { drawChart } from "../../src/render/charts/index.js";
 import { formatValue } from "../../src/render/format.js";
 import type { ReportView } from "../../src/render/types.js";
-import { buildModel } from "../../src/report/build-model.js";
-import { fetchReportData } from "../../src/report/fetch.js";
-import { type EmbeddedService, startEmbedded } from "../../src/service/embedded.js";
 import { expectedNumbersBySection, extractNumbers } from "../render/_extract.js";
 import { pdfFonts, pdfInfo, pdfPages, squash } from "../render/_pdf-tools.js";
-
-const BRANDING = { agencyName: "Northwind Digital", accentColor: "#2f6fed", locale: "en-US" };
+import { demoView } from "./_demo-view.js";
 
 function tally(items: readonly string[]): Map<string, number> {
   const m = new Map<string, number>();
@@ -24,26 +17,20 @@ function tally(items: readonly string[]): Map<string, number> {
 
 /** The demo report at a fixed day, printed to PDF and read back with poppler. */
 describe("the demo report as PDF", () => {
-  let service: EmbeddedService;
   let out: string;
   let view: ReportView;
   let file: string;
   let pages: string[];
 
   beforeAll(async () => {
-    service = await startEmbedded({ database: "memory://", asOf: "2026-11-01" });
+    view = await demoView();
     out = await mkdtemp(join(tmpdir(), "vreport-demo-pdf-"));
-    const client = createClient({ baseUrl: service.baseUrl, apiKey: service.apiKey });
-    const { projects } = await client.listProjects();
-    const data = await fetchReportData(client, projects[0]!, "90d", () => new Date("2026-11-01T12:00:00Z"));
-    view = await drawView(draftView(buildModel(data), BRANDING), drawChart);
     file = (await pdf.render(view, out, { pageSize: "A4" }))[0]!;
     pages = pdfPages(file);
   });
 
   afterAll(async () => {
     await closeBrowser();
-    await service?.close();
     if (out) await rm(out, { recursive: true, force: true });
   });
 

@@ -4,20 +4,14 @@ import { join } from "node:path";
 import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as XLSX from "xlsx";
-import { createClient } from "../../src/client/index.js";
 import { linkFor } from "../../src/render/backends/_xlsx-cells.js";
 import { MAX_WIDTH, type TableBlock } from "../../src/render/backends/_xlsx-table.js";
 import { backend as xlsx } from "../../src/render/backends/xlsx.js";
-import { draftView, drawView } from "../../src/render/build-view.js";
-import { drawChart } from "../../src/render/charts/index.js";
 import { EXCEL_NUMBER_FORMATS, MINUS } from "../../src/render/format.js";
 import type { ReportView, SectionView } from "../../src/render/types.js";
-import { buildModel } from "../../src/report/build-model.js";
-import { fetchReportData } from "../../src/report/fetch.js";
-import { type EmbeddedService, startEmbedded } from "../../src/service/embedded.js";
 import { expectedNumbersBySection, extractNumbers, missingInOrder } from "../render/_extract.js";
+import { demoView } from "./_demo-view.js";
 
-const BRANDING = { agencyName: "Northwind Digital", accentColor: "#2f6fed", locale: "en-US" };
 // Sections the workbook folds into its Summary sheet.
 const ON_SUMMARY = new Set(["executive_summary", "summary"]);
 
@@ -27,7 +21,6 @@ const ON_SUMMARY = new Set(["executive_summary", "summary"]);
  * `test/render/xlsx.test.ts`.
  */
 describe("demo workbook (XLSX), read back", () => {
-  let service: EmbeddedService;
   let out: string;
   let view: ReportView;
   let file: string;
@@ -35,12 +28,8 @@ describe("demo workbook (XLSX), read back", () => {
   let sj: XLSX.WorkBook;
 
   beforeAll(async () => {
-    service = await startEmbedded({ database: "memory://", asOf: "2026-11-01" });
+    view = await demoView();
     out = await mkdtemp(join(tmpdir(), "vreport-demo-xlsx-"));
-    const client = createClient({ baseUrl: service.baseUrl, apiKey: service.apiKey });
-    const { projects } = await client.listProjects();
-    const data = await fetchReportData(client, projects[0]!, "90d", () => new Date("2026-11-01T12:00:00Z"));
-    view = await drawView(draftView(buildModel(data), BRANDING), drawChart);
     [file] = (await xlsx.render(view, out, {})) as [string];
     wb = new ExcelJS.Workbook();
     await wb.xlsx.readFile(file);
@@ -48,7 +37,6 @@ describe("demo workbook (XLSX), read back", () => {
   }, 120_000);
 
   afterAll(async () => {
-    await service?.close();
     if (out) await rm(out, { recursive: true, force: true });
   });
 

@@ -4,18 +4,12 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { loadImage } from "@napi-rs/canvas";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createClient } from "../../src/client/index.js";
 import { backend as markdown } from "../../src/render/backends/markdown.js";
-import { draftView, drawView } from "../../src/render/build-view.js";
-import { drawChart } from "../../src/render/charts/index.js";
 import type { ReportView } from "../../src/render/types.js";
-import { buildModel } from "../../src/report/build-model.js";
-import { fetchReportData } from "../../src/report/fetch.js";
-import { type EmbeddedService, startEmbedded } from "../../src/service/embedded.js";
 import { expectedNumbersBySection, extractNumbers, missingInOrder } from "../render/_extract.js";
+import { demoView } from "./_demo-view.js";
 
 const GOLDEN = join(import.meta.dirname, "../golden/demo-90d-2026-11-01.md");
-const BRANDING = { agencyName: "Northwind Digital", accentColor: "#2f6fed", locale: "en-US" };
 
 /**
  * The demo at a fixed as-of day renders to the committed Markdown, byte for byte: any change to
@@ -23,23 +17,17 @@ const BRANDING = { agencyName: "Northwind Digital", accentColor: "#2f6fed", loca
  * Regenerate deliberately with UPDATE_GOLDEN=1.
  */
 describe("golden demo report (Markdown)", () => {
-  let service: EmbeddedService;
   let out: string;
   let view: ReportView;
   let files: string[];
 
   beforeAll(async () => {
-    service = await startEmbedded({ database: "memory://", asOf: "2026-11-01" });
+    view = await demoView();
     out = await mkdtemp(join(tmpdir(), "vreport-golden-"));
-    const client = createClient({ baseUrl: service.baseUrl, apiKey: service.apiKey });
-    const { projects } = await client.listProjects();
-    const data = await fetchReportData(client, projects[0]!, "90d", () => new Date("2026-11-01T12:00:00Z"));
-    view = await drawView(draftView(buildModel(data), BRANDING), drawChart);
     files = await markdown.render(view, out, {});
   });
 
   afterAll(async () => {
-    await service?.close();
     if (out) await rm(out, { recursive: true, force: true });
   });
 

@@ -4,35 +4,14 @@
  * URLs without a limit and a citation repeated within one answer.
  * Range 7d: current 2025-03-05..03-11 (A1..A6), previous 02-26..03-04 (B1..B3).
  */
-import { afterAll, beforeAll, expect, it } from "vitest";
-import { refreshAggregates } from "../../../src/service/analytics/aggregates/refresh.js";
+import { expect, it } from "vitest";
 import { urlHashId } from "../../../src/service/analytics/metrics/pages.js";
-import type { Store } from "../../../src/service/store/db.js";
-import { describeDatabases, openTestStore } from "../../store/_databases.js";
-import { call } from "./_context.js";
-import { IDS, insertFixture, NOW, PROJECT } from "./_fixture.js";
+import { describeDatabases } from "../../store/_databases.js";
+import { IDS } from "./_fixture.js";
+import { useFixture } from "./_use-fixture.js";
 
 describeDatabases("analytics details on the hand-built fixture", (kind) => {
-  let store: Store;
-  const get = <I extends Parameters<typeof call>[1]>(
-    id: I,
-    query: Record<string, string> = {},
-    pathParams: Record<string, string> = {},
-  ) =>
-    call(store, id, {
-      project: PROJECT,
-      timezone: "Europe/Paris",
-      now: NOW,
-      query: { range: "7d", ...query },
-      pathParams,
-    });
-
-  beforeAll(async () => {
-    store = await openTestStore(kind);
-    await insertFixture(store);
-    await refreshAggregates(store.db);
-  });
-  afterAll(() => store?.close());
+  const { get } = useFixture(kind);
 
   // Gamma: mentioned in A2 (P1) and A4 (P2), cited in A2 and A4 (gamma.io/pricing); nothing before.
   const gammaPricing = {

@@ -3,35 +3,15 @@
  * answers table), written as the fractions computed by hand. Range 7d unless stated:
  * current 2025-03-05..03-11 (6 snapshots: A1..A6), previous 02-26..03-04 (3 snapshots: B1..B3).
  */
-import { afterAll, beforeAll, expect, it } from "vitest";
-import { refreshAggregates } from "../../../src/service/analytics/aggregates/refresh.js";
+import { expect, it } from "vitest";
 import { urlHashId } from "../../../src/service/analytics/metrics/pages.js";
-import type { Store } from "../../../src/service/store/db.js";
-import { describeDatabases, openTestStore } from "../../store/_databases.js";
-import { call, REQUEST_URL } from "./_context.js";
-import { IDS, insertFixture, NOW, PROJECT } from "./_fixture.js";
+import { describeDatabases } from "../../store/_databases.js";
+import { REQUEST_URL } from "./_context.js";
+import { IDS } from "./_fixture.js";
+import { useFixture } from "./_use-fixture.js";
 
 describeDatabases("analytics on the hand-built fixture", (kind) => {
-  let store: Store;
-  const get = <I extends Parameters<typeof call>[1]>(
-    id: I,
-    query: Record<string, string> = {},
-    pathParams: Record<string, string> = {},
-  ) =>
-    call(store, id, {
-      project: PROJECT,
-      timezone: "Europe/Paris",
-      now: NOW,
-      query: { range: "7d", ...query },
-      pathParams,
-    });
-
-  beforeAll(async () => {
-    store = await openTestStore(kind);
-    await insertFixture(store);
-    await refreshAggregates(store.db);
-  });
-  afterAll(() => store?.close());
+  const { get } = useFixture(kind);
 
   it("overview: rates, share of voice and the daily trend", async () => {
     expect(await get("getOverview")).toEqual({

@@ -7,37 +7,14 @@
  *   previous 03-12..03-18 = F1 only; no Uncategorized row (P3 has no data in either period);
  * - as-of 03-13 (7d): the report's latest answers when the period ends after the last answer day.
  */
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import type { ReportSection, ReportSectionOf } from "../../../src/contract/index.js";
-import { refreshAggregates } from "../../../src/service/analytics/aggregates/refresh.js";
-import type { Store } from "../../../src/service/store/db.js";
-import { describeDatabases, openTestStore } from "../../store/_databases.js";
-import { call } from "./_context.js";
-import { IDS, insertFixture, PROJECT } from "./_fixture.js";
+import { describeDatabases } from "../../store/_databases.js";
+import { IDS } from "./_fixture.js";
+import { useFixture } from "./_use-fixture.js";
 
 describeDatabases("period boundaries on the hand-built fixture", (kind) => {
-  let store: Store;
-  const at =
-    (asOf: string) =>
-    <I extends Parameters<typeof call>[1]>(
-      id: I,
-      query: Record<string, string> = {},
-      pathParams: Record<string, string> = {},
-    ) =>
-      call(store, id, {
-        project: PROJECT,
-        timezone: "Europe/Paris",
-        now: new Date(`${asOf}T12:00:00Z`),
-        query: { range: "7d", ...query },
-        pathParams,
-      });
-
-  beforeAll(async () => {
-    store = await openTestStore(kind);
-    await insertFixture(store);
-    await refreshAggregates(store.db);
-  });
-  afterAll(() => store?.close());
+  const { at } = useFixture(kind);
 
   const early = at("2025-03-04");
   const late = at("2025-03-25");

@@ -2,35 +2,23 @@
  * The full report on the hand-built fixture (_fixture.ts): every section in order, its totals
  * computed by hand, and each section equal to the focused endpoint it mirrors.
  */
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { beforeAll, expect, it } from "vitest";
 import {
   REPORT_SECTION_KEYS,
   type ReportSection,
   type ReportSectionOf,
 } from "../../../src/contract/index.js";
-import { refreshAggregates } from "../../../src/service/analytics/aggregates/refresh.js";
-import type { Store } from "../../../src/service/store/db.js";
-import { describeDatabases, openTestStore } from "../../store/_databases.js";
-import { call } from "./_context.js";
-import { IDS, insertFixture, NOW, PROJECT } from "./_fixture.js";
+import { describeDatabases } from "../../store/_databases.js";
+import { IDS, NOW } from "./_fixture.js";
+import { useFixture } from "./_use-fixture.js";
 
 describeDatabases("full report on the hand-built fixture", (kind) => {
-  let store: Store;
-  const get = <I extends Parameters<typeof call>[1]>(id: I, query: Record<string, string> = {}) =>
-    call(store, id, {
-      project: PROJECT,
-      timezone: "Europe/Paris",
-      now: NOW,
-      query: { range: "7d", ...query },
-    });
+  const { get } = useFixture(kind);
   let sections: ReportSection[];
   const section = <K extends ReportSection["key"]>(key: K) =>
     sections.find((s) => s.key === key) as ReportSectionOf<K>;
 
   beforeAll(async () => {
-    store = await openTestStore(kind);
-    await insertFixture(store);
-    await refreshAggregates(store.db);
     const report = await get("getReport");
     expect(report.range).toBe("7d");
     expect(report.generated_at).toBe(NOW.toISOString());
@@ -44,7 +32,6 @@ describeDatabases("full report on the hand-built fixture", (kind) => {
     });
     sections = report.sections;
   });
-  afterAll(() => store?.close());
 
   it("has the ten sections in order", () => {
     expect(sections.map((s) => s.key)).toEqual([...REPORT_SECTION_KEYS]);
@@ -159,13 +146,7 @@ describeDatabases("full report on the hand-built fixture", (kind) => {
     const pages = await get("listPages");
     expect(section("your_pages").totals).toEqual({ pages: 2, citations: 2 + 1 });
     expect(section("your_pages").rows).toEqual("rows" in pages ? pages.rows : null);
-    const beta = await call(store, "getCompetitorPages", {
-      project: PROJECT,
-      timezone: "Europe/Paris",
-      now: NOW,
-      query: { range: "7d" },
-      pathParams: { competitor: IDS.c1 },
-    });
+    const beta = await get("getCompetitorPages", {}, { competitor: IDS.c1 });
     expect(section("competitor_pages").totals).toEqual({ pages: 2 });
     expect(section("competitor_pages").rows).toEqual([
       { ...("pages" in beta ? beta.pages[0] : {}), competitor_id: IDS.c1, competitor_name: "Beta" },
