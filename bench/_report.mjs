@@ -124,15 +124,17 @@ function targets(records) {
     g?.cold?.xlsx ? `cold \`generate --format xlsx\` median ${ms(g.cold.xlsx.median)}` : "",
   );
   add("#8", "demo workbook < 1 MB", bytes(g?.sizes?.xlsx), g?.sizes?.xlsx ? g.sizes.xlsx < 1_048_576 : null);
-  const big = g?.xlsx100k ?? [];
-  const slowest = big.reduce((w, r) => (!w || r.ms > w.ms ? r : w), null);
+  // The median of the runs, like every other time target here; the slowest is shown beside it.
+  const big = [...(g?.xlsx100k ?? [])].sort((a, b) => a.ms - b.ms);
+  const mid = big[Math.floor((big.length - 1) / 2)];
+  const slowest = big.at(-1);
   add(
     "#8",
-    "synthetic 100,000-row answers section XLSX ≤ 4 s, memory reported",
-    slowest ? `${ms(slowest.ms)} (slowest of ${big.length})` : "–",
-    slowest ? slowest.ms <= 4000 : null,
-    slowest
-      ? `peak RSS ${mb(Math.max(...big.map((r) => r.maxRssKb)))} (from ${mb(slowest.rssBeforeKb)} before rendering), file ${bytes(slowest.bytes)}`
+    "synthetic 100,000-row answers section XLSX ≤ 4 s (median), memory reported",
+    mid ? `${ms(mid.ms)} (median of ${big.length})` : "–",
+    mid ? mid.ms <= 4000 : null,
+    mid
+      ? `slowest ${ms(slowest.ms)}; peak RSS ${mb(Math.max(...big.map((r) => r.maxRssKb)))} (from ${mb(mid.rssBeforeKb)} before rendering), file ${bytes(mid.bytes)}`
       : "",
   );
   return table(["Issue", "Target", "Measured", "Verdict", "Detail"], out);

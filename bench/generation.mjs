@@ -151,7 +151,7 @@ export async function runGeneration(ctx) {
   }
 
   // The synthetic 100,000-row answers workbook, each run in a fresh process.
-  for (let i = 0; i < (quick ? 1 : 2); i++) {
+  for (let i = 0; i < (quick ? 1 : 3); i++) {
     const { stdout } = await exec(
       process.execPath,
       [join(BENCH, "_xlsx-100k.mjs"), join(RESULTS, "view-90d.jsonl"), join(OUT, "xlsx-100k")],

@@ -6,7 +6,7 @@ import { writeFileAtomic } from "../write-atomic.js";
 import { withPage } from "./_pdf-browser.js";
 import { anchorOf, documentContext } from "./_pdf-context.js";
 import { contentWidthMm, dynamicCss, pageSizeMm } from "./_pdf-css.js";
-import { addOutline, anchorPages, loadPdf, replacePages } from "./_pdf-finish.js";
+import { addOutline, anchorPages, loadPdf, replacePages, savePdf } from "./_pdf-finish.js";
 import { renderLayout } from "./_pdf-templates.js";
 
 export { closeBrowser, PdfTimeoutError, warmUpBrowser } from "./_pdf-browser.js";
@@ -92,7 +92,7 @@ export async function renderPdfBytes(view: ReportView, options: PdfRenderOptions
   const body = renderHtml(view, options);
   return withPage(options.timeoutMs ?? DEFAULT_TIMEOUT_MS, async (page) => {
     const doc = await loadPdf(await printOnce(page, body, options));
-    if (anchors.length === 0) return doc.save();
+    if (anchors.length === 0) return savePdf(doc);
     const pages = anchorPages(doc, anchors);
     const contents = await loadPdf(
       await printOnce(page, contentsHtml(view, options, pages, doc.getPageCount()), options),
@@ -105,7 +105,7 @@ export async function renderPdfBytes(view: ReportView, options: PdfRenderOptions
       doc,
       view.sections.map((s, i) => ({ title: s.title, anchor: anchors[i]! })),
     );
-    return doc.save();
+    return savePdf(doc);
   });
 }
 
