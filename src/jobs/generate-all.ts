@@ -4,17 +4,12 @@ import type { Io } from "../cli/io.js";
 import type { EmailOptions } from "../email/email-options.js";
 import { loadBranding } from "../report/config.js";
 import { selectProjects } from "../report/generate.js";
-import { resolveDatabaseLocation } from "../service/store/db.js";
+import { printableLocation, resolveDatabaseLocation } from "../service/store/db.js";
 import { toCliError as setupError } from "./_cli-errors.js";
 import { type BatchResult, runBatch } from "./batch.js";
 import { printBatchSummary } from "./batch-summary.js";
 import { createBatchProgress } from "./progress.js";
 import { connectService } from "./report-service.js";
-
-/** A database location fit to print: a postgres:// URL loses its password. */
-function withoutPassword(location: string): string {
-  return location.replace(/^(postgres(?:ql)?:\/\/[^:@/]*):[^@/]*@/, "$1:***@");
-}
 
 /** What `generate` adds to its options for a batch. */
 export interface BatchExtras {
@@ -44,7 +39,7 @@ export async function generateAll(
   pdf?.warmUpBrowser();
   if (opts.baseUrl === undefined) {
     io.err(
-      `vreport: no --base-url given: serving the demo workspace from ${withoutPassword(resolveDatabaseLocation(opts.database))} on loopback`,
+      `vreport: no --base-url given: serving the demo workspace from ${printableLocation(resolveDatabaseLocation(opts.database))} on loopback`,
     );
   }
   const service = await connectService({ ...opts, onSeed: seedNotice(io) }).catch(async (err: unknown) => {
@@ -108,6 +103,6 @@ export async function generateAll(
 export function seedNotice(io: Pick<Io, "err">): (info: { database: string; asOf: string }) => void {
   return ({ database, asOf }) =>
     io.err(
-      `vreport: seeding the demo workspace as of ${asOf} into ${withoutPassword(database)} (about 12 s, longer on a busy machine)…`,
+      `vreport: seeding the demo workspace as of ${asOf} into ${printableLocation(database)} (about 12 s, longer on a busy machine)…`,
     );
 }

@@ -1,6 +1,6 @@
 import type { Command } from "commander";
 import { type RunningServer, startServer } from "../../service/index.js";
-import { resolveDatabaseLocation } from "../../service/store/db.js";
+import { printableLocation, resolveDatabaseLocation } from "../../service/store/db.js";
 import { DatabaseLockedError } from "../../service/store/errors.js";
 import type { DispatcherOptions } from "../../service/webhooks/index.js";
 import { CliError, EXIT } from "../errors.js";
@@ -48,7 +48,7 @@ export async function serveCommand(
     }
     throw error;
   }
-  out(`vreport: serving ${server.baseUrl} (database ${redactLocation(database)}); Ctrl-C to stop`);
+  out(`vreport: serving ${server.baseUrl} (database ${printableLocation(database)}); Ctrl-C to stop`);
   return server;
 }
 
@@ -56,11 +56,6 @@ export async function serveCommand(
 function fixedClock(asOf: string): () => Date {
   const at = new Date(`${asOf}T12:00:00Z`);
   return () => at;
-}
-
-/** A postgres URL without its password, for the log line. */
-function redactLocation(location: string): string {
-  return location.replace(/\/\/([^:/@]+):[^@]*@/, "//$1:***@");
 }
 
 /** `--public-url`: an http(s) origin (scheme, host, optional port), written without a trailing slash. */

@@ -19,10 +19,14 @@ export interface PdfRenderOptions extends RenderOptions {
 
 const DEFAULT_TIMEOUT_MS = 60_000;
 
-function html(
+/**
+ * The HTML Chromium prints for `view`; `pages[i]` is section i's page for the contents (blank if
+ * null); `totalPages` is the N of "Page X of N" when this print is not the whole report.
+ */
+export function renderHtml(
   view: ReportView,
-  options: RenderOptions,
-  pages: readonly number[] | null,
+  options: RenderOptions = {},
+  pages: readonly number[] | null = null,
   totalPages?: number,
 ): string {
   const c = view.cover;
@@ -33,15 +37,6 @@ function html(
     ...(totalPages !== undefined ? { pages: totalPages } : {}),
   });
   return renderLayout(documentContext(view, pages, contentWidthMm(options)), css);
-}
-
-/** The HTML Chromium prints for `view`; `pages[i]` is section i's page for the contents (blank if null). */
-export function renderHtml(
-  view: ReportView,
-  options: RenderOptions = {},
-  pages: readonly number[] | null = null,
-): string {
-  return html(view, options, pages);
 }
 
 /**
@@ -57,7 +52,7 @@ function contentsHtml(
   totalPages: number,
 ): string {
   const headingsOnly = { ...view, sections: view.sections.map((s) => ({ ...s, blocks: [] })) };
-  return html(headingsOnly, options, pages, totalPages);
+  return renderHtml(headingsOnly, options, pages, totalPages);
 }
 
 async function printOnce(page: Page, html: string, options: RenderOptions): Promise<Uint8Array> {

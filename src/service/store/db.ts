@@ -53,6 +53,23 @@ export function resolveDatabaseLocation(flag?: string, env: NodeJS.ProcessEnv = 
   return DEFAULT_DATABASE_DIR;
 }
 
+// Socket errors that mean "nothing answers there".
+const UNREACHABLE = new Set(["ECONNREFUSED", "ENOTFOUND", "EHOSTUNREACH", "ETIMEDOUT", "EAI_AGAIN"]);
+
+/** The socket error code of `err` or of one of its causes (pg may wrap it), when nothing answered. */
+function unreachableCode(err: unknown): string | undefined {
+  for (let e = err, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++) {
+    const code = (e as NodeJS.ErrnoException).code;
+    if (code !== undefined && UNREACHABLE.has(code)) return code;
+  }
+  return undefined;
+}
+
+/** A database location fit to print: a postgres:// URL's password becomes `***`. */
+export function printableLocation(location: string): string {
+  return location.replace(/^(postgres(?:ql)?:\/\/[^:@/]*):[^@/]*@/i, "$1:***@");
+}
+
 /** Opens (creating if needed) and migrates the store at `location`. */
 export async function openStore(location: string, options: OpenStoreOptions = {}): Promise<Store> {
   const store = isPostgresUrl(location) ? await openPostgres(location) : await openPglite(location);
@@ -61,6 +78,10 @@ export async function openStore(location: string, options: OpenStoreOptions = {}
       await migrate(store.db);
     } catch (error) {
       await store.close();
+      // pg connects on the first query: a server that does not answer surfaces here.
+      const down = unreachableCode(error);
+      if (down)
+        throw new StoreError("UNREACHABLE", `the database server is unreachable (${down})`, { cause: error });
       throw error;
     }
   }

@@ -1,5 +1,10 @@
 /** Why a store operation failed. */
-export type StoreErrorCode = "DATABASE_LOCKED" | "OPEN_FAILED" | "MIGRATION_FAILED" | "SEED_FAILED";
+export type StoreErrorCode =
+  | "DATABASE_LOCKED"
+  | "UNREACHABLE"
+  | "OPEN_FAILED"
+  | "MIGRATION_FAILED"
+  | "SEED_FAILED";
 
 /** Base error of the store: a stable `code`, a plain message and the underlying `cause`. */
 export class StoreError extends Error {
