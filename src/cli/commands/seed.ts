@@ -1,13 +1,9 @@
 import type { Command } from "commander";
+import { dayIn } from "../../contract/index.js";
 import { loadDemo } from "../../service/demo.js";
 import { openStore, resolveDatabaseLocation } from "../../service/store/db.js";
 import { StoreError } from "../../service/store/errors.js";
-import {
-  DEMO_TIMEZONE,
-  DEMO_WORKSPACE_ID,
-  type SeedSummary,
-  todayIn,
-} from "../../service/store/seed/index.js";
+import { DEMO_TIMEZONE, DEMO_WORKSPACE_ID, type SeedSummary } from "../../service/store/seed/index.js";
 import { CliError, EXIT } from "../errors.js";
 
 /** Options of `vreport seed`. */
@@ -30,7 +26,7 @@ export async function seedCommand(
   out: (line: string) => void = (line) => process.stdout.write(`${line}\n`),
 ): Promise<SeedSummary> {
   const database = resolveDatabaseLocation(opts.database);
-  const asOf = opts.asOf ?? todayIn(DEMO_TIMEZONE);
+  const asOf = opts.asOf ?? dayIn(DEMO_TIMEZONE, new Date());
   const started = Date.now();
   let store: Awaited<ReturnType<typeof openStore>>;
   try {

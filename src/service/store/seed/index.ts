@@ -1,4 +1,3 @@
-import { dayIn } from "../../../contract/calendar.js";
 /**
  * The deterministic demo workspace (issue 3): same arguments → identical rows, byte for byte.
  * Everything is derived from the as-of date, the scale and fixed vocabularies through seeded PRNGs
@@ -143,6 +142,3 @@ async function seedWorkspace(
     });
   }
 }
-
-/** Today (YYYY-MM-DD) in `timeZone`; the only clock read, left to the caller. */
-export const todayIn = dayIn;
