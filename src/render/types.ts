@@ -65,14 +65,21 @@ export interface ChartSpec {
   labels: string[];
   datasets: { label: string; data: (number | null)[]; color?: string }[];
   valueType: "percent" | "count";
-  /** Display size in CSS pixels; the PNG is drawn at 2× this. */
+  /** Display size in CSS pixels; the PNG is drawn at 2× this, the SVG at this. */
   width: number;
   height: number;
 }
 
-/** A chart once drawn: the PNG is shared by every backend. */
+/**
+ * The kinds of image a chart is drawn as: a PNG at 2× its display size (Markdown, XLSX) or
+ * vector SVG (PDF: sharp at any zoom, and far cheaper for Chromium to print than a bitmap).
+ */
+export const CHART_IMAGE_KINDS = ["png", "svg"] as const;
+export type ChartImageKind = (typeof CHART_IMAGE_KINDS)[number];
+
+/** A chart once drawn, in each image kind the backends being rendered use (chart-image.ts). */
 export interface RenderedChart extends ChartSpec {
-  png: Uint8Array;
+  images: Partial<Record<ChartImageKind, Uint8Array>>;
 }
 
 export type Block =
@@ -136,6 +143,8 @@ export interface ReportView {
 export interface Backend {
   format: OutputFormat;
   extension: string;
+  /** The image kind this backend shows charts as; only the kinds asked for are drawn. */
+  chartImage: ChartImageKind;
   /** Writes the report into `outDir` (temporary name, then rename); returns the files written. */
   render(view: ReportView, outDir: string, options: RenderOptions): Promise<string[]>;
 }

@@ -38,11 +38,14 @@ export async function generateReport(client: VreportClient, job: ReportJob): Pro
   const data = await fetchReportData(client, job.project, job.range);
   const model = buildModel(data);
   const draft = draftView(model, job.branding, job.timezone !== undefined ? { timezone: job.timezone } : {});
-  const view = await drawView(draft, drawChart);
+  const backends = await Promise.all(job.formats.map((format) => getBackend(format)));
+  // Each chart is drawn only as the image kinds these backends show.
+  const kinds = [...new Set(backends.map((b) => b.chartImage))];
+  const view = await drawView(draft, (spec) => drawChart(spec, kinds));
   await mkdir(job.outDir, { recursive: true });
   const written: WrittenFile[] = [];
-  for (const format of job.formats) {
-    const backend = await getBackend(format);
+  for (const backend of backends) {
+    const format = backend.format;
     const paths = await backend.render(view, job.outDir, job.render);
     // The first path is the report itself; the rest are assets (Markdown charts).
     const main = paths[0];

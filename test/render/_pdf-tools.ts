@@ -49,6 +49,41 @@ export function pdfFonts(file: string): PdfFont[] {
     .map((l) => ({ name: cell(l, 0), type: cell(l, 1), embedded: cell(l, 3) === "yes" }));
 }
 
+/** A word `pdftotext -bbox` finds on a page, with its box in points from the top-left corner. */
+export interface PdfWord {
+  text: string;
+  xMin: number;
+  yMin: number;
+  xMax: number;
+  yMax: number;
+}
+
+/** The words of page `page` (1-based), in reading order. */
+export function pdfWords(file: string, page: number): PdfWord[] {
+  const html = poppler("pdftotext", [
+    "-bbox",
+    "-enc",
+    "UTF-8",
+    "-f",
+    String(page),
+    "-l",
+    String(page),
+    file,
+    "-",
+  ]);
+  return [
+    ...html.matchAll(
+      /<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)<\/word>/g,
+    ),
+  ].map((m) => ({
+    text: m[5]!,
+    xMin: Number(m[1]),
+    yMin: Number(m[2]),
+    xMax: Number(m[3]),
+    yMax: Number(m[4]),
+  }));
+}
+
 /** Bookmark titles of a PDF, in order, as `pdftohtml -xml` reads its outline. */
 export function pdfOutline(file: string): string[] {
   const xml = poppler("pdftohtml", ["-xml", "-i", "-q", "-stdout", file]);

@@ -75,9 +75,9 @@ const SPECS: ChartSpec[] = [
   },
 ];
 
-/** Decodes a PNG and counts distinct non-white colours and non-white pixels. */
-async function inspect(png: Uint8Array) {
-  const img = await loadImage(png);
+/** Decodes a PNG or SVG and counts distinct non-white colours and non-white pixels. */
+async function inspect(image: Uint8Array) {
+  const img = await loadImage(image);
   const { createCanvas } = await import("@napi-rs/canvas");
   const canvas = createCanvas(img.width, img.height);
   const ctx = canvas.getContext("2d");
@@ -99,10 +99,11 @@ async function inspect(png: Uint8Array) {
 describe("drawChart", () => {
   for (const spec of SPECS) {
     it(`draws a ${spec.type} chart at 2× on a white background`, async () => {
-      const drawn = await drawChart(spec);
+      const drawn = await drawChart(spec, ["png"]);
       expect(drawn.id).toBe(spec.id);
       expect(drawn.title).toBe(spec.title);
-      const info = await inspect(drawn.png);
+      expect(drawn.images.svg).toBeUndefined(); // only the kinds asked for
+      const info = await inspect(drawn.images.png!);
       expect(info.width).toBe(spec.width * 2);
       expect(info.height).toBe(spec.height * 2);
       // Opaque white background: no transparent pixel anywhere.
@@ -112,6 +113,35 @@ describe("drawChart", () => {
       expect(info.inked).toBeGreaterThan(2000);
     });
   }
+
+  for (const spec of SPECS) {
+    it(`draws a ${spec.type} chart as vector SVG at its display size, text as text`, async () => {
+      const drawn = await drawChart(spec, ["svg"]);
+      expect(drawn.images.png).toBeUndefined();
+      const svg = new TextDecoder().decode(drawn.images.svg!);
+      expect(svg).toMatch(new RegExp(`<svg [^>]*width="${spec.width}" height="${spec.height}"`));
+      expect(svg).not.toContain("<image"); // vectors, not an embedded bitmap
+      // The legend as text (Skia writes a <text> element per word).
+      for (const d of spec.datasets.length > 1 ? spec.datasets : [])
+        expect(svg).toContain(`>${d.label.split(" ")[0]}<`);
+      // Rasterised again (by Skia's SVG parser), it shows the same chart as the PNG would.
+      const info = await inspect(drawn.images.svg!);
+      expect([info.width, info.height]).toEqual([spec.width, spec.height]);
+      expect(info.colours).toBeGreaterThan(20);
+      expect(info.inked).toBeGreaterThan(500);
+    });
+  }
+
+  it("escapes hostile labels in the SVG, which stays well-formed", async () => {
+    const label = "<script>alert(1)</script> & \"q\" 'a' ]]>";
+    const spec: ChartSpec = { ...SPECS[1]!, labels: [label, "b"], datasets: [{ label, data: [0.5, 0.2] }] };
+    const svg = new TextDecoder().decode((await drawChart(spec, ["svg"])).images.svg!);
+    expect(svg).not.toContain("<script");
+    // Skia writes each word as a <text> element of its own, its characters escaped.
+    for (const word of [">&lt;script&gt;alert(1)&lt;/script&gt;<", ">&amp;<", ">&quot;q&quot;<", ">]]&gt;<"])
+      expect(svg).toContain(word);
+    expect((await inspect(new TextEncoder().encode(svg))).inked).toBeGreaterThan(500);
+  });
 
   it("draws a list of specs in order", async () => {
     const drawn = await drawCharts(SPECS.slice(0, 2));

@@ -223,7 +223,7 @@ describe("figures", () => {
 
   it("shows every figure of a full report (every section renderer) in order", async () => {
     const draft = draftView(buildModel(smallReportData()), SAMPLE_BRANDING);
-    const full = await drawView(draft, async (spec) => ({ ...spec, png: new Uint8Array([1]) }));
+    const full = await drawView(draft, async (spec) => ({ ...spec, images: { png: new Uint8Array([1]) } }));
     const text = renderMarkdown(full, "a").markdown;
     const chunks = text.split(/^(?=## )/m);
     const sections = expectedNumbersBySection(full);
@@ -294,7 +294,7 @@ describe("Markdown backend", () => {
     expect(await readFile(report, "utf8")).toBe(markdown);
     expect(markdown).toContain(`![Mention and citation rate by day](${ASSETS}/trend.png)`);
     const png = await readFile(join(dirname(report), ASSETS, "trend.png"));
-    expect(png.equals(Buffer.from(chartOf(view).png))).toBe(true);
+    expect(png.equals(Buffer.from(chartOf(view).images.png!))).toBe(true);
     expect(assets.map((a) => a.name)).toEqual(["trend.png"]);
     expect((await readdir(join(dir, "out"))).sort()).toEqual([ASSETS, `${view.name}.md`]);
     expect(await readdir(join(dir, "out", ASSETS))).toEqual(["trend.png"]);

@@ -18,7 +18,7 @@ import { formatValue } from "../../src/render/format.js";
 import type { ReportView, Row } from "../../src/render/types.js";
 import { HOSTILE, sampleView } from "../fixtures/sample-view.js";
 import { expectedNumbers, extractNumbers } from "./_extract.js";
-import { pdfFonts, pdfInfo, pdfOutline, pdfPages, pdfText, squash } from "./_pdf-tools.js";
+import { pdfFonts, pdfInfo, pdfOutline, pdfPages, pdfText, pdfWords, squash } from "./_pdf-tools.js";
 
 // VREPORT_PDF_KEEP=1 keeps the PDFs (path printed) to look at them with pdftoppm.
 const out = mkdtempSync(join(tmpdir(), "vreport-pdf-"));
@@ -179,6 +179,26 @@ describe("PDF backend: the sample report at A4 portrait", () => {
     expect(pdfOutline(file)).toEqual(view.sections.map((s) => s.title));
   });
 
+  it("sets each contents page number on its entry's line, flush with the entry's right edge", async () => {
+    const doc = await PDFDocument.load(readFileSync(file));
+    const pageHeight = doc.getPage(1).getHeight();
+    const rects = (doc.getPage(1).node.lookupMaybe(PDFName.of("Annots"), PDFArray)?.asArray() ?? []).map(
+      (ref) => doc.context.lookup(ref, PDFDict).lookup(PDFName.of("Rect"), PDFArray).asArray().map(Number),
+    );
+    const words = pdfWords(file, 2);
+    view.sections.forEach((s, i) => {
+      const [, bottom, right, top] = rects[i]!;
+      // The words inside this entry's link box: its number, title words and page number.
+      const inRow = words.filter((w) => w.yMin >= pageHeight - top! && w.yMax <= pageHeight - bottom!);
+      const title = inRow.find((w) => w.text === s.title.split(" ")[0])!;
+      const page = inRow.at(-1)!;
+      expect(page.text, s.title).toMatch(/^\d+$/);
+      expect(page.yMin, s.title).toBeCloseTo(title.yMin, 2);
+      expect(page.yMax, s.title).toBeCloseTo(title.yMax, 2);
+      expect(Math.abs(page.xMax - right!), s.title).toBeLessThan(0.5);
+    });
+  });
+
   it("links each contents entry to its section, with font subsets named once", async () => {
     const doc = await PDFDocument.load(readFileSync(file));
     const annots = doc.getPage(1).node.lookupMaybe(PDFName.of("Annots"), PDFArray);
@@ -229,6 +249,20 @@ describe("PDF backend: the sample report at A4 portrait", () => {
 });
 
 describe("PDF backend: layout", () => {
+  it("fills the contents when the running header and footer hold figure spaces too", async () => {
+    const view = sampleView();
+    view.cover.title = `Acme\u2007\u2007\u2007\u2007report`;
+    view.branding.footerText = "\u2007\u2007\u2007\u2007 confidential";
+    const pages = pdfPages(await renderPdf(view, dir("figure-space"), { pageSize: "A4" }));
+    const toc = squash(pages[1]!);
+    expect(toc).toContain("Acme report");
+    view.sections.forEach((s, i) => {
+      const heading = `${i + 1} ${s.title}`;
+      const actual = pages.findIndex((p, at) => at > 1 && squash(p).includes(heading)) + 1;
+      expect(toc, s.title).toContain(`${heading} ${actual}`);
+    });
+  });
+
   it("prints Letter landscape at the right size", async () => {
     const file = await renderPdf(sampleView(), dir("letter"), { pageSize: "Letter", landscape: true });
     expect(pdfInfo(file)["Page size"]).toMatch(/^792 x 612 pts/);
@@ -351,9 +385,18 @@ describe("PDF backend: HTML and templates", () => {
     expect(cssString("Acmé 🚀")).toBe('"Acm\\e9  \\1f680 "');
   });
 
-  it("sizes charts to their display size and inlines them as data: URIs", () => {
-    const html = renderHtml(sampleView(), {});
-    expect(html).toMatch(/<img src="data:image\/png;base64,[^"]+" width="640" height="260"/);
+  it("inlines charts as vector SVG data: URIs at their display size", () => {
+    const view = sampleView();
+    const html = renderHtml(view, {});
+    const charts = view.sections.flatMap((s) =>
+      s.blocks.flatMap((b) => (b.kind === "chart" ? [b.chart] : [])),
+    );
+    const svg = charts.find((c) => c.width === 640)!.images.svg!;
+    // Handlebars writes the base64 padding "=" as "&#x3D;", which the attribute decodes back.
+    expect(html.replaceAll("&#x3D;", "=")).toContain(
+      `<img src="data:image/svg+xml;base64,${Buffer.from(svg).toString("base64")}" width="640" height="260"`,
+    );
+    expect(html).not.toContain("data:image/png");
   });
 
   it("gives a wide table narrow columns for dates and Yes/No, and the most room to long text", () => {
@@ -389,8 +432,10 @@ describe("PDF backend: HTML and templates", () => {
     expect(text!).toBeGreaterThan(count!);
   });
 
-  it("fills the contents with the page numbers it is given", () => {
-    const html = renderHtml(sampleView(), {}, [3, 3, 4, 5, 7, 9]);
-    expect(html).toMatch(/Methodology<\/span><span class="toc__leader"><\/span><span class="toc__page">9</);
+  it("prints each contents page number as a slot of figure spaces, filled in after printing", () => {
+    const html = renderHtml(sampleView(), {});
+    expect(html).toContain(
+      'Methodology</span><span class="toc__leader"></span><span class="toc__page">\u2007\u2007\u2007\u2007</span>',
+    );
   });
 });

@@ -83,9 +83,16 @@ export async function closeBrowser(): Promise<void> {
   await browser?.close().catch(() => browser.process()?.kill("SIGKILL"));
 }
 
+/**
+ * The width of the page's window, in CSS pixels: wider than templates/print.css's breakpoint,
+ * so the document is never laid out for the screen (see there), and wider than any printed page.
+ */
+const SCREEN_WIDTH_PX = 4096;
+
 /** A fresh page that runs no script and loads nothing but `data:` URLs. */
 async function lockedPage(browser: Browser): Promise<Page> {
   const page = await browser.newPage();
+  await page.setViewport({ width: SCREEN_WIDTH_PX, height: 1024 });
   await page.setJavaScriptEnabled(false);
   await page.setRequestInterception(true);
   page.on("request", (request) => {

@@ -1,6 +1,8 @@
+import { chartImage } from "../chart-image.js";
 import { formatValue } from "../format.js";
 import type { Block, Kpi, ReportView, SectionView, ValueType } from "../types.js";
 import { layoutTable } from "./_pdf-columns.js";
+import { EMPTY_SLOT } from "./_pdf-contents.js";
 
 /** How a figure is coloured: by the sign it is printed with, so a delta that rounds to 0 is grey. */
 export type Tone = "up" | "down" | "flat" | "none";
@@ -135,7 +137,7 @@ function block(b: Block, widthMm: number): BlockContext {
       return {
         kind: "chart",
         title: c.title,
-        src: dataUri("image/png", c.png),
+        src: dataUri("image/svg+xml", chartImage(c, "svg")),
         width: c.width,
         height: c.height,
       };
@@ -158,15 +160,8 @@ function section(s: SectionView, i: number, widthMm: number): SectionContext {
   return { key: s.key, anchor: anchorOf(i), number: String(i + 1), title: s.title, blocks };
 }
 
-/**
- * The template context of a view printed `widthMm` wide (the text column); `pages[i]` is the
- * printed page of section i ("" before it is known).
- */
-export function documentContext(
-  view: ReportView,
-  pages: readonly number[] | null,
-  widthMm: number,
-): DocumentContext {
+/** The template context of a view printed `widthMm` wide (the text column). */
+export function documentContext(view: ReportView, widthMm: number): DocumentContext {
   const c = view.cover;
   const b = view.branding;
   const sections = view.sections.map((s, i) => section(s, i, widthMm));
@@ -186,11 +181,12 @@ export function documentContext(
       footerText: b.footerText ?? "",
       logoUri: b.logo ? dataUri(b.logo.mime, b.logo.data) : null,
     },
-    toc: sections.map((s, i) => ({
+    toc: sections.map((s) => ({
       anchor: s.anchor,
       number: s.number,
       title: s.title,
-      page: pages?.[i] !== undefined ? String(pages[i]) : "",
+      // Filled in after printing (_pdf-contents.ts).
+      page: EMPTY_SLOT,
     })),
     sections,
   };

@@ -43,11 +43,6 @@ export interface RunningText {
   title: string;
   period: string;
   footer: string;
-  /**
-   * The page count "Page X of N" shows, when this print is not the whole document (the contents
-   * pages printed on their own); by default Chromium counts the pages it prints.
-   */
-  pages?: number;
 }
 
 /** The generated part of the stylesheet: page size, accent colour, running header/footer text. */
@@ -59,7 +54,7 @@ export function dynamicCss(options: RenderOptions, accent: string, running: Runn
     `  @top-left { content: ${cssString(running.title)}; }`,
     `  @top-right { content: ${cssString(running.period)}; }`,
     `  @bottom-left { content: ${cssString(running.footer)}; }`,
-    `  @bottom-right { content: "Page " counter(page) " of " ${running.pages === undefined ? "counter(pages)" : cssString(String(running.pages))}; }`,
+    `  @bottom-right { content: "Page " counter(page) " of " counter(pages); }`,
     "}",
   ].join("\n");
 }

@@ -1,7 +1,7 @@
 /**
  * Post-processing of the PDF Chromium prints, with pdf-lib: where each section landed (from the
- * named destinations Chromium writes for link targets), the contents pages swapped for ones that
- * carry those page numbers, and a bookmark per section.
+ * named destinations Chromium writes for link targets) and a bookmark per section. The contents'
+ * page numbers are written by _pdf-contents.ts.
  */
 import {
   ParseSpeeds,
@@ -11,7 +11,6 @@ import {
   PDFHexString,
   PDFName,
   PDFNumber,
-  type PDFPage,
   PDFRef,
 } from "pdf-lib";
 
@@ -47,53 +46,6 @@ export function anchorPages(doc: PDFDocument, anchors: readonly string[]): numbe
     if (page === undefined) throw new Error(`PDF: no destination for #${anchor}`);
     return page;
   });
-}
-
-/**
- * Replaces `doc`'s pages `first`..`first + count - 1` (1-based) with the same pages of `source`.
- * Their link annotations name their destinations (`/Dest /sec-3`), so they resolve in `doc`.
- */
-export async function replacePages(
-  doc: PDFDocument,
-  source: PDFDocument,
-  first: number,
-  count: number,
-): Promise<void> {
-  const indices = Array.from({ length: count }, (_, i) => first - 1 + i);
-  const copies = await doc.copyPages(source, indices);
-  retagFonts(copies);
-  copies.forEach((page, i) => {
-    doc.removePage(indices[i]!);
-    doc.insertPage(indices[i]!, page);
-  });
-}
-
-/**
- * Gives the copied pages' font subsets tags of their own. Both prints name their subsets
- * `AAAAAA+NotoSans-Bold`, `BAAAAA+…`, but they hold different glyphs, and a subset tag must name
- * one subset in a document (viewers may cache fonts by name).
- */
-function retagFonts(pages: readonly PDFPage[]): void {
-  let n = 0;
-  const retag = (dict: PDFDict | undefined, key: "BaseFont" | "FontName", tag: string) => {
-    const name = dict?.get(PDFName.of(key));
-    if (name instanceof PDFName)
-      dict!.set(PDFName.of(key), PDFName.of(name.decodeText().replace(/^[A-Z]{6}\+/, tag)));
-  };
-  for (const page of pages) {
-    const fonts = page.node.Resources()?.lookupMaybe(PDFName.of("Font"), PDFDict);
-    for (const ref of fonts?.values() ?? []) {
-      const font = page.doc.context.lookupMaybe(ref, PDFDict);
-      if (!font) continue;
-      // VRTOCA+, VRTOCB+, …: six capitals, as the PDF format requires of a subset tag.
-      const tag = `VRTOC${String.fromCharCode(65 + (n++ % 26))}+`;
-      retag(font, "BaseFont", tag);
-      const cid = font.lookupMaybe(PDFName.of("DescendantFonts"), PDFArray)?.lookupMaybe(0, PDFDict);
-      retag(cid, "BaseFont", tag);
-      const descriptor = (cid ?? font).lookupMaybe(PDFName.of("FontDescriptor"), PDFDict);
-      retag(descriptor, "FontName", tag);
-    }
-  }
 }
 
 /**

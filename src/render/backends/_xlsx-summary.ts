@@ -1,4 +1,5 @@
 import type ExcelJS from "exceljs";
+import { chartImage } from "../chart-image.js";
 import type { RenderedChart, ReportView, SectionView } from "../types.js";
 import { finishSheet, newLayout, type SheetLayout, writeBlock } from "./_xlsx-blocks.js";
 import { safeText, toExcelDate } from "./_xlsx-cells.js";
@@ -57,7 +58,10 @@ function writeFolded(ws: ExcelJS.Worksheet, row: number, s: SectionView, layout:
 /** Places a chart PNG (drawn at 2×) at its display size below its title; returns the next free row. */
 function writeChart(wb: ExcelJS.Workbook, ws: ExcelJS.Worksheet, row: number, chart: RenderedChart): number {
   writeLine(ws, row, chart.title, TITLE);
-  const id = wb.addImage({ buffer: Buffer.from(chart.png) as unknown as ExcelJS.Buffer, extension: "png" });
+  const id = wb.addImage({
+    buffer: Buffer.from(chartImage(chart, "png")) as unknown as ExcelJS.Buffer,
+    extension: "png",
+  });
   ws.addImage(id, { tl: { col: 0, row }, ext: { width: chart.width, height: chart.height } });
   return row + 1 + Math.ceil(chart.height / ROW_PX) + 1;
 }

@@ -1,5 +1,6 @@
 import { mkdir } from "node:fs/promises";
 import { join } from "node:path";
+import { chartImage } from "../chart-image.js";
 import type { Backend, ReportView } from "../types.js";
 import { writeFileAtomic } from "../write-atomic.js";
 import { assetHref, type ChartTarget, italic, renderBlock } from "./_markdown-blocks.js";
@@ -89,7 +90,7 @@ export function renderMarkdown(view: ReportView, assetDir: string): RenderedMark
     for (const block of section.blocks) {
       if (block.kind === "chart") {
         const { fileName } = chartTarget(block.chart.id);
-        assets.push({ name: fileName, data: block.chart.png });
+        assets.push({ name: fileName, data: chartImage(block.chart, "png") });
       }
       const lines = renderBlock(block, { slugger, chartTarget });
       if (lines.length > 0) body.push(...lines, "");
@@ -105,6 +106,7 @@ export function renderMarkdown(view: ReportView, assetDir: string): RenderedMark
 export const backend: Backend = {
   format: "md",
   extension: "md",
+  chartImage: "png",
   async render(view, outDir) {
     const assetDir = assetDirFor(view);
     const { markdown, assets } = renderMarkdown(view, assetDir);

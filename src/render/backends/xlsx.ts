@@ -62,6 +62,7 @@ function zipOptions(view: ReportView): Partial<ExcelJS.XlsxWriteOptions> {
 export const backend: Backend = {
   format: "xlsx",
   extension: "xlsx",
+  chartImage: "png",
   async render(view, outDir) {
     const wb = buildWorkbook(view);
     const data = await wb.xlsx.writeBuffer(zipOptions(view));

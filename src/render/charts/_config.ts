@@ -31,14 +31,14 @@ function sliceColours(spec: ChartSpec): string[] {
 const TICKS = { font: { size: 11 } };
 const GRID = { color: "#e6e6e6" };
 
-/** Chart.js options shared by every type: a fixed-size, non-animated, 2× rendering. */
-function baseOptions(spec: ChartSpec) {
+/** Chart.js options shared by every type: a fixed-size, non-animated rendering at `pixelRatio`. */
+function baseOptions(spec: ChartSpec, pixelRatio: number) {
   return {
     animation: false as const,
     responsive: false,
     maintainAspectRatio: false,
-    // Fixed 2× rather than the platform's ratio: the PNG has the same pixels on every machine.
-    devicePixelRatio: 2,
+    // Fixed rather than the platform's ratio: a PNG has the same pixels on every machine.
+    devicePixelRatio: pixelRatio,
     layout: { padding: 8 },
     plugins: {
       legend: {
@@ -66,9 +66,12 @@ export type AnyChartConfig =
   | ChartConfiguration<"line">
   | ChartConfiguration<"bar">;
 
-/** Builds the Chart.js configuration for a spec: pure, so the mapping is testable without a canvas. */
-export function chartConfig(spec: ChartSpec): AnyChartConfig {
-  const base = baseOptions(spec);
+/**
+ * The Chart.js configuration of `spec`, drawn at `pixelRatio` device pixels per CSS pixel: pure,
+ * so the mapping is testable without a canvas.
+ */
+export function chartConfig(spec: ChartSpec, pixelRatio = 2): AnyChartConfig {
+  const base = baseOptions(spec, pixelRatio);
   const labels = spec.labels.map(shortLabel);
 
   if (spec.type === "doughnut") {

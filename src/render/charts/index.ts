@@ -1,6 +1,6 @@
-import { createCanvas } from "@napi-rs/canvas";
+import { createCanvas, SvgExportFlag } from "@napi-rs/canvas";
 import { Chart, type ChartConfiguration } from "chart.js";
-import type { ChartSpec, RenderedChart } from "../types.js";
+import { CHART_IMAGE_KINDS, type ChartImageKind, type ChartSpec, type RenderedChart } from "../types.js";
 import { chartConfig } from "./_config.js";
 import { setupCharts } from "./_setup.js";
 
@@ -17,36 +17,56 @@ export class ChartRenderError extends Error {
   }
 }
 
-/** Draws one chart spec with Chart.js on a @napi-rs/canvas and returns it with its PNG (2× the spec size). */
-export async function drawChart(spec: ChartSpec): Promise<RenderedChart> {
-  if (!(spec.width > 0 && spec.height > 0 && Number.isFinite(spec.width) && Number.isFinite(spec.height)))
-    throw new ChartRenderError(spec.id, `invalid size ${spec.width}×${spec.height}`);
-  setupCharts();
-  // The canvas starts at the CSS size; Chart.js resizes it to 2× for `devicePixelRatio: 2` and
-  // scales its context, so the spec stays in CSS pixels.
-  const canvas = createCanvas(Math.round(spec.width), Math.round(spec.height));
-  const ctx = canvas.getContext("2d");
+/** Draws `spec` with Chart.js as one image `kind`. */
+function draw(spec: ChartSpec, kind: ChartImageKind): Uint8Array {
+  // A PNG canvas starts at the CSS size; Chart.js resizes it to 2× for `devicePixelRatio: 2` and
+  // scales its context, so the spec stays in CSS pixels. An SVG is drawn at 1×: it has no pixels.
+  const [width, height] = [Math.round(spec.width), Math.round(spec.height)];
+  const svg = kind === "svg" ? createCanvas(width, height, SvgExportFlag.NoPrettyXML) : undefined;
+  const png = svg ? undefined : createCanvas(width, height);
   let chart: Chart | undefined;
   try {
     // Chart.js types its context as the DOM's; the Skia context implements what it draws with.
     // The per-type configs are checked in chartConfig; Chart's constructor cannot take their union.
-    const config = chartConfig(spec) as ChartConfiguration;
+    const config = chartConfig(spec, svg ? 1 : 2) as ChartConfiguration;
+    const ctx = (svg ?? png)!.getContext("2d");
     chart = new Chart(ctx as unknown as CanvasRenderingContext2D, config);
-    const png = await canvas.encode("png");
-    return { ...spec, png: new Uint8Array(png.buffer, png.byteOffset, png.byteLength) };
-  } catch (error) {
-    throw new ChartRenderError(spec.id, error instanceof Error ? error.message : String(error), {
-      cause: error,
-    });
+    const bytes = svg ? svg.getContent() : png!.toBuffer("image/png");
+    return new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   } finally {
     // destroy() clears the canvas, so only after encoding; it also releases Chart.js' registry entry.
     chart?.destroy();
   }
 }
 
+/**
+ * Draws one chart spec with Chart.js on @napi-rs/canvas, as each image kind in `kinds`: a PNG at
+ * 2× the spec size, or an SVG at the spec size.
+ */
+export async function drawChart(
+  spec: ChartSpec,
+  kinds: readonly ChartImageKind[] = CHART_IMAGE_KINDS,
+): Promise<RenderedChart> {
+  if (!(spec.width > 0 && spec.height > 0 && Number.isFinite(spec.width) && Number.isFinite(spec.height)))
+    throw new ChartRenderError(spec.id, `invalid size ${spec.width}×${spec.height}`);
+  setupCharts();
+  const images: RenderedChart["images"] = {};
+  try {
+    for (const kind of kinds) images[kind] = draw(spec, kind);
+  } catch (error) {
+    throw new ChartRenderError(spec.id, error instanceof Error ? error.message : String(error), {
+      cause: error,
+    });
+  }
+  return { ...spec, images };
+}
+
 /** Draws several specs in order. */
-export async function drawCharts(specs: readonly ChartSpec[]): Promise<RenderedChart[]> {
+export async function drawCharts(
+  specs: readonly ChartSpec[],
+  kinds: readonly ChartImageKind[] = CHART_IMAGE_KINDS,
+): Promise<RenderedChart[]> {
   const out: RenderedChart[] = [];
-  for (const spec of specs) out.push(await drawChart(spec));
+  for (const spec of specs) out.push(await drawChart(spec, kinds));
   return out;
 }
