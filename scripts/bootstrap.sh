@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Idempotent machine + dependency setup; quick when everything is already present.
-# - Debian packages the renderers need (Chromium, Noto fonts, poppler-utils for PDF checks).
+# - Debian packages the renderers need (Chromium and its headless shell, Noto fonts,
+#   poppler-utils for PDF checks).
 # - `npm install` when node_modules is missing or older than package-lock.json.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -12,6 +13,10 @@ command -v chromium >/dev/null 2>&1 || need+=(chromium)
 command -v pdftotext >/dev/null 2>&1 || need+=(poppler-utils)
 [ -d /usr/share/fonts/truetype/noto ] || need+=(fonts-noto-core)
 [ -f /usr/share/fonts/truetype/noto/NotoColorEmoji.ttf ] || need+=(fonts-noto-color-emoji)
+
+# The PDF backend prefers Chromium's headless shell build (same Debian source package, much
+# lighter to start; see src/render/backends/_pdf-browser.ts) and falls back to chromium.
+[ -x /usr/lib/chromium/chromium-headless-shell ] || need+=(chromium-headless-shell)
 
 if [ ${#need[@]} -gt 0 ]; then
   if [ "$(id -u)" = "0" ] && command -v apt-get >/dev/null 2>&1; then
