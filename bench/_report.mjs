@@ -260,7 +260,7 @@ function generationSection(rec, runInfo) {
   lines.push(
     "### Cold `vreport generate` (new process each run, demo database present)",
     "",
-    "`node dist/cli/index.js generate --range 90d --format <f> --as-of 2026-11-01 --database bench/results/db-pglite-s1`: process start, PGlite open, embedded service, fetch, render, exit. Peak memory: the Node process's VmHWM and the summed RSS of its Chromium processes, polled every 50 ms.",
+    "`node dist/cli/index.js generate --range 90d --format <f> --as-of 2026-11-01 --database bench/results/db-pglite-s1`: process start, PGlite open, embedded service, fetch, render, exit. Peak memory: the Node process's VmHWM and the summed RSS of its Chromium processes, polled every 50 ms during one more run per format (polling costs CPU, so the timed runs are not polled).",
     "",
     table(
       ["Format", "n", "min", "p50", "p95", "Node peak RSS", "Chromium peak RSS"],
@@ -284,7 +284,7 @@ function generationSection(rec, runInfo) {
     "### A batch through one browser",
     "",
     `${g.batch.n} full reports (fetch, model, charts, PDF) one after another through one browser: ${ms(g.batch.totalMs)} in all, **${num(g.batch.perMinute, 1)} reports per minute**; per report min ${ms(g.batch.min)}, p50 ${ms(g.batch.median)}, p95 ${ms(g.batch.p95)}.`,
-    `Peak memory over the warm renders and the batch: bench process (service, PGlite and generator in one Node process) ${mb(g.memory.benchNodeMaxRssKb)} max RSS; Chromium (all its processes) ${mb(g.memory.chromiumPeakKb)}.`,
+    `Peak memory: bench process (service, PGlite and generator in one Node process) ${mb(g.memory.benchNodeMaxRssKb)} max RSS over the warm renders and the batch; Chromium (all its processes) ${mb(g.memory.chromiumPeakKb)}, polled every 100 ms during the batch (not during the timed warm renders).`,
     "",
     "### Synthetic 100,000-row answers section (XLSX)",
     "",

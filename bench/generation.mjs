@@ -16,14 +16,18 @@ import { sample, summarize, timed } from "./_stats.mjs";
 const exec = promisify(execFile);
 const OUT = join(RESULTS, "generation");
 
-/** One `vreport generate` in a new process; wall time and peak memory of Node and its Chromium. */
-function coldGenerate(format, database, outDir) {
+/**
+ * One `vreport generate` in a new process: its wall time, and with `monitor` the peak memory of
+ * Node and its Chromium. Polling /proc every 50 ms costs this 2-core machine CPU the timed run
+ * would otherwise have, so timed runs are not monitored: memory comes from a run of its own.
+ */
+function coldGenerate(format, database, outDir, { monitor: watch = false } = {}) {
   return new Promise((resolve, reject) => {
     const args = [join(DIST, "cli/index.js"), "generate", "--range", "90d", "--format", format];
     args.push("--as-of", AS_OF, "--database", database, "--out", outDir);
     const t = performance.now();
     const child = spawn(process.execPath, args, { cwd: ROOT, stdio: ["ignore", "pipe", "pipe"] });
-    const monitor = monitorTree(child.pid, { intervalMs: 50 });
+    const monitor = watch ? monitorTree(child.pid, { intervalMs: 50 }) : { stop: () => ({}) };
     let stderr = "";
     child.stderr.on("data", (d) => {
       stderr += d;
@@ -78,13 +82,14 @@ export async function runGeneration(ctx) {
   // Cold: one process per run; the PGlite directory must not be open here meanwhile.
   const runs = quick ? { pdf: 1, xlsx: 1, md: 1, all: 1 } : { pdf: 3, xlsx: 2, md: 2, all: 2 };
   for (const [format, n] of Object.entries(runs)) {
+    const dir = join(OUT, `cold-${format}`);
     const samples = [];
-    for (let i = 0; i < n; i++)
-      samples.push(await coldGenerate(format, dbs.pglite.location, join(OUT, `cold-${format}`)));
+    for (let i = 0; i < n; i++) samples.push(await coldGenerate(format, dbs.pglite.location, dir));
+    const memory = await coldGenerate(format, dbs.pglite.location, dir, { monitor: true });
     result.cold[format] = {
       ...summarize(samples.map((s) => s.ms)),
-      nodePeakKb: Math.max(...samples.map((s) => s.nodePeakKb)),
-      chromiumPeakKb: Math.max(...samples.map((s) => s.chromiumPeakKb)),
+      nodePeakKb: memory.nodePeakKb,
+      chromiumPeakKb: memory.chromiumPeakKb,
     };
     log(`  cold generate --format ${format}: median ${result.cold[format].median.toFixed(0)} ms (n=${n})`);
   }
@@ -109,7 +114,9 @@ export async function runGeneration(ctx) {
   const { closeBrowser } = await import(`${DIST}/render/backends/pdf.js`);
   const browserModule = await import(`${DIST}/render/backends/_pdf-browser.js`);
   let chromiumPid;
-  const chromium = monitorTree(process.pid, { intervalMs: 100, childRoot: () => chromiumPid });
+  // Memory is polled during the batch only: polling /proc from this process during the warm
+  // renders would delay the very renders being timed.
+  let chromium = { stop: () => ({ childPeakKb: null }) };
   try {
     const p = await pipelineFor(server);
     const built = await p.buildView();
@@ -135,6 +142,7 @@ export async function runGeneration(ctx) {
     }
 
     // A batch through one browser: the whole pipeline (fetch, model, charts, PDF) per report.
+    chromium = monitorTree(process.pid, { intervalMs: 100, childRoot: () => chromiumPid });
     const batchN = quick ? 5 : 20;
     const batchDir = join(OUT, "batch");
     const t = performance.now();

@@ -1,5 +1,6 @@
 /**
- * The contents' page numbers, written into the contents pages Chromium printed.
+ * The contents' page numbers, written into the contents pages Chromium printed (its slots are
+ * _pdf-slot.ts).
  *
  * Where a section starts is only known once the whole report has been printed, and the contents
  * come before it. So each page-number slot is printed as SLOT_WIDTH FIGURE SPACEs (U+2007) in
@@ -20,22 +21,7 @@ import {
   PDFRawStream,
   PDFRef,
 } from "pdf-lib";
-
-/** Figure spaces per page-number slot: numbers up to 9999 pages. */
-export const SLOT_WIDTH = 4;
-
-/** The text of an empty slot, as templates print it. */
-export const EMPTY_SLOT = "\u2007".repeat(SLOT_WIDTH);
-
-const FIGURE_SPACE = 0x2007;
-
-/**
- * `text` with its figure spaces as plain spaces: for the running header and footer, the only
- * untrusted text on the contents pages, so that no figure space but the slots' is printed there.
- */
-export function withoutFigureSpaces(text: string): string {
-  return text.replaceAll(String.fromCodePoint(FIGURE_SPACE), " ");
-}
+import { FIGURE_SPACE, SLOT_WIDTH } from "./_pdf-slot.js";
 
 /** A contents slot that cannot be filled: the printed PDF is not laid out as this file expects. */
 export class ContentsPageError extends Error {
@@ -121,7 +107,7 @@ export function fillContentsPages(
   const points: number[] = pageNumbers.flatMap((n) => {
     const text = String(n);
     if (text.length > SLOT_WIDTH) throw new ContentsPageError(`page ${n} does not fit a contents slot`);
-    return [...text.padStart(SLOT_WIDTH, "\u2007")].map((ch) => ch.codePointAt(0)!);
+    return [...text.padStart(SLOT_WIDTH, String.fromCodePoint(FIGURE_SPACE))].map((ch) => ch.codePointAt(0)!);
   });
   let at = 0;
   const next = () => {

@@ -2,7 +2,7 @@ import { chartImage } from "../chart-image.js";
 import { formatValue } from "../format.js";
 import type { Block, Kpi, ReportView, SectionView, ValueType } from "../types.js";
 import { layoutTable } from "./_pdf-columns.js";
-import { EMPTY_SLOT } from "./_pdf-contents.js";
+import { EMPTY_SLOT } from "./_pdf-slot.js";
 
 /** How a figure is coloured: by the sign it is printed with, so a delta that rounds to 0 is grey. */
 export type Tone = "up" | "down" | "flat" | "none";

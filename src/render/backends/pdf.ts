@@ -4,10 +4,9 @@ import type { Page } from "puppeteer";
 import type { Backend, RenderOptions, ReportView } from "../types.js";
 import { writeFileAtomic } from "../write-atomic.js";
 import { withPage } from "./_pdf-browser.js";
-import { fillContentsPages, withoutFigureSpaces } from "./_pdf-contents.js";
 import { anchorOf, documentContext } from "./_pdf-context.js";
 import { contentWidthMm, dynamicCss, pageSizeMm } from "./_pdf-css.js";
-import { addOutline, anchorPages, loadPdf, savePdf } from "./_pdf-finish.js";
+import { withoutFigureSpaces } from "./_pdf-slot.js";
 import { renderLayout } from "./_pdf-templates.js";
 
 export { closeBrowser, PdfTimeoutError, warmUpBrowser } from "./_pdf-browser.js";
@@ -58,9 +57,14 @@ async function print(page: Page, html: string, options: RenderOptions): Promise<
  * slots, which were printed blank at their final width (_pdf-contents.ts).
  */
 export async function renderPdfBytes(view: ReportView, options: PdfRenderOptions = {}): Promise<Uint8Array> {
+  // pdf-lib (~0.15 s to load) is only needed once the print is back: loading it while Chromium
+  // prints keeps it off a cold `generate`'s path.
+  const postprocessing = Promise.all([import("./_pdf-finish.js"), import("./_pdf-contents.js")]);
+  postprocessing.catch(() => undefined); // reported below, after the print
   const anchors = view.sections.map((_, i) => anchorOf(i));
   const html = renderHtml(view, options);
   const bytes = await withPage(options.timeoutMs ?? DEFAULT_TIMEOUT_MS, (page) => print(page, html, options));
+  const [{ addOutline, anchorPages, loadPdf, savePdf }, { fillContentsPages }] = await postprocessing;
   const doc = await loadPdf(bytes);
   if (anchors.length > 0) {
     const pages = anchorPages(doc, anchors);
