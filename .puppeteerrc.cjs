@@ -1,4 +1,5 @@
-// Debian's Chromium is used: downloads of prebuilt browsers fail on our machines.
+// Debian's Chromium is used (the PDF backend prefers its headless shell when installed, see
+// src/render/backends/_pdf-browser.ts): downloads of prebuilt browsers fail on our machines.
 /** @type {import("puppeteer").Configuration} */
 module.exports = {
   skipDownload: true,

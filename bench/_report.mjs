@@ -418,6 +418,10 @@ export function writeReport(path, runInfo, records) {
         ["Memory", `${m.memoryGb.toFixed(1)} GB`],
         ["OS", m.platform],
         ["Load average at start (1, 5, 15 min)", m.loadavg.map((l) => l.toFixed(2)).join(", ")],
+        [
+          "Speed check (fixed 1e8-step JS loop, median of 5; lower is faster)",
+          m.calibrationMs !== undefined ? ms(m.calibrationMs) : "–",
+        ],
         ["Node", m.node],
         ["Chromium", m.chromium],
         ["PostgreSQL", m.postgres],

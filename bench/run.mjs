@@ -11,7 +11,7 @@ import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from "no
 import os from "node:os";
 import { join } from "node:path";
 import { dropPostgres, ensurePglite, ensurePostgres, PG_ADMIN, postgresAvailable } from "./_db.mjs";
-import { RESULTS, ROOT } from "./_paths.mjs";
+import { DIST, RESULTS, ROOT } from "./_paths.mjs";
 import { writeReport } from "./_report.mjs";
 import { runGeneration } from "./generation.mjs";
 import { runPeers } from "./peers.mjs";
@@ -58,6 +58,21 @@ function pkgVersion(name) {
   }
 }
 
+/**
+ * A fixed single-threaded workload (median of 5): this machine's speed varies from day to day
+ * (shared host), and the same code has measured up to 2× apart; this tells runs apart.
+ */
+function calibrationMs() {
+  const runs = [];
+  for (let r = 0; r < 5; r++) {
+    const t = performance.now();
+    let x = 0;
+    for (let i = 0; i < 1e8; i++) x += i % 7;
+    runs.push(performance.now() - t + (x < 0 ? 1 : 0));
+  }
+  return runs.sort((a, b) => a - b)[2];
+}
+
 async function machine() {
   let postgres = "not reachable";
   try {
@@ -73,7 +88,10 @@ async function machine() {
     memoryGb: os.totalmem() / 2 ** 30,
     platform: `${os.type()} ${os.release()} ${os.arch()}`,
     node: process.version,
-    chromium: version(process.env.PUPPETEER_EXECUTABLE_PATH ?? "/usr/bin/chromium", ["--version"]),
+    chromium: version((await import(`${DIST}/render/backends/_pdf-browser.js`)).chromiumExecutable().path, [
+      "--version",
+    ]),
+    calibrationMs: calibrationMs(),
     postgres,
     weasyprint: version("weasyprint", ["--version"]),
     packages: Object.fromEntries(
