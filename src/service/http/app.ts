@@ -39,7 +39,9 @@ export function routePath(def: EndpointDef): string {
 
 /** Fastify's schema compilers, never called: routes carry no JSON schema (see createApp). */
 function noSchemas(): never {
-  throw new Error("Fastify route schemas are not used: the contract's zod schemas check requests and responses");
+  throw new Error(
+    "Fastify route schemas are not used: the contract's zod schemas check requests and responses",
+  );
 }
 
 /** Builds the API server (not listening): every ENDPOINTS entry through one pipeline. */
