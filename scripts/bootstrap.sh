@@ -14,10 +14,6 @@ command -v pdftotext >/dev/null 2>&1 || need+=(poppler-utils)
 [ -d /usr/share/fonts/truetype/noto ] || need+=(fonts-noto-core)
 [ -f /usr/share/fonts/truetype/noto/NotoColorEmoji.ttf ] || need+=(fonts-noto-color-emoji)
 
-# The PDF backend prefers Chromium's headless shell build (same Debian source package, much
-# lighter to start; see src/render/backends/_pdf-browser.ts) and falls back to chromium.
-[ -x /usr/lib/chromium/chromium-headless-shell ] || need+=(chromium-headless-shell)
-
 if [ ${#need[@]} -gt 0 ]; then
   if [ "$(id -u)" = "0" ] && command -v apt-get >/dev/null 2>&1; then
     echo "bootstrap: installing Debian packages: ${need[*]}"
@@ -28,6 +24,18 @@ if [ ${#need[@]} -gt 0 ]; then
     echo "bootstrap: missing Debian packages: ${need[*]}" >&2
     echo "bootstrap: install them with: sudo apt-get install -y ${need[*]}" >&2
     exit 1
+  fi
+fi
+
+# The PDF backend prefers Chromium's headless shell build (same Debian source package, much
+# lighter to start; see src/render/backends/_pdf-browser.ts) and falls back to chromium, so a
+# machine whose repositories lack it still works: slower PDFs, not a failed bootstrap.
+if [ ! -x /usr/lib/chromium/chromium-headless-shell ] && [ "$(id -u)" = "0" ] && command -v apt-get >/dev/null 2>&1; then
+  echo "bootstrap: installing Debian package: chromium-headless-shell"
+  export DEBIAN_FRONTEND=noninteractive
+  install_shell() { apt-get install -y -qq --no-install-recommends chromium-headless-shell >/dev/null 2>&1; }
+  if ! install_shell && ! { apt-get update -qq && install_shell; }; then
+    echo "bootstrap: chromium-headless-shell could not be installed; PDFs print with chromium (slower)" >&2
   fi
 fi
 
