@@ -1,7 +1,7 @@
 import { loadImage } from "@napi-rs/canvas";
 import { describe, expect, it } from "vitest";
 import { chartConfig } from "../../src/render/charts/_config.js";
-import { countTick, percentTick, shortLabel } from "../../src/render/charts/_ticks.js";
+import { countTick, percentTick, shortLabel, wrapLabel } from "../../src/render/charts/_ticks.js";
 import { ChartRenderError, drawChart, drawCharts } from "../../src/render/charts/index.js";
 import type { ChartSpec } from "../../src/render/types.js";
 
@@ -201,6 +201,21 @@ describe("chart configuration", () => {
   it("colours series with the spec's colour first", () => {
     const config = chartConfig(SPECS[0]!);
     expect((config.data.datasets[0] as { borderColor?: string }).borderColor).toBe("#2f6fed");
+  });
+
+  it("wraps long category names under vertical bars onto lines instead of tilting the axis", () => {
+    expect(wrapLabel("Google AI Overviews")).toEqual(["Google AI", "Overviews"]);
+    expect(wrapLabel("ChatGPT")).toEqual(["ChatGPT"]);
+    expect(wrapLabel("a-very-long-domain-name.example.com")).toEqual(["a-very-long-domain-name.example.com"]);
+    const spec = { ...SPECS[1]!, labels: ["Google AI Overviews", "Claude"] };
+    const config = chartConfig(spec);
+    expect(config.data.labels).toEqual([["Google AI", "Overviews"], ["Claude"]]);
+    const scales = config.options?.scales as Record<string, { ticks?: { maxRotation?: number } }> | undefined;
+    expect(scales?.x?.ticks?.maxRotation).toBe(0);
+    // Horizontal bars keep one-line labels: they have the width for them.
+    expect(chartConfig({ ...SPECS[2]!, labels: ["Google AI Overviews"] }).data.labels).toEqual([
+      "Google AI Overviews",
+    ]);
   });
 
   it("shortens long category labels", () => {

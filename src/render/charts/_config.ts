@@ -1,7 +1,7 @@
 import type { ChartConfiguration, ChartDataset, Plugin } from "chart.js";
 import { PALETTE } from "../sections/_helpers.js";
 import type { ChartSpec } from "../types.js";
-import { shortLabel, valueLabel, valueTick } from "./_ticks.js";
+import { shortLabel, valueLabel, valueTick, wrapLabel } from "./_ticks.js";
 
 /** Fills the canvas white before anything is drawn: PNGs are transparent by default, unreadable on dark viewers. */
 export const whiteBackground: Plugin = {
@@ -129,11 +129,16 @@ export function chartConfig(spec: ChartSpec, pixelRatio = 2): AnyChartConfig {
     maxBarThickness: 28,
   }));
   const values = valueAxis(spec, stacked);
-  const categories = { stacked, ticks: { ...TICKS, autoSkip: false }, grid: { display: false } };
+  // Under vertical bars, long names wrap onto lines rather than tilting the whole axis.
+  const categories = {
+    stacked,
+    ticks: { ...TICKS, autoSkip: false, ...(horizontal ? {} : { maxRotation: 0 }) },
+    grid: { display: false },
+  };
   const scales = horizontal ? { x: values, y: categories } : { x: categories, y: values };
   return {
     type: "bar",
-    data: { labels, datasets },
+    data: { labels: horizontal ? labels : spec.labels.map((l) => wrapLabel(l)), datasets },
     options: { ...base, indexAxis: horizontal ? "y" : "x", scales },
     plugins: [whiteBackground],
   };

@@ -29,6 +29,22 @@ export function valueLabel(valueType: ChartSpec["valueType"], value: number | nu
 
 const MAX_LABEL = 40;
 
+/**
+ * A category label as lines of at most `width` characters, broken between words (a longer word
+ * keeps its own line): under a vertical bar, "Google AI Overviews" reads as two lines instead of
+ * tilting every label on the axis.
+ */
+export function wrapLabel(label: string, width = 12): string[] {
+  const lines: string[] = [];
+  for (const word of shortLabel(label).split(" ")) {
+    const last = lines.at(-1);
+    if (last !== undefined && last.length + 1 + word.length <= width)
+      lines[lines.length - 1] = `${last} ${word}`;
+    else lines.push(word);
+  }
+  return lines;
+}
+
 /** Shortens a category label so long names (prompts, URLs) cannot squeeze the plot area to nothing. */
 export function shortLabel(label: string): string {
   const flat = label.replace(/\s+/g, " ").trim();
