@@ -323,7 +323,7 @@ function peersSection(rec, runInfo) {
   const r = rec?.result;
   if (!r?.ok) return lines.join("\n");
   lines.push(
-    `All rows print the same 90d demo view. Ours and (a) and (c) print the very same HTML (${bytes(r.htmlBytes)}, contents page numbers filled in); (b) prints our Markdown report with md-to-pdf's own stylesheet. Ratios are against our PDF backend with a warm browser; the second row shows ours with a browser launched per report, the like-for-like comparison with (a) and (b), which launch one per call. Ours runs Chromium's headless shell build (\`chromium-headless-shell\`, see docs/architecture.md); (a) and (b) run \`/usr/bin/chromium\`, as a default setup would.`,
+    `All rows print the same 90d demo view. Ours prints the cover and the body as two documents from our templates; (a) and (c) print the same templates as one document (${bytes(r.htmlBytes)}, contents page numbers filled in); (b) prints our Markdown report with md-to-pdf's own stylesheet. Ratios are against our PDF backend with a warm browser; the second row shows ours with a browser launched per report, the like-for-like comparison with (a) and (b), which launch one per call. Ours runs Chromium's headless shell build (\`chromium-headless-shell\`, see docs/architecture.md); (a) and (b) run \`/usr/bin/chromium\`, as a default setup would.`,
     "",
     table(
       [

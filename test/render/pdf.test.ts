@@ -157,11 +157,12 @@ describe("PDF backend: the sample report at A4 portrait", () => {
     expect(cover).not.toMatch(/Page \d+ of/);
   });
 
-  it("has the report title, period and 'Page X of N' on every other page", () => {
-    const n = pages.length;
+  it("has the report title, period and 'Page X of N' on every other page, from 'Page 1 of N' on", () => {
+    // The cover is not counted: N is the number of pages after it.
+    const n = pages.length - 1;
     pages.slice(1).forEach((p, i) => {
       const flat = squash(p);
-      expect(flat).toContain(`Page ${i + 2} of ${n}`);
+      expect(flat).toContain(`Page ${i + 1} of ${n}`);
       expect(flat).toContain(view.cover.title);
       expect(flat).toContain(`${view.cover.periodStart} – ${view.cover.periodEnd}`);
     });
@@ -171,12 +172,20 @@ describe("PDF backend: the sample report at A4 portrait", () => {
     const toc = squash(pages[1]!);
     view.sections.forEach((s, i) => {
       const heading = `${i + 1} ${s.title}`;
-      // The first page after the contents where the numbered heading is printed.
-      const actual = pages.findIndex((p, at) => at > 1 && squash(p).includes(heading)) + 1;
-      expect(actual, s.title).toBeGreaterThan(2);
-      expect(toc, s.title).toContain(`${heading} ${actual}`);
+      // The first page after the contents where the numbered heading is printed, by the number
+      // in its footer (its index in the file, as the cover is not counted).
+      const printed = pages.findIndex((p, at) => at > 1 && squash(p).includes(heading));
+      expect(printed, s.title).toBeGreaterThan(1);
+      expect(toc, s.title).toContain(`${heading} ${printed}`);
     });
     expect(pdfOutline(file)).toEqual(view.sections.map((s) => s.title));
+  });
+
+  it("labels the pages as printed: 'Cover', then 1, 2, … (what a viewer's page box shows)", async () => {
+    const doc = await PDFDocument.load(readFileSync(file));
+    const labels = doc.catalog.lookup(PDFName.of("PageLabels"), PDFDict);
+    const nums = labels.lookup(PDFName.of("Nums"), PDFArray).asArray();
+    expect(nums.map(String)).toEqual(["0", "<<\n/P (Cover)\n>>", "1", "<<\n/S /D\n>>"]);
   });
 
   it("sets each contents page number on its entry's line, flush with the entry's right edge", async () => {
@@ -258,15 +267,15 @@ describe("PDF backend: layout", () => {
     expect(toc).toContain("Acme report");
     view.sections.forEach((s, i) => {
       const heading = `${i + 1} ${s.title}`;
-      const actual = pages.findIndex((p, at) => at > 1 && squash(p).includes(heading)) + 1;
-      expect(toc, s.title).toContain(`${heading} ${actual}`);
+      const printed = pages.findIndex((p, at) => at > 1 && squash(p).includes(heading));
+      expect(toc, s.title).toContain(`${heading} ${printed}`);
     });
   });
 
   it("prints Letter landscape at the right size", async () => {
     const file = await renderPdf(sampleView(), dir("letter"), { pageSize: "Letter", landscape: true });
     expect(pdfInfo(file)["Page size"]).toMatch(/^792 x 612 pts/);
-    expect(squash(pdfText(file))).toContain("Page 2 of");
+    expect(squash(pdfText(file))).toContain("Page 1 of");
   });
 
   it("splits a long table across pages between rows, repeating its header row", async () => {

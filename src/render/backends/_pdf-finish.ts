@@ -1,7 +1,8 @@
 /**
- * Post-processing of the PDF Chromium prints, with pdf-lib: where each section landed (from the
- * named destinations Chromium writes for link targets) and a bookmark per section. The contents'
- * page numbers are written by _pdf-contents.ts.
+ * Post-processing of the PDFs Chromium prints, with pdf-lib: where each section landed (from the
+ * named destinations Chromium writes for link targets), a bookmark per section, and the cover
+ * (printed as a document of its own) put in front with page labels that match the printed page
+ * numbers. The contents' page numbers are written by _pdf-contents.ts.
  */
 import {
   ParseSpeeds,
@@ -11,7 +12,9 @@ import {
   PDFHexString,
   PDFName,
   PDFNumber,
+  type PDFPage,
   PDFRef,
+  PDFString,
 } from "pdf-lib";
 
 /** One bookmark: its title and the named destination (section anchor) it opens. */
@@ -75,4 +78,49 @@ export function addOutline(doc: PDFDocument, bookmarks: readonly Bookmark[]): vo
   ctx.assign(root, outlines);
   doc.catalog.set(PDFName.of("Outlines"), root);
   doc.catalog.set(PDFName.of("PageMode"), PDFName.of("UseOutlines"));
+}
+
+/**
+ * Puts `cover`'s only page in front of `doc` and labels the pages as they are printed: "Cover",
+ * then 1, 2, … from the first page after it, so a viewer's page box shows the number in the
+ * footer and in the contents.
+ */
+export async function prependCover(doc: PDFDocument, cover: PDFDocument): Promise<void> {
+  const [page] = await doc.copyPages(cover, [0]);
+  retagFonts(page!);
+  doc.insertPage(0, page!);
+  const ctx = doc.context;
+  const coverLabel = ctx.obj({});
+  coverLabel.set(PDFName.of("P"), PDFString.of("Cover"));
+  const bodyLabel = ctx.obj({});
+  bodyLabel.set(PDFName.of("S"), PDFName.of("D"));
+  const labels = ctx.obj({});
+  labels.set(PDFName.of("Nums"), ctx.obj([0, coverLabel, 1, bodyLabel]));
+  doc.catalog.set(PDFName.of("PageLabels"), labels);
+}
+
+/**
+ * Gives the cover's font subsets tags of their own. Both prints name their subsets
+ * `AAAAAA+NotoSans-Bold`, `BAAAAA+…`, but they hold different glyphs, and a subset tag must name
+ * one subset in a document (viewers may cache fonts by name).
+ */
+function retagFonts(page: PDFPage): void {
+  let n = 0;
+  const retag = (dict: PDFDict | undefined, key: "BaseFont" | "FontName", tag: string) => {
+    const name = dict?.get(PDFName.of(key));
+    if (name instanceof PDFName)
+      dict!.set(PDFName.of(key), PDFName.of(name.decodeText().replace(/^[A-Z]{6}\+/, tag)));
+  };
+  const fonts = page.node.Resources()?.lookupMaybe(PDFName.of("Font"), PDFDict);
+  for (const ref of fonts?.values() ?? []) {
+    const font = page.doc.context.lookupMaybe(ref, PDFDict);
+    if (!font) continue;
+    // VRCOVA+, VRCOVB+, …: six capitals, as the PDF format requires of a subset tag.
+    const tag = `VRCOV${String.fromCharCode(65 + (n++ % 26))}+`;
+    retag(font, "BaseFont", tag);
+    const cid = font.lookupMaybe(PDFName.of("DescendantFonts"), PDFArray)?.lookupMaybe(0, PDFDict);
+    retag(cid, "BaseFont", tag);
+    const descriptor = (cid ?? font).lookupMaybe(PDFName.of("FontDescriptor"), PDFDict);
+    retag(descriptor, "FontName", tag);
+  }
 }

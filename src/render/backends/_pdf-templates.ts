@@ -7,9 +7,17 @@ import type { DocumentContext } from "./_pdf-context.js";
 const TEMPLATES = new URL("../../../templates/", import.meta.url);
 const PARTIALS = ["kpis", "table", "chart", "paragraph", "bullets", "notice"] as const;
 
+/**
+ * Which part of the report a document holds: the cover, the body (contents and sections, whose
+ * pages are numbered from 1), or the whole report in one document (for comparisons and checks).
+ */
+export type DocumentPart = "cover" | "body" | "whole";
+
 /** The layout as compiled once per process, and the print stylesheet read once. */
 interface Compiled {
-  layout: Handlebars.TemplateDelegate<DocumentContext & { css: Handlebars.SafeString }>;
+  layout: Handlebars.TemplateDelegate<
+    DocumentContext & { css: Handlebars.SafeString; parts: { cover: boolean; body: boolean } }
+  >;
   printCss: string;
 }
 
@@ -31,11 +39,15 @@ function compile(): Compiled {
   return { layout: hbs.compile(read("layout.hbs"), options), printCss: read("print.css") };
 }
 
-/** Renders the layout with `context`; `generatedCss` must come from the escaping helpers in _pdf-css.ts. */
-export function renderLayout(context: DocumentContext, generatedCss: string): string {
+/**
+ * Renders `part` of the layout with `context`; `generatedCss` must come from the escaping helpers
+ * in _pdf-css.ts.
+ */
+export function renderLayout(context: DocumentContext, generatedCss: string, part: DocumentPart): string {
   compiled ??= compile();
   // Trusted CSS only: our stylesheet and values already escaped for CSS. A SafeString is how
   // Handlebars inserts it with {{ }} without HTML-escaping the quotes inside it.
   const css = new Handlebars.SafeString(`${generatedCss}\n${compiled.printCss}`);
-  return compiled.layout({ ...context, css });
+  const parts = { cover: part !== "body", body: part !== "cover" };
+  return compiled.layout({ ...context, css, parts });
 }

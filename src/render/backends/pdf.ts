@@ -7,7 +7,7 @@ import { withPage } from "./_pdf-browser.js";
 import { anchorOf, documentContext } from "./_pdf-context.js";
 import { contentWidthMm, dynamicCss, pageSizeMm } from "./_pdf-css.js";
 import { withoutFigureSpaces } from "./_pdf-slot.js";
-import { renderLayout } from "./_pdf-templates.js";
+import { type DocumentPart, renderLayout } from "./_pdf-templates.js";
 
 export { closeBrowser, PdfTimeoutError, warmUpBrowser } from "./_pdf-browser.js";
 
@@ -19,15 +19,22 @@ export interface PdfRenderOptions extends RenderOptions {
 
 const DEFAULT_TIMEOUT_MS = 60_000;
 
-/** The HTML Chromium prints for `view`. */
-export function renderHtml(view: ReportView, options: RenderOptions = {}): string {
+/**
+ * The HTML of `part` of `view`: Chromium prints the cover and the body as two documents; the
+ * whole report in one document is for comparisons and checks.
+ */
+export function renderHtml(
+  view: ReportView,
+  options: RenderOptions = {},
+  part: DocumentPart = "whole",
+): string {
   const c = view.cover;
   const css = dynamicCss(options, view.branding.accentColor, {
     title: withoutFigureSpaces(c.title),
     period: `${c.periodStart} – ${c.periodEnd}`,
     footer: withoutFigureSpaces(view.branding.footerText ?? view.branding.agencyName),
   });
-  return renderLayout(documentContext(view, contentWidthMm(options)), css);
+  return renderLayout(documentContext(view, contentWidthMm(options)), css, part);
 }
 
 async function print(page: Page, html: string, options: RenderOptions): Promise<Uint8Array> {
@@ -51,10 +58,14 @@ async function print(page: Page, html: string, options: RenderOptions): Promise<
 }
 
 /**
- * Prints `view` to PDF bytes with exact contents page numbers and a bookmark per section. The
- * report is laid out and printed once: where each section starts is read from the printed
- * file's named destinations, and those numbers are written into the contents' page-number
- * slots, which were printed blank at their final width (_pdf-contents.ts).
+ * Prints `view` to PDF bytes with exact contents page numbers and a bookmark per section.
+ *
+ * The cover and the body are printed as two documents, side by side in two tabs: the body's
+ * pages then count from 1 ("Page 1 of N" on the contents page, N without the cover, which has
+ * no header or footer), as CSS alone cannot leave the cover out of `counter(pages)`. The body
+ * is laid out and printed once: where each section starts is read from its named destinations,
+ * and those numbers are written into the contents' page-number slots, which were printed blank
+ * at their final width (_pdf-contents.ts). Then the cover is put in front.
  */
 export async function renderPdfBytes(view: ReportView, options: PdfRenderOptions = {}): Promise<Uint8Array> {
   // pdf-lib (~0.15 s to load) is only needed once the print is back: loading it while Chromium
@@ -62,19 +73,25 @@ export async function renderPdfBytes(view: ReportView, options: PdfRenderOptions
   const postprocessing = Promise.all([import("./_pdf-finish.js"), import("./_pdf-contents.js")]);
   postprocessing.catch(() => undefined); // reported below, after the print
   const anchors = view.sections.map((_, i) => anchorOf(i));
-  const html = renderHtml(view, options);
-  const bytes = await withPage(options.timeoutMs ?? DEFAULT_TIMEOUT_MS, (page) => print(page, html, options));
-  const [{ addOutline, anchorPages, loadPdf, savePdf }, { fillContentsPages }] = await postprocessing;
-  const doc = await loadPdf(bytes);
+  const timeout = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const printed = (part: DocumentPart) => {
+    const html = renderHtml(view, options, part);
+    return withPage(timeout, (page) => print(page, html, options));
+  };
+  const [bodyBytes, coverBytes] = await Promise.all([printed("body"), printed("cover")]);
+  const [{ addOutline, anchorPages, loadPdf, prependCover, savePdf }, { fillContentsPages }] =
+    await postprocessing;
+  const [doc, cover] = await Promise.all([loadPdf(bodyBytes), loadPdf(coverBytes)]);
   if (anchors.length > 0) {
     const pages = anchorPages(doc, anchors);
-    // The contents start on page 2, after the cover, and end where the first section starts.
-    fillContentsPages(doc, 2, pages[0]! - 1, pages);
+    // The contents start on the body's page 1 and end where the first section starts.
+    fillContentsPages(doc, 1, pages[0]! - 1, pages);
     addOutline(
       doc,
       view.sections.map((s, i) => ({ title: s.title, anchor: anchors[i]! })),
     );
   }
+  await prependCover(doc, cover);
   return savePdf(doc);
 }
 
