@@ -6,7 +6,9 @@ import { join } from "node:path";
 import { PDFArray, PDFDict, PDFDocument, PDFName } from "pdf-lib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getBrowser } from "../../src/render/backends/_pdf-browser.js";
+import { layoutTable, TABLE_FONTS } from "../../src/render/backends/_pdf-columns.js";
 import { cssString } from "../../src/render/backends/_pdf-css.js";
+import { PT_MM, textEm } from "../../src/render/backends/_pdf-text-width.js";
 import {
   backend,
   closeBrowser,
@@ -431,6 +433,33 @@ describe("PDF backend: HTML and templates", () => {
       expect(preview!).toBe(Math.max(...cols.map((c) => c.width)));
       expect(prompt!).toBeGreaterThan(Math.max(date!, platform!, mentioned!, cited!, competitors!));
     }
+  });
+
+  it("widens a figure column so its heading takes two lines, not three, when the table has room", () => {
+    const columns = [
+      { label: "Platform", type: "platform" },
+      { label: "Answers", type: "count" },
+      { label: "Mention rate", type: "percent" },
+      { label: "Δ Mention", type: "delta_pp" },
+      { label: "Citation rate", type: "percent" },
+      { label: "Δ Citation", type: "delta_pp" },
+      { label: "Share of voice", type: "percent" },
+      { label: "Δ Share", type: "delta_pp" },
+    ] as const;
+    const cells = [
+      ["Google AI Overviews", "10,800", "36.3%", "+5.1 pp", "22.9%", "+3.2 pp", "22.4%", "+1.3 pp"],
+    ];
+    const available = 178; // A4 portrait less the side margins
+    const layout = layoutTable(columns, cells, available);
+    expect(layout.dense).toBe(false);
+    const mm = layout.widths.map((w) => (w / 100) * available);
+    const padding = 2 * TABLE_FONTS.normal.padXMm;
+    const heading = (text: string) =>
+      textEm(text, "bold", TABLE_FONTS.normal.thSpacingEm) * TABLE_FONTS.normal.thPt * PT_MM;
+    // "SHARE OF" on one line and "VOICE" on the next: the longer of the two lines fits.
+    expect(mm[6]! - padding).toBeGreaterThanOrEqual(Math.max(heading("SHARE OF"), heading("VOICE")));
+    // Still room for the platform names: "Google AI Overviews" fits on one line.
+    expect(mm[0]! - padding).toBeGreaterThan(textEm("Google AI Overviews") * TABLE_FONTS.normal.tdPt * PT_MM);
   });
 
   it("keeps small tables of figures in the normal font", () => {

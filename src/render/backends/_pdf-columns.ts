@@ -8,7 +8,7 @@
  * average length, so a prompt and its answer preview wrap to about as many lines as each other.
  */
 import type { ValueType } from "../types.js";
-import { PT_MM, textEm, type Weight, widestWordEm } from "./_pdf-text-width.js";
+import { PT_MM, textEm, twoLineEm, type Weight, widestWordEm } from "./_pdf-text-width.js";
 
 /** Font sizes and paddings of `table.data` and `table.data--dense`: keep in step with print.css. */
 export const TABLE_FONTS = {
@@ -64,6 +64,8 @@ interface Need {
   weight: number;
   /** Width added to its share: padding and what word wrapping leaves empty at each line's end. */
   extra: number;
+  /** Width at which its heading takes at most two lines: spare room goes here first. */
+  heading: number;
 }
 
 function lineMm(text: string, weight: Weight, f: Fonts): number {
@@ -74,7 +76,9 @@ function lineMm(text: string, weight: Weight, f: Fonts): number {
 
 function need(column: ColumnInput, cells: readonly string[], f: Fonts): Need {
   const pad = 2 * f.padXMm;
-  const head = widestWordEm(column.label.toUpperCase(), "bold", f.thSpacingEm) * f.thPt * PT_MM;
+  const label = column.label.toUpperCase();
+  const head = widestWordEm(label, "bold", f.thSpacingEm) * f.thPt * PT_MM;
+  const heading = twoLineEm(label, "bold", f.thSpacingEm) * f.thPt * PT_MM * SAFETY + pad;
   const weight: Weight = BOLD_TYPES.has(column.type) ? "bold" : "regular";
   let word = 0;
   const lines = cells.map((c) => {
@@ -88,7 +92,7 @@ function need(column: ColumnInput, cells: readonly string[], f: Fonts): Need {
   const typical = lines[Math.floor(lines.length * 0.75)] ?? longest;
   const max = Math.max(head, longest) * SAFETY + pad;
   // Wrapping leaves about half a word unused per line: a narrow column loses a larger share.
-  const base = { max, extra: pad + WRAP_LOSS_EM * f.tdPt * PT_MM };
+  const base = { max, extra: pad + WRAP_LOSS_EM * f.tdPt * PT_MM, heading };
   switch (FIT[column.type]) {
     case "nowrap":
       return { ...base, min: max, weight: 0 };
@@ -129,7 +133,18 @@ function distribute(needs: readonly Need[], available: number): number[] {
     else hi = mid;
   }
   const w = at(hi);
-  // Everything fits on one line with room to spare: the slack is spread in proportion.
+  // Everything fits on one line with room to spare: first the headings that would take three
+  // lines or more ("SHARE / OF / VOICE") get the width for two, then the rest is spread in
+  // proportion.
+  const short = needs.map((n, i) => Math.max(0, n.heading - w[i]!));
+  const wanted = sum(short);
+  const spare = available - sum(w);
+  if (spare > 0.01 && wanted > 0) {
+    const share = Math.min(1, spare / wanted);
+    short.forEach((s, i) => {
+      w[i] = w[i]! + s * share;
+    });
+  }
   const rest = available - sum(w);
   if (rest > 0.01) {
     const total = sum(w);

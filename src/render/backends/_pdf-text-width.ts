@@ -41,5 +41,20 @@ export function widestWordEm(text: string, weight: Weight = "regular", spacingEm
   return widest;
 }
 
+/**
+ * The narrowest width, in ems, at which `text` prints on at most two lines (broken between words):
+ * the widest line of the best split.
+ */
+export function twoLineEm(text: string, weight: Weight = "regular", spacingEm = 0): number {
+  const words = text.split(/\s+/).filter(Boolean);
+  let best = textEm(words.join(" "), weight, spacingEm);
+  for (let i = 1; i < words.length; i++) {
+    const first = textEm(words.slice(0, i).join(" "), weight, spacingEm);
+    const second = textEm(words.slice(i).join(" "), weight, spacingEm);
+    best = Math.min(best, Math.max(first, second));
+  }
+  return best;
+}
+
 /** Points to millimetres. */
 export const PT_MM = 25.4 / 72;
