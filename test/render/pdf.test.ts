@@ -4,7 +4,7 @@ import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { PDFArray, PDFDict, PDFDocument, PDFName } from "pdf-lib";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { getBrowser } from "../../src/render/backends/_pdf-browser.js";
 import { layoutTable, TABLE_FONTS } from "../../src/render/backends/_pdf-columns.js";
 import { cssString } from "../../src/render/backends/_pdf-css.js";
@@ -356,6 +356,15 @@ describe("PDF backend: browser lifecycle", () => {
     const second = await renderPdf(sampleView(), dir("batch-2"), {});
     expect(pdfInfo(second).Pages).toBe(pdfInfo(first).Pages);
     expect(await getBrowser()).not.toBe(browser);
+  });
+
+  it("reuses one browser and closes each report's tabs after it, keeping only the next report's", async () => {
+    const browser = await getBrowser();
+    for (let i = 0; i < 3; i++) await renderPdf(sampleView(), dir(`tabs-${i}`), {});
+    expect(await getBrowser()).toBe(browser);
+    // Chromium's first tab, and the two locked tabs opened ahead for the next report's cover and
+    // body; the tabs of the three reports printed are closed (without being waited for).
+    await vi.waitFor(async () => expect((await browser.pages()).length).toBe(3), { timeout: 5000 });
   });
 
   it("retries a report whose browser dies while it renders", async () => {

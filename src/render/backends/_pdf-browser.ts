@@ -81,15 +81,15 @@ export async function getBrowser(): Promise<Browser> {
 }
 
 /**
- * Starts launching the shared browser (and opening the first page) without waiting for it, so
- * the launch overlaps whatever comes before the first render (opening the database, fetching).
- * A failed launch is not reported here: the first render launches again and reports it.
+ * Starts launching the shared browser (and opening the first job's `pages` pages) without
+ * waiting for it, so the launch overlaps whatever comes before the first render (opening the
+ * database, fetching). A failed launch is not reported here: the first render launches again
+ * and reports it.
  */
-export function warmUpBrowser(): void {
+export function warmUpBrowser(pages: number): void {
   acquire()
     .then(({ browser }) => {
-      if (spare?.browser !== browser) spare = { browser, page: lockedPage(browser) };
-      spare.page.catch(() => undefined);
+      if (spare?.browser !== browser) spare = { browser, pages: openPages(browser, pages) };
     })
     .catch(() => undefined);
 }
@@ -123,33 +123,42 @@ async function lockedPage(browser: Browser): Promise<Page> {
   return page;
 }
 
-// The next job's page, opened (and locked) while the current job runs: opening a tab costs
+// The next job's pages, opened (and locked) while the current job runs: opening a tab costs
 // ~200 ms, a large share of a warm render. Pages are never reused across jobs.
-let spare: { browser: Browser; page: Promise<Page> } | undefined;
+let spare: { browser: Browser; pages: Promise<Page>[] } | undefined;
 
-/** A fresh locked page of `browser`, from the spare slot when it holds one, and a new spare queued. */
-function takePage(browser: Browser): Promise<Page> {
-  const page = spare?.browser === browser ? spare.page : lockedPage(browser);
-  const next = lockedPage(browser);
-  next.catch(() => undefined); // the browser may be closed before anyone takes it
-  spare = { browser, page: next };
-  return page;
+function openPages(browser: Browser, count: number): Promise<Page>[] {
+  return Array.from({ length: count }, () => {
+    const page = lockedPage(browser);
+    page.catch(() => undefined); // the browser may be closed before anyone takes it
+    return page;
+  });
+}
+
+/** `count` fresh locked pages of `browser`, from the spare slot first; as many new spares queued. */
+function takePages(browser: Browser, count: number): Promise<Page>[] {
+  const ready = spare?.browser === browser ? spare.pages : [];
+  const taken = [...ready.slice(0, count), ...openPages(browser, Math.max(0, count - ready.length))];
+  const left = ready.slice(count);
+  spare = { browser, pages: [...left, ...openPages(browser, Math.max(0, count - left.length))] };
+  return taken;
 }
 
 /**
- * Runs `job` on a locked page of the shared browser and closes the page afterwards. Past
- * `timeoutMs` the job fails with PdfTimeoutError and the browser is replaced (a wedged renderer
- * must not hold up the next report). If the browser dies during the job (crash, OOM kill), the
- * job is retried once on a relaunched browser.
+ * Runs `job` on `count` locked pages (tabs) of the shared browser, which print side by side, and
+ * closes them afterwards. Past `timeoutMs` the job fails with PdfTimeoutError and the browser is
+ * replaced (a wedged renderer must not hold up the next report). If the browser dies during the
+ * job (crash, OOM kill), the job is retried once on a relaunched browser.
  */
-export async function withPage<T>(
+export async function withPages<T>(
   timeoutMs: number,
-  job: (page: Page) => Promise<T>,
+  count: number,
+  job: (pages: Page[]) => Promise<T>,
   retry = true,
 ): Promise<T> {
   const { browser, handle } = await acquire();
   let timer: NodeJS.Timeout | undefined;
-  let page: Page | undefined;
+  let pages: Page[] = [];
   let timedOut = false;
   const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(() => {
@@ -158,9 +167,12 @@ export async function withPage<T>(
     }, timeoutMs);
   });
   const running = (async () => {
-    page = await takePage(browser);
+    const opened = await Promise.allSettled(takePages(browser, count));
+    pages = opened.flatMap((p) => (p.status === "fulfilled" ? [p.value] : []));
+    const failed = opened.find((p) => p.status === "rejected");
+    if (failed) throw failed.reason;
     if (timedOut) throw new PdfTimeoutError(timeoutMs);
-    return job(page);
+    return job(pages);
   })();
   // The loser of the race must not surface as an unhandled rejection.
   running.catch(() => undefined);
@@ -171,12 +183,12 @@ export async function withPage<T>(
       forget(handle);
       void browser.close().catch(() => browser.process()?.kill("SIGKILL"));
     } else if (!browser.connected && retry) {
-      return withPage(timeoutMs, job, false);
+      return withPages(timeoutMs, count, job, false);
     }
     throw error;
   } finally {
     clearTimeout(timer);
     // Not awaited: closing a tab takes ~150 ms and nothing waits on it; a closing browser ends it anyway.
-    if (!timedOut && browser.connected) void page?.close().catch(() => undefined);
+    if (!timedOut && browser.connected) for (const page of pages) void page.close().catch(() => undefined);
   }
 }

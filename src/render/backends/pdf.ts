@@ -3,13 +3,13 @@ import { join } from "node:path";
 import type { Page } from "puppeteer";
 import type { Backend, RenderOptions, ReportView } from "../types.js";
 import { writeFileAtomic } from "../write-atomic.js";
-import { withPage } from "./_pdf-browser.js";
+import { warmUpBrowser as warmUp, withPages } from "./_pdf-browser.js";
 import { anchorOf, documentContext } from "./_pdf-context.js";
 import { contentWidthMm, dynamicCss, pageSizeMm } from "./_pdf-css.js";
 import { withoutFigureSpaces } from "./_pdf-slot.js";
 import { type DocumentPart, renderLayout } from "./_pdf-templates.js";
 
-export { closeBrowser, PdfTimeoutError, warmUpBrowser } from "./_pdf-browser.js";
+export { closeBrowser, PdfTimeoutError } from "./_pdf-browser.js";
 
 /** PDF-only options on top of the shared ones. */
 export interface PdfRenderOptions extends RenderOptions {
@@ -18,6 +18,14 @@ export interface PdfRenderOptions extends RenderOptions {
 }
 
 const DEFAULT_TIMEOUT_MS = 60_000;
+
+/** Documents printed per report, side by side in tabs of their own: the body and the cover. */
+const PRINTS = 2;
+
+/** Starts the shared browser, and opens the first report's tabs, ahead of the first render. */
+export function warmUpBrowser(): void {
+  warmUp(PRINTS);
+}
 
 /**
  * The HTML of `part` of `view`: Chromium prints the cover and the body as two documents; the
@@ -73,12 +81,11 @@ export async function renderPdfBytes(view: ReportView, options: PdfRenderOptions
   const postprocessing = Promise.all([import("./_pdf-finish.js"), import("./_pdf-contents.js")]);
   postprocessing.catch(() => undefined); // reported below, after the print
   const anchors = view.sections.map((_, i) => anchorOf(i));
-  const timeout = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-  const printed = (part: DocumentPart) => {
-    const html = renderHtml(view, options, part);
-    return withPage(timeout, (page) => print(page, html, options));
-  };
-  const [bodyBytes, coverBytes] = await Promise.all([printed("body"), printed("cover")]);
+  const body = renderHtml(view, options, "body");
+  const coverHtml = renderHtml(view, options, "cover");
+  const [bodyBytes, coverBytes] = await withPages(options.timeoutMs ?? DEFAULT_TIMEOUT_MS, PRINTS, ([a, b]) =>
+    Promise.all([print(a!, body, options), print(b!, coverHtml, options)]),
+  );
   const [{ addOutline, anchorPages, loadPdf, prependCover, savePdf }, { fillContentsPages }] =
     await postprocessing;
   const [doc, cover] = await Promise.all([loadPdf(bodyBytes), loadPdf(coverBytes)]);
