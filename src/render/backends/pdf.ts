@@ -36,13 +36,19 @@ export function renderHtml(
   options: RenderOptions = {},
   part: DocumentPart = "whole",
 ): string {
+  return htmlOf(view, options)(part);
+}
+
+/** The HTML of each part of `view`, from one template context (tables are laid out once). */
+function htmlOf(view: ReportView, options: RenderOptions): (part: DocumentPart) => string {
   const c = view.cover;
   const css = dynamicCss(options, view.branding.accentColor, {
     title: withoutFigureSpaces(c.title),
     period: `${c.periodStart} – ${c.periodEnd}`,
     footer: withoutFigureSpaces(view.branding.footerText ?? view.branding.agencyName),
   });
-  return renderLayout(documentContext(view, contentWidthMm(options)), css, part);
+  const context = documentContext(view, contentWidthMm(options));
+  return (part) => renderLayout(context, css, part);
 }
 
 async function print(page: Page, html: string, options: RenderOptions): Promise<Uint8Array> {
@@ -81,14 +87,14 @@ export async function renderPdfBytes(view: ReportView, options: PdfRenderOptions
   const postprocessing = Promise.all([import("./_pdf-finish.js"), import("./_pdf-contents.js")]);
   postprocessing.catch(() => undefined); // reported below, after the print
   const anchors = view.sections.map((_, i) => anchorOf(i));
-  const body = renderHtml(view, options, "body");
-  const coverHtml = renderHtml(view, options, "cover");
+  const html = htmlOf(view, options);
+  const [body, cover] = [html("body"), html("cover")];
   const [bodyBytes, coverBytes] = await withPages(options.timeoutMs ?? DEFAULT_TIMEOUT_MS, PRINTS, ([a, b]) =>
-    Promise.all([print(a!, body, options), print(b!, coverHtml, options)]),
+    Promise.all([print(a!, body, options), print(b!, cover, options)]),
   );
   const [{ addOutline, anchorPages, loadPdf, prependCover, savePdf }, { fillContentsPages }] =
     await postprocessing;
-  const [doc, cover] = await Promise.all([loadPdf(bodyBytes), loadPdf(coverBytes)]);
+  const [doc, coverDoc] = await Promise.all([loadPdf(bodyBytes), loadPdf(coverBytes)]);
   if (anchors.length > 0) {
     const pages = anchorPages(doc, anchors);
     // The contents start on the body's page 1 and end where the first section starts.
@@ -98,7 +104,7 @@ export async function renderPdfBytes(view: ReportView, options: PdfRenderOptions
       view.sections.map((s, i) => ({ title: s.title, anchor: anchors[i]! })),
     );
   }
-  await prependCover(doc, cover);
+  await prependCover(doc, coverDoc);
   return savePdf(doc);
 }
 
