@@ -7,7 +7,7 @@ import { PDFArray, PDFDict, PDFDocument, PDFName } from "pdf-lib";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { getBrowser } from "../../src/render/backends/_pdf-browser.js";
 import { layoutTable, TABLE_FONTS } from "../../src/render/backends/_pdf-columns.js";
-import { cssString } from "../../src/render/backends/_pdf-css.js";
+import { contentWidthMm, cssString } from "../../src/render/backends/_pdf-css.js";
 import { PT_MM, textEm } from "../../src/render/backends/_pdf-text-width.js";
 import {
   backend,
@@ -20,6 +20,7 @@ import { formatValue } from "../../src/render/format.js";
 import type { ReportView, Row } from "../../src/render/types.js";
 import { HOSTILE, sampleView } from "../fixtures/sample-view.js";
 import { expectedNumbers, extractNumbers } from "./_extract.js";
+import { overflowsAt } from "./_overflow.js";
 import { pdfFonts, pdfInfo, pdfOutline, pdfPages, pdfText, pdfWords, squash } from "./_pdf-tools.js";
 
 // VREPORT_PDF_KEEP=1 keeps the PDFs (path printed) to look at them with pdftoppm.
@@ -272,6 +273,40 @@ describe("PDF backend: layout", () => {
       const printed = pages.findIndex((p, at) => at > 1 && squash(p).includes(heading));
       expect(toc, s.title).toContain(`${heading} ${printed}`);
     });
+  });
+
+  it("finds text wider than its box or its column (the check the demo report must pass)", async () => {
+    const html = renderHtml(sampleView(), {}, "body");
+    expect(await overflowsAt(html, contentWidthMm({}))).toEqual([]);
+    const figure = '<td class="cell--num">';
+    const squeezed = html.replace(
+      "</body>",
+      `<table class="data" style="width: 20mm"><tr>${figure}12,345,678</td>${figure}1</td></tr></table></body>`,
+    );
+    expect((await overflowsAt(squeezed, contentWidthMm({}))).map((o) => o.text)).toContain("12,345,678");
+    const wide = html.replace("</body>", '<p style="width: 400mm">too wide</p></body>');
+    expect((await overflowsAt(wide, contentWidthMm({}))).map((o) => o.text)).toContain("too wide");
+    await expect(overflowsAt(html, 600)).rejects.toThrow(/nothing was laid out/);
+  });
+
+  it("keeps every cover page when a very long title runs over, and counts from the page after them", async () => {
+    const view = sampleView();
+    view.cover.title = `AI visibility report — ${"Extraordinarily long project name ".repeat(40)}`;
+    const file = await renderPdf(view, dir("long-cover"), {});
+    const pages = pdfPages(file);
+    const first = pages.findIndex((p) => squash(p).includes("Contents"));
+    expect(first).toBeGreaterThan(1); // the title alone fills more than one page
+    for (const fact of [view.cover.project, view.cover.asOf, view.branding.agencyName])
+      expect(squash(pages.slice(0, first).join(" "))).toContain(fact);
+    for (const p of pages.slice(0, first)) expect(squash(p)).not.toMatch(/Page \d+ of/);
+    expect(squash(pages[first]!)).toContain(`Page 1 of ${pages.length - first}`);
+    const doc = await PDFDocument.load(readFileSync(file));
+    const nums = doc.catalog.lookup(PDFName.of("PageLabels"), PDFDict).lookup(PDFName.of("Nums"), PDFArray);
+    expect(nums.get(2).toString()).toBe(String(first));
+    const names = pdfFonts(file)
+      .filter((f) => f.type !== "Type 3")
+      .map((f) => f.name);
+    expect(new Set(names).size).toBe(names.length);
   });
 
   it("prints Letter landscape at the right size", async () => {

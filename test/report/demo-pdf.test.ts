@@ -2,10 +2,12 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { closeBrowser, backend as pdf } from "../../src/render/backends/pdf.js";
+import { contentWidthMm, pageSizeMm } from "../../src/render/backends/_pdf-css.js";
+import { closeBrowser, backend as pdf, renderHtml } from "../../src/render/backends/pdf.js";
 import { formatValue } from "../../src/render/format.js";
 import type { ReportView } from "../../src/render/types.js";
 import { expectedNumbersBySection, extractNumbers } from "../render/_extract.js";
+import { overflowsAt } from "../render/_overflow.js";
 import { pdfFonts, pdfInfo, pdfPages, squash } from "../render/_pdf-tools.js";
 import { demoView } from "./_demo-view.js";
 
@@ -73,6 +75,21 @@ describe("the demo report as PDF", () => {
     for (const section of expectedNumbersBySection(view))
       for (const [figure, count] of tally(section.numbers))
         expect(shown.get(figure) ?? 0, `${section.title}: ${figure}`).toBeGreaterThanOrEqual(count);
+  });
+
+  it("clips nothing and lets nothing overflow at A4 or Letter, portrait or landscape", async () => {
+    for (const pageSize of ["A4", "Letter"] as const)
+      for (const landscape of [false, true]) {
+        const options = { pageSize, landscape };
+        const setup = `${pageSize}${landscape ? " landscape" : ""}`;
+        expect(await overflowsAt(renderHtml(view, options, "body"), contentWidthMm(options)), setup).toEqual(
+          [],
+        );
+        expect(
+          await overflowsAt(renderHtml(view, options, "cover"), pageSizeMm(options).width),
+          setup,
+        ).toEqual([]);
+      }
   });
 
   it("embeds every font and stays under 1.5 MB", () => {

@@ -12,6 +12,7 @@ import {
   PDFHexString,
   PDFName,
   PDFNumber,
+  type PDFObject,
   type PDFPage,
   PDFRef,
   PDFString,
@@ -81,21 +82,21 @@ export function addOutline(doc: PDFDocument, bookmarks: readonly Bookmark[]): vo
 }
 
 /**
- * Puts `cover`'s only page in front of `doc` and labels the pages as they are printed: "Cover",
- * then 1, 2, … from the first page after it, so a viewer's page box shows the number in the
- * footer and in the contents.
+ * Puts `cover`'s pages (one, unless a very long title pushed the facts onto a second) in front
+ * of `doc` and labels the pages as they are printed: "Cover", then 1, 2, … from the first page
+ * after it, so a viewer's page box shows the number in the footer and in the contents.
  */
 export async function prependCover(doc: PDFDocument, cover: PDFDocument): Promise<void> {
-  const [page] = await doc.copyPages(cover, [0]);
-  retagFonts(page!);
-  doc.insertPage(0, page!);
+  const pages = await doc.copyPages(cover, cover.getPageIndices());
+  retagFonts(pages);
+  pages.forEach((page, i) => doc.insertPage(i, page));
   const ctx = doc.context;
   const coverLabel = ctx.obj({});
   coverLabel.set(PDFName.of("P"), PDFString.of("Cover"));
   const bodyLabel = ctx.obj({});
   bodyLabel.set(PDFName.of("S"), PDFName.of("D"));
   const labels = ctx.obj({});
-  labels.set(PDFName.of("Nums"), ctx.obj([0, coverLabel, 1, bodyLabel]));
+  labels.set(PDFName.of("Nums"), ctx.obj([0, coverLabel, pages.length, bodyLabel]));
   doc.catalog.set(PDFName.of("PageLabels"), labels);
 }
 
@@ -104,23 +105,26 @@ export async function prependCover(doc: PDFDocument, cover: PDFDocument): Promis
  * `AAAAAA+NotoSans-Bold`, `BAAAAA+…`, but they hold different glyphs, and a subset tag must name
  * one subset in a document (viewers may cache fonts by name).
  */
-function retagFonts(page: PDFPage): void {
-  let n = 0;
+function retagFonts(pages: readonly PDFPage[]): void {
+  const seen = new Set<PDFObject>();
   const retag = (dict: PDFDict | undefined, key: "BaseFont" | "FontName", tag: string) => {
     const name = dict?.get(PDFName.of(key));
     if (name instanceof PDFName)
       dict!.set(PDFName.of(key), PDFName.of(name.decodeText().replace(/^[A-Z]{6}\+/, tag)));
   };
-  const fonts = page.node.Resources()?.lookupMaybe(PDFName.of("Font"), PDFDict);
-  for (const ref of fonts?.values() ?? []) {
-    const font = page.doc.context.lookupMaybe(ref, PDFDict);
-    if (!font) continue;
-    // VRCOVA+, VRCOVB+, …: six capitals, as the PDF format requires of a subset tag.
-    const tag = `VRCOV${String.fromCharCode(65 + (n++ % 26))}+`;
-    retag(font, "BaseFont", tag);
-    const cid = font.lookupMaybe(PDFName.of("DescendantFonts"), PDFArray)?.lookupMaybe(0, PDFDict);
-    retag(cid, "BaseFont", tag);
-    const descriptor = (cid ?? font).lookupMaybe(PDFName.of("FontDescriptor"), PDFDict);
-    retag(descriptor, "FontName", tag);
+  for (const page of pages) {
+    const fonts = page.node.Resources()?.lookupMaybe(PDFName.of("Font"), PDFDict);
+    for (const ref of fonts?.values() ?? []) {
+      const font = page.doc.context.lookupMaybe(ref, PDFDict);
+      if (!font || seen.has(ref)) continue;
+      // VRCOVA+, VRCOVB+, …: six capitals, as the PDF format requires of a subset tag.
+      const tag = `VRCOV${String.fromCharCode(65 + (seen.size % 26))}+`;
+      seen.add(ref);
+      retag(font, "BaseFont", tag);
+      const cid = font.lookupMaybe(PDFName.of("DescendantFonts"), PDFArray)?.lookupMaybe(0, PDFDict);
+      retag(cid, "BaseFont", tag);
+      const descriptor = (cid ?? font).lookupMaybe(PDFName.of("FontDescriptor"), PDFDict);
+      retag(descriptor, "FontName", tag);
+    }
   }
 }
