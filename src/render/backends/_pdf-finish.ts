@@ -89,7 +89,9 @@ export function addOutline(doc: PDFDocument, bookmarks: readonly Bookmark[]): vo
 export async function prependCover(doc: PDFDocument, cover: PDFDocument): Promise<void> {
   const pages = await doc.copyPages(cover, cover.getPageIndices());
   retagFonts(pages);
-  pages.forEach((page, i) => doc.insertPage(i, page));
+  pages.forEach((page, i) => {
+    doc.insertPage(i, page);
+  });
   const ctx = doc.context;
   const coverLabel = ctx.obj({});
   coverLabel.set(PDFName.of("P"), PDFString.of("Cover"));
