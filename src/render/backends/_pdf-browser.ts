@@ -86,7 +86,7 @@ export async function getBrowser(): Promise<Browser> {
  * database, fetching). A failed launch is not reported here: the first render launches again
  * and reports it.
  */
-export function warmUpBrowser(pages: number): void {
+export function warmUp(pages: number): void {
   acquire()
     .then(({ browser }) => {
       if (spare?.browser !== browser) spare = { browser, pages: openPages(browser, pages) };

@@ -3,7 +3,7 @@ import { join } from "node:path";
 import type { Page } from "puppeteer";
 import type { Backend, RenderOptions, ReportView } from "../types.js";
 import { writeFileAtomic } from "../write-atomic.js";
-import { warmUpBrowser as warmUp, withPages } from "./_pdf-browser.js";
+import { warmUp, withPages } from "./_pdf-browser.js";
 import { anchorOf, documentContext } from "./_pdf-context.js";
 import { contentWidthMm, dynamicCss, pageSizeMm } from "./_pdf-css.js";
 import { withoutFigureSpaces } from "./_pdf-slot.js";
