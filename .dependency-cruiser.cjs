@@ -1,0 +1,65 @@
+/**
+ * Folder rules of src/ (docs/architecture.md, "Folder rules"): every folder may import only the
+ * folders below it, so an arrow pointing back up fails `npm run lint`.
+ *
+ *   contract ← format ← config ← client ← report ← render ← pipeline ← email ← jobs ← cli
+ *   contract ← service ← cli            (the service stands beside the generator)
+ */
+const SEVERITY = "warn";
+
+/** The folders each folder may import besides itself (and npm packages and node built-ins). */
+const LAYERS = {
+  contract: [],
+  format: ["contract"],
+  config: ["contract", "format"],
+  client: ["contract"],
+  report: ["contract", "format", "config", "client"],
+  render: ["contract", "format", "config", "report"],
+  pipeline: ["contract", "format", "config", "client", "report", "render"],
+  email: ["contract", "format", "config", "report", "render"],
+  jobs: ["contract", "format", "config", "client", "report", "render", "pipeline", "email"],
+  service: ["contract", "format"],
+  cli: ["contract", "format", "config", "client", "report", "render", "pipeline", "email", "jobs", "service"],
+};
+
+module.exports = {
+  forbidden: [
+    { name: "no-circular", severity: SEVERITY, from: {}, to: { circular: true } },
+    {
+      name: "no-unresolvable",
+      severity: "error",
+      from: { path: "^src/" },
+      to: { couldNotResolve: true },
+    },
+    // A backend is one folder: nothing outside render/backends/ reaches into it, only through the registry.
+    {
+      name: "backend-internals",
+      severity: SEVERITY,
+      from: { path: "^src/", pathNot: "^src/render/backends/" },
+      to: { path: "^src/render/backends/[^/]+/" },
+    },
+    // Nor does one backend reach into another.
+    {
+      name: "backend-to-backend",
+      severity: SEVERITY,
+      from: { path: "^src/render/backends/([^/]+)/" },
+      to: { path: "^src/render/backends/[^/]+/", pathNot: "^src/render/backends/$1/" },
+    },
+  ],
+  allowed: [
+    { from: {}, to: { dependencyTypes: ["core", "npm", "npm-dev", "npm-optional", "npm-peer", "type-only"] , path: "^(?!src/)"} },
+    ...Object.entries(LAYERS).map(([folder, below]) => ({
+      from: { path: `^src/${folder}/` },
+      to: { path: `^src/(${[folder, ...below].join("|")})/` },
+    })),
+    // The files at the root of src/ (none today) and of each folder's index are still bound by the rules above.
+  ],
+  allowedSeverity: SEVERITY,
+  options: {
+    doNotFollow: { path: "node_modules" },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: "tsconfig.json" },
+    enhancedResolveOptions: { exportsFields: ["exports"], conditionNames: ["import", "require", "node", "default"], extensions: [".ts", ".js"] },
+    reporterOptions: { text: { highlightFocused: true } },
+  },
+};
