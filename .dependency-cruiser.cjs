@@ -5,7 +5,7 @@
  *   contract ← format ← config ← client ← report ← render ← pipeline ← email ← jobs ← cli
  *   contract ← service ← cli            (the service stands beside the generator)
  */
-const SEVERITY = "warn";
+const SEVERITY = "error";
 
 /** The folders each folder may import besides itself (and npm packages and node built-ins). */
 const LAYERS = {

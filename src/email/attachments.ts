@@ -1,15 +1,16 @@
 import { stat } from "node:fs/promises";
 import { basename, extname } from "node:path";
+import { BACKENDS } from "../render/backends/registry.js";
 import { AttachmentTooLargeError } from "./errors.js";
 
 /** Default cap on the attachments of one message: many mail servers refuse more than 10–25 MB. */
 export const DEFAULT_MAX_ATTACHMENT_BYTES = 10 * 1_048_576;
 
+// Every report format's own type (from the backend registry), and the chart images beside them.
 const CONTENT_TYPES: Record<string, string> = {
-  ".pdf": "application/pdf",
-  ".xlsx": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
-  ".md": "text/markdown; charset=utf-8",
+  ...Object.fromEntries(BACKENDS.map((b) => [`.${b.extension}`, b.mime])),
   ".png": "image/png",
+  ".svg": "image/svg+xml",
 };
 
 /** The MIME type of a report file, from its extension. */

@@ -1,6 +1,7 @@
 import MarkdownIt from "markdown-it";
+import { humanBytes } from "../format/human.js";
+import { escapeMarkdown } from "../format/markdown-escape.js";
 import type { Finding } from "../report/model.js";
-import { escapeMarkdown } from "./_markdown-escape.js";
 
 /** The reporting period an email names: both ends as YYYY-MM-DD. */
 export interface EmailPeriod {
@@ -30,12 +31,6 @@ const md = new MarkdownIt({ html: false, linkify: false, typographer: false });
 const sentence = (f: Finding | string): string => (typeof f === "string" ? f : f.text);
 const oneLine = (s: string): string => s.replace(/[\r\n\t]+/g, " ").trim();
 
-function size(bytes: number): string {
-  return bytes >= 1_048_576
-    ? `${(bytes / 1_048_576).toFixed(1)} MB`
-    : `${Math.max(1, Math.round(bytes / 1024))} KB`;
-}
-
 /** "AI visibility report — Acme — 2026-10-03 to 2026-11-01" (one line whatever the project name holds). */
 export function reportSubject(project: string, period: EmailPeriod): string {
   return `AI visibility report — ${oneLine(project)} — ${period.start} to ${period.end}`;
@@ -61,7 +56,7 @@ export function composeReportEmail(input: EmailContentInput): EmailContent {
     "",
     "## Attached",
     "",
-    ...input.files.map((f) => `- ${escapeMarkdown(f.filename)} (${size(f.bytes)})`),
+    ...input.files.map((f) => `- ${escapeMarkdown(f.filename)} (${humanBytes(f.bytes)})`),
     "",
   ].join("\n");
   const html = [
@@ -79,7 +74,7 @@ export function composeReportEmail(input: EmailContentInput): EmailContent {
     ...(findings.length > 0 ? findings.map((f) => `- ${f}`) : ["No finding for this period."]),
     "",
     "Attached",
-    ...input.files.map((f) => `- ${oneLine(f.filename)} (${size(f.bytes)})`),
+    ...input.files.map((f) => `- ${oneLine(f.filename)} (${humanBytes(f.bytes)})`),
     "",
   ].join("\n");
   return { subject: reportSubject(project, period), markdown, html, text };

@@ -1,8 +1,8 @@
 import type { VreportClient } from "../client/index.js";
 import type { Project } from "../contract/index.js";
-import type { EmailOptions } from "../email/email-options.js";
-import type { ReportJob, WrittenFile } from "../report/generate.js";
-import { generateReport, type RenderedReport } from "../report/generate.js";
+import type { EmailOptions } from "../email/settings.js";
+import type { WrittenFile } from "../pipeline/apply.js";
+import { generateReport, type RenderedReport, type ReportJob } from "../pipeline/generate-report.js";
 import { emailReport } from "./email-report.js";
 
 /** The outcome of one project in a batch. */
@@ -38,7 +38,7 @@ const asError = (e: unknown): Error => (e instanceof Error ? e : new Error(Strin
 /**
  * Renders one report per project with bounded concurrency; a failing project is recorded and
  * the others go on. Results are in the projects' order. PDF renders share the PDF backend's
- * one browser per process; the caller closes it (`closeBrowser`) when the batch is over.
+ * one browser per process; the caller closes it (`closeLoadedBackends`) when the batch is over.
  */
 export async function runBatch(
   client: VreportClient,

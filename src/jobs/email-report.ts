@@ -1,6 +1,6 @@
-import type { EmailOptions } from "../email/email-options.js";
 import type { SentEmail } from "../email/send-report.js";
-import type { RenderedReport } from "../report/generate.js";
+import type { EmailOptions } from "../email/settings.js";
+import type { RenderedReport } from "../pipeline/generate-report.js";
 
 /** Emails a rendered report's files to `email.to`, naming its project and period from the cover. */
 export async function emailReport(

@@ -1,6 +1,6 @@
 /**
  * The job layer's errors, apart from the modules that raise them, so that mapping them to exit
- * codes (`_cli-errors.ts`) does not load BullMQ and ioredis into every command.
+ * codes (`cli/to-cli-error.ts`) does not load BullMQ and ioredis into every command.
  */
 
 /** Redis did not answer: the CLI maps it to exit 4 (unreachable), like an unreachable service. */

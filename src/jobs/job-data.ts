@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { RANGES, type Range } from "../contract/index.js";
-import { OUTPUT_FORMATS, type OutputFormat } from "../render/types.js";
+import { OUTPUT_FORMATS, type OutputFormat } from "../render/backends/registry.js";
 
 /** The one BullMQ queue every vreport worker consumes. */
 export const QUEUE_NAME = "vreport-reports";

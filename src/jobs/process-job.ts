@@ -8,16 +8,16 @@ import {
   ValidationError,
   type VreportClient,
 } from "../client/index.js";
+import type { Branding } from "../config/branding.js";
 import { dayIn } from "../contract/calendar.js";
-import type { EmailSettings } from "../email/email-options.js";
 import { EmailError } from "../email/errors.js";
-import { UnknownFormatError } from "../render/backends/index.js";
-import type { Branding } from "../render/types.js";
-import { generateReport } from "../report/generate.js";
+import type { EmailSettings } from "../email/settings.js";
+import { generateReport } from "../pipeline/generate-report.js";
+import { UnknownFormatError } from "../render/backends/registry.js";
 import { emailReport } from "./email-report.js";
 import { AllProjectsJobData, JOB_NAMES, ReportJobData, type ReportJobResult } from "./job-data.js";
 import { enqueueReport, type RetryPolicy } from "./queue.js";
-import type { ServiceConnection } from "./report-service.js";
+import type { ServiceConnection } from "./service-connection.js";
 
 /** What every job of one worker shares. */
 export interface ProcessorContext {

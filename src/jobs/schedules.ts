@@ -1,6 +1,6 @@
 import type { Queue } from "bullmq";
 import type { Range } from "../contract/index.js";
-import type { OutputFormat } from "../render/types.js";
+import type { OutputFormat } from "../render/backends/registry.js";
 import { ScheduleError } from "./errors.js";
 import { type AllProjectsJobData, JOB_NAMES, type ReportJobData } from "./job-data.js";
 import { jobOptions, type RetryPolicy } from "./queue.js";

@@ -1,5 +1,5 @@
 import { type Job, Queue, Worker } from "bullmq";
-import { humanBytes, humanMs } from "./_format.js";
+import { humanBytes, humanMs } from "../format/human.js";
 import { QUEUE_NAME, type ReportJobResult } from "./job-data.js";
 import { createProcessor, type ProcessorContext } from "./process-job.js";
 import { type QueueLocation, queuePrefix } from "./queue.js";

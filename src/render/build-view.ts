@@ -1,16 +1,9 @@
+import type { Branding } from "../config/branding.js";
 import { dayIn } from "../contract/index.js";
 import type { ReportModel } from "../report/model.js";
 import { PALETTE } from "./sections/_helpers.js";
-import { SECTION_RENDERERS } from "./sections/index.js";
-import type {
-  Block,
-  Branding,
-  ChartSpec,
-  CoverView,
-  RenderedChart,
-  ReportView,
-  SectionDraft,
-} from "./types.js";
+import { SECTION_DRAFTERS } from "./sections/index.js";
+import type { Block, ChartSpec, CoverView, RenderedChart, ReportView, SectionDraft } from "./types.js";
 import { SECTION_KEYS } from "./types.js";
 
 /** A view whose charts are still specifications. */
@@ -54,7 +47,7 @@ export function draftView(
     name: `${c.projectSlug}-ai-visibility-${c.range}-${asOf}`,
     cover,
     branding,
-    sections: SECTION_KEYS.map((key) => SECTION_RENDERERS[key](model)),
+    sections: SECTION_KEYS.map((key) => SECTION_DRAFTERS[key](model)),
   };
 }
 

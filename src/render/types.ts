@@ -1,42 +1,25 @@
+import type { Branding } from "../config/branding.js";
+import { REPORT_SECTION_KEYS } from "../contract/index.js";
+import type { CellValue, ValueType } from "../format/value-type.js";
+
 /**
- * The format-neutral view of a report. Section renderers turn the ReportModel into these views;
- * every backend (Markdown, PDF, XLSX) renders only views, so a number is formatted in one place
- * (`format.ts`) for all formats and a backend cannot drift from the others.
+ * The format-neutral view of a report. Section drafters (sections/) turn the ReportModel into
+ * these views; every backend renders only views, so a number is formatted in one place
+ * (`format/figures.ts`) for all formats and a backend cannot drift from the others.
  */
 
-/** Every section a report can hold, in report order. */
+/**
+ * Every section a report can hold, in report order: the API's report sections (from the
+ * contract, so a new one there is a new one here) between the sections the generator adds.
+ */
 export const SECTION_KEYS = [
   "executive_summary",
-  "summary",
-  "trend",
-  "platforms",
-  "categories",
-  "competitors",
-  "cited_sources",
-  "your_pages",
-  "competitor_pages",
-  "prompts",
-  "answers",
+  ...REPORT_SECTION_KEYS,
   "content_map",
   "content",
   "methodology",
 ] as const;
 export type SectionKey = (typeof SECTION_KEYS)[number];
-
-/** How a value is typed, and therefore formatted (Markdown/PDF) or number-formatted (XLSX). */
-export type ValueType =
-  | "percent" // a fraction 0..1 shown as 42.3%
-  | "delta_pp" // a difference of fractions, shown in percentage points: +4.2 pp
-  | "count" // an integer with thousands separators: 12,345
-  | "delta_count" // a signed integer: +12, −3, 0
-  | "number" // a plain decimal with one digit
-  | "text"
-  | "url"
-  | "date" // YYYY-MM-DD
-  | "platform" // a platform value, shown by its display name
-  | "boolean"; // Yes / No
-
-export type CellValue = number | string | boolean | null;
 
 /** A table column: `key` indexes the row record. */
 export interface Column {
@@ -122,15 +105,6 @@ export interface CoverView {
   generatedAt: string; // ISO date-time
 }
 
-/** Agency branding from vreport.config.json. */
-export interface Branding {
-  agencyName: string;
-  logo?: { mime: "image/png" | "image/svg+xml"; data: Uint8Array };
-  accentColor: string; // #RRGGBB
-  footerText?: string;
-  locale: string;
-}
-
 export interface ReportView {
   /** File stem: <project-slug>-ai-visibility-<range>-<as-of> */
   name: string;
@@ -138,19 +112,6 @@ export interface ReportView {
   branding: Branding;
   sections: SectionView[];
 }
-
-/** A rendering backend (one file each under render/backends/). */
-export interface Backend {
-  format: OutputFormat;
-  extension: string;
-  /** The image kind this backend shows charts as; only the kinds asked for are drawn. */
-  chartImage: ChartImageKind;
-  /** Writes the report into `outDir` (temporary name, then rename); returns the files written. */
-  render(view: ReportView, outDir: string, options: RenderOptions): Promise<string[]>;
-}
-
-export const OUTPUT_FORMATS = ["pdf", "xlsx", "md"] as const;
-export type OutputFormat = (typeof OUTPUT_FORMATS)[number];
 
 export interface RenderOptions {
   pageSize?: "A4" | "Letter";

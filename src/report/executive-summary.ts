@@ -1,4 +1,4 @@
-import { formatCount, formatDeltaPp, formatPercent, platformName } from "../render/format.js";
+import { formatCount, formatDeltaPp, formatPercent, platformName } from "../format/figures.js";
 import type { ApiSections, ContentMapModel, Finding, ReportModel } from "./model.js";
 
 /** A movement smaller than this (in rate points, 0.005 = 0.5 pp) is reported as "held steady". */

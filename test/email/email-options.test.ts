@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
+import { parseEmailFlags, parseEmailSettings } from "../../src/cli/email-flags.js";
 import type { CliError } from "../../src/cli/errors.js";
 import { contentTypeOf } from "../../src/email/attachments.js";
-import { DEFAULT_FROM, parseEmailFlags, parseEmailSettings } from "../../src/email/email-options.js";
+import { DEFAULT_FROM } from "../../src/email/settings.js";
 
 const fail = (fn: () => unknown): CliError => {
   try {

@@ -3,17 +3,17 @@ import { tmpdir } from "node:os";
 import { basename, join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createBatchProgress, progressBar } from "../../src/cli/batch-progress.js";
+import { printBatchSummary } from "../../src/cli/batch-summary.js";
+import { runGenerate, seedNotice } from "../../src/cli/commands/generate.js";
 import { parseGenerateFlags } from "../../src/cli/commands/generate-options.js";
 import { CliError } from "../../src/cli/errors.js";
 import type { Io } from "../../src/cli/io.js";
 import { createClient, NotFoundError } from "../../src/client/index.js";
+import { loadBranding } from "../../src/config/load-config.js";
 import type { Project } from "../../src/contract/index.js";
 import { type BatchEvent, runBatch } from "../../src/jobs/batch.js";
-import { printBatchSummary } from "../../src/jobs/batch-summary.js";
-import { generateAll, seedNotice } from "../../src/jobs/generate-all.js";
-import { createBatchProgress, progressBar } from "../../src/jobs/progress.js";
-import { loadBranding } from "../../src/report/config.js";
-import type { RenderedReport } from "../../src/report/generate.js";
+import type { RenderedReport } from "../../src/pipeline/generate-report.js";
 import { AS_OF, startTestService, type TestService } from "./_service.js";
 
 const dir = mkdtempSync(join(tmpdir(), "vreport-batch-"));
@@ -52,7 +52,7 @@ describe("runBatch scheduling", () => {
       inFlight--;
       if (job.project.name === "P4") throw new Error("boom");
       return {
-        files: [{ format: "md", path: `/x/${job.project.name}.md`, bytes: 2048 }],
+        files: [{ format: "md", path: `/x/${job.project.name}.md`, bytes: 2048, assets: [] }],
         cover: {} as RenderedReport["cover"],
         findings: [],
       };
@@ -119,7 +119,7 @@ describe("runBatch against the real service", () => {
   });
 });
 
-describe("generateAll (generate --all-projects)", () => {
+describe("runGenerate (generate --all-projects)", () => {
   it("draws a progress bar on a terminal, prints the summary, and fails naming the project that 404ed", async () => {
     const out = join(dir, "all");
     const opts = parseGenerateFlags(
@@ -130,7 +130,7 @@ describe("generateAll (generate --all-projects)", () => {
     const drawn: string[] = [];
     service.proxy.notFoundProject = service.projects[1]!.id;
     try {
-      const err = await generateAll(opts, io, { concurrency: 2, write: (s) => drawn.push(s) }).catch(
+      const err = await runGenerate(opts, io, { concurrency: 2, write: (s) => drawn.push(s) }).catch(
         (e: unknown) => e,
       );
       expect(err).toBeInstanceOf(CliError);
@@ -165,7 +165,7 @@ describe("generateAll (generate --all-projects)", () => {
       {},
     );
     const io = captureIo(false);
-    const results = await generateAll(opts, io, { concurrency: 1 });
+    const results = await runGenerate(opts, io, { concurrency: 1 });
     expect(results.every((r) => !r.error)).toBe(true);
     expect(io.errLines[0]).toBe(`[1/${results.length}] ${service.projects[0]!.name}: rendering…`);
     expect(io.errLines[1]).toMatch(
@@ -180,7 +180,12 @@ describe("generateAll (generate --all-projects)", () => {
 describe("summary with email", () => {
   it("says where each emailed report went, and which projects failed", () => {
     const io = captureIo(false);
-    const file = (format: "pdf" | "md", bytes: number) => ({ format, path: `/r/p.${format}`, bytes });
+    const file = (format: "pdf" | "md", bytes: number) => ({
+      format,
+      path: `/r/p.${format}`,
+      bytes,
+      assets: [],
+    });
     printBatchSummary(
       [
         {
@@ -215,7 +220,7 @@ describe("summary with email", () => {
       type: "done",
       result: {
         project: project(1),
-        files: [{ format: "md", path: "/r/p.md", bytes: 10 }],
+        files: [{ format: "md", path: "/r/p.md", bytes: 10, assets: [] }],
         bytes: 10,
         ms: 1500,
         emailed: ["a@client.test"],

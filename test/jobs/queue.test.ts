@@ -5,12 +5,12 @@ import { QueueEvents } from "bullmq";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { enqueueCommand } from "../../src/cli/commands/enqueue.js";
 import { scheduleAdd, scheduleList, scheduleRemove } from "../../src/cli/commands/schedule.js";
+import { connectService } from "../../src/cli/connect-service.js";
 import type { CliError } from "../../src/cli/errors.js";
+import { loadBranding } from "../../src/config/load-config.js";
 import { QUEUE_NAME, reportJobId } from "../../src/jobs/job-data.js";
 import { enqueueReport, openQueue } from "../../src/jobs/queue.js";
-import { connectService } from "../../src/jobs/report-service.js";
 import { startReportWorker } from "../../src/jobs/worker.js";
-import { loadBranding } from "../../src/report/config.js";
 import { dropPrefix, REDIS_URL, redisAvailable, uniquePrefix } from "./_redis.js";
 import { startTestService, type TestService } from "./_service.js";
 

@@ -1,4 +1,4 @@
-import { getBrowser } from "../../src/render/backends/_pdf-browser.js";
+import { getBrowser } from "../../src/render/backends/pdf/_browser.js";
 
 /** One element whose content is wider than its box, or that sticks out of the text column. */
 export interface Overflow {

@@ -6,7 +6,7 @@ import {
   formatPercent,
   formatValue,
   MINUS,
-} from "../../src/render/format.js";
+} from "../../src/format/figures.js";
 
 describe("output conventions (design.md)", () => {
   it("formats rates with one decimal", () => {

@@ -4,14 +4,15 @@ import { dirname, join } from "node:path";
 import type { Token } from "markdown-it";
 import MarkdownIt from "markdown-it";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { escapeText } from "../../src/render/backends/_markdown-escape.js";
-import { getBackend, UnknownFormatError } from "../../src/render/backends/index.js";
-import { backend, renderMarkdown } from "../../src/render/backends/markdown.js";
+import { escapeMarkdown } from "../../src/format/markdown-escape.js";
+import { backend, renderMarkdown } from "../../src/render/backends/markdown/backend.js";
+import { loadBackend, UnknownFormatError } from "../../src/render/backends/registry.js";
 import { draftView, drawView } from "../../src/render/build-view.js";
 import type { ReportView } from "../../src/render/types.js";
 import { buildModel } from "../../src/report/build-model.js";
 import { smallReportData } from "../fixtures/report-data.js";
 import { HOSTILE, SAMPLE_BRANDING, sampleView } from "../fixtures/sample-view.js";
+import { writeWith } from "../pipeline/_write-with.js";
 import { expectedNumbers, expectedNumbersBySection, extractNumbers, missingInOrder } from "./_extract.js";
 
 // HTML on, as GitHub renders it: escaping must hold even where raw HTML would be honoured.
@@ -161,11 +162,11 @@ describe("hostile text", () => {
   for (const s of starts) {
     it(`renders ${JSON.stringify(s)} as plain text in a paragraph, a list item and a cell`, () => {
       const flat = s.replace(/\s+/g, " ").trim();
-      const paragraph = md.parse(escapeText(s), {});
+      const paragraph = md.parse(escapeMarkdown(s), {});
       expect(paragraph.map((t) => t.type)).toEqual(["paragraph_open", "inline", "paragraph_close"]);
       expect(textOf(paragraph)).toBe(flat);
       expect(paragraph[1]!.children!.every((c) => c.type === "text" || c.type === "text_special")).toBe(true);
-      const item = md.parse(`- ${escapeText(s)}`, {});
+      const item = md.parse(`- ${escapeMarkdown(s)}`, {});
       expect(item.map((t) => t.type)).toEqual([
         "bullet_list_open",
         "list_item_open",
@@ -176,7 +177,7 @@ describe("hostile text", () => {
         "bullet_list_close",
       ]);
       expect(textOf(item)).toBe(flat);
-      const cell = tables(md.parse(`| h | i |\n| --- | --- |\n| ${escapeText(s)} | x |`, {}));
+      const cell = tables(md.parse(`| h | i |\n| --- | --- |\n| ${escapeMarkdown(s)} | x |`, {}));
       expect(cell[0]![1]).toEqual([flat, "x"]);
     });
   }
@@ -229,7 +230,7 @@ describe("figures", () => {
     const sections = expectedNumbersBySection(full);
     expect(sections.flatMap((s) => s.numbers).length).toBeGreaterThan(20);
     for (const s of sections) {
-      const chunk = chunks.find((c) => c.startsWith(`## ${escapeText(s.title)}\n`)) ?? "";
+      const chunk = chunks.find((c) => c.startsWith(`## ${escapeMarkdown(s.title)}\n`)) ?? "";
       expect(missingInOrder(s.numbers, extractNumbers(chunk)), s.title).toBeNull();
     }
   });
@@ -288,7 +289,7 @@ describe("Markdown backend", () => {
   });
 
   it("writes the report and its charts, referenced relatively, with no temporary files", async () => {
-    const paths = await backend.render(view, join(dir, "out"), {});
+    const paths = await writeWith(backend, view, join(dir, "out"), {});
     const report = join(dir, "out", `${view.name}.md`);
     expect(paths).toEqual([report, join(dir, "out", ASSETS, "trend.png")]);
     expect(await readFile(report, "utf8")).toBe(markdown);
@@ -302,14 +303,14 @@ describe("Markdown backend", () => {
 
   it("leaves no report behind when its assets cannot be written", async () => {
     await writeFile(join(dir, ASSETS), "a file where the asset directory should be");
-    await expect(backend.render(view, dir, {})).rejects.toThrow();
+    await expect(writeWith(backend, view, dir, {})).rejects.toThrow();
     expect(await readdir(dir)).toEqual([ASSETS]);
   });
 });
 
 describe("backend registry", () => {
   it("loads the Markdown backend lazily and refuses an unknown format", async () => {
-    expect(await getBackend("md")).toBe(backend);
-    await expect(getBackend("docx" as "md")).rejects.toBeInstanceOf(UnknownFormatError);
+    expect(await loadBackend("md")).toBe(backend);
+    await expect(loadBackend("docx" as "md")).rejects.toBeInstanceOf(UnknownFormatError);
   });
 });

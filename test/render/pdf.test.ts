@@ -5,20 +5,16 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { PDFArray, PDFDict, PDFDocument, PDFName } from "pdf-lib";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { getBrowser } from "../../src/render/backends/_pdf-browser.js";
-import { layoutTable, TABLE_FONTS } from "../../src/render/backends/_pdf-columns.js";
-import { contentWidthMm, cssString } from "../../src/render/backends/_pdf-css.js";
-import { PT_MM, textEm } from "../../src/render/backends/_pdf-text-width.js";
-import {
-  backend,
-  closeBrowser,
-  PdfTimeoutError,
-  renderHtml,
-  renderPdf,
-} from "../../src/render/backends/pdf.js";
-import { formatValue } from "../../src/render/format.js";
+import { formatValue } from "../../src/format/figures.js";
+import { closeBrowser, getBrowser } from "../../src/render/backends/pdf/_browser.js";
+import { layoutTable, TABLE_FONTS } from "../../src/render/backends/pdf/_columns.js";
+import { contentWidthMm, cssString } from "../../src/render/backends/pdf/_css.js";
+import { PT_MM, textEm } from "../../src/render/backends/pdf/_text-width.js";
+import { backend, PdfTimeoutError } from "../../src/render/backends/pdf/backend.js";
+import { renderHtml } from "../../src/render/backends/pdf/html.js";
 import type { ReportView, Row } from "../../src/render/types.js";
 import { HOSTILE, sampleView } from "../fixtures/sample-view.js";
+import { writeWith } from "../pipeline/_write-with.js";
 import { expectedNumbers, extractNumbers } from "./_extract.js";
 import { overflowsAt } from "./_overflow.js";
 import { pdfFonts, pdfInfo, pdfOutline, pdfPages, pdfText, pdfWords, squash } from "./_pdf-tools.js";
@@ -133,7 +129,7 @@ describe("PDF backend: the sample report at A4 portrait", () => {
   let pages: string[] = [];
 
   beforeAll(async () => {
-    file = (await backend.render(view, dir("a4"), { pageSize: "A4" }))[0]!;
+    file = (await writeWith(backend, view, dir("a4"), { pageSize: "A4" }))[0]!;
     text = pdfText(file);
     pages = pdfPages(file);
   });
@@ -265,7 +261,9 @@ describe("PDF backend: layout", () => {
     const view = sampleView();
     view.cover.title = `Acme\u2007\u2007\u2007\u2007report`;
     view.branding.footerText = "\u2007\u2007\u2007\u2007 confidential";
-    const pages = pdfPages(await renderPdf(view, dir("figure-space"), { pageSize: "A4" }));
+    const pages = pdfPages(
+      await writeWith(backend, view, dir("figure-space"), { pageSize: "A4" }).then(([p]) => p!),
+    );
     const toc = squash(pages[1]!);
     expect(toc).toContain("Acme report");
     view.sections.forEach((s, i) => {
@@ -292,7 +290,7 @@ describe("PDF backend: layout", () => {
   it("keeps every cover page when a very long title runs over, and counts from the page after them", async () => {
     const view = sampleView();
     view.cover.title = `AI visibility report — ${"Extraordinarily long project name ".repeat(40)}`;
-    const file = await renderPdf(view, dir("long-cover"), {});
+    const file = await writeWith(backend, view, dir("long-cover"), {}).then(([p]) => p!);
     const pages = pdfPages(file);
     const first = pages.findIndex((p) => squash(p).includes("Contents"));
     expect(first).toBeGreaterThan(1); // the title alone fills more than one page
@@ -310,14 +308,17 @@ describe("PDF backend: layout", () => {
   });
 
   it("prints Letter landscape at the right size", async () => {
-    const file = await renderPdf(sampleView(), dir("letter"), { pageSize: "Letter", landscape: true });
+    const file = await writeWith(backend, sampleView(), dir("letter"), {
+      pageSize: "Letter",
+      landscape: true,
+    }).then(([p]) => p!);
     expect(pdfInfo(file)["Page size"]).toMatch(/^792 x 612 pts/);
     expect(squash(pdfText(file))).toContain("Page 1 of");
   });
 
   it("splits a long table across pages between rows, repeating its header row", async () => {
     const view = bigTableView(300);
-    const file = await renderPdf(view, dir("big"), { pageSize: "A4" });
+    const file = await writeWith(backend, view, dir("big"), { pageSize: "A4" }).then(([p]) => p!);
     const pages = pdfPages(file);
     const spanned = pages.filter((p) => /Row\d{3}/.test(p));
     expect(spanned.length).toBeGreaterThanOrEqual(4);
@@ -373,7 +374,7 @@ describe("PDF backend: hostile content", () => {
 
     const html = renderHtml(view, {});
     expect(html).not.toMatch(/<script|<iframe|<link|<img src=http/i);
-    const file = await renderPdf(view, dir("hostile"), {});
+    const file = await writeWith(backend, view, dir("hostile"), {}).then(([p]) => p!);
     const flat = squash(pdfText(file));
     expect(hits).toEqual([]);
     for (const a of attacks) expect(flat).toContain(a);
@@ -385,17 +386,18 @@ describe("PDF backend: hostile content", () => {
 
 describe("PDF backend: browser lifecycle", () => {
   it("survives the browser being killed between two reports of a batch", async () => {
-    const first = await renderPdf(sampleView(), dir("batch-1"), {});
+    const first = await writeWith(backend, sampleView(), dir("batch-1"), {}).then(([p]) => p!);
     const browser = await getBrowser();
     browser.process()?.kill("SIGKILL");
-    const second = await renderPdf(sampleView(), dir("batch-2"), {});
+    const second = await writeWith(backend, sampleView(), dir("batch-2"), {}).then(([p]) => p!);
     expect(pdfInfo(second).Pages).toBe(pdfInfo(first).Pages);
     expect(await getBrowser()).not.toBe(browser);
   });
 
   it("reuses one browser and closes each report's tabs after it, keeping only the next report's", async () => {
     const browser = await getBrowser();
-    for (let i = 0; i < 3; i++) await renderPdf(sampleView(), dir(`tabs-${i}`), {});
+    for (let i = 0; i < 3; i++)
+      await writeWith(backend, sampleView(), dir(`tabs-${i}`), {}).then(([p]) => p!);
     expect(await getBrowser()).toBe(browser);
     // Chromium's first tab, and the two locked tabs opened ahead for the next report's cover and
     // body; the tabs of the three reports printed are closed (without being waited for).
@@ -404,7 +406,7 @@ describe("PDF backend: browser lifecycle", () => {
 
   it("retries a report whose browser dies while it renders", async () => {
     const browser = await getBrowser();
-    const rendering = renderPdf(sampleView(), dir("mid-render"), {});
+    const rendering = writeWith(backend, sampleView(), dir("mid-render"), {}).then(([p]) => p!);
     setTimeout(() => browser.process()?.kill("SIGKILL"), 20);
     const file = await rendering;
     expect(Number(pdfInfo(file).Pages)).toBeGreaterThan(2);
@@ -412,9 +414,11 @@ describe("PDF backend: browser lifecycle", () => {
 
   it("times out without leaving a file, then renders again", async () => {
     const target = dir("timeout");
-    await expect(renderPdf(sampleView(), target, { timeoutMs: 1 })).rejects.toBeInstanceOf(PdfTimeoutError);
+    await expect(
+      writeWith(backend, sampleView(), target, { timeoutMs: 1 }).then(([p]) => p!),
+    ).rejects.toBeInstanceOf(PdfTimeoutError);
     expect(readdirSync(target)).toEqual([]);
-    const file = await renderPdf(sampleView(), target, {});
+    const file = await writeWith(backend, sampleView(), target, {}).then(([p]) => p!);
     expect(readdirSync(target)).toEqual([`${sampleView().name}.pdf`]);
     expect(pdfInfo(file)["Page size"]).toMatch(/A4/);
   });

@@ -4,11 +4,13 @@ import { join } from "node:path";
 import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as XLSX from "xlsx";
-import { MAX_CELL_TEXT, TRUNCATION_MARKER, toCell } from "../../src/render/backends/_xlsx-cells.js";
-import { backend } from "../../src/render/backends/xlsx.js";
-import { EXCEL_NUMBER_FORMATS, formatValue, MINUS } from "../../src/render/format.js";
+import { formatValue, MINUS } from "../../src/format/figures.js";
+import { MAX_CELL_TEXT, TRUNCATION_MARKER, toCell } from "../../src/render/backends/xlsx/_cells.js";
+import { EXCEL_NUMBER_FORMATS } from "../../src/render/backends/xlsx/_number-formats.js";
+import { backend } from "../../src/render/backends/xlsx/backend.js";
 import type { ReportView, SectionView } from "../../src/render/types.js";
 import { HOSTILE, sampleView } from "../fixtures/sample-view.js";
+import { writeWith } from "../pipeline/_write-with.js";
 
 const LONG = "x".repeat(40_000);
 const LONG_TITLE = "Latest answers: what [AI] said / per platform? *all* of them";
@@ -77,7 +79,7 @@ function rowOf(ws: ExcelJS.Worksheet, text: string): number {
 
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), "vreport-xlsx-"));
-  const files = await backend.render(workbookView(), dir, {});
+  const files = await writeWith(backend, workbookView(), dir, {});
   expect(files).toHaveLength(1);
   file = files[0]!;
   wb = new ExcelJS.Workbook();
@@ -299,7 +301,7 @@ describe("xlsx backend, formula-like text", () => {
     });
     const out = await mkdtemp(join(tmpdir(), "vreport-xlsx-formula-"));
     try {
-      const [path] = await backend.render(view, out, {});
+      const [path] = await writeWith(backend, view, out, {});
       const book = new ExcelJS.Workbook();
       await book.xlsx.readFile(path!);
       const read = XLSX.read(await readFile(path!), { cellFormula: true });
@@ -334,7 +336,7 @@ describe("xlsx backend failures", () => {
     const root = await mkdtemp(join(tmpdir(), "vreport-xlsx-fail-"));
     try {
       await writeFile(join(root, "blocker"), "not a directory");
-      await expect(backend.render(sampleView(), join(root, "blocker", "out"), {})).rejects.toThrow();
+      await expect(writeWith(backend, sampleView(), join(root, "blocker", "out"), {})).rejects.toThrow();
       expect(await readdir(root)).toEqual(["blocker"]);
     } finally {
       await rm(root, { recursive: true, force: true });
@@ -347,7 +349,7 @@ describe("xlsx backend failures", () => {
       // A directory squatting on the target name makes the rename fail after the data is written.
       const target = join(root, `${sampleView().name}.xlsx`);
       await mkdir(target);
-      await expect(backend.render(sampleView(), root, {})).rejects.toThrow();
+      await expect(writeWith(backend, sampleView(), root, {})).rejects.toThrow();
       expect(await readdir(root)).toEqual([`${sampleView().name}.xlsx`]);
       expect(await readdir(target)).toEqual([]);
     } finally {

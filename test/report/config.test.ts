@@ -2,7 +2,7 @@ import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ConfigError, loadBranding } from "../../src/report/config.js";
+import { ConfigError, loadBranding } from "../../src/config/load-config.js";
 
 describe("vreport.config.json", () => {
   let dir: string;

@@ -2,10 +2,13 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { contentWidthMm, pageSizeMm } from "../../src/render/backends/_pdf-css.js";
-import { closeBrowser, backend as pdf, renderHtml } from "../../src/render/backends/pdf.js";
-import { formatValue } from "../../src/render/format.js";
+import { formatValue } from "../../src/format/figures.js";
+import { closeBrowser } from "../../src/render/backends/pdf/_browser.js";
+import { contentWidthMm, pageSizeMm } from "../../src/render/backends/pdf/_css.js";
+import { backend as pdf } from "../../src/render/backends/pdf/backend.js";
+import { renderHtml } from "../../src/render/backends/pdf/html.js";
 import type { ReportView } from "../../src/render/types.js";
+import { writeWith } from "../pipeline/_write-with.js";
 import { expectedNumbersBySection, extractNumbers } from "../render/_extract.js";
 import { overflowsAt } from "../render/_overflow.js";
 import { pdfFonts, pdfInfo, pdfPages, squash } from "../render/_pdf-tools.js";
@@ -27,7 +30,7 @@ describe("the demo report as PDF", () => {
   beforeAll(async () => {
     view = await demoView();
     out = await mkdtemp(join(tmpdir(), "vreport-demo-pdf-"));
-    file = (await pdf.render(view, out, { pageSize: "A4" }))[0]!;
+    file = (await writeWith(pdf, view, out, { pageSize: "A4" }))[0]!;
     pages = pdfPages(file);
   });
 

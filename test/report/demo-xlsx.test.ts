@@ -4,11 +4,13 @@ import { join } from "node:path";
 import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as XLSX from "xlsx";
-import { linkFor } from "../../src/render/backends/_xlsx-cells.js";
-import { MAX_WIDTH, type TableBlock } from "../../src/render/backends/_xlsx-table.js";
-import { backend as xlsx } from "../../src/render/backends/xlsx.js";
-import { EXCEL_NUMBER_FORMATS, MINUS } from "../../src/render/format.js";
+import { MINUS } from "../../src/format/figures.js";
+import { linkFor } from "../../src/render/backends/xlsx/_cells.js";
+import { EXCEL_NUMBER_FORMATS } from "../../src/render/backends/xlsx/_number-formats.js";
+import { MAX_WIDTH, type TableBlock } from "../../src/render/backends/xlsx/_table.js";
+import { backend as xlsx } from "../../src/render/backends/xlsx/backend.js";
 import type { ReportView, SectionView } from "../../src/render/types.js";
+import { writeWith } from "../pipeline/_write-with.js";
 import { expectedNumbersBySection, extractNumbers, missingInOrder } from "../render/_extract.js";
 import { demoView } from "./_demo-view.js";
 
@@ -30,7 +32,7 @@ describe("demo workbook (XLSX), read back", () => {
   beforeAll(async () => {
     view = await demoView();
     out = await mkdtemp(join(tmpdir(), "vreport-demo-xlsx-"));
-    [file] = (await xlsx.render(view, out, {})) as [string];
+    file = (await writeWith(xlsx, view, out, {}))[0]!;
     wb = new ExcelJS.Workbook();
     await wb.xlsx.readFile(file);
     sj = XLSX.read(await readFile(file), { cellNF: true, cellDates: false });

@@ -4,7 +4,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { backend as xlsx } from "../../src/render/backends/xlsx.js";
+import { backend as xlsx } from "../../src/render/backends/xlsx/backend.js";
+import { writeWith } from "../pipeline/_write-with.js";
 import { demoView } from "./_demo-view.js";
 
 const GOLDEN = join(import.meta.dirname, "../golden/demo-90d-2026-11-01.xlsx.txt");
@@ -36,7 +37,7 @@ describe("golden demo report (XLSX cell values)", () => {
   beforeAll(async () => {
     const view = await demoView();
     out = await mkdtemp(join(tmpdir(), "vreport-golden-xlsx-"));
-    const [file] = (await xlsx.render(view, out, {})) as [string];
+    const file = (await writeWith(xlsx, view, out, {}))[0]!;
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.readFile(file);
     dump = dumpCells(wb);

@@ -4,8 +4,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { loadImage } from "@napi-rs/canvas";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { backend as markdown } from "../../src/render/backends/markdown.js";
+import { backend as markdown } from "../../src/render/backends/markdown/backend.js";
 import type { ReportView } from "../../src/render/types.js";
+import { writeWith } from "../pipeline/_write-with.js";
 import { expectedNumbersBySection, extractNumbers, missingInOrder } from "../render/_extract.js";
 import { demoView } from "./_demo-view.js";
 
@@ -24,7 +25,7 @@ describe("golden demo report (Markdown)", () => {
   beforeAll(async () => {
     view = await demoView();
     out = await mkdtemp(join(tmpdir(), "vreport-golden-"));
-    files = await markdown.render(view, out, {});
+    files = await writeWith(markdown, view, out, {});
   });
 
   afterAll(async () => {

@@ -1,21 +1,22 @@
 import { resolve } from "node:path";
 import type { Command } from "commander";
 import { dayIn } from "../../contract/calendar.js";
-import { parseRecipients } from "../../email/email-options.js";
-import { toCliError } from "../../jobs/_cli-errors.js";
 import { redactUrl } from "../../jobs/errors.js";
+import { type Enqueued, enqueueReport, openQueue } from "../../jobs/queue.js";
+import { redisUrlFrom } from "../../jobs/redis.js";
+import { connectService, serviceOptionsFrom } from "../connect-service.js";
+import { parseRecipients } from "../email-flags.js";
+import { CliError, EXIT } from "../errors.js";
 import {
+  FORMATS_HELP,
   parseDay,
   parseFormats,
   parseRange,
   parseRetry,
   parseTarget,
   type QueueFlags,
-} from "../../jobs/job-flags.js";
-import { type Enqueued, enqueueReport, openQueue } from "../../jobs/queue.js";
-import { redisUrlFrom } from "../../jobs/redis.js";
-import { connectService, serviceOptionsFrom } from "../../jobs/report-service.js";
-import { CliError, EXIT } from "../errors.js";
+} from "../flags.js";
+import { toCliError } from "../to-cli-error.js";
 
 /** Raw flags of `vreport enqueue`. */
 export interface EnqueueFlags extends QueueFlags {
@@ -136,7 +137,7 @@ export function register(program: Command): void {
     .option("--project <id|name>", "the project to report on")
     .option("--all-projects", "one job per project the key can read")
     .option("--range <range>", "reporting period: 7d, 30d or 90d", "30d")
-    .option("--formats <formats>", "pdf, xlsx, md (comma-separated) or all", "all")
+    .option("--formats <formats>", FORMATS_HELP, "all")
     .option("--out <dir>", "output directory, as the workers see it (made absolute)", "output")
     .option(
       "--email <addresses>",

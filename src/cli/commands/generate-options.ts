@@ -1,7 +1,7 @@
 import type { Range } from "../../contract/index.js";
-import { parseDay, parseFormats, parseRange } from "../../jobs/job-flags.js";
-import type { OutputFormat } from "../../render/types.js";
+import type { OutputFormat } from "../../render/backends/registry.js";
 import { CliError } from "../errors.js";
+import { parseDay, parseFormats, parseRange } from "../flags.js";
 
 /** Raw flags as commander hands them over. */
 export interface GenerateFlags {

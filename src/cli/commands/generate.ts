@@ -1,10 +1,20 @@
 import type { Command } from "commander";
-import { parseEmailFlags } from "../../email/email-options.js";
-import { generateAll } from "../../jobs/generate-all.js";
-import { parsePositiveInt } from "../../jobs/job-flags.js";
-import type { WrittenFile } from "../../report/generate.js";
+import { loadBranding } from "../../config/load-config.js";
+import type { EmailOptions } from "../../email/settings.js";
+import { type BatchResult, runBatch } from "../../jobs/batch.js";
+import type { WrittenFile } from "../../pipeline/apply.js";
+import { closeLoadedBackends, loadBackend } from "../../render/backends/registry.js";
+import { selectProjects } from "../../report/select-projects.js";
+import { printableLocation, resolveDatabaseLocation } from "../../service/store/db.js";
+import { createBatchProgress } from "../batch-progress.js";
+import { printBatchSummary } from "../batch-summary.js";
+import { connectService } from "../connect-service.js";
+import { parseEmailFlags } from "../email-flags.js";
+import { CliError, EXIT } from "../errors.js";
+import { FORMATS_HELP, parsePositiveInt } from "../flags.js";
 import { type Io, processIo } from "../io.js";
-import { type GenerateFlags, parseGenerateFlags } from "./generate-options.js";
+import { toCliError as setupError } from "../to-cli-error.js";
+import { type GenerateFlags, type GenerateOptions, parseGenerateFlags } from "./generate-options.js";
 
 /**
  * `vreport generate`: writes the report of each selected project in each format (one project is
@@ -13,7 +23,7 @@ import { type GenerateFlags, parseGenerateFlags } from "./generate-options.js";
 export async function generateCommand(flags: GenerateFlags, io: Io = processIo): Promise<WrittenFile[]> {
   const opts = parseGenerateFlags(flags);
   const email = parseEmailFlags(flags);
-  const results = await generateAll(opts, io, {
+  const results = await runGenerate(opts, io, {
     concurrency: parsePositiveInt("--concurrency", flags.concurrency, 2),
     ...(email ? { email } : {}),
   });
@@ -26,7 +36,7 @@ export function register(program: Command): void {
     .command("generate")
     .description("Generate the AI-visibility report as PDF, XLSX and/or Markdown")
     .option("--range <range>", "reporting period: 7d, 30d or 90d", "30d")
-    .option("--format <formats>", "pdf, xlsx, md (comma-separated) or all", "all")
+    .option("--format <formats>", FORMATS_HELP, "all")
     .option("--project <id|name>", "project to report on (default: the first the key can read)")
     .option("--all-projects", "one report per project the key can read")
     .option("--out <dir>", "output directory", "output")
@@ -51,4 +61,100 @@ export function register(program: Command): void {
     .action(async (flags: GenerateFlags) => {
       await generateCommand(flags);
     });
+}
+
+/** What `generate` adds to its options for a batch. */
+export interface BatchExtras {
+  /** Reports at once (default 2). */
+  concurrency?: number;
+  email?: EmailOptions;
+  /** Where the TTY progress bar is drawn (tests); default stderr. */
+  write?: (s: string) => void;
+}
+
+/**
+ * The generate command once its flags are parsed: renders every selected project (one is a
+ * batch of one) through `runBatch` with a progress display, prints the summary table, and
+ * throws a CliError (exit 1) naming the failed projects if any failed. Returns the results.
+ */
+export async function runGenerate(
+  opts: GenerateOptions,
+  io: Io,
+  extras: BatchExtras = {},
+): Promise<BatchResult[]> {
+  // The config first: a typo in it must not wait for the embedded service to start (or seed).
+  const { branding, timezone } = await loadBranding(opts.configPath).catch((err: unknown) => {
+    throw setupError(err);
+  });
+  const backends = await Promise.all(opts.formats.map((format) => loadBackend(format)));
+  // Expensive backends (Chromium) start while the database opens and the data is fetched, not after.
+  for (const backend of backends) backend.warmUp?.();
+  if (opts.baseUrl === undefined) {
+    io.err(
+      `vreport: no --base-url given: serving the demo workspace from ${printableLocation(resolveDatabaseLocation(opts.database))} on loopback`,
+    );
+  }
+  const service = await connectService({ ...opts, onSeed: seedNotice(io) }).catch(async (err: unknown) => {
+    await closeLoadedBackends();
+    throw setupError(err);
+  });
+  let results: BatchResult[] = [];
+  try {
+    const { projects } = await service.client.listProjects().catch((err: unknown) => {
+      throw setupError(err);
+    });
+    const selected = selectProjects(projects, opts);
+    if (selected.length === 0) {
+      throw CliError.badFlag(
+        "--project",
+        opts.project ?? "",
+        projects.map((p) => `${p.name} (${p.id})`).join(", ") || "none: the key reads no project",
+      );
+    }
+    const progress = createBatchProgress(io, extras.write);
+    try {
+      results = await runBatch(
+        service.client,
+        selected,
+        {
+          range: opts.range,
+          formats: opts.formats,
+          outDir: opts.outDir,
+          branding,
+          render: { pageSize: opts.pageSize, landscape: opts.landscape },
+          ...(timezone !== undefined ? { timezone } : {}),
+        },
+        {
+          onProgress: (e) => progress.onProgress(e),
+          ...(extras.concurrency !== undefined ? { concurrency: extras.concurrency } : {}),
+          ...(extras.email !== undefined ? { email: extras.email } : {}),
+        },
+      );
+    } finally {
+      progress.finish();
+    }
+  } finally {
+    // Side by side: Chromium's shutdown takes a moment that the database's need not wait for.
+    await Promise.all([closeLoadedBackends(), service.close()]);
+  }
+  printBatchSummary(results, io);
+  const failed = results.filter((r) => r.error);
+  // One project: its own failure decides the exit code (auth 3, unreachable 4), as with any command.
+  const only = results.length === 1 ? failed[0]?.error : undefined;
+  if (only) throw setupError(only);
+  if (failed.length > 0) {
+    throw new CliError(
+      `${failed.length} of ${results.length} projects failed: ${failed.map((r) => `${r.project.name} (${r.project.id})`).join(", ")}`,
+      EXIT.failure,
+    );
+  }
+  return results;
+}
+
+/** The line printed before the embedded demo is seeded: the first run is quiet for tens of seconds otherwise. */
+export function seedNotice(io: Pick<Io, "err">): (info: { database: string; asOf: string }) => void {
+  return ({ database, asOf }) =>
+    io.err(
+      `vreport: seeding the demo workspace as of ${asOf} into ${printableLocation(database)} (about 12 s, longer on a busy machine)…`,
+    );
 }

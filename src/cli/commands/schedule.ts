@@ -1,19 +1,20 @@
 import { resolve } from "node:path";
 import type { Command } from "commander";
-import { parseRecipients } from "../../email/email-options.js";
-import { toCliError } from "../../jobs/_cli-errors.js";
+import { openQueue } from "../../jobs/queue.js";
+import { redisUrlFrom } from "../../jobs/redis.js";
+import { addSchedule, listSchedules, removeSchedule, type ScheduleInfo } from "../../jobs/schedules.js";
+import { parseRecipients } from "../email-flags.js";
+import { CliError, EXIT } from "../errors.js";
 import {
+  FORMATS_HELP,
   parseFormats,
   parsePositiveInt,
   parseRange,
   parseRetry,
   parseTarget,
   type QueueFlags,
-} from "../../jobs/job-flags.js";
-import { openQueue } from "../../jobs/queue.js";
-import { redisUrlFrom } from "../../jobs/redis.js";
-import { addSchedule, listSchedules, removeSchedule, type ScheduleInfo } from "../../jobs/schedules.js";
-import { CliError, EXIT } from "../errors.js";
+} from "../flags.js";
+import { toCliError } from "../to-cli-error.js";
 
 /** Raw flags of `vreport schedule add`. */
 export interface ScheduleAddFlags extends QueueFlags {
@@ -129,7 +130,7 @@ export function register(program: Command): void {
       .option("--project <id>", "the project to report on")
       .option("--all-projects", "every project the key can read at each run")
       .option("--range <range>", "reporting period: 7d, 30d or 90d", "30d")
-      .option("--formats <formats>", "pdf, xlsx, md (comma-separated) or all", "all")
+      .option("--formats <formats>", FORMATS_HELP, "all")
       .option("--out <dir>", "output directory, as the workers see it (made absolute)", "output")
       .option("--email <addresses>", "email the files to these comma-separated addresses")
       .option("--base-url <url>", "the service the workers read from (default: theirs)")

@@ -1,15 +1,16 @@
 import { once } from "node:events";
 import type { Command } from "commander";
-import { type EmailFlags, parseEmailSettings } from "../../email/email-options.js";
-import { toCliError } from "../../jobs/_cli-errors.js";
+import { loadBranding } from "../../config/load-config.js";
 import { redactUrl } from "../../jobs/errors.js";
 import { QUEUE_NAME } from "../../jobs/job-data.js";
-import { parseDay, parsePositiveInt, parseRetry, type QueueFlags } from "../../jobs/job-flags.js";
 import { redisUrlFrom } from "../../jobs/redis.js";
-import { connectService, serviceOptionsFrom } from "../../jobs/report-service.js";
 import { startReportWorker } from "../../jobs/worker.js";
-import { loadBranding } from "../../report/config.js";
+import { closeLoadedBackends } from "../../render/backends/registry.js";
+import { connectService, serviceOptionsFrom } from "../connect-service.js";
+import { type EmailFlags, parseEmailSettings } from "../email-flags.js";
 import { CliError, EXIT } from "../errors.js";
+import { parseDay, parsePositiveInt, parseRetry, type QueueFlags } from "../flags.js";
+import { toCliError } from "../to-cli-error.js";
 
 /** Raw flags of `vreport worker`. */
 export interface WorkerFlags extends QueueFlags, Omit<EmailFlags, "email"> {
@@ -89,9 +90,7 @@ export async function workerCommand(flags: WorkerFlags, run: WorkerRun = {}): Pr
       await running.close();
       log("stopped");
     } finally {
-      const { closeBrowser } = await import("../../render/backends/pdf.js");
-      await closeBrowser();
-      await service.close();
+      await Promise.all([closeLoadedBackends(), service.close()]);
     }
   } catch (err) {
     throw toCliError(err);

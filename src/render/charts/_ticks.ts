@@ -1,4 +1,4 @@
-import { formatCount, formatValue, MINUS } from "../format.js";
+import { formatCount, formatValue, MINUS } from "../../format/figures.js";
 import type { ChartSpec } from "../types.js";
 
 /**

@@ -1,9 +1,10 @@
 import { dayIn } from "../../contract/index.js";
+import type { ValueType } from "../../format/value-type.js";
 import type { ApiSections, Available, ReportModel } from "../../report/model.js";
-import type { Column, DraftBlock, SectionDraft, SectionKey, ValueType } from "../types.js";
+import type { Column, DraftBlock, SectionDraft, SectionKey } from "../types.js";
 
-/** A renderer turns the model into one section's draft; the registry holds one per key. */
-export type SectionRenderer = (model: ReportModel) => SectionDraft;
+/** A drafter turns the model into one section's draft (no output yet); the table holds one per key. */
+export type SectionDrafter = (model: ReportModel) => SectionDraft;
 
 /** Shorthand for a column. */
 export function col(key: string, label: string, type: ValueType): Column {

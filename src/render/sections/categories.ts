@@ -1,7 +1,7 @@
-import { col, fromSections, type SectionRenderer } from "./_helpers.js";
+import { col, fromSections, type SectionDrafter } from "./_helpers.js";
 
 /** Rates per prompt category; Uncategorized last, as the API sends it. */
-export const categories: SectionRenderer = (model) =>
+export const categories: SectionDrafter = (model) =>
   fromSections("categories", "Categories", model, (s) => {
     const rows = s.categories.rows;
     return [

@@ -1,7 +1,7 @@
-import { col, fromSections, type SectionRenderer } from "./_helpers.js";
+import { col, fromSections, type SectionDrafter } from "./_helpers.js";
 
 /** Each competitor's most cited pages (top 10 each). */
-export const competitorPages: SectionRenderer = (model) =>
+export const competitorPages: SectionDrafter = (model) =>
   fromSections("competitor_pages", "Competitor pages", model, (s) => [
     {
       kind: "table",

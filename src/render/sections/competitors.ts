@@ -1,8 +1,8 @@
-import { formatDeltaPp, formatPercent } from "../format.js";
-import { col, fromSections, type SectionRenderer } from "./_helpers.js";
+import { formatDeltaPp, formatPercent } from "../../format/figures.js";
+import { col, fromSections, type SectionDrafter } from "./_helpers.js";
 
 /** The leaderboard: your brand first, then every tracked competitor. */
-export const competitors: SectionRenderer = (model) =>
+export const competitors: SectionDrafter = (model) =>
   fromSections("competitors", "Competitors", model, (s) => {
     const c = s.competitors;
     const p = c.your_position;

@@ -1,5 +1,5 @@
 import { BUYER_STAGES, type Topic } from "../../contract/index.js";
-import { col, notice, PALETTE, type SectionRenderer, stageLabel } from "./_helpers.js";
+import { col, notice, PALETTE, type SectionDrafter, stageLabel } from "./_helpers.js";
 
 /** The competitor with the most pages in a topic (the one a coverage gap is measured against). */
 function topOf(t: Topic): Topic["competitors"][number] | undefined {
@@ -9,7 +9,7 @@ const topName = (t: Topic) => topOf(t)?.name ?? "no competitor";
 const topTotal = (t: Topic) => topOf(t)?.total ?? 0;
 
 /** The topic matrix: your pages per topic and buyer stage against the top competitor. */
-export const contentMap: SectionRenderer = (model) => {
+export const contentMap: SectionDrafter = (model) => {
   const m = model.contentMap;
   if (!m.ok) return { key: "content_map", title: "Content map", blocks: [notice(m)] };
   const { topics, untapped, gaps, unclassified } = m.value;

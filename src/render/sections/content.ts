@@ -1,8 +1,8 @@
 import { CONTENT_STATUSES } from "../../contract/index.js";
-import { col, localDay, notice, type SectionRenderer, stageLabel } from "./_helpers.js";
+import { col, localDay, notice, type SectionDrafter, stageLabel } from "./_helpers.js";
 
 /** Content pipeline: ideas, planned and produced articles. */
-export const content: SectionRenderer = (model) => {
+export const content: SectionDrafter = (model) => {
   const c = model.content;
   if (!c.ok) return { key: "content", title: "Content", blocks: [notice(c)] };
   const { views, byStatus } = c.value;

@@ -1,11 +1,11 @@
 import type { DraftBlock } from "../types.js";
-import type { SectionRenderer } from "./_helpers.js";
+import type { SectionDrafter } from "./_helpers.js";
 
 /**
  * The rule-based findings in report order, then what the report leaves out and why (a scope the
  * key lacks): a summary must not read as complete when whole parts are missing.
  */
-export const executiveSummary: SectionRenderer = (model) => {
+export const executiveSummary: SectionDrafter = (model) => {
   const blocks: DraftBlock[] = [];
   if (model.findings.length > 0) blocks.push({ kind: "bullets", items: model.findings.map((f) => f.text) });
   if (model.omitted.length > 0)

@@ -1,5 +1,5 @@
 import type { SectionKey } from "../types.js";
-import type { SectionRenderer } from "./_helpers.js";
+import type { SectionDrafter } from "./_helpers.js";
 import { answers } from "./answers.js";
 import { categories } from "./categories.js";
 import { citedSources } from "./cited-sources.js";
@@ -15,8 +15,8 @@ import { summary } from "./summary.js";
 import { trend } from "./trend.js";
 import { yourPages } from "./your-pages.js";
 
-/** One renderer per section key: a missing key fails to compile. */
-export const SECTION_RENDERERS: Record<SectionKey, SectionRenderer> = {
+/** One drafter per section key: a missing key fails to compile. */
+export const SECTION_DRAFTERS: Record<SectionKey, SectionDrafter> = {
   executive_summary: executiveSummary,
   summary,
   trend,

@@ -1,9 +1,9 @@
-import { formatCount, platformName } from "../format.js";
-import type { SectionRenderer } from "./_helpers.js";
+import { formatCount, platformName } from "../../format/figures.js";
+import type { SectionDrafter } from "./_helpers.js";
 import { col } from "./_helpers.js";
 
 /** How every number was computed, with the period and the volume of data behind it. */
-export const methodology: SectionRenderer = (model) => {
+export const methodology: SectionDrafter = (model) => {
   const p = model.cover.period;
   const s = model.sections;
   const period = p

@@ -1,8 +1,8 @@
-import { platformName } from "../format.js";
-import { col, fromSections, type SectionRenderer } from "./_helpers.js";
+import { platformName } from "../../format/figures.js";
+import { col, fromSections, type SectionDrafter } from "./_helpers.js";
 
 /** Rates per AI platform with their changes. */
-export const platforms: SectionRenderer = (model) =>
+export const platforms: SectionDrafter = (model) =>
   fromSections("platforms", "Platforms", model, (s) => {
     const rows = s.platforms.rows;
     return [

@@ -1,7 +1,7 @@
-import { col, fromSections, type SectionRenderer } from "./_helpers.js";
+import { col, fromSections, type SectionDrafter } from "./_helpers.js";
 
 /** Every tracked prompt with its rates and changes. */
-export const prompts: SectionRenderer = (model) =>
+export const prompts: SectionDrafter = (model) =>
   fromSections("prompts", "Prompts", model, (s) => [
     {
       kind: "table",

@@ -1,9 +1,9 @@
-import { formatCount } from "../format.js";
+import { formatCount } from "../../format/figures.js";
 import type { Kpi } from "../types.js";
-import { fromSections, type SectionRenderer } from "./_helpers.js";
+import { fromSections, type SectionDrafter } from "./_helpers.js";
 
 /** Headline KPIs: mention rate, citation rate, share of voice and snapshots, each with its change. */
-export const summary: SectionRenderer = (model) =>
+export const summary: SectionDrafter = (model) =>
   fromSections("summary", "Summary", model, (s) => {
     const kpis: Kpi[] = s.summary.rows.map((r) => ({
       label: r.label,

@@ -1,7 +1,7 @@
-import { col, fromSections, type SectionRenderer } from "./_helpers.js";
+import { col, fromSections, type SectionDrafter } from "./_helpers.js";
 
 /** Your pages that AI answers cite (top 100). */
-export const yourPages: SectionRenderer = (model) =>
+export const yourPages: SectionDrafter = (model) =>
   fromSections("your_pages", "Your cited pages", model, (s) => [
     {
       kind: "table",

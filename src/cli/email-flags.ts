@@ -1,0 +1,69 @@
+import { DEFAULT_MAX_ATTACHMENT_BYTES } from "../email/attachments.js";
+import { DEFAULT_FROM, type EmailOptions, type EmailSettings } from "../email/settings.js";
+import { CliError, EXIT } from "./errors.js";
+
+/** Raw email flags as commander hands them over (shared by `generate`, `worker`, `enqueue`, `schedule`). */
+export interface EmailFlags {
+  email?: string;
+  smtpUrl?: string;
+  emailFrom?: string;
+  maxAttachmentMb?: string;
+}
+
+// Deliberately loose: the SMTP server is the judge; this only catches typos like a missing @.
+const ADDRESS = /^[^\s@,;<>]+@[^\s@,;<>]+$/;
+
+/** Splits and checks `--email a@x,b@y`; one bad address is a usage error naming it. */
+export function parseRecipients(value: string): string[] {
+  const to = [
+    ...new Set(
+      value
+        .split(",")
+        .map((s) => s.trim())
+        .filter((s) => s.length > 0),
+    ),
+  ];
+  const bad = to.find((a) => !ADDRESS.test(a));
+  if (to.length === 0 || bad !== undefined) {
+    throw CliError.badFlag("--email", bad ?? value, "comma-separated email addresses (a@x.com,b@y.com)");
+  }
+  return to;
+}
+
+/** SMTP settings from flags, then `VREPORT_SMTP_URL` / `VREPORT_EMAIL_FROM`; undefined without an SMTP URL. */
+export function parseEmailSettings(
+  flags: EmailFlags,
+  env: NodeJS.ProcessEnv = process.env,
+): EmailSettings | undefined {
+  const smtpUrl = flags.smtpUrl ?? env.VREPORT_SMTP_URL;
+  let maxAttachmentBytes = DEFAULT_MAX_ATTACHMENT_BYTES;
+  if (flags.maxAttachmentMb !== undefined) {
+    const mb = Number(flags.maxAttachmentMb);
+    if (!(mb > 0) || !Number.isFinite(mb))
+      throw CliError.badFlag("--max-attachment-mb", flags.maxAttachmentMb, "a positive number of MB");
+    maxAttachmentBytes = Math.floor(mb * 1_048_576);
+  }
+  if (smtpUrl === undefined) return undefined;
+  let ok = false;
+  try {
+    ok = ["smtp:", "smtps:"].includes(new URL(smtpUrl).protocol);
+  } catch {}
+  if (!ok) throw CliError.badFlag("--smtp-url", "(hidden)", "an smtp:// or smtps:// URL");
+  return { smtpUrl, from: flags.emailFrom ?? env.VREPORT_EMAIL_FROM ?? DEFAULT_FROM, maxAttachmentBytes };
+}
+
+/**
+ * `--email` with its SMTP settings for `generate`: undefined without `--email`; `--email` without
+ * an SMTP URL is a usage error (exit 2), so a run never renders for nothing.
+ */
+export function parseEmailFlags(
+  flags: EmailFlags,
+  env: NodeJS.ProcessEnv = process.env,
+): EmailOptions | undefined {
+  if (flags.email === undefined) return undefined;
+  const to = parseRecipients(flags.email);
+  const settings = parseEmailSettings(flags, env);
+  if (settings === undefined)
+    throw new CliError("--email needs --smtp-url (or VREPORT_SMTP_URL)", EXIT.usage);
+  return { ...settings, to };
+}

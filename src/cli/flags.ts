@@ -1,0 +1,71 @@
+import { RANGES, type Range } from "../contract/index.js";
+import type { RetryPolicy } from "../jobs/queue.js";
+import { OUTPUT_FORMATS, type OutputFormat } from "../render/backends/registry.js";
+import { CliError, EXIT } from "./errors.js";
+
+/** The allowed values of a formats flag, as its help and its errors say them. */
+export const FORMATS_HELP = `${OUTPUT_FORMATS.join(", ")} (comma-separated) or all`;
+
+/** Flags shared by `worker`, `enqueue` and `schedule` (how to reach Redis, and which key prefix). */
+export interface QueueFlags {
+  redisUrl?: string;
+  prefix?: string;
+}
+
+/** `--range`: 7d, 30d or 90d (default 30d). */
+export function parseRange(value: string | undefined): Range {
+  const range = value ?? "30d";
+  if (!(RANGES as readonly string[]).includes(range))
+    throw CliError.badFlag("--range", range, RANGES.join(", "));
+  return range as Range;
+}
+
+/** `--formats pdf,xlsx,md|all` (default all), deduplicated; `flag` names it in errors. */
+export function parseFormats(value: string | undefined, flag = "--formats"): OutputFormat[] {
+  const given = value ?? "all";
+  const wanted = given === "all" ? [...OUTPUT_FORMATS] : given.split(",").map((f) => f.trim());
+  for (const f of wanted) {
+    if (!(OUTPUT_FORMATS as readonly string[]).includes(f)) {
+      throw CliError.badFlag(flag, given, FORMATS_HELP);
+    }
+  }
+  return [...new Set(wanted)] as OutputFormat[];
+}
+
+/** A positive integer flag (`--concurrency 2`, `--attempts 5`, `--backoff 10000`). */
+export function parsePositiveInt(flag: string, value: string | undefined, fallback: number): number {
+  if (value === undefined) return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1) throw CliError.badFlag(flag, value, "a positive integer");
+  return n;
+}
+
+/** `--attempts N --backoff MS` as a retry policy. */
+export function parseRetry(flags: { attempts?: string; backoff?: string }): RetryPolicy {
+  return {
+    attempts: parsePositiveInt("--attempts", flags.attempts, 3),
+    backoffMs: parsePositiveInt("--backoff", flags.backoff, 10_000),
+  };
+}
+
+/** `--as-of YYYY-MM-DD`, checked: a real calendar day (`Date.parse` rolls 2026-02-31 into March). */
+export function parseDay(flag: string, value: string | undefined): string | undefined {
+  if (value === undefined) return undefined;
+  const at = /^\d{4}-\d{2}-\d{2}$/.test(value) ? new Date(`${value}T00:00:00Z`) : null;
+  if (!at || Number.isNaN(at.getTime()) || at.toISOString().slice(0, 10) !== value)
+    throw CliError.badFlag(flag, value, "a date YYYY-MM-DD");
+  return value;
+}
+
+/** `--project` and `--all-projects` exclude each other, and one is needed. */
+export function parseTarget(flags: {
+  project?: string;
+  allProjects?: boolean;
+}): { project: string } | { allProjects: true } {
+  if (flags.project !== undefined && flags.allProjects) {
+    throw new CliError("--project and --all-projects cannot be used together: pick one", EXIT.usage);
+  }
+  if (flags.project !== undefined) return { project: flags.project };
+  if (flags.allProjects) return { allProjects: true };
+  throw new CliError("give --project ID or --all-projects", EXIT.usage);
+}

@@ -1,0 +1,71 @@
+import { randomBytes } from "node:crypto";
+import { mkdir, readdir, rename, rm, stat, writeFile } from "node:fs/promises";
+import { dirname, join } from "node:path";
+import type { Backend } from "../render/backends/backend.js";
+import type { OutputFormat } from "../render/backends/registry.js";
+import type { RenderOptions, ReportView } from "../render/types.js";
+
+/** A report file written into the output directory. */
+export interface WrittenFile {
+  format: OutputFormat;
+  path: string;
+  bytes: number;
+  /** The files the report references (Markdown charts), in the order the backend listed them. */
+  assets: string[];
+}
+
+/**
+ * Writes a view through `backends` into `outDir`. Every file is rendered into a staging folder
+ * beside the output (same file system, so a rename is atomic) and moved into place only when all
+ * are rendered: a run's files appear together or not at all, and a failed render leaves nothing.
+ * Folders (Markdown assets) move before files, so a report never points at a missing chart.
+ * Returns the report file of each backend, in the backends' order.
+ */
+export async function applyReport(
+  view: ReportView,
+  backends: readonly Backend[],
+  outDir: string,
+  options: RenderOptions = {},
+): Promise<WrittenFile[]> {
+  await mkdir(outDir, { recursive: true });
+  // Dot-prefixed (hidden), pid + random: concurrent runs into one directory never collide.
+  const staging = join(outDir, `.vreport-staging-${process.pid}-${randomBytes(6).toString("hex")}`);
+  try {
+    const reports: { format: OutputFormat; name: string; assets: string[] }[] = [];
+    for (const backend of backends) {
+      const files = await backend.render(view, options);
+      for (const file of files) {
+        const path = join(staging, file.path);
+        await mkdir(dirname(path), { recursive: true });
+        await writeFile(path, file.data);
+      }
+      const [report, ...assets] = files.map((f) => f.path);
+      if (report) reports.push({ format: backend.format as OutputFormat, name: report, assets });
+    }
+    const entries = await readdir(staging, { withFileTypes: true });
+    for (const entry of entries.filter((e) => e.isDirectory()))
+      await replaceDirectory(staging, outDir, entry.name);
+    for (const entry of entries.filter((e) => !e.isDirectory()))
+      await rename(join(staging, entry.name), join(outDir, entry.name));
+    return Promise.all(
+      reports.map(async ({ format, name, assets }) => {
+        const path = join(outDir, name);
+        return { format, path, bytes: (await stat(path)).size, assets: assets.map((a) => join(outDir, a)) };
+      }),
+    );
+  } finally {
+    await rm(staging, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Moves a staged folder over its namesake: an old folder (an earlier run's) is renamed away
+ * first and removed with the staging folder; anything else in the way is left alone and fails
+ * the run before a report file has moved.
+ */
+async function replaceDirectory(staging: string, outDir: string, name: string): Promise<void> {
+  const target = join(outDir, name);
+  const existing = await stat(target).catch(() => null);
+  if (existing?.isDirectory()) await rename(target, join(staging, `.old-${name}`));
+  await rename(join(staging, name), target);
+}

@@ -1,0 +1,55 @@
+import type { VreportClient } from "../client/index.js";
+import type { Branding } from "../config/branding.js";
+import type { Project, Range } from "../contract/index.js";
+import { backendInfo, type OutputFormat } from "../render/backends/registry.js";
+import { draftView, drawView } from "../render/build-view.js";
+import { drawChart } from "../render/charts/index.js";
+import type { ReportView } from "../render/types.js";
+import { buildModel } from "../report/build-model.js";
+import { fetchReportData } from "../report/fetch.js";
+import type { Finding, ReportData } from "../report/model.js";
+
+/** What a report is asked for: the project, the period, and everything that shapes the view. */
+export interface ReportRequest {
+  project: Project;
+  range: Range;
+  /** The formats the view will be written in: only their chart image kinds are drawn. */
+  formats: readonly OutputFormat[];
+  branding: Branding;
+  /** The config file's timezone, overriding the workspace's for the dates shown. */
+  timezone?: string;
+}
+
+/** A planned report: the view every backend renders, and the findings an email quotes. */
+export interface ReportPlan {
+  view: ReportView;
+  findings: Finding[];
+}
+
+/**
+ * Plans a report: fetches its data, then builds the view every backend renders. After the
+ * fetch nothing reads a file, the network or the clock (`viewOf`).
+ */
+export async function planReport(
+  client: VreportClient,
+  request: ReportRequest,
+  clock: () => Date = () => new Date(),
+): Promise<ReportPlan> {
+  return viewOf(await fetchReportData(client, request.project, request.range, clock), request);
+}
+
+/** The view of fetched data: model, section drafts, then each chart drawn in the kinds asked for. */
+export async function viewOf(
+  data: ReportData,
+  request: Omit<ReportRequest, "project" | "range">,
+): Promise<ReportPlan> {
+  const model = buildModel(data);
+  const draft = draftView(
+    model,
+    request.branding,
+    request.timezone !== undefined ? { timezone: request.timezone } : {},
+  );
+  const kinds = [...new Set(request.formats.map((f) => backendInfo(f).chartImage))];
+  const view = await drawView(draft, (spec) => drawChart(spec, kinds));
+  return { view, findings: model.findings };
+}

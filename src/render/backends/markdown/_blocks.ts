@@ -1,0 +1,104 @@
+import { formatValue } from "../../../format/figures.js";
+import { escapeMarkdown, markdownHref } from "../../../format/markdown-escape.js";
+import type { ValueType } from "../../../format/value-type.js";
+import type { Block, Column, Kpi } from "../../types.js";
+import type { Slugger } from "./_slug.js";
+
+/** Figures read better right-aligned, so their columns are. */
+const NUMERIC: ReadonlySet<ValueType> = new Set(["percent", "delta_pp", "count", "delta_count", "number"]);
+
+/** Where a block puts its chart PNG: the file name in the asset directory and the relative href. */
+export interface ChartTarget {
+  fileName: string;
+  href: string;
+}
+
+/** What block rendering needs from the document: anchors for sub-headings and chart file names. */
+export interface BlockContext {
+  slugger: Slugger;
+  chartTarget(chartId: string): ChartTarget;
+}
+
+/** One GFM table row; every cell is escaped, so a `|` inside a cell never adds a column. */
+function row(cells: string[]): string {
+  return `| ${cells.join(" | ")} |`;
+}
+
+/** A GFM table: header, alignment row, body rows. */
+function table(headers: string[], aligns: ("left" | "right")[], body: string[][]): string[] {
+  return [
+    row(headers.map(escapeMarkdown)),
+    row(aligns.map((a) => (a === "right" ? "---:" : "---"))),
+    ...body.map((cells) => row(cells.map(escapeMarkdown))),
+  ];
+}
+
+/** Escaped text in italics ("*" around nothing would not be emphasis, so empty text stays empty). */
+export function italic(text: string): string {
+  const escaped = escapeMarkdown(text);
+  return escaped === "" ? "" : `*${escaped}*`;
+}
+
+/** KPIs as a table: metric, value, previous period, change. */
+function kpiTable(items: Kpi[]): string[] {
+  return table(
+    ["Metric", "Value", "Previous", "Change"],
+    ["left", "right", "right", "right"],
+    items.map((k) => [
+      k.label,
+      formatValue(k.type, k.value),
+      formatValue(k.type, k.previous),
+      formatValue(k.deltaType, k.delta),
+    ]),
+  );
+}
+
+/** A data table, or its empty text in italics when it has no rows. */
+function dataTable(b: Extract<Block, { kind: "table" }>, ctx: BlockContext): string[] {
+  const out: string[] = [];
+  if (b.title !== undefined) {
+    ctx.slugger.slug(b.title);
+    out.push(`### ${escapeMarkdown(b.title)}`, "");
+  }
+  if (b.rows.length === 0) out.push(italic(b.emptyText));
+  else {
+    const cols: Column[] = b.columns;
+    out.push(
+      ...table(
+        cols.map((c) => c.label),
+        cols.map((c) => (NUMERIC.has(c.type) ? "right" : "left")),
+        b.rows.map((r) => cols.map((c) => formatValue(c.type, r[c.key] ?? null))),
+      ),
+    );
+  }
+  if (b.note !== undefined && b.note.trim() !== "") out.push("", italic(b.note));
+  return out;
+}
+
+/** Renders one block as Markdown lines (no trailing blank line). */
+export function renderBlock(b: Block, ctx: BlockContext): string[] {
+  switch (b.kind) {
+    case "kpis":
+      return kpiTable(b.items);
+    case "table":
+      return dataTable(b, ctx);
+    case "chart": {
+      const { href } = ctx.chartTarget(b.chart.id);
+      const title = escapeMarkdown(b.chart.title);
+      // The title twice: as a caption readers see, and as alt text for screen readers. An empty
+      // caption is left out: "****" alone on a line would be a horizontal rule.
+      return [...(title === "" ? [] : [`**${title}**`, ""]), `![${title}](${href})`];
+    }
+    case "paragraph":
+      return [escapeMarkdown(b.text)];
+    case "bullets":
+      return b.items.map((item) => `- ${escapeMarkdown(item)}`);
+    case "notice":
+      return [`> ${escapeMarkdown(b.text)}`];
+  }
+}
+
+/** The relative href of an asset file. */
+export function assetHref(assetDir: string, fileName: string): string {
+  return markdownHref(`${assetDir}/${fileName}`);
+}

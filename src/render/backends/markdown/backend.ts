@@ -1,0 +1,116 @@
+import { escapeMarkdown } from "../../../format/markdown-escape.js";
+import { chartImage } from "../../chart-image.js";
+import type { ReportView } from "../../types.js";
+import type { Backend } from "../backend.js";
+import { assetHref, type ChartTarget, italic, renderBlock } from "./_blocks.js";
+import { fileStem } from "./_file-stem.js";
+import { Slugger } from "./_slug.js";
+import { markdown as info } from "./meta.js";
+
+/** A file the Markdown report references, relative to its asset directory. */
+export interface MarkdownAsset {
+  name: string;
+  data: Uint8Array;
+}
+
+/** The rendered report: the Markdown text and the files it references. */
+export interface RenderedMarkdown {
+  markdown: string;
+  assets: MarkdownAsset[];
+}
+
+/** The asset directory next to the report: `<report-name>-assets`. */
+export function assetDirFor(view: ReportView): string {
+  return `${view.name}-assets`;
+}
+
+/** Hands out one file name per chart id (ids are unique, but their file-safe stems might not be). */
+function chartFiles(assetDir: string): (chartId: string) => ChartTarget {
+  const byId = new Map<string, ChartTarget>();
+  const taken = new Set<string>(["logo"]);
+  return (chartId) => {
+    const known = byId.get(chartId);
+    if (known) return known;
+    const stem = fileStem(chartId);
+    let name = stem;
+    for (let n = 2; taken.has(name); n++) name = `${stem}-${n}`;
+    taken.add(name);
+    const target = { fileName: `${name}.png`, href: assetHref(assetDir, `${name}.png`) };
+    byId.set(chartId, target);
+    return target;
+  };
+}
+
+/** The cover facts as a list under the title; a fact the view lacks is left out, not shown blank. */
+function cover(view: ReportView): string[] {
+  const c = view.cover;
+  const period = (start: string, end: string) => (start && end ? `${start} to ${end}` : "");
+  const facts: [string, string][] = [
+    ["Project", c.project],
+    ["Brand", c.brandDomain ? `${c.brand} (${c.brandDomain})` : c.brand],
+    ["Workspace", c.workspace],
+    ["Period", period(c.periodStart, c.periodEnd) && `${period(c.periodStart, c.periodEnd)} (${c.range})`],
+    ["Previous period", period(c.previousStart, c.previousEnd)],
+    ["As of", c.asOf],
+    ["Timezone", c.timezone],
+    ["Prepared by", view.branding.agencyName],
+  ];
+  return facts
+    .filter(([, value]) => value.trim() !== "")
+    .map(([label, value]) => `- **${label}:** ${escapeMarkdown(value)}`);
+}
+
+/**
+ * Renders a report view as GitHub-flavoured Markdown, pure: charts (and the agency logo) become
+ * assets referenced under `assetDir`, relative to the Markdown file. Escaping: `format/markdown-escape.ts`.
+ */
+export function renderMarkdown(view: ReportView, assetDir: string): RenderedMarkdown {
+  const assets: MarkdownAsset[] = [];
+  const slugger = new Slugger();
+  const chartTarget = chartFiles(assetDir);
+  const head: string[] = [];
+
+  const logo = view.branding.logo;
+  if (logo) {
+    const name = logo.mime === "image/svg+xml" ? "logo.svg" : "logo.png";
+    assets.push({ name, data: logo.data });
+    head.push(`![${escapeMarkdown(view.branding.agencyName)}](${assetHref(assetDir, name)})`, "");
+  }
+  slugger.slug(view.cover.title);
+  head.push(`# ${escapeMarkdown(view.cover.title)}`, "", ...cover(view), "");
+
+  // Section headings are slugged before their bodies, in document order, as GitHub does.
+  slugger.slug("Contents");
+  const toc: string[] = [];
+  const body: string[] = [];
+  for (const section of view.sections) {
+    const slug = slugger.slug(section.title);
+    toc.push(`- [${escapeMarkdown(section.title)}](#${slug})`);
+    body.push(`## ${escapeMarkdown(section.title)}`, "");
+    for (const block of section.blocks) {
+      if (block.kind === "chart") {
+        const { fileName } = chartTarget(block.chart.id);
+        assets.push({ name: fileName, data: chartImage(block.chart, "png") });
+      }
+      const lines = renderBlock(block, { slugger, chartTarget });
+      if (lines.length > 0) body.push(...lines, "");
+    }
+  }
+
+  const footer = view.branding.footerText ? ["---", "", italic(view.branding.footerText), ""] : [];
+  const lines = [...head, "## Contents", "", ...toc, "", ...body, ...footer];
+  return { markdown: `${lines.join("\n").trimEnd()}\n`, assets };
+}
+
+/** The Markdown backend: the report, then the charts (and logo) it references under `<name>-assets/`. */
+export const backend: Backend<"md"> = {
+  ...info,
+  async render(view) {
+    const assetDir = assetDirFor(view);
+    const { markdown, assets } = renderMarkdown(view, assetDir);
+    return [
+      { path: `${view.name}.md`, data: markdown },
+      ...assets.map((a) => ({ path: `${assetDir}/${a.name}`, data: a.data })),
+    ];
+  },
+};

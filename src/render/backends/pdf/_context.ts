@@ -1,0 +1,194 @@
+import { formatValue } from "../../../format/figures.js";
+import type { ValueType } from "../../../format/value-type.js";
+import { chartImage } from "../../chart-image.js";
+import type { Block, Kpi, ReportView, SectionView } from "../../types.js";
+import { layoutTable } from "./_columns.js";
+import { EMPTY_SLOT } from "./_slot.js";
+
+/** How a figure is coloured: by the sign it is printed with, so a delta that rounds to 0 is grey. */
+export type Tone = "up" | "down" | "flat" | "none";
+
+/** How a column is laid out: figures right-aligned and unbroken, free text wrapping, URLs breaking anywhere. */
+export type CellStyle = "num" | "wrap" | "url" | "label" | "fixed";
+
+const CELL_STYLE: Record<ValueType, CellStyle> = {
+  percent: "num",
+  delta_pp: "num",
+  count: "num",
+  delta_count: "num",
+  number: "num",
+  text: "wrap", // prompts, titles: untrusted and possibly one long word
+  url: "url", // one long word: breaks at any character
+  platform: "label", // "Google AI Overviews" wraps between words, never inside one
+  date: "fixed",
+  boolean: "fixed",
+};
+const SIGNED: ReadonlySet<ValueType> = new Set(["delta_pp", "delta_count"]);
+
+/** The tone of a printed signed figure: "+…" up, "−…" (or "-…") down, anything else flat. */
+export function toneOf(printed: string): Tone {
+  if (printed.startsWith("+")) return "up";
+  if (printed.startsWith("\u2212") || printed.startsWith("-")) return "down";
+  return "flat";
+}
+
+/** A block as the templates see it: every figure already formatted by `formatValue`. */
+export type BlockContext =
+  | { kind: "kpis"; items: { label: string; value: string; previous: string; delta: string; tone: Tone }[] }
+  | {
+      kind: "table";
+      title: string | null;
+      /** Printed in the smaller table font (wide tables). */
+      dense: boolean;
+      /** `type` names the column's class (`col--date`); `width` is its share of the table in percent. */
+      columns: { label: string; style: CellStyle; type: ValueType; width: number }[];
+      rows: { text: string; style: CellStyle; tone: Tone }[][];
+      emptyText: string;
+      note: string | null;
+    }
+  | { kind: "chart"; title: string; src: string; width: number; height: number }
+  | { kind: "paragraph"; text: string }
+  | { kind: "bullets"; items: string[] }
+  | { kind: "notice"; text: string };
+
+/** A section as the templates see it. */
+export interface SectionContext {
+  key: string;
+  anchor: string;
+  number: string;
+  title: string;
+  blocks: BlockContext[];
+}
+
+/** The cover as the templates see it. */
+export interface CoverContext {
+  title: string;
+  project: string;
+  brand: string;
+  brandDomain: string;
+  range: string;
+  period: string;
+  previous: string;
+  asOf: string;
+  timezone: string;
+  agency: string;
+  footerText: string;
+  logoUri: string | null;
+}
+
+/** Everything the layout template reads, except the stylesheet. */
+export interface DocumentContext {
+  lang: string;
+  cover: CoverContext;
+  toc: { anchor: string; number: string; title: string; page: string }[];
+  sections: SectionContext[];
+}
+
+/** A `data:` URI; the only kind of URL the printed page may load. */
+export function dataUri(mime: string, bytes: Uint8Array): string {
+  return `data:${mime};base64,${Buffer.from(bytes).toString("base64")}`;
+}
+
+function kpi(k: Kpi) {
+  const delta = formatValue(k.deltaType, k.delta);
+  return {
+    label: k.label,
+    value: formatValue(k.type, k.value),
+    previous: formatValue(k.type, k.previous),
+    delta,
+    tone: k.delta === null ? ("none" as const) : toneOf(delta),
+  };
+}
+
+function block(b: Block, widthMm: number): BlockContext {
+  switch (b.kind) {
+    case "kpis":
+      return { kind: "kpis", items: b.items.map(kpi) };
+    case "table": {
+      const rows = b.rows.map((row) =>
+        b.columns.map((c) => {
+          const value = row[c.key] ?? null;
+          const text = formatValue(c.type, value);
+          const tone: Tone = SIGNED.has(c.type) && value !== null ? toneOf(text) : "none";
+          return { text, style: CELL_STYLE[c.type], tone };
+        }),
+      );
+      const layout = layoutTable(
+        b.columns,
+        rows.map((r) => r.map((cell) => cell.text)),
+        widthMm,
+      );
+      return {
+        kind: "table",
+        title: b.title ?? null,
+        dense: layout.dense,
+        columns: b.columns.map((c, i) => ({
+          label: c.label,
+          style: CELL_STYLE[c.type],
+          type: c.type,
+          width: layout.widths[i]!,
+        })),
+        rows,
+        emptyText: b.emptyText,
+        note: b.note ?? null,
+      };
+    }
+    case "chart": {
+      const c = b.chart;
+      return {
+        kind: "chart",
+        title: c.title,
+        src: dataUri("image/svg+xml", chartImage(c, "svg")),
+        width: c.width,
+        height: c.height,
+      };
+    }
+    case "paragraph":
+    case "notice":
+      return { kind: b.kind, text: b.text };
+    case "bullets":
+      return { kind: "bullets", items: b.items };
+  }
+}
+
+/** Anchor of the n-th section: index-based, so any section key or title gives a valid PDF name. */
+export function anchorOf(index: number): string {
+  return `sec-${index + 1}`;
+}
+
+function section(s: SectionView, i: number, widthMm: number): SectionContext {
+  const blocks = s.blocks.map((b) => block(b, widthMm));
+  return { key: s.key, anchor: anchorOf(i), number: String(i + 1), title: s.title, blocks };
+}
+
+/** The template context of a view printed `widthMm` wide (the text column). */
+export function documentContext(view: ReportView, widthMm: number): DocumentContext {
+  const c = view.cover;
+  const b = view.branding;
+  const sections = view.sections.map((s, i) => section(s, i, widthMm));
+  return {
+    lang: b.locale || "en",
+    cover: {
+      title: c.title,
+      project: c.project,
+      brand: c.brand,
+      brandDomain: c.brandDomain,
+      range: c.range,
+      period: `${c.periodStart} – ${c.periodEnd}`,
+      previous: `${c.previousStart} – ${c.previousEnd}`,
+      asOf: c.asOf,
+      timezone: c.timezone,
+      agency: b.agencyName,
+      footerText: b.footerText ?? "",
+      logoUri: b.logo ? dataUri(b.logo.mime, b.logo.data) : null,
+    },
+    toc: sections.map((s) => ({
+      anchor: s.anchor,
+      number: s.number,
+      title: s.title,
+      // Filled in after printing (_pdf-contents.ts).
+      page: EMPTY_SLOT,
+    })),
+    sections,
+  };
+}

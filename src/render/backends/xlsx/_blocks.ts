@@ -1,0 +1,117 @@
+import type ExcelJS from "exceljs";
+import type { Block, Column, Kpi } from "../../types.js";
+import { safeText, toCell, wrappedHeight } from "./_cells.js";
+import { HEADER, NARRATIVE, NARRATIVE_NOTE, NOTE, styleFor } from "./_styles.js";
+import { colourDeltas, mergeWidths, writeLine } from "./_table.js";
+
+/** What a sheet's writers share: column widths so far, and wrapped text merged and sized last. */
+export interface SheetLayout {
+  widths: number[];
+  narrative: { row: number; text: string }[];
+}
+
+/** A fresh, empty layout. */
+export function newLayout(): SheetLayout {
+  return { widths: [], narrative: [] };
+}
+
+// Paragraphs are merged across enough columns for lines of about this many characters.
+const NARRATIVE_CHARS = 100;
+// Excel's default column is 8.43 characters wide.
+const DEFAULT_WIDTH = 8.43;
+
+const KPI_COLUMNS: Column[] = [
+  { key: "label", label: "Metric", type: "text" },
+  { key: "value", label: "Value", type: "text" },
+  { key: "previous", label: "Previous period", type: "text" },
+  { key: "delta", label: "Change", type: "text" },
+];
+
+/** Writes wrapped text; `finishSheet` merges it across columns and estimates its height. */
+export function writeNarrative(
+  ws: ExcelJS.Worksheet,
+  row: number,
+  text: string,
+  layout: SheetLayout,
+  notice = false,
+): number {
+  const value = safeText(text);
+  writeLine(ws, row, value, notice ? NARRATIVE_NOTE : NARRATIVE);
+  layout.narrative.push({ row, text: value });
+  return row + 1;
+}
+
+/** Writes KPIs as a small typed table (value, previous, change); returns the next free row. */
+export function writeKpis(
+  ws: ExcelJS.Worksheet,
+  row: number,
+  items: readonly Kpi[],
+  layout: SheetLayout,
+): number {
+  const header = ws.getRow(row);
+  KPI_COLUMNS.forEach((c, i) => {
+    const cell = header.getCell(i + 1);
+    cell.value = c.label;
+    cell.style = HEADER;
+  });
+  let r = row + 1;
+  for (const k of items) {
+    const line = ws.getRow(r++);
+    const cells: [ExcelJS.CellValue, Partial<ExcelJS.Style>][] = [
+      [safeText(k.label), styleFor("text")],
+      [toCell(k.type, k.value), styleFor(k.type)],
+      [toCell(k.type, k.previous), styleFor(k.type)],
+      [toCell(k.deltaType, k.delta), styleFor(k.deltaType)],
+    ];
+    cells.forEach(([value, style], i) => {
+      if (value === null) return; // an unknown figure stays empty, never a zero
+      const cell = line.getCell(i + 1);
+      cell.value = value;
+      cell.style = style;
+    });
+  }
+  // Only column D (the change) is coloured; the placeholder columns just put it in fourth place.
+  const deltaCol: Column = { key: "delta", label: "", type: "delta_pp" };
+  colourDeltas(ws, [...KPI_COLUMNS.slice(0, 3), deltaCol], row + 1, r - 1);
+  const labels = Math.max(...items.map((k) => k.label.length), 8);
+  mergeWidths(layout.widths, [labels + 2, 12, 16, 12]);
+  return r;
+}
+
+/**
+ * Writes a non-table block and returns the next free row. Charts only get a pointer here: the
+ * images live on the Summary sheet, drawn once per workbook.
+ */
+export function writeBlock(ws: ExcelJS.Worksheet, row: number, block: Block, layout: SheetLayout): number {
+  switch (block.kind) {
+    case "paragraph":
+      return writeNarrative(ws, row, block.text, layout);
+    case "bullets":
+      return block.items.reduce((r, item) => writeNarrative(ws, r, `• ${item}`, layout), row);
+    case "notice":
+      return writeNarrative(ws, row, block.text, layout, true);
+    case "kpis":
+      return writeKpis(ws, row, block.items, layout);
+    case "chart":
+      writeLine(ws, row, `Chart “${block.chart.title}”: see the Summary sheet.`, NOTE);
+      return row + 1;
+    case "table":
+      return row; // tables are placed by the sheet writer, below the narrative
+  }
+}
+
+/** Applies the collected column widths and estimates the height of wrapped merged text. */
+export function finishSheet(ws: ExcelJS.Worksheet, layout: SheetLayout): void {
+  layout.widths.forEach((w, i) => {
+    ws.getColumn(i + 1).width = Math.max(w, 8);
+  });
+  // Neither Excel nor LibreOffice sizes rows of merged cells, so estimate the wrapped line count.
+  let chars = 0;
+  let span = 0;
+  while (chars < NARRATIVE_CHARS && span < 30) chars += Math.max(layout.widths[span++] ?? DEFAULT_WIDTH, 8);
+  for (const { row, text } of layout.narrative) {
+    if (span > 1) ws.mergeCells(row, 1, row, span);
+    const height = wrappedHeight(text, chars);
+    if (height) ws.getRow(row).height = height;
+  }
+}

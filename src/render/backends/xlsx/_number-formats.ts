@@ -1,0 +1,11 @@
+import type { ValueType } from "../../../format/value-type.js";
+
+/** Excel number formats matching `formatValue` (the XLSX backend stores raw numbers). */
+export const EXCEL_NUMBER_FORMATS: Partial<Record<ValueType, string>> = {
+  percent: "0.0%",
+  delta_pp: '+0.0" pp";-0.0" pp";0.0" pp"',
+  count: "#,##0",
+  delta_count: "+#,##0;-#,##0;0",
+  number: "0.0",
+  date: "yyyy-mm-dd",
+};

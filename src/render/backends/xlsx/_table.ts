@@ -1,0 +1,133 @@
+import type ExcelJS from "exceljs";
+import type { Block, Column } from "../../types.js";
+import { displayLength, safeText, toCell, wrappedHeight } from "./_cells.js";
+import { deltaRules, HEADER, linkStyle, NOTE, ROW, styleFor, TITLE } from "./_styles.js";
+
+/** A table block of the view. */
+export type TableBlock = Extract<Block, { kind: "table" }>;
+
+/** Where a written table landed (1-based rows), for the sheet's autofilter and frozen pane. */
+export interface PlacedTable {
+  headerRow: number;
+  lastRow: number;
+  columns: number;
+}
+
+/** Widest column, in characters; longer text wraps instead. */
+export const MAX_WIDTH = 60;
+// Widths come from the header and the first rows only: scanning 100,000 rows buys nothing visible.
+const WIDTH_SAMPLE = 500;
+
+/** Content width of each column (header and first rows), uncapped so callers can tell what must wrap. */
+export function contentWidths(block: TableBlock): number[] {
+  return block.columns.map((c) => {
+    let w = c.label.length + 3; // room for the autofilter button
+    const n = Math.min(block.rows.length, WIDTH_SAMPLE);
+    for (let i = 0; i < n; i++) w = Math.max(w, displayLength(c.type, block.rows[i]?.[c.key] ?? null) + 1);
+    return w;
+  });
+}
+
+/** Which columns wrap: text wider than the cap, or holding line breaks (shown only when wrapped). */
+function wrapColumns(block: TableBlock): boolean[] {
+  const widths = contentWidths(block);
+  const n = Math.min(block.rows.length, WIDTH_SAMPLE);
+  return block.columns.map((c, i) => {
+    if ((widths[i] ?? 0) > MAX_WIDTH) return true;
+    if (c.type !== "text" && c.type !== "url") return false;
+    for (let r = 0; r < n; r++) {
+      const v = block.rows[r]?.[c.key];
+      if (typeof v === "string" && (v.includes("\n") || v.includes("\r"))) return true;
+    }
+    return false;
+  });
+}
+
+/** Raises `widths[i]` to each of `add[i]`, capped at MAX_WIDTH. */
+export function mergeWidths(widths: number[], add: readonly number[]): void {
+  add.forEach((w, i) => {
+    widths[i] = Math.max(widths[i] ?? 0, Math.min(w, MAX_WIDTH));
+  });
+}
+
+/** Writes one line of styled text at `row`, column A. */
+export function writeLine(
+  ws: ExcelJS.Worksheet,
+  row: number,
+  text: string,
+  style: Partial<ExcelJS.Style>,
+): void {
+  const cell = ws.getCell(row, 1);
+  cell.value = safeText(text);
+  cell.style = style;
+}
+
+/** Colours the positive and negative values of every delta column in rows first..last. */
+export function colourDeltas(
+  ws: ExcelJS.Worksheet,
+  columns: readonly Column[],
+  first: number,
+  last: number,
+): void {
+  columns.forEach((c, i) => {
+    if (c.type !== "delta_pp" && c.type !== "delta_count") return;
+    const letter = ws.getColumn(i + 1).letter;
+    ws.addConditionalFormatting({ ref: `${letter}${first}:${letter}${last}`, rules: deltaRules() });
+  });
+}
+
+/**
+ * Writes a table at `row`: its title (unless null), a bold header, typed rows and its note; an
+ * empty table shows its empty text instead, never a header over nothing. Returns the placement
+ * (null when empty) and the next free row.
+ */
+export function writeTable(
+  ws: ExcelJS.Worksheet,
+  row: number,
+  block: TableBlock,
+  title: string | null,
+): { placed: PlacedTable | null; next: number } {
+  let r = row;
+  if (title) writeLine(ws, r++, title, TITLE);
+  if (block.rows.length === 0) {
+    if (block.emptyText) writeLine(ws, r++, block.emptyText, NOTE);
+    return { placed: null, next: r };
+  }
+  const cols = block.columns;
+  const headerRow = r++;
+  const header = ws.getRow(headerRow);
+  cols.forEach((c, i) => {
+    const cell = header.getCell(i + 1);
+    cell.value = safeText(c.label);
+    cell.style = HEADER;
+  });
+  const wrap = wrapColumns(block);
+  const widths = contentWidths(block).map((w) => Math.min(w, MAX_WIDTH));
+  const styles = cols.map((c, i) => styleFor(c.type, wrap[i]));
+  const links = wrap.map((w) => linkStyle(w ?? false));
+  for (const src of block.rows) {
+    const line = ws.getRow(r++);
+    // `style` is a runtime property of a row that exceljs' type declarations leave out.
+    (line as unknown as { style: Partial<ExcelJS.Style> }).style = ROW;
+    let height: number | undefined;
+    for (let i = 0; i < cols.length; i++) {
+      const c = cols[i]!;
+      const raw = src[c.key];
+      if (raw === null || raw === undefined) continue; // an empty cell, not a zero
+      const value = toCell(c.type, raw);
+      const cell = line.getCell(i + 1);
+      cell.value = value;
+      cell.style =
+        typeof value === "object" && value !== null && "hyperlink" in value ? links[i]! : styles[i]!;
+      if (wrap[i] && typeof raw === "string") {
+        const h = wrappedHeight(raw, widths[i]!);
+        if (h && h > (height ?? 0)) height = h;
+      }
+    }
+    if (height) line.height = height;
+  }
+  const lastRow = r - 1;
+  colourDeltas(ws, cols, headerRow + 1, lastRow);
+  if (block.note) writeLine(ws, r++, block.note, NOTE);
+  return { placed: { headerRow, lastRow, columns: cols.length }, next: r };
+}
