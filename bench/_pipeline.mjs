@@ -7,9 +7,10 @@ const load = async () => ({
   model: await import(`${DIST}/report/build-model.js`),
   view: await import(`${DIST}/render/build-view.js`),
   charts: await import(`${DIST}/render/charts/index.js`),
-  config: await import(`${DIST}/report/config.js`),
-  generate: await import(`${DIST}/report/generate.js`),
-  backends: await import(`${DIST}/render/backends/index.js`),
+  config: await import(`${DIST}/config/load-config.js`),
+  generate: await import(`${DIST}/pipeline/generate-report.js`),
+  apply: await import(`${DIST}/pipeline/apply.js`),
+  backends: await import(`${DIST}/render/backends/registry.js`),
 });
 
 /** A client and the report job the CLI would build for `server`'s main project. */
@@ -43,6 +44,8 @@ export async function pipelineFor(server, range = "90d") {
       const t3 = performance.now();
       return { view, stages: { fetchMs: t1 - t0, modelMs: t2 - t1, chartsMs: t3 - t2 } };
     },
-    backend: (format) => m.backends.getBackend(format),
+    backend: (format) => m.backends.loadBackend(format),
+    /** Writes a view through one backend as `generate` does (render, stage, move into place). */
+    write: (view, backend, outDir) => m.apply.applyReport(view, [backend], outDir, {}),
   };
 }

@@ -24,10 +24,11 @@ table.rows = Array.from({ length: ROWS }, (_, i) => {
 });
 view.name = `${view.name}-answers-100k`;
 
-const { backend } = await import(`${DIST}/render/backends/xlsx.js`);
+const { backend } = await import(`${DIST}/render/backends/xlsx/backend.js`);
+const { applyReport } = await import(`${DIST}/pipeline/apply.js`);
 const before = process.memoryUsage().rss;
 const t = performance.now();
-const [path] = await backend.render(view, outDir, {});
+const [{ path }] = await applyReport(view, [backend], outDir, {});
 const ms = performance.now() - t;
 process.stdout.write(
   `${JSON.stringify({

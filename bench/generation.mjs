@@ -111,8 +111,8 @@ export async function runGeneration(ctx) {
   };
 
   const server = await serve(dbs.pglite.location);
-  const { closeBrowser } = await import(`${DIST}/render/backends/pdf.js`);
-  const browserModule = await import(`${DIST}/render/backends/_pdf-browser.js`);
+  const { closeLoadedBackends } = await import(`${DIST}/render/backends/registry.js`);
+  const browserModule = await import(`${DIST}/render/backends/pdf/_browser.js`);
   let chromiumPid;
   // Memory is polled during the batch only: polling /proc from this process during the warm
   // renders would delay the very renders being timed.
@@ -126,11 +126,11 @@ export async function runGeneration(ctx) {
 
     const warmDir = join(OUT, "warm");
     const pdf = await p.backend("pdf");
-    result.firstPdfMs = (await timed(() => pdf.render(view, warmDir, {}))).ms; // includes the browser launch
+    result.firstPdfMs = (await timed(() => p.write(view, pdf, warmDir))).ms; // includes the browser launch
     chromiumPid = (await browserModule.getBrowser()).process()?.pid;
     for (const format of ["pdf", "xlsx", "md"]) {
       const backend = await p.backend(format);
-      const samples = await sample(() => backend.render(view, warmDir, {}), {
+      const samples = await sample(() => p.write(view, backend, warmDir), {
         n: quick ? 3 : format === "pdf" ? 10 : 8,
         warmup: format === "pdf" ? 0 : 1,
         budgetMs: 15000,
@@ -154,7 +154,7 @@ export async function runGeneration(ctx) {
   } finally {
     const mem = chromium.stop();
     result.memory = { benchNodeMaxRssKb: process.resourceUsage().maxRSS, chromiumPeakKb: mem.childPeakKb };
-    await closeBrowser();
+    await closeLoadedBackends();
     await server.close();
   }
 

@@ -95,10 +95,14 @@ export async function runPeers(ctx) {
   rmSync(OUT, { recursive: true, force: true });
   mkdirSync(OUT, { recursive: true });
   const server = await serve(dbs.pglite.location);
-  const pdfModule = await import(`${DIST}/render/backends/pdf.js`);
-  const { anchorOf } = await import(`${DIST}/render/backends/_pdf-context.js`);
-  const { anchorPages, loadPdf } = await import(`${DIST}/render/backends/_pdf-finish.js`);
-  const { renderMarkdown, assetDirFor } = await import(`${DIST}/render/backends/markdown.js`);
+  const pdfModule = {
+    ...(await import(`${DIST}/render/backends/pdf/backend.js`)),
+    ...(await import(`${DIST}/render/backends/pdf/html.js`)),
+    ...(await import(`${DIST}/render/backends/pdf/_browser.js`)),
+  };
+  const { anchorOf } = await import(`${DIST}/render/backends/pdf/_context.js`);
+  const { anchorPages, loadPdf } = await import(`${DIST}/render/backends/pdf/_finish.js`);
+  const { renderMarkdown, assetDirFor } = await import(`${DIST}/render/backends/markdown/backend.js`);
   const puppeteer = (await import("puppeteer")).default;
   const peers = [];
   let htmlBytes = 0;

@@ -88,7 +88,7 @@ async function machine() {
     memoryGb: os.totalmem() / 2 ** 30,
     platform: `${os.type()} ${os.release()} ${os.arch()}`,
     node: process.version,
-    chromium: version((await import(`${DIST}/render/backends/_pdf-browser.js`)).chromiumExecutable().path, [
+    chromium: version((await import(`${DIST}/render/backends/pdf/_browser.js`)).chromiumExecutable().path, [
       "--version",
     ]),
     calibrationMs: calibrationMs(),
