@@ -43,6 +43,14 @@ export async function applyReport(
       if (report) reports.push({ format: backend.format as OutputFormat, name: report, assets });
     }
     const entries = await readdir(staging, { withFileTypes: true });
+    // Checked before anything moves: a folder where a file goes (or the reverse) fails the run whole.
+    for (const entry of entries) {
+      const existing = await stat(join(outDir, entry.name)).catch(() => null);
+      if (existing && existing.isDirectory() !== entry.isDirectory())
+        throw new Error(
+          `cannot write ${join(outDir, entry.name)}: a ${existing.isDirectory() ? "folder" : "file"} is in the way`,
+        );
+    }
     for (const entry of entries.filter((e) => e.isDirectory()))
       await replaceDirectory(staging, outDir, entry.name);
     for (const entry of entries.filter((e) => !e.isDirectory()))
