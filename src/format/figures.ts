@@ -1,6 +1,6 @@
 import type { CellValue, ValueType } from "./value-type.js";
 
-/** The typographic minus used in every signed figure (docs/architecture.md, "Number formats": `−1.0 pp`). */
+/** The typographic minus used in every signed figure (docs/architecture.md, "Output conventions": `−1.0 pp`). */
 export const MINUS = "\u2212";
 
 const PLATFORM_NAMES: Record<string, string> = {

@@ -28,7 +28,7 @@ export function fromSections(
 ): SectionDraft {
   const s = model.sections;
   if (!s.ok) return { key, title, blocks: [notice(s)] };
-  // Every rate of an empty period is 0 / 0: say so instead of printing zeros (design.md).
+  // Every rate of an empty period is 0 / 0: say so instead of printing zeros (docs/architecture.md, "Output conventions").
   if (s.value.summary.totals.snapshots.current === 0) {
     const p = model.cover.period;
     const when = p ? ` (${p.start} – ${p.end})` : "";
@@ -42,7 +42,7 @@ export function fromSections(
 }
 
 /**
- * The calendar day of a timestamp in the report's timezone (design.md: dates in the workspace
+ * The calendar day of a timestamp in the report's timezone (docs/architecture.md, "Output conventions": dates in the workspace
  * timezone): `2026-11-22T05:51Z` is 2026-11-21 in Los Angeles. A bare date is already a day.
  */
 export function localDay(value: string | null, timezone: string): string | null {
