@@ -12,6 +12,19 @@ export interface QueueFlags {
   prefix?: string;
 }
 
+/** Flags that describe report jobs, shared by `enqueue` and `schedule add`. */
+export interface ReportJobFlags extends QueueFlags {
+  project?: string;
+  allProjects?: boolean;
+  range?: string;
+  formats?: string;
+  out?: string;
+  email?: string;
+  baseUrl?: string;
+  attempts?: string;
+  backoff?: string;
+}
+
 /** `--range`: 7d, 30d or 90d (default 30d). */
 export function parseRange(value: string | undefined): Range {
   const range = value ?? "30d";

@@ -14,24 +14,15 @@ import {
   parseRange,
   parseRetry,
   parseTarget,
-  type QueueFlags,
+  type ReportJobFlags,
 } from "../flags.js";
 import { toCliError } from "../to-cli-error.js";
 
 /** Raw flags of `vreport enqueue`. */
-export interface EnqueueFlags extends QueueFlags {
-  project?: string;
-  allProjects?: boolean;
-  range?: string;
-  formats?: string;
-  out?: string;
-  email?: string;
+export interface EnqueueFlags extends ReportJobFlags {
   asOf?: string;
-  baseUrl?: string;
   apiKey?: string;
   database?: string;
-  attempts?: string;
-  backoff?: string;
   force?: boolean;
 }
 

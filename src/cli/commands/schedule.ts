@@ -13,24 +13,16 @@ import {
   parseRetry,
   parseTarget,
   type QueueFlags,
+  type ReportJobFlags,
 } from "../flags.js";
 import { toCliError } from "../to-cli-error.js";
 
 /** Raw flags of `vreport schedule add`. */
-export interface ScheduleAddFlags extends QueueFlags {
+export interface ScheduleAddFlags extends ReportJobFlags {
   cron?: string;
   every?: string;
   tz?: string;
-  project?: string;
-  allProjects?: boolean;
-  range?: string;
-  formats?: string;
-  out?: string;
-  email?: string;
-  baseUrl?: string;
   id?: string;
-  attempts?: string;
-  backoff?: string;
 }
 
 type Out = (line: string) => void;

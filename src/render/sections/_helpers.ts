@@ -1,5 +1,5 @@
 import { dayIn } from "../../contract/index.js";
-import type { ValueType } from "../../format/value-type.js";
+import type { CellValue, ValueType } from "../../format/value-type.js";
 import type { ApiSections, Available, ReportModel } from "../../report/model.js";
 import type { Column, DraftBlock, SectionDraft, SectionKey } from "../types.js";
 
@@ -9,6 +9,32 @@ export type SectionDrafter = (model: ReportModel) => SectionDraft;
 /** Shorthand for a column. */
 export function col(key: string, label: string, type: ValueType): Column {
   return { key, label, type };
+}
+
+/**
+ * A table whose cells are the fields of `rows` its columns name, in the columns' order: a drafter
+ * lists its columns once instead of copying every field again.
+ */
+export function tableOf(
+  id: string,
+  columns: Column[],
+  rows: readonly object[],
+  emptyText: string,
+  extra: { title?: string; note?: string } = {},
+): DraftBlock {
+  return {
+    kind: "table",
+    id,
+    ...(extra.title !== undefined ? { title: extra.title } : {}),
+    columns,
+    rows: rows.map((r) =>
+      Object.fromEntries(
+        columns.map((c) => [c.key, (r as Record<string, CellValue | undefined>)[c.key] ?? null]),
+      ),
+    ),
+    emptyText,
+    ...(extra.note !== undefined ? { note: extra.note } : {}),
+  };
 }
 
 /** The notice shown instead of a section whose data is missing: words, never zeros. */

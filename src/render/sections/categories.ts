@@ -1,4 +1,4 @@
-import { col, fromSections, type SectionDrafter } from "./_helpers.js";
+import { col, fromSections, type SectionDrafter, tableOf } from "./_helpers.js";
 
 /** Rates per prompt category; Uncategorized last, as the API sends it. */
 export const categories: SectionDrafter = (model) =>
@@ -21,10 +21,9 @@ export const categories: SectionDrafter = (model) =>
           height: Math.max(180, 40 + rows.length * 36),
         },
       },
-      {
-        kind: "table",
-        id: "categories",
-        columns: [
+      tableOf(
+        "categories",
+        [
           col("name", "Category", "text"),
           col("snapshots", "Answers", "count"),
           col("mention_rate", "Mention rate", "percent"),
@@ -32,15 +31,8 @@ export const categories: SectionDrafter = (model) =>
           col("citation_rate", "Citation rate", "percent"),
           col("citation_delta", "Δ citation", "delta_pp"),
         ],
-        rows: rows.map(({ name, snapshots, mention_rate, mention_delta, citation_rate, citation_delta }) => ({
-          name,
-          snapshots,
-          mention_rate,
-          mention_delta,
-          citation_rate,
-          citation_delta,
-        })),
-        emptyText: "No category has answers in this period.",
-      },
+        rows,
+        "No category has answers in this period.",
+      ),
     ];
   });

@@ -1,5 +1,5 @@
 import { CONTENT_STATUSES } from "../../contract/index.js";
-import { col, localDay, notice, type SectionDrafter, stageLabel } from "./_helpers.js";
+import { col, localDay, notice, type SectionDrafter, stageLabel, tableOf } from "./_helpers.js";
 
 /** Content pipeline: ideas, planned and produced articles. */
 export const content: SectionDrafter = (model) => {
@@ -11,66 +11,56 @@ export const content: SectionDrafter = (model) => {
     key: "content",
     title: "Content",
     blocks: [
-      {
-        kind: "table",
-        id: "content-status",
-        title: "Items by status",
-        columns: [col("status", "Status", "text"), col("items", "Items", "count")],
-        rows: CONTENT_STATUSES.map((status) => ({ status, items: byStatus[status] ?? 0 })),
-        emptyText: "No content items.",
-      },
-      {
-        kind: "table",
-        id: "content-ideas",
-        title: "Ideas",
-        columns: [
+      tableOf(
+        "content-status",
+        [col("status", "Status", "text"), col("items", "Items", "count")],
+        CONTENT_STATUSES.map((status) => ({ status, items: byStatus[status] ?? 0 })),
+        "No content items.",
+        { title: "Items by status" },
+      ),
+      tableOf(
+        "content-ideas",
+        [
           col("title", "Title", "text"),
           col("buyer_stage", "Buyer stage", "text"),
           col("source", "Source", "text"),
           col("created", "Created", "date"),
         ],
-        rows: views.IDEAS.map((i) => ({
-          title: i.title,
+        views.IDEAS.map((i) => ({
+          ...i,
           buyer_stage: stageLabel(i.buyer_stage),
-          source: i.source,
           created: localDay(i.createdAt, tz),
         })),
-        emptyText: "No ideas.",
-      },
-      {
-        kind: "table",
-        id: "content-planned",
-        title: "Planned",
-        columns: [
+        "No ideas.",
+        { title: "Ideas" },
+      ),
+      tableOf(
+        "content-planned",
+        [
           col("planned_for", "Planned for", "date"),
           col("title", "Title", "text"),
           col("buyer_stage", "Buyer stage", "text"),
         ],
-        rows: views.PLANNED.map((i) => ({
+        views.PLANNED.map((i) => ({
+          ...i,
           planned_for: i.config.planned_for,
-          title: i.title,
           buyer_stage: stageLabel(i.buyer_stage),
         })),
-        emptyText: "Nothing is planned.",
-      },
-      {
-        kind: "table",
-        id: "content-produced",
-        title: "Produced",
-        columns: [
+        "Nothing is planned.",
+        { title: "Planned" },
+      ),
+      tableOf(
+        "content-produced",
+        [
           col("title", "Title", "text"),
           col("status", "Status", "text"),
           col("published_on", "Published", "date"),
           col("post_url", "URL", "url"),
         ],
-        rows: views.PRODUCED.map((i) => ({
-          title: i.title,
-          status: i.status,
-          published_on: localDay(i.published_on, tz),
-          post_url: i.post_url,
-        })),
-        emptyText: "Nothing has been produced.",
-      },
+        views.PRODUCED.map((i) => ({ ...i, published_on: localDay(i.published_on, tz) })),
+        "Nothing has been produced.",
+        { title: "Produced" },
+      ),
     ],
   };
 };

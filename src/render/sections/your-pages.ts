@@ -1,12 +1,11 @@
-import { col, fromSections, type SectionDrafter } from "./_helpers.js";
+import { col, fromSections, type SectionDrafter, tableOf } from "./_helpers.js";
 
 /** Your pages that AI answers cite (top 100). */
 export const yourPages: SectionDrafter = (model) =>
   fromSections("your_pages", "Your cited pages", model, (s) => [
-    {
-      kind: "table",
-      id: "your-pages",
-      columns: [
+    tableOf(
+      "your-pages",
+      [
         col("url", "Page", "url"),
         col("folder", "Folder", "text"),
         col("citations", "Citations", "count"),
@@ -16,8 +15,8 @@ export const yourPages: SectionDrafter = (model) =>
         col("unique_prompts", "Prompts", "count"),
         col("unique_prompts_delta", "Δ prompts", "delta_count"),
       ],
-      rows: s.your_pages.rows.map(({ id: _, ...r }) => ({ ...r })),
-      emptyText: "No page of your site was cited in this period.",
-      note: `${s.your_pages.totals.pages.toLocaleString("en-US")} pages cited in all.`,
-    },
+      s.your_pages.rows,
+      "No page of your site was cited in this period.",
+      { note: `${s.your_pages.totals.pages.toLocaleString("en-US")} pages cited in all.` },
+    ),
   ]);
