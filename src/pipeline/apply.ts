@@ -6,8 +6,8 @@ import type { OutputFormat } from "../render/backends/registry.js";
 import type { RenderOptions, ReportView } from "../render/types.js";
 
 /** A report file written into the output directory. */
-export interface WrittenFile {
-  format: OutputFormat;
+export interface WrittenFile<F extends string = OutputFormat> {
+  format: F;
   path: string;
   bytes: number;
   /** The files the report references (Markdown charts), in the order the backend listed them. */
@@ -21,17 +21,17 @@ export interface WrittenFile {
  * Folders (Markdown assets) move before files, so a report never points at a missing chart.
  * Returns the report file of each backend, in the backends' order.
  */
-export async function applyReport(
+export async function applyReport<F extends string>(
   view: ReportView,
-  backends: readonly Backend[],
+  backends: readonly Backend<F>[],
   outDir: string,
   options: RenderOptions = {},
-): Promise<WrittenFile[]> {
+): Promise<WrittenFile<F>[]> {
   await mkdir(outDir, { recursive: true });
   // Dot-prefixed (hidden), pid + random: concurrent runs into one directory never collide.
   const staging = join(outDir, `.vreport-staging-${process.pid}-${randomBytes(6).toString("hex")}`);
   try {
-    const reports: { format: OutputFormat; name: string; assets: string[] }[] = [];
+    const reports: { format: F; name: string; assets: string[] }[] = [];
     for (const backend of backends) {
       const files = await backend.render(view, options);
       for (const file of files) {
@@ -40,7 +40,7 @@ export async function applyReport(
         await writeFile(path, file.data);
       }
       const [report, ...assets] = files.map((f) => f.path);
-      if (report) reports.push({ format: backend.format as OutputFormat, name: report, assets });
+      if (report) reports.push({ format: backend.format, name: report, assets });
     }
     const entries = await readdir(staging, { withFileTypes: true });
     // Checked before anything moves: a folder where a file goes (or the reverse) fails the run whole.

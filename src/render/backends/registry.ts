@@ -35,10 +35,10 @@ export function backendInfo(format: OutputFormat): BackendEntry<OutputFormat> {
   return entry;
 }
 
-const loaded = new Map<OutputFormat, Promise<Backend>>();
+const loaded = new Map<OutputFormat, Promise<Backend<OutputFormat>>>();
 
 /** Loads the backend of a format once per process; an unknown format rejects with UnknownFormatError. */
-export async function loadBackend(format: OutputFormat): Promise<Backend> {
+export async function loadBackend(format: OutputFormat): Promise<Backend<OutputFormat>> {
   let backend = loaded.get(format);
   if (!backend) {
     backend = backendInfo(format).load();
