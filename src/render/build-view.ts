@@ -1,10 +1,10 @@
 import type { Branding } from "../config/branding.js";
+import { SECTION_KEYS } from "../config/section-keys.js";
 import { dayIn } from "../contract/index.js";
 import type { ReportModel } from "../report/model.js";
 import { PALETTE } from "./sections/_helpers.js";
 import { SECTION_DRAFTERS } from "./sections/index.js";
 import type { Block, ChartSpec, CoverView, RenderedChart, ReportView, SectionDraft } from "./types.js";
-import { SECTION_KEYS } from "./types.js";
 
 /** A view whose charts are still specifications. */
 export interface DraftView extends Omit<ReportView, "sections"> {

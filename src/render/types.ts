@@ -1,5 +1,5 @@
 import type { Branding } from "../config/branding.js";
-import { REPORT_SECTION_KEYS } from "../contract/index.js";
+import type { SectionKey } from "../config/section-keys.js";
 import type { CellValue, ValueType } from "../format/value-type.js";
 
 /**
@@ -7,19 +7,6 @@ import type { CellValue, ValueType } from "../format/value-type.js";
  * these views; every backend renders only views, so a number is formatted in one place
  * (`format/figures.ts`) for all formats and a backend cannot drift from the others.
  */
-
-/**
- * Every section a report can hold, in report order: the API's report sections (from the
- * contract, so a new one there is a new one here) between the sections the generator adds.
- */
-export const SECTION_KEYS = [
-  "executive_summary",
-  ...REPORT_SECTION_KEYS,
-  "content_map",
-  "content",
-  "methodology",
-] as const;
-export type SectionKey = (typeof SECTION_KEYS)[number];
 
 /** A table column: `key` indexes the row record. */
 export interface Column {

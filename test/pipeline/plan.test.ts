@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { SECTION_KEYS } from "../../src/config/section-keys.js";
 import { viewOf } from "../../src/pipeline/plan.js";
-import { SECTION_KEYS } from "../../src/render/types.js";
 import { smallReportData } from "../fixtures/report-data.js";
 
 const BRANDING = { agencyName: "Northwind", accentColor: "#123456", locale: "en-US" };

@@ -3,9 +3,11 @@
  * (computed through `formatValue`, the one formatter) and what figures a rendered text shows.
  * Markdown, PDF (text from pdftotext) and XLSX (cells formatted back) tests compare the two.
  */
+
+import type { SectionKey } from "../../src/config/section-keys.js";
 import { formatValue } from "../../src/format/figures.js";
 import type { ValueType } from "../../src/format/value-type.js";
-import type { ReportView, SectionKey } from "../../src/render/types.js";
+import type { ReportView } from "../../src/render/types.js";
 
 /** The value types whose cells are figures (text, dates, URLs, platforms, booleans are not). */
 export const NUMERIC_TYPES: ReadonlySet<ValueType> = new Set([

@@ -9,6 +9,7 @@ import { join } from "node:path";
 import MarkdownIt from "markdown-it";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as XLSX from "xlsx";
+import { SECTION_KEYS } from "../../src/config/section-keys.js";
 import { applyReport } from "../../src/pipeline/apply.js";
 import type { Backend } from "../../src/render/backends/backend.js";
 import {
@@ -17,7 +18,7 @@ import {
   loadBackend,
   type OutputFormat,
 } from "../../src/render/backends/registry.js";
-import { type ReportView, SECTION_KEYS } from "../../src/render/types.js";
+import type { ReportView } from "../../src/render/types.js";
 import { HOSTILE, sampleView } from "../fixtures/sample-view.js";
 import { writeWith } from "../pipeline/_write-with.js";
 import { expectedNumbersBySection, extractNumbers } from "./_extract.js";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { SECTION_KEYS } from "../../src/config/section-keys.js";
 import { draftView } from "../../src/render/build-view.js";
-import { SECTION_KEYS } from "../../src/render/types.js";
 import { buildModel } from "../../src/report/build-model.js";
 import { smallReportData } from "../fixtures/report-data.js";
 

@@ -1,7 +1,8 @@
+import type { SectionKey } from "../../config/section-keys.js";
 import { dayIn } from "../../contract/index.js";
 import type { CellValue, ValueType } from "../../format/value-type.js";
 import type { ApiSections, Available, ReportModel } from "../../report/model.js";
-import type { Column, DraftBlock, SectionDraft, SectionKey } from "../types.js";
+import type { Column, DraftBlock, SectionDraft } from "../types.js";
 
 /** A drafter turns the model into one section's draft (no output yet); the table holds one per key. */
 export type SectionDrafter = (model: ReportModel) => SectionDraft;

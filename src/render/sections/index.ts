@@ -1,4 +1,4 @@
-import type { SectionKey } from "../types.js";
+import type { SectionKey } from "../../config/section-keys.js";
 import type { SectionDrafter } from "./_helpers.js";
 import { answers } from "./answers.js";
 import { categories } from "./categories.js";

@@ -1,4 +1,4 @@
-import type { SectionKey } from "../../types.js";
+import type { SectionKey } from "../../../config/section-keys.js";
 
 /**
  * Where each section goes in the workbook: folded into the Summary sheet, on a sheet of its own
