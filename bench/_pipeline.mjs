@@ -17,7 +17,7 @@ const load = async () => ({
 export async function pipelineFor(server, range = "90d") {
   const m = await load();
   const client = m.client.createClient({ baseUrl: server.baseUrl, apiKey: server.apiKey });
-  const { branding, timezone } = await m.config.loadBranding();
+  const { branding, timezone } = await m.config.loadConfig();
   const job = (formats, outDir) => ({
     project: server.project,
     range,

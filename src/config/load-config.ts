@@ -2,6 +2,8 @@ import { readFile } from "node:fs/promises";
 import { dirname, extname, resolve } from "node:path";
 import { z } from "zod";
 import type { Branding } from "./branding.js";
+import { PROFILES, type Presentation, type Profile, presentationOf } from "./presentation.js";
+import { SECTION_KEYS, type SectionKey } from "./section-keys.js";
 
 /** True for a BCP 47 tag Intl knows how to canonicalise (`en-US`, `fr`), false for `english`. */
 function isLocale(tag: string): boolean {
@@ -22,7 +24,14 @@ function isTimeZone(zone: string): boolean {
   }
 }
 
-/** vreport.config.json: agency branding for every report. */
+const isSectionKey = (k: string): k is SectionKey => (SECTION_KEYS as readonly string[]).includes(k);
+const unknownSection = (k: unknown) =>
+  `unknown section "${String(k)}": valid keys are ${SECTION_KEYS.join(", ")}`;
+
+/** A section key; an unknown one is an error that lists the valid keys. */
+const sectionKey = z.string().refine(isSectionKey, { error: (issue) => unknownSection(issue.input) });
+
+/** vreport.config.json: agency branding and what the page formats show, for every report. */
 export const ConfigFile = z
   .object({
     agencyName: z.string().min(1).max(120).default("vreport"),
@@ -34,6 +43,22 @@ export const ConfigFile = z
     footerText: z.string().max(200).optional(),
     locale: z.string().refine(isLocale, "must be a locale like en-US").default("en-US"),
     timezone: z.string().refine(isTimeZone, "must be an IANA timezone like Europe/Paris").optional(),
+    profile: z.enum(PROFILES, { error: () => `must be one of ${PROFILES.join(", ")}` }).optional(),
+    /** The sections the page formats show, in this order (a subset is fine; the workbook keeps all). */
+    sections: z
+      .array(sectionKey)
+      .min(1)
+      .refine((keys) => new Set(keys).size === keys.length, "names a section twice")
+      .optional(),
+    /** Rows of each section's main table in the page formats. */
+    rows: z
+      .record(z.string(), z.number().int().min(0).max(100_000))
+      .superRefine((rows, ctx) => {
+        for (const key of Object.keys(rows))
+          if (!isSectionKey(key)) ctx.addIssue({ code: "custom", path: [key], message: unknownSection(key) });
+      })
+      .transform((r) => r as Partial<Record<SectionKey, number>>)
+      .optional(),
   })
   .strict();
 export type ConfigFile = z.infer<typeof ConfigFile>;
@@ -49,11 +74,20 @@ export class ConfigError extends Error {
   }
 }
 
+/** What a config file settles for every report. */
+export interface LoadedConfig {
+  branding: Branding;
+  /** The timezone dates are shown in, overriding the workspace's. */
+  timezone?: string;
+  /** What the page formats show; the `--profile` flag, when given, overrides the file's profile. */
+  presentation: Presentation;
+}
+
 /**
- * Loads branding from a config file. A missing default file means defaults; a missing file
- * named explicitly, invalid JSON, an unknown field or a bad value is an error.
+ * Loads the config file. A missing default file means defaults; a missing file named explicitly,
+ * invalid JSON, an unknown field or a bad value is an error naming the field.
  */
-export async function loadBranding(path?: string): Promise<{ branding: Branding; timezone?: string }> {
+export async function loadConfig(path?: string, flags: { profile?: Profile } = {}): Promise<LoadedConfig> {
   const file = resolve(path ?? DEFAULT_CONFIG);
   let raw: string | undefined;
   try {
@@ -88,5 +122,13 @@ export async function loadBranding(path?: string): Promise<{ branding: Branding;
       throw new ConfigError(`config file ${file}: cannot read logo ${logoPath}`, { cause: err });
     }
   }
-  return parsed.timezone !== undefined ? { branding, timezone: parsed.timezone } : { branding };
+  const presentation = presentationOf(flags.profile ?? parsed.profile ?? "client", {
+    ...(parsed.sections !== undefined ? { sections: parsed.sections as SectionKey[] } : {}),
+    ...(parsed.rows !== undefined ? { rows: parsed.rows } : {}),
+  });
+  return {
+    branding,
+    presentation,
+    ...(parsed.timezone !== undefined ? { timezone: parsed.timezone } : {}),
+  };
 }

@@ -9,6 +9,7 @@ import {
   type VreportClient,
 } from "../client/index.js";
 import type { Branding } from "../config/branding.js";
+import type { Presentation } from "../config/presentation.js";
 import { dayIn } from "../contract/calendar.js";
 import { EmailError } from "../email/errors.js";
 import type { EmailSettings } from "../email/settings.js";
@@ -23,6 +24,8 @@ import type { ServiceConnection } from "./service-connection.js";
 export interface ProcessorContext {
   service: ServiceConnection;
   branding: Branding;
+  /** What the page formats show (the worker's config file). */
+  presentation?: Presentation;
   timezone?: string;
   /** SMTP settings of this worker; jobs asking for email fail without them. */
   email?: EmailSettings;
@@ -101,7 +104,7 @@ export function createProcessor(
       formats: data.formats,
       outDir: data.out,
       branding: ctx.branding,
-      render: {},
+      render: ctx.presentation !== undefined ? { presentation: ctx.presentation } : {},
       ...(ctx.timezone !== undefined ? { timezone: ctx.timezone } : {}),
     });
     const emailed: string[] = [];

@@ -3,6 +3,7 @@ import { mkdir, readdir, rename, rm, stat, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import type { Backend } from "../render/backends/backend.js";
 import type { OutputFormat } from "../render/backends/registry.js";
+import { presentView } from "../render/present.js";
 import type { RenderOptions, ReportView } from "../render/types.js";
 
 /** A report file written into the output directory. */
@@ -15,7 +16,8 @@ export interface WrittenFile<F extends string = OutputFormat> {
 }
 
 /**
- * Writes a view through `backends` into `outDir`. Every file is rendered into a staging folder
+ * Writes a view through `backends` into `outDir`: page formats get the view as the presentation
+ * in `options` trims it, the others the complete view. Every file is rendered into a staging folder
  * beside the output (same file system, so a rename is atomic) and moved into place only when all
  * are rendered: a run's files appear together or not at all, and a failed render leaves nothing.
  * Folders (Markdown assets) move before files, so a report never points at a missing chart.
@@ -32,8 +34,9 @@ export async function applyReport<F extends string>(
   const staging = join(outDir, `.vreport-staging-${process.pid}-${randomBytes(6).toString("hex")}`);
   try {
     const reports: { format: F; name: string; assets: string[] }[] = [];
+    const pages = presentView(view, options.presentation);
     for (const backend of backends) {
-      const files = await backend.render(view, options);
+      const files = await backend.render(backend.shows === "pages" ? pages : view, options);
       for (const file of files) {
         const path = join(staging, file.path);
         await mkdir(dirname(path), { recursive: true });

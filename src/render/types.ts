@@ -1,4 +1,5 @@
 import type { Branding } from "../config/branding.js";
+import type { Presentation } from "../config/presentation.js";
 import type { SectionKey } from "../config/section-keys.js";
 import type { CellValue, ValueType } from "../format/value-type.js";
 
@@ -103,6 +104,8 @@ export interface ReportView {
 export interface RenderOptions {
   pageSize?: "A4" | "Letter";
   landscape?: boolean;
+  /** What the page formats show (profile, sections, rows); default every section and row. */
+  presentation?: Presentation;
 }
 
 /** A block before its chart is drawn: section renderers stay pure and synchronous. */

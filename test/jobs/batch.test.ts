@@ -10,7 +10,7 @@ import { parseGenerateFlags } from "../../src/cli/commands/generate-options.js";
 import { CliError } from "../../src/cli/errors.js";
 import type { Io } from "../../src/cli/io.js";
 import { createClient, NotFoundError } from "../../src/client/index.js";
-import { loadBranding } from "../../src/config/load-config.js";
+import { loadConfig } from "../../src/config/load-config.js";
 import type { Project } from "../../src/contract/index.js";
 import { type BatchEvent, runBatch } from "../../src/jobs/batch.js";
 import type { RenderedReport } from "../../src/pipeline/generate-report.js";
@@ -83,7 +83,7 @@ describe("runBatch against the real service", () => {
     const client = createClient({ baseUrl: service.baseUrl, apiKey: service.apiKey, retries: 0 });
     const { projects } = await client.listProjects();
     const ghost = { ...project(404), name: "Ghost Project" };
-    const { branding } = await loadBranding();
+    const { branding } = await loadConfig();
     const out = join(dir, "batch");
     const results = await runBatch(
       client,

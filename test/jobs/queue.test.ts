@@ -7,7 +7,7 @@ import { enqueueCommand } from "../../src/cli/commands/enqueue.js";
 import { scheduleAdd, scheduleList, scheduleRemove } from "../../src/cli/commands/schedule.js";
 import { connectService } from "../../src/cli/connect-service.js";
 import type { CliError } from "../../src/cli/errors.js";
-import { loadBranding } from "../../src/config/load-config.js";
+import { loadConfig } from "../../src/config/load-config.js";
 import { QUEUE_NAME, reportJobId } from "../../src/jobs/job-data.js";
 import { enqueueReport, openQueue } from "../../src/jobs/queue.js";
 import { startReportWorker } from "../../src/jobs/worker.js";
@@ -156,7 +156,7 @@ describe.skipIf(!up)("queue, enqueue and schedules on the real Redis", () => {
     const svc = await connectService({ baseUrl: service.baseUrl, apiKey: service.apiKey });
     const worker = await startReportWorker(
       { redisUrl: REDIS_URL, prefix: p },
-      { service: svc, branding: (await loadBranding()).branding },
+      { service: svc, branding: (await loadConfig()).branding },
     );
     try {
       await events.waitUntilReady();

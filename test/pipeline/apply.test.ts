@@ -17,6 +17,7 @@ function fake(format: string, files: (v: ReportView) => RenderedFile[]): Backend
     extension: format,
     mime: "text/plain",
     chartImage: "png",
+    shows: "pages",
     render: async (v) => files(v),
   };
 }
@@ -113,5 +114,21 @@ describe("applyReport (the write step)", () => {
       [`${view.name}.md`, `${view.name}-other.md`].sort(),
     );
     expect((await readdir(dir)).some((n) => n.startsWith("."))).toBe(false);
+  });
+
+  it("gives page formats the view the presentation picks, and the workbook-like formats everything", async () => {
+    const seen: Record<string, string[]> = {};
+    const spy = (format: string, shows: "pages" | "everything"): Backend => ({
+      ...fake(format, (v) => [{ path: `${v.name}.${format}`, data: "x" }]),
+      shows,
+      render: async (v) => {
+        seen[format] = v.sections.map((s) => s.key);
+        return [{ path: `${v.name}.${format}`, data: "x" }];
+      },
+    });
+    const presentation = { profile: "client" as const, sections: ["trend", "summary"] as const, rows: {} };
+    await applyReport(view, [spy("doc", "pages"), spy("book", "everything")], dir, { presentation });
+    expect(seen.doc).toEqual(["trend", "summary"]);
+    expect(seen.book).toEqual(view.sections.map((s) => s.key));
   });
 });

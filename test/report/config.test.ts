@@ -2,7 +2,7 @@ import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ConfigError, loadBranding } from "../../src/config/load-config.js";
+import { ConfigError, loadConfig } from "../../src/config/load-config.js";
 
 describe("vreport.config.json", () => {
   let dir: string;
@@ -28,7 +28,7 @@ describe("vreport.config.json", () => {
       footerText: "Confidential",
       timezone: "America/New_York",
     });
-    const { branding, timezone } = await loadBranding(path);
+    const { branding, timezone } = await loadConfig(path);
     expect(branding).toMatchObject({
       agencyName: "Northwind Digital",
       accentColor: "#112233",
@@ -44,7 +44,7 @@ describe("vreport.config.json", () => {
     const cwd = process.cwd();
     process.chdir(dir);
     try {
-      const { branding } = await loadBranding();
+      const { branding } = await loadConfig();
       expect(branding).toEqual({ agencyName: "vreport", accentColor: "#2f6fed", locale: "en-US" });
     } finally {
       process.chdir(cwd);
@@ -61,13 +61,13 @@ describe("vreport.config.json", () => {
     ["nologo.json", { logo: "missing.png" }, "cannot read logo"],
   ])("%s is an error naming the problem", async (name, body, message) => {
     const path = await config(name, body);
-    const err = await loadBranding(path).catch((e: unknown) => e);
+    const err = await loadConfig(path).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ConfigError);
     expect((err as Error).message).toContain(path);
     expect((err as Error).message).toContain(message);
   });
 
   it("a config file named explicitly but missing is an error", async () => {
-    await expect(loadBranding(join(dir, "nope.json"))).rejects.toThrow(/cannot read config file/);
+    await expect(loadConfig(join(dir, "nope.json"))).rejects.toThrow(/cannot read config file/);
   });
 });

@@ -1,3 +1,4 @@
+import { PROFILES, type Profile } from "../../config/presentation.js";
 import type { Range } from "../../contract/index.js";
 import type { OutputFormat } from "../../render/backends/registry.js";
 import { CliError } from "../errors.js";
@@ -14,6 +15,7 @@ export interface GenerateFlags {
   apiKey?: string;
   config?: string;
   pageSize?: string;
+  profile?: string;
   landscape?: boolean;
   asOf?: string;
   database?: string;
@@ -34,6 +36,8 @@ export interface GenerateOptions {
   baseUrl?: string;
   apiKey?: string;
   configPath?: string;
+  /** `--profile`; undefined leaves it to the config file (default client). */
+  profile?: Profile;
   pageSize: "A4" | "Letter";
   landscape: boolean;
   asOf?: string;
@@ -56,6 +60,10 @@ export function parseGenerateFlags(
   if (flags.project !== undefined && flags.allProjects) {
     throw new CliError("--project and --all-projects cannot be used together: pick one", 2);
   }
+
+  const profile = flags.profile;
+  if (profile !== undefined && !(PROFILES as readonly string[]).includes(profile))
+    throw CliError.badFlag("--profile", profile, PROFILES.join(", "));
 
   const pageSize = flags.pageSize ?? "A4";
   if (!(PAGE_SIZES as readonly string[]).includes(pageSize))
@@ -87,6 +95,7 @@ export function parseGenerateFlags(
     ...(baseUrl !== undefined ? { baseUrl } : {}),
     ...(apiKey !== undefined ? { apiKey } : {}),
     ...(flags.config !== undefined ? { configPath: flags.config } : {}),
+    ...(profile !== undefined ? { profile: profile as Profile } : {}),
     ...(flags.asOf !== undefined ? { asOf: flags.asOf } : {}),
     ...(flags.database !== undefined ? { database: flags.database } : {}),
   };

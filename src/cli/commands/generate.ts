@@ -1,5 +1,5 @@
 import type { Command } from "commander";
-import { loadBranding } from "../../config/load-config.js";
+import { loadConfig } from "../../config/load-config.js";
 import type { EmailOptions } from "../../email/settings.js";
 import { type BatchResult, runBatch } from "../../jobs/batch.js";
 import type { WrittenFile } from "../../pipeline/apply.js";
@@ -46,6 +46,10 @@ export function register(program: Command): void {
     )
     .option("--api-key <key>", "API key (env VREPORT_API_KEY)")
     .option("--config <file>", "branding config (default: ./vreport.config.json when present)")
+    .option(
+      "--profile <profile>",
+      "what the PDF and Markdown show: client (the top rows, a short deliverable) or full (every row); the workbook is always complete (default: the config file's, else client)",
+    )
     .option("--page-size <size>", "PDF page size: A4 or Letter", "A4")
     .option("--landscape", "PDF in landscape orientation")
     .option(
@@ -83,7 +87,9 @@ export async function runGenerate(
   extras: BatchExtras = {},
 ): Promise<BatchResult[]> {
   // The config first: a typo in it must not wait for the embedded service to start (or seed).
-  const { branding, timezone } = await loadBranding(opts.configPath).catch((err: unknown) => {
+  const { branding, timezone, presentation } = await loadConfig(opts.configPath, {
+    ...(opts.profile !== undefined ? { profile: opts.profile } : {}),
+  }).catch((err: unknown) => {
     throw setupError(err);
   });
   const backends = await Promise.all(opts.formats.map((format) => loadBackend(format)));
@@ -121,7 +127,7 @@ export async function runGenerate(
           formats: opts.formats,
           outDir: opts.outDir,
           branding,
-          render: { pageSize: opts.pageSize, landscape: opts.landscape },
+          render: { pageSize: opts.pageSize, landscape: opts.landscape, presentation },
           ...(timezone !== undefined ? { timezone } : {}),
         },
         {

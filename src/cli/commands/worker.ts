@@ -1,6 +1,6 @@
 import { once } from "node:events";
 import type { Command } from "commander";
-import { loadBranding } from "../../config/load-config.js";
+import { loadConfig } from "../../config/load-config.js";
 import { redactUrl } from "../../jobs/errors.js";
 import { QUEUE_NAME } from "../../jobs/job-data.js";
 import { redisUrlFrom } from "../../jobs/redis.js";
@@ -54,7 +54,7 @@ export async function workerCommand(flags: WorkerFlags, run: WorkerRun = {}): Pr
   }
   const redisUrl = redisUrlFrom(flags.redisUrl);
   try {
-    const { branding, timezone } = await loadBranding(flags.config);
+    const { branding, timezone, presentation } = await loadConfig(flags.config);
     const service = await connectService({
       ...serviceOptions,
       onSeed: ({ database, asOf }) => log(`seeding the demo workspace as of ${asOf} into ${database}…`),
@@ -72,6 +72,7 @@ export async function workerCommand(flags: WorkerFlags, run: WorkerRun = {}): Pr
         {
           service,
           branding,
+          presentation,
           retry,
           ...(timezone !== undefined ? { timezone } : {}),
           ...(email ? { email } : {}),

@@ -12,6 +12,11 @@ export interface BackendInfo<F extends string = string> {
   mime: string;
   /** The image kind this backend shows charts as; only the kinds asked for are drawn. */
   chartImage: ChartImageKind;
+  /**
+   * `pages`: a document to read, showing what the presentation picks (profile, sections, rows);
+   * `everything`: every section and every row whatever the profile (the analyst's workbook).
+   */
+  shows: "pages" | "everything";
 }
 
 /** A file a backend rendered, still in memory: the pipeline writes it (pipeline/apply.ts). */

@@ -6,5 +6,6 @@ export const markdown = {
   label: "Markdown",
   extension: "md",
   mime: "text/markdown; charset=utf-8",
+  shows: "pages",
   chartImage: "png",
 } as const satisfies BackendInfo<"md">;

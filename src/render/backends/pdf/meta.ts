@@ -6,5 +6,6 @@ export const pdf = {
   label: "PDF",
   extension: "pdf",
   mime: "application/pdf",
+  shows: "pages",
   chartImage: "svg",
 } as const satisfies BackendInfo<"pdf">;

@@ -6,5 +6,6 @@ export const xlsx = {
   label: "Excel workbook",
   extension: "xlsx",
   mime: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+  shows: "everything",
   chartImage: "png",
 } as const satisfies BackendInfo<"xlsx">;

@@ -1,0 +1,70 @@
+import { FULL, type Presentation } from "../config/presentation.js";
+import type { SectionKey } from "../config/section-keys.js";
+import type { Block, ReportView, SectionView } from "./types.js";
+
+type TableBlock = Extract<Block, { kind: "table" }>;
+
+/**
+ * What a trimmed table's note calls its rows, and whether they are ranked ("Top 10 of 120
+ * prompts") or merely listed ("The first 10 of 56 items"). A Record: a new section needs words.
+ */
+const ROWS: Record<SectionKey, { noun: string; ranked: boolean }> = {
+  executive_summary: { noun: "findings", ranked: false },
+  summary: { noun: "figures", ranked: false },
+  trend: { noun: "days", ranked: false },
+  platforms: { noun: "platforms", ranked: false },
+  categories: { noun: "categories", ranked: false },
+  competitors: { noun: "brands", ranked: true },
+  cited_sources: { noun: "domains", ranked: true },
+  your_pages: { noun: "pages", ranked: true },
+  competitor_pages: { noun: "pages", ranked: true },
+  prompts: { noun: "prompts", ranked: false },
+  answers: { noun: "answers", ranked: false },
+  content_map: { noun: "topics", ranked: false },
+  content: { noun: "items", ranked: false },
+  methodology: { noun: "lines", ranked: false },
+};
+
+/**
+ * The view the page formats (PDF, Markdown) show: the presentation's sections in its order, each
+ * section's main table cut to its row count with a note saying how much it shows and where the
+ * rest is. Pure; the workbook always gets the complete view (docs/architecture.md, "Profiles").
+ */
+export function presentView(view: ReportView, presentation: Presentation = FULL): ReportView {
+  const byKey = new Map(view.sections.map((s) => [s.key, s]));
+  const sections = presentation.sections.flatMap((key) => {
+    const section = byKey.get(key);
+    return section ? [trim(section, presentation.rows[key])] : [];
+  });
+  return { ...view, sections };
+}
+
+/** The section's main table (its longest; the first on ties), where its rows are listed. */
+function mainTable(section: SectionView): TableBlock | undefined {
+  let main: TableBlock | undefined;
+  for (const b of section.blocks)
+    if (b.kind === "table" && (!main || b.rows.length > main.rows.length)) main = b;
+  return main;
+}
+
+function trim(section: SectionView, rows: number | undefined): SectionView {
+  const main = mainTable(section);
+  if (rows === undefined || !main || main.rows.length <= rows) return section;
+  const { noun, ranked } = ROWS[section.key];
+  const all = main.rows.length.toLocaleString("en-US");
+  const where = `in the workbook (sheet "${section.title}")`;
+  const replacement: Block =
+    rows === 0
+      ? { kind: "paragraph", text: `All ${all} ${noun} of this table are ${where}.` }
+      : {
+          ...main,
+          rows: main.rows.slice(0, rows),
+          note: [
+            `${ranked ? `Top ${rows}` : `The first ${rows}`} of ${all} ${noun}; all of them are ${where}.`,
+            main.note,
+          ]
+            .filter(Boolean)
+            .join(" "),
+        };
+  return { ...section, blocks: section.blocks.map((b) => (b === main ? replacement : b)) };
+}

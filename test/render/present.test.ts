@@ -1,0 +1,61 @@
+import { describe, expect, it } from "vitest";
+import { FULL, presentationOf } from "../../src/config/presentation.js";
+import { presentView } from "../../src/render/present.js";
+import type { ReportView } from "../../src/render/types.js";
+import { sampleView } from "../fixtures/sample-view.js";
+
+type Table = Extract<ReportView["sections"][number]["blocks"][number], { kind: "table" }>;
+const tableOf = (view: ReportView, key: string): Table =>
+  view.sections.find((s) => s.key === key)!.blocks.find((b): b is Table => b.kind === "table")!;
+
+/** The sample view's prompts table has 3 rows, its trend table 3 days. */
+describe("presentView (what the page formats show)", () => {
+  const view = sampleView();
+
+  it("is the view itself under the full profile", () => {
+    expect(presentView(view, FULL)).toEqual(view);
+  });
+
+  it("keeps the chosen sections in the chosen order", () => {
+    const shown = presentView(view, { ...FULL, sections: ["methodology", "summary"] });
+    expect(shown.sections.map((s) => s.key)).toEqual(["methodology", "summary"]);
+  });
+
+  it("cuts a main table to its rows and says how much it shows and where the rest is", () => {
+    const shown = presentView(view, { ...FULL, rows: { prompts: 2 } });
+    const table = tableOf(shown, "prompts");
+    expect(table.rows).toEqual(tableOf(view, "prompts").rows.slice(0, 2));
+    expect(table.note).toBe('The first 2 of 3 prompts; all of them are in the workbook (sheet "Prompts").');
+  });
+
+  it("keeps the table's own note after the trimming note", () => {
+    const withNote = sampleView();
+    tableOf(withNote, "prompts").note = "Rates over 3 platforms.";
+    expect(tableOf(presentView(withNote, { ...FULL, rows: { prompts: 1 } }), "prompts").note).toBe(
+      'The first 1 of 3 prompts; all of them are in the workbook (sheet "Prompts"). Rates over 3 platforms.',
+    );
+  });
+
+  it("leaves a table of 0 rows to the workbook with one sentence in its place", () => {
+    const shown = presentView(view, { ...FULL, rows: { trend: 0 } });
+    const trend = shown.sections.find((s) => s.key === "trend")!;
+    expect(trend.blocks.some((b) => b.kind === "table")).toBe(false);
+    expect(trend.blocks).toContainEqual({
+      kind: "paragraph",
+      text: 'All 3 days of this table are in the workbook (sheet "Trend").',
+    });
+    // The chart stays.
+    expect(trend.blocks.some((b) => b.kind === "chart")).toBe(true);
+  });
+
+  it("leaves a table that already fits untouched, note included", () => {
+    const shown = presentView(view, { ...FULL, rows: { prompts: 3 } });
+    expect(tableOf(shown, "prompts")).toBe(tableOf(view, "prompts"));
+  });
+
+  it("never changes the view it is given (the workbook still gets every row)", () => {
+    const before = JSON.stringify(view);
+    presentView(view, presentationOf("client"));
+    expect(JSON.stringify(view)).toBe(before);
+  });
+});
