@@ -32,7 +32,7 @@ export const ScopeError = z.object({
   messages: z.string(),
   data: z.object({ required: z.array(Scope), missing: z.array(Scope) }),
 });
-/** 404 (design.md: "<resource> not found"). */
+/** 404 (docs/decisions.md#error-bodies: "<resource> not found"). */
 export const NotFoundError = z.object({
   code: z.literal(CODES.notFound),
   messages: z.string(),

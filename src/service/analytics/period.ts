@@ -7,7 +7,7 @@ export interface DayRange {
   end: string;
 }
 
-/** The reporting period of a request (design.md "Period"). */
+/** The reporting period of a request (docs/decisions.md#period). */
 export interface Period {
   range: Range;
   /** N of `Nd`. */
