@@ -1,3 +1,5 @@
+/** Calendar days and wall-clock time in a timezone, with Intl only (no tz database dependency). */
+
 /** The calendar day (YYYY-MM-DD) of an instant in a timezone: how every "as-of day" is computed. */
 export function dayIn(timeZone: string, at: Date = new Date()): string {
   // en-CA formats as YYYY-MM-DD.
@@ -7,4 +9,39 @@ export function dayIn(timeZone: string, at: Date = new Date()): string {
     month: "2-digit",
     day: "2-digit",
   }).format(at);
+}
+
+const DAY_MS = 86_400_000;
+
+/** `day` (YYYY-MM-DD) shifted by `delta` calendar days: pure date arithmetic, no timezone. */
+export function addDays(day: string, delta: number): string {
+  return new Date(Date.parse(`${day}T00:00:00Z`) + delta * DAY_MS).toISOString().slice(0, 10);
+}
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+/** One formatter per timezone: building an Intl.DateTimeFormat costs far more than using it. */
+function formatter(timeZone: string): Intl.DateTimeFormat {
+  let f = formatters.get(timeZone);
+  if (!f) {
+    f = new Intl.DateTimeFormat("en-US", {
+      timeZone,
+      hourCycle: "h23",
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+      second: "2-digit",
+    });
+    formatters.set(timeZone, f);
+  }
+  return f;
+}
+
+/** Wall-clock time of `instant` (ms) in `timeZone`, expressed as if it were UTC (ms). */
+export function wallClockMs(timeZone: string, instant: number): number {
+  const parts = formatter(timeZone).formatToParts(new Date(instant));
+  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
+  return Date.UTC(get("year"), get("month") - 1, get("day"), get("hour"), get("minute"), get("second"));
 }

@@ -1,4 +1,4 @@
-/** Service status codes: the spec's plus the project's own choices (design.md). */
+/** Service status codes: the spec's plus the project's own choices (docs/decisions.md#success-codes). */
 export const CODES = {
   projects: 2400,
   workspace: 2410,

@@ -25,14 +25,17 @@ export type BuyerStage = z.infer<typeof BuyerStage>;
 export const IDEA_STAGES = ["AWARENESS", "CONSIDERATION", "DECISION", "BALANCED"] as const;
 export const IdeaStage = z.enum(IDEA_STAGES);
 
-/** Buyer stage of a content item (BALANCED for balanced ideas, see design.md). */
+/** Buyer stage of a content item, BALANCED included (docs/decisions.md#content-views-and-stages). */
 export const ContentBuyerStage = z.enum(["AWARENESS", "CONSIDERATION", "DECISION", "BALANCED"]);
 
 export const CONTENT_VIEWS = ["IDEAS", "PLANNED", "PRODUCED"] as const;
 export const ContentView = z.enum(CONTENT_VIEWS);
 export type ContentView = z.infer<typeof ContentView>;
 
-/** Content statuses over REST (spec States): NEW for ideas, PLANNED for the planned view (design.md). */
+/**
+ * Content statuses over REST (spec States): NEW for ideas, PLANNED for the planned view
+ * (docs/decisions.md#content-views-and-stages).
+ */
 export const CONTENT_STATUSES = ["NEW", "PLANNED", "GENERATING", "GENERATED", "PUBLISHED", "FAILED"] as const;
 export const ContentStatus = z.enum(CONTENT_STATUSES);
 export const PRODUCED_STATUSES = ["GENERATING", "GENERATED", "PUBLISHED", "FAILED"] as const;
@@ -50,7 +53,7 @@ export const PromptStatus = z.enum(["PENDING"]);
 export const AnswerStatus = z.enum(["COLLECTED"]);
 export const ProjectStatus = z.enum(["ACTIVE"]);
 
-/** Sort fields and directions (design.md defaults). */
+/** Sort fields and directions (defaults: docs/decisions.md#defaults). */
 export const PromptSort = z.enum(["created_at", "category", "mention_rate", "citation_rate"]);
 export const PageSort = z.enum(["citations", "citation_rate", "unique_prompts"]);
 export const Direction = z.enum(["asc", "desc"]);

@@ -14,48 +14,27 @@ export function envelope<T extends z.ZodType>(data: T, code: number, withMessage
   });
 }
 
+/** An error body: the spec's envelope with a fixed code, a message and the code's `data`. */
+const errorBody = <C extends number, D extends z.ZodType>(code: C, data: D) =>
+  z.object({ code: z.literal(code), messages: z.string(), data });
+
 /** 401, key missing. */
-export const KeyMissingError = z.object({
-  code: z.literal(CODES.keyMissing),
-  messages: z.string(),
-  data: z.null(),
-});
+export const KeyMissingError = errorBody(CODES.keyMissing, z.null());
 /** 401, key invalid, revoked or expired. */
-export const KeyInvalidError = z.object({
-  code: z.literal(CODES.keyInvalid),
-  messages: z.string(),
-  data: z.null(),
-});
+export const KeyInvalidError = errorBody(CODES.keyInvalid, z.null());
 /** 403, a required scope is missing. */
-export const ScopeError = z.object({
-  code: z.literal(CODES.scopeMissing),
-  messages: z.string(),
-  data: z.object({ required: z.array(Scope), missing: z.array(Scope) }),
-});
-/** 404 (design.md: "<resource> not found"). */
-export const NotFoundError = z.object({
-  code: z.literal(CODES.notFound),
-  messages: z.string(),
-  data: z.null(),
-});
+export const ScopeError = errorBody(
+  CODES.scopeMissing,
+  z.object({ required: z.array(Scope), missing: z.array(Scope) }),
+);
+/** 404 (docs/decisions.md#error-bodies: "<resource> not found"). */
+export const NotFoundError = errorBody(CODES.notFound, z.null());
 /** 422: messages per parameter name. */
-export const ValidationError = z.object({
-  code: z.literal(CODES.validation),
-  messages: z.string(),
-  data: z.record(z.string(), z.array(z.string())),
-});
+export const ValidationError = errorBody(CODES.validation, z.record(z.string(), z.array(z.string())));
 /** 429 with `Retry-After` (seconds) also as a header. */
-export const RateLimitError = z.object({
-  code: z.literal(CODES.rateLimited),
-  messages: z.string(),
-  data: z.object({ retry_after: z.number() }),
-});
+export const RateLimitError = errorBody(CODES.rateLimited, z.object({ retry_after: z.number() }));
 /** 500: never a stack trace. */
-export const InternalError = z.object({
-  code: z.literal(CODES.internal),
-  messages: z.string(),
-  data: z.null(),
-});
+export const InternalError = errorBody(CODES.internal, z.null());
 
 /** Any error body the service sends. */
 export const ErrorBody = z.union([

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { AgentTaskStatus, EventContentStatus, IqStage, IqType, OpportunityRunStatus } from "./enums.js";
 import { DateTime, Uuid } from "./resources/common.js";
+import { CONTENT_PUBLICATION_FIELDS } from "./resources/content.js";
 
 const NullableDateTime = DateTime.nullable();
 
@@ -20,15 +21,7 @@ export const ContentStatusUpdated = z.object({
   published_on: NullableDateTime,
   keywords: z.array(z.string()),
   source: z.string(),
-  body: z.string().nullable(),
-  cover_image: z.string().nullable(),
-  slug: z.string().nullable(),
-  permalink: z.string().nullable(),
-  meta_title: z.string().nullable(),
-  meta_description: z.string().nullable(),
-  post_url: z.string().nullable(),
-  createdAt: DateTime,
-  updatedAt: DateTime,
+  ...CONTENT_PUBLICATION_FIELDS,
 });
 
 /** opportunity_run.status_updated payload. */

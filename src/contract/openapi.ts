@@ -28,7 +28,7 @@ const TAGS: Record<string, string> = {
   webhooks: "Webhook events",
 };
 
-/** Short descriptions of query parameters (names are the project's choices, design.md). */
+/** Short descriptions of query parameters (their names: docs/decisions.md#query-parameters). */
 const PARAM_DOCS: Record<string, string> = {
   project_id: "Project id from GET /projects. Required unless the key is pinned to a project (then ignored).",
   range: "Reporting period; the previous period of the same length is returned for comparison.",

@@ -16,9 +16,9 @@ import {
 } from "./enums.js";
 
 /**
- * Query parameters, by the names design.md fixes. Each schema takes the raw query value (a
- * string, or an array when a name repeats) and yields the typed value, so the service validates
- * and the docs describe from one place.
+ * Query parameters, by the names docs/decisions.md#query-parameters fixes. Each schema takes the
+ * raw query value (a string, or an array when a name repeats) and yields the typed value, so the
+ * service validates and the docs describe from one place.
  */
 
 /** Longest text search or url accepted (spec Limits). */

@@ -56,7 +56,7 @@ export function urlDomain(raw: string): string {
   return hostPort.replace(/:\d+$/, "");
 }
 
-/** First path segment of a normalized URL (`/blog`), or `/` for the root (design.md: folder). */
+/** First path segment of a normalized URL (`/blog`), or `/` for the root (docs/decisions.md#metrics). */
 export function urlFolder(normalized: string): string {
   const slash = normalized.indexOf("/");
   if (slash === -1) return "/";

@@ -1,8 +1,6 @@
 import type { Command } from "commander";
-import { openStore, resolveDatabaseLocation, type Store } from "../../service/store/db.js";
-import { StoreError } from "../../service/store/errors.js";
 import { createDispatcher, type DispatcherOptions } from "../../service/webhooks/index.js";
-import { CliError, EXIT } from "../errors.js";
+import { withStore } from "../with-store.js";
 import { addWebhookFlags, parseWebhookFlags, type WebhookFlags } from "./_webhook-flags.js";
 
 /** Options of `vreport deliver`. */
@@ -23,34 +21,32 @@ export async function deliverCommand(
   opts: DeliverOptions = {},
   out: (line: string) => void = (line) => process.stdout.write(`${line}\n`),
 ): Promise<number> {
-  let store: Store;
-  try {
-    store = await openStore(resolveDatabaseLocation(opts.database));
-  } catch (error) {
-    if (error instanceof StoreError) throw new CliError(error.message, EXIT.failure, { cause: error });
-    throw error;
-  }
-  const batchSize = opts.dispatcher?.batchSize ?? 50;
-  const dispatcher = createDispatcher(store, opts.dispatcher ?? {});
-  try {
-    if (opts.once) {
-      let total = 0;
-      for (let n = batchSize; n >= batchSize; total += n) n = await dispatcher.runOnce();
-      out(`vreport: ${total} delivery attempts`);
-      return total;
+  return withStore(opts.database, async (store) => {
+    const batchSize = opts.dispatcher?.batchSize ?? 50;
+    const dispatcher = createDispatcher(store, opts.dispatcher ?? {});
+    try {
+      if (opts.once) {
+        let total = 0;
+        for (let n = batchSize; n >= batchSize; total += n) n = await dispatcher.runOnce();
+        out(`vreport: ${total} delivery attempts`);
+        return total;
+      }
+      dispatcher.start();
+      out("vreport: delivering webhooks; Ctrl-C to stop");
+      await waitForStop(opts.signal);
+      await dispatcher.stop();
+      return 0;
+    } finally {
+      await dispatcher.stop();
     }
-    dispatcher.start();
-    out("vreport: delivering webhooks; Ctrl-C to stop");
-    await waitForStop(opts.signal);
-    await dispatcher.stop();
-    return 0;
-  } finally {
-    await dispatcher.stop();
-    await store.close();
-  }
+  });
 }
 
-function waitForStop(signal: AbortSignal | undefined): Promise<void> {
+/**
+ * Resolves when `signal` aborts or, without one, at the first SIGINT/SIGTERM (then stops listening):
+ * how the long-running commands (`deliver`, `serve`) wait for Ctrl-C.
+ */
+export function waitForStop(signal?: AbortSignal): Promise<void> {
   return new Promise<void>((resolve) => {
     if (signal) {
       if (signal.aborted) resolve();

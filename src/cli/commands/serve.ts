@@ -5,6 +5,7 @@ import { DatabaseLockedError } from "../../service/store/errors.js";
 import type { DispatcherOptions } from "../../service/webhooks/index.js";
 import { CliError, EXIT } from "../errors.js";
 import { addWebhookFlags, parseWebhookFlags, type WebhookFlags } from "./_webhook-flags.js";
+import { waitForStop } from "./deliver.js";
 import { parseAsOf } from "./seed.js";
 
 /** Options of `vreport serve`. */
@@ -109,15 +110,7 @@ export function register(program: Command): void {
         ...(flags.asOf !== undefined ? { asOf: parseAsOf(flags.asOf) } : {}),
         ...(publicUrl ? { publicUrl: parsePublicUrl(publicUrl) } : {}),
       });
-      await new Promise<void>((resolve) => {
-        const stop = () => {
-          process.off("SIGINT", stop);
-          process.off("SIGTERM", stop);
-          resolve();
-        };
-        process.on("SIGINT", stop);
-        process.on("SIGTERM", stop);
-      });
+      await waitForStop();
       await server.close();
     },
   );

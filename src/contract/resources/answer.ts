@@ -15,7 +15,7 @@ export const AnswerCompact = z.object({
   error_message: z.string().nullable(),
 });
 
-/** One citation of an answer (full view; field names are the project's choice, design.md). */
+/** One citation of an answer (full view; the field names are ours: docs/decisions.md#own-shapes). */
 export const AnswerCitation = z.object({
   position: z.number().int(),
   url: z.string(),

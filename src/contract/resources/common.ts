@@ -23,7 +23,7 @@ export const CoverageMetric = z.object({
 export const TrendPoint = z.object({ date: DateOnly, value: z.number() });
 export type TrendPoint = z.infer<typeof TrendPoint>;
 
-/** pagination object; next_url / prev_url are null on the last / first page (design.md). */
+/** pagination object; next_url / prev_url null on the last / first page (docs/decisions.md#pagination). */
 export const Pagination = z.object({
   from: z.number().int(),
   to: z.number().int(),

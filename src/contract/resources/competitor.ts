@@ -29,7 +29,7 @@ export const CompetitorPages = z.object({
 });
 export type CompetitorPages = z.infer<typeof CompetitorPages>;
 
-/** A prompt citing one page (single-page details; the project's own shape, design.md). */
+/** A prompt citing one page (single-page details; the project's own shape: docs/decisions.md#own-shapes). */
 export const CitingPrompt = z.object({ id: Uuid, text: z.string(), citations: z.number().int() });
 
 /**

@@ -52,7 +52,7 @@ export type Topic = z.infer<typeof Topic>;
 export const TopicMatrix = z.object({ topics: z.array(Topic), unclassified: z.number().int() });
 export type TopicMatrix = z.infer<typeof TopicMatrix>;
 
-/** A crawled site (GET /content-map/sites; the project's own shape, design.md). */
+/** A crawled site (GET /content-map/sites; the project's own shape: docs/decisions.md#own-shapes). */
 export const Site = z.object({
   id: Uuid,
   domain: z.string(),

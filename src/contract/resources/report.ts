@@ -24,7 +24,7 @@ export const REPORT_SECTION_KEYS = [
 ] as const;
 export type ReportSectionKey = (typeof REPORT_SECTION_KEYS)[number];
 
-/** Limits of the report's lists (design.md "Report sections"). */
+/** Limits of the report's lists (docs/decisions.md#report-sections). */
 export const REPORT_LIMITS = { citedSources: 50, yourPages: 100, competitorPagesEach: 10, answers: 500 };
 
 const section = <K extends ReportSectionKey, T extends z.ZodType, R extends z.ZodType>(

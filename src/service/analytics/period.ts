@@ -1,4 +1,4 @@
-import { dayIn } from "../../contract/calendar.js";
+import { addDays, dayIn } from "../../contract/calendar.js";
 import type { Range, ReportPeriod } from "../../contract/index.js";
 
 /** A closed range of calendar days, YYYY-MM-DD, in the workspace timezone. */
@@ -7,7 +7,7 @@ export interface DayRange {
   end: string;
 }
 
-/** The reporting period of a request (design.md "Period"). */
+/** The reporting period of a request (docs/decisions.md#period). */
 export interface Period {
   range: Range;
   /** N of `Nd`. */
@@ -21,12 +21,8 @@ export interface Period {
 
 const DAY_MS = 86_400_000;
 
-/** `day` shifted by `delta` calendar days (pure date arithmetic, no timezone). */
-export { dayIn };
-
-export function addDays(day: string, delta: number): string {
-  return new Date(Date.parse(`${day}T00:00:00Z`) + delta * DAY_MS).toISOString().slice(0, 10);
-}
+/** Re-exported: the period rules are stated in these two calendar helpers. */
+export { addDays, dayIn };
 
 /** Whole days from `from` to `to` (negative when `to` is earlier). */
 export function daysBetween(from: string, to: string): number {

@@ -1,6 +1,7 @@
 import type { ContentItem } from "../../contract/index.js";
+import { isoOrNull } from "../_iso.js";
 import type { ContentItem as ContentRow } from "../store/schema.js";
-import { iso, isoOrNull } from "./_iso.js";
+import { publicationFields } from "./publication.js";
 
 /** A stored content item as the API shows it; `status` is the view's (PLANNED for planned items). */
 export function toContentItem(row: ContentRow, status: ContentItem["status"]): ContentItem {
@@ -22,14 +23,6 @@ export function toContentItem(row: ContentRow, status: ContentItem["status"]): C
     },
     written_on: row.written_on,
     published_on: isoOrNull(row.published_on),
-    body: row.body,
-    cover_image: row.cover_image,
-    slug: row.slug,
-    permalink: row.permalink,
-    meta_title: row.meta_title,
-    meta_description: row.meta_description,
-    post_url: row.post_url,
-    createdAt: iso(row.created_at),
-    updatedAt: iso(row.updated_at),
+    ...publicationFields(row),
   };
 }

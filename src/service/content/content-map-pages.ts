@@ -1,10 +1,10 @@
 import { sql } from "kysely";
 import type { SitePage } from "../../contract/index.js";
+import { iso } from "../_iso.js";
 import { ApiError } from "../http/api-error.js";
 import type { Handler } from "../http/handler.js";
 import { containsPattern } from "../http/like.js";
 import { pageOffset, paginationOf } from "../http/pagination.js";
-import { iso } from "./_iso.js";
 
 /**
  * GET /content-map/pages: the project's and its competitors' analysed pages, newest first.

@@ -1,11 +1,12 @@
 import { sql } from "kysely";
+import { addDays } from "../../contract/calendar.js";
 import { CONTENT_PAGE_SIZE, PRODUCED_STATUSES } from "../../contract/index.js";
 import { ApiError } from "../http/api-error.js";
 import type { Handler, RequestContext } from "../http/handler.js";
 import { containsPattern } from "../http/like.js";
 import { pageOffset, paginationOf } from "../http/pagination.js";
 import { toContentItem } from "./_content-item.js";
-import { addDays, zonedInstant } from "./_zoned-time.js";
+import { zonedInstant } from "./_zoned-time.js";
 
 const IDEAS_ONLY = ["sources[]", "stages[]", "from", "to"] as const;
 const plannedFor = sql<string | null>`config->>'planned_for'`;

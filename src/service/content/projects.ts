@@ -1,6 +1,6 @@
 import type { Project } from "../../contract/index.js";
+import { iso } from "../_iso.js";
 import type { Handler } from "../http/handler.js";
-import { iso } from "./_iso.js";
 
 /** GET /projects: a pinned key sees only its project; any other key every ACTIVE project of the workspace. */
 export const listProjects: Handler<"listProjects"> = async ({ store, caller }) => {

@@ -1,6 +1,6 @@
 import { PLATFORMS, type Platform } from "../../contract/index.js";
+import { iso } from "../_iso.js";
 import type { Handler } from "../http/handler.js";
-import { iso } from "./_iso.js";
 import { nextCollectionAt } from "./next-collection.js";
 
 /**

@@ -1,5 +1,5 @@
+import { isoOrNull } from "../_iso.js";
 import type { Handler } from "../http/handler.js";
-import { isoOrNull } from "./_iso.js";
 
 /** GET /content-map/sites: the project's crawled sites, its own first, then competitors by name. */
 export const listContentMapSites: Handler<"listContentMapSites"> = async ({ store, project }) => {

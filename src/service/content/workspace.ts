@@ -1,6 +1,6 @@
+import { iso } from "../_iso.js";
 import { ApiError } from "../http/api-error.js";
 import type { Handler } from "../http/handler.js";
-import { iso } from "./_iso.js";
 
 /** GET /workspace: the key's workspace. */
 export const getWorkspace: Handler<"getWorkspace"> = async ({ store, caller }) => {

@@ -24,8 +24,8 @@ function requestUrlOf(request: FastifyRequest, publicUrl: string | undefined): s
 }
 
 /**
- * The one pipeline every endpoint runs, in design.md's order: key (401), scope (403),
- * parameters (422), project (404), then the handler; success is `{code, data}` with HTTP 200
+ * The one pipeline every endpoint runs, in the order of docs/decisions.md#order-of-checks: key
+ * (401), scope (403), parameters (422), project (404), then the handler; success is `{code, data}` with HTTP 200
  * (`{code, messages, data}` where the contract gives the endpoint a message).
  */
 export function routeHandler(def: EndpointDef, handler: Handler<EndpointId>, deps: RouteDeps) {

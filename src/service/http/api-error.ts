@@ -31,7 +31,7 @@ export class ApiError extends Error {
     return new ApiError(403, CODES.scopeMissing, MESSAGES.scopeMissing, { required, missing });
   }
 
-  /** 404: `<resource> not found` (design.md). */
+  /** 404: `<resource> not found` (docs/decisions.md#error-bodies). */
   static notFound(resource: string): ApiError {
     return new ApiError(404, CODES.notFound, `${resource} not found`);
   }

@@ -22,7 +22,8 @@ export interface ProjectRef {
 
 /**
  * Everything a handler needs, validated before it runs: the generic pipeline in the app checks
- * key (401), scope (403), parameters (422) and the project (404) in that order (design.md).
+ * key (401), scope (403), parameters (422) and the project (404) in that order
+ * (docs/decisions.md#order-of-checks).
  */
 export interface RequestContext<I extends EndpointId = EndpointId> {
   store: Store;

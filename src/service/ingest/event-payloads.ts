@@ -8,6 +8,8 @@ import {
   IqStatusUpdated,
   OpportunityRunStatusUpdated,
 } from "../../contract/index.js";
+import { iso, isoOrNull } from "../_iso.js";
+import { publicationFields } from "../content/publication.js";
 import type {
   AgentTasksTable,
   ContentItemsTable,
@@ -15,9 +17,6 @@ import type {
   OpportunityRunsTable,
 } from "../store/schema.js";
 import { eventContentStatus } from "./content-status.js";
-
-const iso = (d: Date | string): string => (d instanceof Date ? d : new Date(d)).toISOString();
-const isoOrNull = (d: Date | string | null): string | null => (d === null ? null : iso(d));
 
 /** content.status_updated data; `written_on` (a date) is sent as midnight UTC of that day. */
 export function contentPayload(row: Selectable<ContentItemsTable>): z.infer<typeof ContentStatusUpdated> {
@@ -38,15 +37,7 @@ export function contentPayload(row: Selectable<ContentItemsTable>): z.infer<type
     published_on: isoOrNull(row.published_on),
     keywords: row.keywords,
     source: row.source,
-    body: row.body,
-    cover_image: row.cover_image,
-    slug: row.slug,
-    permalink: row.permalink,
-    meta_title: row.meta_title,
-    meta_description: row.meta_description,
-    post_url: row.post_url,
-    createdAt: iso(row.created_at),
-    updatedAt: iso(row.updated_at),
+    ...publicationFields(row),
   });
 }
 

@@ -83,15 +83,8 @@ export async function ingestFile(
     }
   } else {
     let batch: Numbered[] = [];
-    for await (const { line, text } of readLines(input)) {
-      if (text.trim() === "") continue;
-      result.lines++;
-      const parsed = parseLine(text);
-      if (!parsed.ok) {
-        result.errors.push({ line, reason: parsed.reason });
-        continue;
-      }
-      batch.push({ line, record: parsed.record });
+    for await (const numbered of parsedRecords(input, result)) {
+      batch.push(numbered);
       if (batch.length >= batchSize) {
         await writer.write(batch);
         batch = [];
@@ -125,24 +118,35 @@ async function validateAll(
 ): Promise<Numbered[]> {
   const resolver = new Resolver();
   const records: Numbered[] = [];
-  for await (const { line, text } of readLines(input)) {
-    if (text.trim() === "") continue;
-    result.lines++;
-    const parsed = parseLine(text);
-    if (!parsed.ok) {
-      result.errors.push({ line, reason: parsed.reason });
-      continue;
-    }
-    const checked = await checkReferences(db, resolver, parsed.record);
+  for await (const { line, record } of parsedRecords(input, result)) {
+    const checked = await checkReferences(db, resolver, record);
     if (!checked.ok) {
       result.errors.push({ line, reason: checked.reason });
       continue;
     }
-    registerRecord(resolver, parsed.record, checked.resolved);
+    registerRecord(resolver, record, checked.resolved);
     resolver.commit();
-    records.push({ line, record: parsed.record });
+    records.push({ line, record });
   }
   return records;
+}
+
+/**
+ * The valid records of `input` with their line numbers, in order. Both passes read lines through
+ * here, so they count lines and report schema errors alike: blank lines are skipped, every other
+ * line counts, and a line that fails its schema becomes an error in `result`.
+ */
+async function* parsedRecords(
+  input: string | NodeJS.ReadableStream,
+  result: IngestResult,
+): AsyncGenerator<Numbered> {
+  for await (const { line, text } of readLines(input)) {
+    if (text.trim() === "") continue;
+    result.lines++;
+    const parsed = parseLine(text);
+    if (parsed.ok) yield { line, record: parsed.record };
+    else result.errors.push({ line, reason: parsed.reason });
+  }
 }
 
 /** Writes batches, one transaction each, keeping ids and project facts across batches. */

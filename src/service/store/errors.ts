@@ -1,3 +1,5 @@
+import { CodedError } from "./coded-error.js";
+
 /** Why a store operation failed. */
 export type StoreErrorCode =
   | "DATABASE_LOCKED"
@@ -7,14 +9,8 @@ export type StoreErrorCode =
   | "SEED_FAILED";
 
 /** Base error of the store: a stable `code`, a plain message and the underlying `cause`. */
-export class StoreError extends Error {
+export class StoreError extends CodedError<StoreErrorCode> {
   override readonly name: string = "StoreError";
-  readonly code: StoreErrorCode;
-
-  constructor(code: StoreErrorCode, message: string, options?: { cause?: unknown }) {
-    super(message, options?.cause === undefined ? undefined : { cause: options.cause });
-    this.code = code;
-  }
 }
 
 /** Another live process holds the PGlite directory. */

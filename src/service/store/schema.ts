@@ -29,7 +29,7 @@ export const PLATFORMS = ["chatgpt", "google_ai_overview", "perplexity", "gemini
 export type Platform = (typeof PLATFORMS)[number];
 export const BUYER_STAGES = ["AWARENESS", "CONSIDERATION", "DECISION", "NA"] as const;
 export type BuyerStage = (typeof BUYER_STAGES)[number];
-/** Content ideas may also be BALANCED (design.md). */
+/** Content ideas may also be BALANCED (docs/decisions.md#content-views-and-stages). */
 export type ContentBuyerStage = "AWARENESS" | "CONSIDERATION" | "DECISION" | "BALANCED";
 export type UrlOwner = "you" | "competitor" | "other";
 export type ContentStatus = "NEW" | "GENERATING" | "GENERATED" | "PUBLISHED" | "FAILED";

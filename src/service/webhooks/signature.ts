@@ -1,5 +1,6 @@
 /**
- * Webhook signatures (design.md): `X-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "t.body">`.
+ * Webhook signatures (docs/decisions.md#webhook-signatures):
+ * `X-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "t.body">`.
  * Signing the timestamp with the body lets receivers reject replays of an old, valid request.
  */
 import { createHmac, timingSafeEqual } from "node:crypto";

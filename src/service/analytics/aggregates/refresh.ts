@@ -51,7 +51,7 @@ function statements(p: string) {
   const meta = sql`(SELECT base_day, max_day, (max_day - base_day + 1) AS len
     FROM agg_projects WHERE project_id = ${p} AND base_day IS NOT NULL)`;
   return [
-    // Only tracked competitors count, and each at most once per answer (design.md share of voice).
+    // Only tracked competitors count, and each at most once per answer (docs/decisions.md#metrics).
     sql`INSERT INTO agg_competitor_day (project_id, competitor_id, day, platform, mentioned, cited)
       SELECT a.project_id, c.id, a.day, a.platform,
         count(*) FILTER (WHERE c.id = ANY(a.mentioned_competitor_ids)),

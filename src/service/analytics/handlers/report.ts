@@ -13,8 +13,9 @@ import { compactAnswer } from "./prompt-answers.js";
 import { buildPromptRows } from "./prompts.js";
 
 /**
- * The full report: the ten sections in design.md's order, each computed by the same builders as
- * the focused endpoints over one shared loader, so the numbers are identical.
+ * The full report: the ten sections in the order of docs/decisions.md#report-sections, each
+ * computed by the same builders as the focused endpoints over one shared loader, so the numbers
+ * are identical.
  */
 export async function buildReport(l: Loader, now: Date): Promise<FullReport> {
   const [overview, leaderboard, categories, daily, totals, competitors, prompts, urls, yourPages] =

@@ -1,6 +1,6 @@
 import type { Metric } from "../../../contract/index.js";
 
-/** n / d, or 0 when there is nothing to divide by (design.md: zero when no snapshots). */
+/** n / d, or 0 when there is nothing to divide by (docs/decisions.md#metrics: zero without data). */
 export function rate(n: number, d: number): number {
   return d === 0 ? 0 : n / d;
 }

@@ -1,7 +1,8 @@
 import { type Kysely, type RawBuilder, sql } from "kysely";
+import { addDays } from "../../../contract/calendar.js";
 import type { Database } from "../../store/schema.js";
 import { refreshAggregates } from "../aggregates/refresh.js";
-import { addDays, type DayRange, daysBetween, type Period } from "../period.js";
+import { type DayRange, daysBetween, type Period } from "../period.js";
 
 /** The store handle every query takes. */
 export type Db = Kysely<Database>;

@@ -1,5 +1,6 @@
 import { sql } from "kysely";
-import { addDays, type Period } from "../period.js";
+import { addDays } from "../../../contract/calendar.js";
+import type { Period } from "../period.js";
 import type { Db } from "./meta.js";
 
 /** A prompt citing a page, with the snapshots citing it in the current period. */

@@ -4,6 +4,7 @@
  */
 import type { Selectable } from "kysely";
 import type { z } from "zod";
+import type { EventType } from "../../../contract/index.js";
 import type {
   AgentTasksTable,
   ContentItemsTable,
@@ -19,12 +20,51 @@ import type {
   OpportunityRunRecord,
 } from "../schemas/agents.js";
 import type { WriteContext, WriteOutcome } from "./_context.js";
-import { type UpsertResult, upsertById } from "./_upsert.js";
+import { type Row, type UpsertResult, upsertById } from "./_upsert.js";
 
 /** Whether the upsert changed `column` (a new row always does). */
 function statusChanged(result: UpsertResult, column: string): boolean {
   if (result.outcome === "unchanged") return false;
   return result.before === undefined || result.before[column] !== result.after[column];
+}
+
+/** What makes an event of a table: the column whose change fires it, and its payload builder. */
+interface Watch<T> {
+  column: keyof T & string;
+  event: EventType;
+  payload: (after: Selectable<T>) => unknown;
+}
+
+/** The tables behind webhook events, one row each (the spec's Events table). */
+const WATCHES: {
+  content_items: Watch<ContentItemsTable>;
+  opportunity_runs: Watch<OpportunityRunsTable>;
+  agent_tasks: Watch<AgentTasksTable>;
+  iq_records: Watch<IqRecordsTable>;
+} = {
+  content_items: { column: "status", event: "content.status_updated", payload: contentPayload },
+  opportunity_runs: {
+    column: "status",
+    event: "opportunity_run.status_updated",
+    payload: opportunityRunPayload,
+  },
+  agent_tasks: { column: "status", event: "agent_task.status_updated", payload: agentTaskPayload },
+  iq_records: { column: "stage", event: "iq.status_updated", payload: iqPayload },
+};
+
+/** Upserts `row` (touching updated_at); queues the table's event when its watched column changed. */
+async function upsertWatched(
+  ctx: WriteContext,
+  table: keyof typeof WATCHES,
+  row: Row,
+  workspaceId: string,
+): Promise<WriteOutcome> {
+  const watch = WATCHES[table];
+  const result = await upsertById(ctx.trx, table, row, { touch: true });
+  if (!statusChanged(result, watch.column)) return { changed: result.outcome !== "unchanged", events: 0 };
+  // The stored row has the table's columns: `after` is that table's Selectable.
+  await enqueueEvent(ctx.trx, watch.event, workspaceId, watch.payload(result.after as never));
+  return { changed: true, events: 1 };
 }
 
 /** Upserts a content item; emits content.status_updated when its status changed. */
@@ -33,16 +73,12 @@ export async function writeContentItem(
   d: z.output<typeof ContentItemRecord>,
 ): Promise<WriteOutcome> {
   const { createdAt, updatedAt, ...rest } = d;
-  const result = await upsertById(
-    ctx.trx,
+  return upsertWatched(
+    ctx,
     "content_items",
     { ...rest, created_at: createdAt, updated_at: updatedAt },
-    { touch: true },
+    ctx.resolved.workspaceId as string,
   );
-  if (!statusChanged(result, "status")) return { changed: result.outcome !== "unchanged", events: 0 };
-  const payload = contentPayload(result.after as Selectable<ContentItemsTable>);
-  await enqueueEvent(ctx.trx, "content.status_updated", ctx.resolved.workspaceId as string, payload);
-  return { changed: true, events: 1 };
 }
 
 /** Upserts an opportunity run; emits opportunity_run.status_updated when its status changed. */
@@ -51,11 +87,7 @@ export async function writeOpportunityRun(
   d: z.output<typeof OpportunityRunRecord>,
 ): Promise<WriteOutcome> {
   const completed = d.completed ?? (d.status === "COMPLETED" || d.status === "FAILED");
-  const result = await upsertById(ctx.trx, "opportunity_runs", { ...d, completed }, { touch: true });
-  if (!statusChanged(result, "status")) return { changed: result.outcome !== "unchanged", events: 0 };
-  const payload = opportunityRunPayload(result.after as Selectable<OpportunityRunsTable>);
-  await enqueueEvent(ctx.trx, "opportunity_run.status_updated", ctx.resolved.workspaceId as string, payload);
-  return { changed: true, events: 1 };
+  return upsertWatched(ctx, "opportunity_runs", { ...d, completed }, ctx.resolved.workspaceId as string);
 }
 
 /** Upserts an agent task; emits agent_task.status_updated when its status changed. */
@@ -68,22 +100,18 @@ export async function writeAgentTask(
     output_tokens: d.usage.output_tokens,
     total_tokens: d.usage.total_tokens ?? d.usage.input_tokens + d.usage.output_tokens,
   };
-  const result = await upsertById(
-    ctx.trx,
+  return upsertWatched(
+    ctx,
     "agent_tasks",
     { ...d, agent: { id: d.agent_id, ...d.agent }, usage },
-    { touch: true },
+    d.workspace_id,
   );
-  if (!statusChanged(result, "status")) return { changed: result.outcome !== "unchanged", events: 0 };
-  const payload = agentTaskPayload(result.after as Selectable<AgentTasksTable>);
-  await enqueueEvent(ctx.trx, "agent_task.status_updated", d.workspace_id, payload);
-  return { changed: true, events: 1 };
 }
 
 /** Upserts an IQ record; emits iq.status_updated when its stage changed. */
 export async function writeIqRecord(ctx: WriteContext, d: z.output<typeof IqRecord>): Promise<WriteOutcome> {
-  const result = await upsertById(
-    ctx.trx,
+  return upsertWatched(
+    ctx,
     "iq_records",
     {
       id: d.id,
@@ -103,10 +131,6 @@ export async function writeIqRecord(ctx: WriteContext, d: z.output<typeof IqReco
       created_at: d.createdAt,
       updated_at: d.updatedAt,
     },
-    { touch: true },
+    d.workspace_id,
   );
-  if (!statusChanged(result, "stage")) return { changed: result.outcome !== "unchanged", events: 0 };
-  const payload = iqPayload(result.after as Selectable<IqRecordsTable>);
-  await enqueueEvent(ctx.trx, "iq.status_updated", d.workspace_id, payload);
-  return { changed: true, events: 1 };
 }

@@ -1,5 +1,5 @@
-import { sql } from "kysely";
-import type { AnyDb, Migration } from "./_types.js";
+import { sqlMigration } from "./_sql-migration.js";
+import type { Migration } from "./_types.js";
 
 /**
  * The core tables. Plain SQL rather than the schema builder: arrays, defaults and partial indexes
@@ -163,9 +163,4 @@ const statements = [
   `CREATE INDEX event_outbox_pending ON event_outbox (next_attempt_at) WHERE delivered_at IS NULL`,
 ];
 
-export const migration001: Migration = {
-  name: "001-core",
-  async up(db: AnyDb) {
-    for (const statement of statements) await sql.raw(statement).execute(db);
-  },
-};
+export const migration001: Migration = sqlMigration("001-core", statements);

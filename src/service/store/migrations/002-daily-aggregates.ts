@@ -1,5 +1,5 @@
-import { sql } from "kysely";
-import type { AnyDb, Migration } from "./_types.js";
+import { sqlMigration } from "./_sql-migration.js";
+import type { Migration } from "./_types.js";
 
 /**
  * Pre-aggregates for the analytics endpoints (docs/metrics.md), so a report costs the same for
@@ -57,9 +57,4 @@ const statements = [
   `CREATE INDEX answers_prompt_platform_collected ON answers (prompt_id, platform, collected_at DESC)`,
 ];
 
-export const migration002: Migration = {
-  name: "002-daily-aggregates",
-  async up(db: AnyDb) {
-    for (const statement of statements) await sql.raw(statement).execute(db);
-  },
-};
+export const migration002: Migration = sqlMigration("002-daily-aggregates", statements);

@@ -1,5 +1,5 @@
-import { sql } from "kysely";
-import type { AnyDb, Migration } from "./_types.js";
+import { sqlMigration } from "./_sql-migration.js";
+import type { Migration } from "./_types.js";
 
 /**
  * Webhook subscriptions and their deliveries. `event_outbox` (001) holds one row per event; the
@@ -37,9 +37,4 @@ const statements = [
   `CREATE INDEX webhook_deliveries_failed ON webhook_deliveries (failed_at DESC) WHERE status = 'failed'`,
 ];
 
-export const migration003: Migration = {
-  name: "003-webhooks",
-  async up(db: AnyDb) {
-    for (const statement of statements) await sql.raw(statement).execute(db);
-  },
-};
+export const migration003: Migration = sqlMigration("003-webhooks", statements);

@@ -34,22 +34,12 @@ export async function withBulkSession<T>(store: Store, fn: (session: BulkSession
   const { pglite, pool } = store;
   if (pglite) {
     // The raw query runs on PGlite's single session, so it joins the open transaction.
-    const insertText = async (
-      table: keyof Database,
-      columns: readonly Column[],
-      text: string,
-    ): Promise<void> => {
-      if (text === "") return;
-      await pglite.query(`COPY ${table} (${columnList(columns)}) FROM '/dev/blob'`, [], {
-        blob: new Blob([text]),
-      });
-    };
     return store.db.transaction().execute((trx) =>
-      fn({
-        db: trx,
-        insertText,
-        insert: (table, columns, rows) => insertText(table, columns, copyText(rows)),
-      }),
+      fn(
+        session(trx, "'/dev/blob'", async (statement, text) => {
+          await pglite.query(statement, [], { blob: new Blob([text]) });
+        }),
+      ),
     );
   }
   if (!pool) throw new Error("store has neither a PGlite instance nor a pg pool");
@@ -65,19 +55,9 @@ export async function withBulkSession<T>(store: Store, fn: (session: BulkSession
   });
   try {
     await client.query("BEGIN");
-    const insertText = async (
-      table: keyof Database,
-      columns: readonly Column[],
-      text: string,
-    ): Promise<void> => {
-      if (text === "") return;
-      await copyFromStdin(client, `COPY ${table} (${columnList(columns)}) FROM STDIN`, text);
-    };
-    const result = await fn({
-      db,
-      insertText,
-      insert: (table, columns, rows) => insertText(table, columns, copyText(rows)),
-    });
+    const result = await fn(
+      session(db, "STDIN", (statement, text) => copyFromStdin(client, statement, text)),
+    );
     await client.query("COMMIT");
     return result;
   } catch (error) {
@@ -87,6 +67,26 @@ export async function withBulkSession<T>(store: Store, fn: (session: BulkSession
     client.release();
     await db.destroy();
   }
+}
+
+/**
+ * The session over `db` (already in the transaction) whose inserts run `COPY … FROM <source>`
+ * through `copy`, the driver's own way of feeding COPY its text; empty inserts send nothing.
+ */
+function session(
+  db: Kysely<Database>,
+  source: string,
+  copy: (statement: string, text: string) => Promise<void>,
+): BulkSession {
+  const insertText = async (
+    table: keyof Database,
+    columns: readonly Column[],
+    text: string,
+  ): Promise<void> => {
+    if (text === "") return;
+    await copy(`COPY ${table} (${columnList(columns)}) FROM ${source}`, text);
+  };
+  return { db, insertText, insert: (table, columns, rows) => insertText(table, columns, copyText(rows)) };
 }
 
 const columnList = (columns: readonly Column[]): string => columns.map(([name]) => `"${name}"`).join(", ");

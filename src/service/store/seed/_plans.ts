@@ -60,21 +60,85 @@ const ALL_PLATFORMS: readonly Platform[] = [
   "claude",
 ];
 
-const entity = (
+/** Mention trend as a table cell: [start, end]. */
+type TrendCell = readonly [start: number, end: number];
+
+/** An entity as a table row; the cite rate defaults to 0.45 (the brand's is set higher). */
+type EntityRow = readonly [
   key: string,
   name: string,
   domain: string,
   variants: readonly string[],
   strengths: readonly string[],
-  mention: Trend,
-  citeRate = 0.45,
-): EntityPlan => ({ key, name, domain, variants, strengths, mention, citeRate });
+  mention: TrendCell,
+  citeRate?: number,
+];
 
-const MAIN: ProjectPlan = {
+/** A category as a table row: its name, then the subjects its prompts are written about. */
+type CategoryRow = readonly [name: string, subjects: readonly string[]];
+
+/** A topic as a table row: name, definition, pages per site (brand first, then each competitor). */
+type TopicRow = readonly [name: string, definition: string, pages: readonly number[]];
+
+/** A project as tables: the rows below become a ProjectPlan through `projectPlan`, the one generator. */
+interface ProjectTable {
+  key: string;
+  name: string;
+  slug: string;
+  brand: EntityRow;
+  competitors: readonly EntityRow[];
+  categories: readonly CategoryRow[];
+  uncategorizedSubjects: readonly string[];
+  prompts: number;
+  platforms: readonly Platform[];
+  platformTrend: Partial<Record<Platform, TrendCell>>;
+  topics: readonly TopicRow[];
+}
+
+const trend = ([start, end]: TrendCell): Trend => ({ start, end });
+
+const entity = ([
+  key,
+  name,
+  domain,
+  variants,
+  strengths,
+  mention,
+  citeRate = 0.45,
+]: EntityRow): EntityPlan => ({
+  key,
+  name,
+  domain,
+  variants,
+  strengths,
+  mention: trend(mention),
+  citeRate,
+});
+
+/** Builds a project's plan from its tables. */
+function projectPlan(table: ProjectTable): ProjectPlan {
+  return {
+    key: table.key,
+    name: table.name,
+    slug: table.slug,
+    brand: entity(table.brand),
+    competitors: table.competitors.map(entity),
+    categories: table.categories.map(([name, subjects]) => ({ name, subjects })),
+    uncategorizedSubjects: table.uncategorizedSubjects,
+    prompts: table.prompts,
+    platforms: table.platforms,
+    platformTrend: Object.fromEntries(
+      Object.entries(table.platformTrend).map(([platform, cell]) => [platform, trend(cell)]),
+    ),
+    topics: table.topics.map(([name, definition, pages]) => ({ name, definition, pages })),
+  };
+}
+
+const MAIN = projectPlan({
   key: "brightwave",
   name: "Brightwave",
   slug: "brightwave",
-  brand: entity(
+  brand: [
     "brand",
     "Brightwave",
     "brightwave.io",
@@ -86,19 +150,19 @@ const MAIN: ProjectPlan = {
       "transparent, seat-free pricing",
       "pipeline reporting that is ready in a day",
     ],
-    { start: 0.36, end: 0.46 },
+    [0.36, 0.46],
     0.55,
-  ),
+  ],
   competitors: [
-    entity(
+    [
       "lumora",
       "Lumora",
       "lumora.com",
       ["Lumora", "Lumora Analytics"],
       ["enterprise-grade data governance", "its large integration marketplace", "custom attribution models"],
-      { start: 0.42, end: 0.38 },
-    ),
-    entity(
+      [0.42, 0.38],
+    ],
+    [
       "pulsegrid",
       "Pulsegrid",
       "pulsegrid.com",
@@ -108,9 +172,9 @@ const MAIN: ProjectPlan = {
         "its visual journey builder",
         "email performance reporting",
       ],
-      { start: 0.3, end: 0.28 },
-    ),
-    entity(
+      [0.3, 0.28],
+    ],
+    [
       "nimbus",
       "Nimbus Metrics",
       "nimbusmetrics.io",
@@ -120,185 +184,115 @@ const MAIN: ProjectPlan = {
         "a generous free tier",
         "quick setup for small teams",
       ],
-      { start: 0.08, end: 0.42 },
-    ),
-    entity(
+      [0.08, 0.42],
+    ],
+    [
       "clearpath",
       "Clearpath",
       "clearpathcrm.com",
       ["Clearpath", "Clearpath CRM"],
       ["CRM-native revenue reporting", "account-based marketing dashboards"],
-      { start: 0.22, end: 0.16 },
-    ),
-    entity(
+      [0.22, 0.16],
+    ],
+    [
       "stackflow",
       "Stackflow",
       "stackflow.co",
       ["Stackflow"],
       ["warehouse-native analytics", "SQL-friendly modelling"],
-      { start: 0.14, end: 0.15 },
-    ),
+      [0.14, 0.15],
+    ],
   ],
   categories: [
-    {
-      name: "Marketing analytics",
-      subjects: ["marketing analytics", "campaign analytics", "marketing data"],
-    },
-    {
-      name: "Attribution",
-      subjects: ["marketing attribution", "multi-touch attribution", "revenue attribution"],
-    },
-    {
-      name: "Lead generation",
-      subjects: ["lead scoring", "lead generation analytics", "pipeline generation"],
-    },
-    { name: "Email & automation", subjects: ["email marketing analytics", "marketing automation"] },
-    {
-      name: "Reporting & dashboards",
-      subjects: ["marketing dashboard", "marketing reporting", "board reporting"],
-    },
-    { name: "Pricing & alternatives", subjects: ["Lumora alternative", "affordable marketing analytics"] },
+    ["Marketing analytics", ["marketing analytics", "campaign analytics", "marketing data"]],
+    ["Attribution", ["marketing attribution", "multi-touch attribution", "revenue attribution"]],
+    ["Lead generation", ["lead scoring", "lead generation analytics", "pipeline generation"]],
+    ["Email & automation", ["email marketing analytics", "marketing automation"]],
+    ["Reporting & dashboards", ["marketing dashboard", "marketing reporting", "board reporting"]],
+    ["Pricing & alternatives", ["Lumora alternative", "affordable marketing analytics"]],
   ],
   uncategorizedSubjects: ["B2B marketing measurement", "customer journey analytics"],
   prompts: 120,
   platforms: ALL_PLATFORMS,
   // Perplexity steadily improves for the brand; Grok slowly fades.
-  platformTrend: {
-    perplexity: { start: 0.45, end: 1.45 },
-    grok: { start: 0.95, end: 0.7 },
-    google_ai_overview: { start: 0.85, end: 0.9 },
-  },
+  platformTrend: { perplexity: [0.45, 1.45], grok: [0.95, 0.7], google_ai_overview: [0.85, 0.9] },
   topics: [
-    {
-      name: "Multi-touch attribution",
-      definition: "Models that split revenue credit across touchpoints.",
-      pages: [6, 4, 1, 2, 0, 1],
-    },
-    {
-      name: "Marketing dashboards",
-      definition: "Live dashboards for campaign and pipeline metrics.",
-      pages: [5, 3, 2, 3, 1, 2],
-    },
-    {
-      name: "Lead scoring",
-      definition: "Ranking leads by fit and intent to prioritise sales follow-up.",
-      pages: [2, 3, 5, 2, 1, 0],
-    },
-    {
-      name: "Marketing ROI",
-      definition: "Measuring the return of marketing spend by channel and campaign.",
-      pages: [4, 2, 1, 2, 1, 1],
-    },
-    {
-      name: "CRM integration",
-      definition: "Syncing marketing data with Salesforce and HubSpot.",
-      pages: [3, 4, 1, 1, 3, 1],
-    },
-    {
-      name: "Email performance",
-      definition: "Opens, clicks and revenue attributed to email programs.",
-      pages: [1, 1, 4, 2, 0, 0],
-    },
-    {
-      name: "Privacy and consent",
-      definition: "Consent management and cookieless measurement.",
-      pages: [0, 3, 0, 1, 0, 2],
-    },
-    {
-      name: "GA4 migration",
-      definition: "Moving reporting from Universal Analytics to GA4.",
-      pages: [0, 0, 1, 3, 0, 1],
-    },
-    {
-      name: "Account-based marketing",
-      definition: "Targeting and measuring named accounts.",
-      pages: [2, 1, 0, 0, 4, 0],
-    },
+    ["Multi-touch attribution", "Models that split revenue credit across touchpoints.", [6, 4, 1, 2, 0, 1]],
+    ["Marketing dashboards", "Live dashboards for campaign and pipeline metrics.", [5, 3, 2, 3, 1, 2]],
+    ["Lead scoring", "Ranking leads by fit and intent to prioritise sales follow-up.", [2, 3, 5, 2, 1, 0]],
+    ["Marketing ROI", "Measuring the return of marketing spend by channel and campaign.", [4, 2, 1, 2, 1, 1]],
+    ["CRM integration", "Syncing marketing data with Salesforce and HubSpot.", [3, 4, 1, 1, 3, 1]],
+    ["Email performance", "Opens, clicks and revenue attributed to email programs.", [1, 1, 4, 2, 0, 0]],
+    ["Privacy and consent", "Consent management and cookieless measurement.", [0, 3, 0, 1, 0, 2]],
+    ["GA4 migration", "Moving reporting from Universal Analytics to GA4.", [0, 0, 1, 3, 0, 1]],
+    ["Account-based marketing", "Targeting and measuring named accounts.", [2, 1, 0, 0, 4, 0]],
   ],
-};
+});
 
-const SIDE: ProjectPlan = {
+const SIDE = projectPlan({
   key: "brightwave-events",
   name: "Brightwave Events",
   slug: "brightwave-events",
-  brand: entity(
+  brand: [
     "brand",
     "Brightwave Events",
     "events.brightwave.io",
     ["Brightwave Events", "Brightwave Summit"],
     ["event ROI reporting", "webinar-to-pipeline tracking"],
-    { start: 0.25, end: 0.3 },
+    [0.25, 0.3],
     0.5,
-  ),
+  ],
   competitors: [
-    entity("eventlane", "Eventlane", "eventlane.com", ["Eventlane"], ["hybrid event hosting"], {
-      start: 0.35,
-      end: 0.35,
-    }),
-    entity("stagely", "Stagely", "stagely.io", ["Stagely"], ["webinar engagement tools"], {
-      start: 0.2,
-      end: 0.3,
-    }),
+    ["eventlane", "Eventlane", "eventlane.com", ["Eventlane"], ["hybrid event hosting"], [0.35, 0.35]],
+    ["stagely", "Stagely", "stagely.io", ["Stagely"], ["webinar engagement tools"], [0.2, 0.3]],
   ],
   categories: [
-    { name: "Webinars", subjects: ["webinar analytics", "webinar platform"] },
-    { name: "Field events", subjects: ["event ROI tracking", "trade show lead capture"] },
+    ["Webinars", ["webinar analytics", "webinar platform"]],
+    ["Field events", ["event ROI tracking", "trade show lead capture"]],
   ],
   uncategorizedSubjects: ["virtual event software"],
   prompts: 12,
   platforms: ["chatgpt", "perplexity", "gemini"],
   platformTrend: {},
   topics: [
-    {
-      name: "Webinar analytics",
-      definition: "Measuring attendance and engagement of webinars.",
-      pages: [3, 2, 4],
-    },
-    { name: "Event ROI", definition: "Pipeline and revenue influenced by events.", pages: [2, 3, 1] },
-    {
-      name: "Hybrid events",
-      definition: "Running in-person and online audiences together.",
-      pages: [0, 4, 2],
-    },
-    { name: "Lead capture", definition: "Collecting and routing leads at events.", pages: [1, 2, 2] },
-    { name: "Event marketing", definition: "Promoting events across channels.", pages: [2, 1, 1] },
-    { name: "Sponsorships", definition: "Selling and reporting on event sponsorships.", pages: [1, 1, 0] },
-    {
-      name: "Attendee experience",
-      definition: "Apps, agendas and networking for attendees.",
-      pages: [0, 2, 3],
-    },
-    { name: "Event data", definition: "Syncing event data with the CRM.", pages: [2, 1, 1] },
+    ["Webinar analytics", "Measuring attendance and engagement of webinars.", [3, 2, 4]],
+    ["Event ROI", "Pipeline and revenue influenced by events.", [2, 3, 1]],
+    ["Hybrid events", "Running in-person and online audiences together.", [0, 4, 2]],
+    ["Lead capture", "Collecting and routing leads at events.", [1, 2, 2]],
+    ["Event marketing", "Promoting events across channels.", [2, 1, 1]],
+    ["Sponsorships", "Selling and reporting on event sponsorships.", [1, 1, 0]],
+    ["Attendee experience", "Apps, agendas and networking for attendees.", [0, 2, 3]],
+    ["Event data", "Syncing event data with the CRM.", [2, 1, 1]],
   ],
-};
+});
 
-const OTHER: ProjectPlan = {
+const OTHER = projectPlan({
   key: "northwind",
   name: "Northwind Freight",
   slug: "northwind-freight",
-  brand: entity(
+  brand: [
     "brand",
     "Northwind",
     "northwindfreight.com",
     ["Northwind", "Northwind Freight"],
     ["real-time shipment tracking"],
-    { start: 0.3, end: 0.3 },
+    [0.3, 0.3],
     0.5,
-  ),
-  competitors: [
-    entity("haulio", "Haulio", "haulio.com", ["Haulio"], ["cheap LTL quotes"], { start: 0.3, end: 0.3 }),
-    entity("cargoly", "Cargoly", "cargoly.com", ["Cargoly"], ["customs brokerage"], { start: 0.2, end: 0.2 }),
   ],
-  categories: [{ name: "Freight", subjects: ["freight forwarding", "LTL shipping"] }],
+  competitors: [
+    ["haulio", "Haulio", "haulio.com", ["Haulio"], ["cheap LTL quotes"], [0.3, 0.3]],
+    ["cargoly", "Cargoly", "cargoly.com", ["Cargoly"], ["customs brokerage"], [0.2, 0.2]],
+  ],
+  categories: [["Freight", ["freight forwarding", "LTL shipping"]]],
   uncategorizedSubjects: ["shipment tracking"],
   prompts: 8,
   platforms: ["chatgpt", "claude"],
   platformTrend: {},
   topics: [
-    { name: "LTL shipping", definition: "Less-than-truckload freight.", pages: [2, 1, 1] },
-    { name: "Customs", definition: "Customs clearance and brokerage.", pages: [0, 1, 3] },
+    ["LTL shipping", "Less-than-truckload freight.", [2, 1, 1]],
+    ["Customs", "Customs clearance and brokerage.", [0, 1, 3]],
   ],
-};
+});
 
 /** The demo workspace: the main project plus a smaller second one. */
 export const DEMO_WORKSPACE: WorkspacePlan = {

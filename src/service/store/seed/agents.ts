@@ -1,6 +1,8 @@
 /** Seeds the records behind webhook events: opportunity runs, agent tasks and IQ records. */
+
+import { addDays } from "../../../contract/calendar.js";
 import type { SeedContext, SeededProject } from "./_context.js";
-import { addDays, localTime } from "./_dates.js";
+import { localTime } from "./_dates.js";
 import { uuidFor } from "./_prng.js";
 import { CONTENT_SOURCES } from "./_vocabulary.js";
 

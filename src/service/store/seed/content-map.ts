@@ -1,7 +1,9 @@
 /** Seeds the content map of a project: one site per entity, the induced topics and the crawled pages. */
+
+import { addDays } from "../../../contract/calendar.js";
 import type { CatalogPage } from "./_catalog.js";
 import type { SeedContext, SeededProject } from "./_context.js";
-import { addDays, localTime } from "./_dates.js";
+import { localTime } from "./_dates.js";
 import { rngFor, uuidFor } from "./_prng.js";
 
 export interface ContentMapCounts {

@@ -1,7 +1,9 @@
 /** Seeds content items in every view and status: ideas, planned articles and produced articles. */
+
+import { addDays } from "../../../contract/calendar.js";
 import type { ContentBuyerStage, ContentStatus } from "../schema.js";
 import type { SeedContext, SeededProject } from "./_context.js";
-import { addDays, localTime } from "./_dates.js";
+import { localTime } from "./_dates.js";
 import { rngFor, uuidFor } from "./_prng.js";
 import { AUDIENCES, CONTENT_SOURCES } from "./_vocabulary.js";
 

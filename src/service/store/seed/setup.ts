@@ -1,6 +1,8 @@
 /** Seeds the workspace, its projects and their visibility setup (competitors, categories, prompts). */
+
+import { addDays } from "../../../contract/calendar.js";
 import type { SeedContext, SeededProject, SeededPrompt } from "./_context.js";
-import { addDays, localTime } from "./_dates.js";
+import { localTime } from "./_dates.js";
 import type { ProjectPlan } from "./_plans.js";
 import { rngFor, uuidFor } from "./_prng.js";
 import { AUDIENCES, COLORS, PROMPT_TEMPLATES } from "./_vocabulary.js";
