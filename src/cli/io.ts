@@ -12,3 +12,9 @@ export const processIo: Io = {
   err: (l) => process.stderr.write(`${l}\n`),
   tty: Boolean(process.stderr.isTTY),
 };
+
+/** Where a command prints its result lines; tests pass their own. */
+export type Out = (line: string) => void;
+
+/** Standard output, one line at a time. */
+export const stdout: Out = processIo.out;

@@ -3,10 +3,8 @@ import { SCOPES } from "../../contract/index.js";
 import { createKey, KeyError, listKeys, revokeKey } from "../../service/keys/index.js";
 import type { Store } from "../../service/store/db.js";
 import { CliError, EXIT } from "../errors.js";
+import { type Out, stdout } from "../io.js";
 import { withStore as withStoreAt } from "../with-store.js";
-
-type Out = (line: string) => void;
-const stdout: Out = (line) => process.stdout.write(`${line}\n`);
 
 interface DbOption {
   database?: string;

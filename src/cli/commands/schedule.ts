@@ -15,6 +15,7 @@ import {
   type QueueFlags,
   type ReportJobFlags,
 } from "../flags.js";
+import { type Out, stdout } from "../io.js";
 import { toCliError } from "../to-cli-error.js";
 
 /** Raw flags of `vreport schedule add`. */
@@ -24,9 +25,6 @@ export interface ScheduleAddFlags extends ReportJobFlags {
   tz?: string;
   id?: string;
 }
-
-type Out = (line: string) => void;
-const stdout: Out = (l) => process.stdout.write(`${l}\n`);
 
 async function withQueue<T>(
   flags: QueueFlags,

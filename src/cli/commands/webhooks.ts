@@ -13,10 +13,8 @@ import {
   WebhookError,
 } from "../../service/webhooks/index.js";
 import { CliError, EXIT } from "../errors.js";
+import { type Out, stdout } from "../io.js";
 import { withStore as withStoreAt } from "../with-store.js";
-
-type Out = (line: string) => void;
-const stdout: Out = (line) => process.stdout.write(`${line}\n`);
 
 /** Options every `vreport webhooks` subcommand takes. */
 export interface WebhooksDbOptions {

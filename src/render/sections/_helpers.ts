@@ -2,7 +2,7 @@ import type { SectionKey } from "../../config/section-keys.js";
 import { dayIn } from "../../contract/index.js";
 import type { CellValue, ValueType } from "../../format/value-type.js";
 import type { ApiSections, Available, ReportModel } from "../../report/model.js";
-import type { Column, DraftBlock, SectionDraft } from "../types.js";
+import type { ChartSpec, Column, DraftBlock, SectionDraft } from "../types.js";
 
 /** A drafter turns the model into one section's draft (no output yet); the table holds one per key. */
 export type SectionDrafter = (model: ReportModel) => SectionDraft;
@@ -35,6 +35,25 @@ export function tableOf(
     ),
     emptyText,
     ...(extra.note !== undefined ? { note: extra.note } : {}),
+  };
+}
+
+/** A bar chart of the mention and citation rate of each row (platforms, categories). */
+export function ratesChart(
+  spec: Pick<ChartSpec, "id" | "title" | "type" | "labels" | "height">,
+  rows: readonly { mention_rate: number; citation_rate: number }[],
+): DraftBlock {
+  return {
+    kind: "chart",
+    spec: {
+      ...spec,
+      datasets: [
+        { label: "Mention rate", data: rows.map((r) => r.mention_rate) },
+        { label: "Citation rate", data: rows.map((r) => r.citation_rate) },
+      ],
+      valueType: "percent",
+      width: 680,
+    },
   };
 }
 

@@ -1,26 +1,20 @@
-import { col, fromSections, type SectionDrafter, tableOf } from "./_helpers.js";
+import { col, fromSections, ratesChart, type SectionDrafter, tableOf } from "./_helpers.js";
 
 /** Rates per prompt category; Uncategorized last, as the API sends it. */
 export const categories: SectionDrafter = (model) =>
   fromSections("categories", "Categories", model, (s) => {
     const rows = s.categories.rows;
     return [
-      {
-        kind: "chart",
-        spec: {
+      ratesChart(
+        {
           id: "categories",
           title: "Mention and citation rate by category",
           type: "horizontal_bar",
           labels: rows.map((r) => r.name),
-          datasets: [
-            { label: "Mention rate", data: rows.map((r) => r.mention_rate) },
-            { label: "Citation rate", data: rows.map((r) => r.citation_rate) },
-          ],
-          valueType: "percent",
-          width: 680,
           height: Math.max(180, 40 + rows.length * 36),
         },
-      },
+        rows,
+      ),
       tableOf(
         "categories",
         [

@@ -1,27 +1,21 @@
 import { platformName } from "../../format/figures.js";
-import { col, fromSections, type SectionDrafter } from "./_helpers.js";
+import { col, fromSections, ratesChart, type SectionDrafter } from "./_helpers.js";
 
 /** Rates per AI platform with their changes. */
 export const platforms: SectionDrafter = (model) =>
   fromSections("platforms", "Platforms", model, (s) => {
     const rows = s.platforms.rows;
     return [
-      {
-        kind: "chart",
-        spec: {
+      ratesChart(
+        {
           id: "platforms",
           title: "Mention and citation rate by platform",
           type: "bar",
           labels: rows.map((r) => platformName(r.platform)),
-          datasets: [
-            { label: "Mention rate", data: rows.map((r) => r.mention_rate) },
-            { label: "Citation rate", data: rows.map((r) => r.citation_rate) },
-          ],
-          valueType: "percent",
-          width: 680,
           height: 260,
         },
-      },
+        rows,
+      ),
       {
         kind: "table",
         id: "platforms",
