@@ -5,13 +5,15 @@ import { PLACEMENT } from "./_placement.js";
 import { PAGE_SETUP, writeSectionSheet } from "./_section-sheet.js";
 import { SheetNamer } from "./_sheet-names.js";
 import { writeSummarySheet } from "./_summary.js";
+import { xmlSafeView } from "./_xml-safe.js";
 import { xlsx } from "./meta.js";
 
 /**
  * Builds the workbook in memory: Summary first (cover facts, executive summary, KPIs, charts),
  * then one sheet per section in report order, then Methodology. No I/O.
  */
-export function buildWorkbook(view: ReportView): ExcelJS.Workbook {
+export function buildWorkbook(untrusted: ReportView): ExcelJS.Workbook {
+  const view = xmlSafeView(untrusted);
   const wb = new ExcelJS.Workbook();
   const c = view.cover;
   const created = new Date(c.generatedAt);
