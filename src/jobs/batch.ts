@@ -33,7 +33,29 @@ export interface BatchOptions {
   render?: (client: VreportClient, job: ReportJob) => Promise<RenderedReport>;
 }
 
-const asError = (e: unknown): Error => (e instanceof Error ? e : new Error(String(e)));
+/**
+ * A failure as an Error whose message a person can read: something thrown that is not an Error
+ * (a plain object from a library, a string) keeps its message and code, never "[object Object]".
+ */
+export function asError(e: unknown): Error {
+  if (e instanceof Error) return e;
+  if (e !== null && typeof e === "object") {
+    const { message, code } = e as { message?: unknown; code?: unknown };
+    const text = typeof message === "string" && message !== "" ? message : safeJson(e);
+    return new Error(code !== undefined && code !== null ? `${text} (code ${String(code)})` : text, {
+      cause: e,
+    });
+  }
+  return new Error(String(e), { cause: e });
+}
+
+function safeJson(value: object): string {
+  try {
+    return JSON.stringify(value) ?? "unknown error";
+  } catch {
+    return "unknown error";
+  }
+}
 
 /**
  * Renders one report per project with bounded concurrency; a failing project is recorded and
