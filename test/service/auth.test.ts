@@ -63,8 +63,16 @@ describeService("authentication and authorization", (svc) => {
       });
 
       it("a key expiring later still works", async () => {
-        const later = await svc.mint(["workspace:read"], { expiresAt: new Date(NOW.getTime() + 60_000) });
+        const later = await svc.mint(["workspace:read"], { expiresAt: new Date(Date.now() + 60_000) });
         expect((await svc.get(t, "/workspace", bearer(later))).status).toBe(200);
+      });
+
+      it("expiry uses the real clock, not the pinned reporting day: a key that has since expired is refused", async () => {
+        // The service reports as of NOW (a day in the past); the key expired after it, before today.
+        const since = await svc.mint(["workspace:read"], { expiresAt: new Date(NOW.getTime() + 86_400_000) });
+        const r = await svc.get(t, "/workspace", bearer(since));
+        expect(r.status).toBe(401);
+        expect(r.body.code).toBe(4022);
       });
 
       it("403 4023 names the required and missing scopes", async () => {

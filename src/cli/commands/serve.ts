@@ -86,7 +86,7 @@ export function register(program: Command): void {
     .option("--port <port>", "port to listen on", "8787")
     .option("--host <host>", "address to bind", "127.0.0.1")
     .option("--database <location>", "PGlite directory or postgres:// URL (env VREPORT_DATABASE)")
-    .option("--as-of <date>", "pin the clock to this day (YYYY-MM-DD)")
+    .option("--as-of <date>", "pin the reporting day (YYYY-MM-DD); keys still expire by the real clock")
     .option(
       "--public-url <url>",
       "origin clients reach the service at, for pagination links (env VREPORT_PUBLIC_URL; default: the request's Host)",

@@ -31,7 +31,9 @@ function requestUrlOf(request: FastifyRequest, publicUrl: string | undefined): s
 export function routeHandler(def: EndpointDef, handler: Handler<EndpointId>, deps: RouteDeps) {
   return async (request: FastifyRequest, reply: FastifyReply) => {
     const now = deps.now();
-    const caller = await authenticate(request, deps.store, now);
+    // Keys expire by the real clock, never by the pinned reporting day (`serve --as-of`): a demo
+    // frozen in the past must not revive a key that has since expired (docs/decisions.md#keys).
+    const caller = await authenticate(request, deps.store, new Date());
     authorize(def, caller);
     const rawQuery = (request.query ?? {}) as Record<string, unknown>;
     const { query, pathParams } = validateParams(
