@@ -1,6 +1,7 @@
 import { createClient } from "../client/index.js";
 import type { ServiceConnection } from "../jobs/service-connection.js";
 import { startEmbedded } from "../service/embedded.js";
+import { type ApiKeyFlags, apiKeyFrom } from "./api-key.js";
 
 /** How to reach the report service: a real one (URL + key) or the embedded demo. */
 export interface ServiceOptions {
@@ -16,11 +17,11 @@ export interface ServiceOptions {
 
 /** Service options from flags, then `VREPORT_BASE_URL` / `VREPORT_API_KEY`. */
 export function serviceOptionsFrom(
-  flags: { baseUrl?: string; apiKey?: string; database?: string; asOf?: string },
+  flags: ApiKeyFlags & { baseUrl?: string; database?: string; asOf?: string },
   env: NodeJS.ProcessEnv = process.env,
 ): ServiceOptions {
   const baseUrl = flags.baseUrl ?? env.VREPORT_BASE_URL;
-  const apiKey = flags.apiKey ?? env.VREPORT_API_KEY;
+  const apiKey = apiKeyFrom(flags, env);
   return {
     ...(baseUrl !== undefined ? { baseUrl } : {}),
     ...(apiKey !== undefined ? { apiKey } : {}),

@@ -4,6 +4,7 @@ import { dayIn } from "../../contract/calendar.js";
 import { redactUrl } from "../../jobs/errors.js";
 import { type Enqueued, enqueueReport, openQueue } from "../../jobs/queue.js";
 import { redisUrlFrom } from "../../jobs/redis.js";
+import { API_KEY_FILE_OPTION, API_KEY_OPTION } from "../api-key.js";
 import { connectService, serviceOptionsFrom } from "../connect-service.js";
 import { parseRecipients } from "../email-flags.js";
 import { CliError, EXIT } from "../errors.js";
@@ -22,6 +23,7 @@ import { toCliError } from "../to-cli-error.js";
 export interface EnqueueFlags extends ReportJobFlags {
   asOf?: string;
   apiKey?: string;
+  apiKeyFile?: string;
   database?: string;
   force?: boolean;
 }
@@ -42,7 +44,10 @@ export async function enqueueCommand(
   const asOfFlag = parseDay("--as-of", flags.asOf);
   const serviceOptions = serviceOptionsFrom(flags);
   if (serviceOptions.baseUrl !== undefined && !serviceOptions.apiKey) {
-    throw new CliError("--api-key (or VREPORT_API_KEY) is required with --base-url", EXIT.usage);
+    throw new CliError(
+      "--api-key-file (or VREPORT_API_KEY, or --api-key) is required with --base-url",
+      EXIT.usage,
+    );
   }
   // Workers may run elsewhere: an absolute output directory means the same thing to all of them.
   const outDir = resolve(flags.out ?? "output");
@@ -142,7 +147,8 @@ export function register(program: Command): void {
     .option("--backoff <ms>", "first retry delay in ms, doubling per retry", "10000")
     .option("--force", "re-run a report whose job already completed or failed")
     .option("--base-url <url>", "service base URL (env VREPORT_BASE_URL); default: the embedded demo service")
-    .option("--api-key <key>", "API key (env VREPORT_API_KEY)")
+    .option(...API_KEY_FILE_OPTION)
+    .option(...API_KEY_OPTION)
     .option("--database <location>", "embedded demo only: PGlite directory or postgres:// URL")
     .option("--redis-url <url>", "Redis URL (env REDIS_URL, default redis://127.0.0.1:6379)")
     .option("--prefix <prefix>", "BullMQ key prefix (env VREPORT_QUEUE_PREFIX, default bull)")

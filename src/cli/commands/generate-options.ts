@@ -1,6 +1,7 @@
 import { PROFILES, type Profile } from "../../config/presentation.js";
 import type { Range } from "../../contract/index.js";
 import type { OutputFormat } from "../../render/backends/registry.js";
+import { apiKeyFrom } from "../api-key.js";
 import { CliError } from "../errors.js";
 import { parseDay, parseFormats, parseRange } from "../flags.js";
 
@@ -13,6 +14,7 @@ export interface GenerateFlags {
   out?: string;
   baseUrl?: string;
   apiKey?: string;
+  apiKeyFile?: string;
   config?: string;
   pageSize?: string;
   profile?: string;
@@ -70,14 +72,15 @@ export function parseGenerateFlags(
     throw CliError.badFlag("--page-size", pageSize, PAGE_SIZES.join(", "));
 
   const baseUrl = flags.baseUrl ?? env.VREPORT_BASE_URL;
-  const apiKey = flags.apiKey ?? env.VREPORT_API_KEY;
+  const apiKey = apiKeyFrom(flags, env);
   if (baseUrl !== undefined) {
     let ok = false;
     try {
       ok = ["http:", "https:"].includes(new URL(baseUrl).protocol);
     } catch {}
     if (!ok) throw CliError.badFlag("--base-url", baseUrl, "an http:// or https:// URL");
-    if (!apiKey) throw new CliError("--api-key (or VREPORT_API_KEY) is required with --base-url", 2);
+    if (!apiKey)
+      throw new CliError("--api-key-file (or VREPORT_API_KEY, or --api-key) is required with --base-url", 2);
   }
   if (parseDay("--as-of", flags.asOf) !== undefined) {
     if (baseUrl !== undefined)

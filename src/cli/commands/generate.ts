@@ -6,6 +6,7 @@ import type { WrittenFile } from "../../pipeline/apply.js";
 import { closeLoadedBackends, loadBackend } from "../../render/backends/registry.js";
 import { selectProjects } from "../../report/select-projects.js";
 import { printableLocation, resolveDatabaseLocation } from "../../service/store/db.js";
+import { API_KEY_FILE_OPTION, API_KEY_OPTION } from "../api-key.js";
 import { createBatchProgress } from "../batch-progress.js";
 import { printBatchSummary } from "../batch-summary.js";
 import { connectService } from "../connect-service.js";
@@ -44,7 +45,8 @@ export function register(program: Command): void {
       "--base-url <url>",
       "service base URL (env VREPORT_BASE_URL); without it the embedded demo service is used",
     )
-    .option("--api-key <key>", "API key (env VREPORT_API_KEY)")
+    .option(...API_KEY_FILE_OPTION)
+    .option(...API_KEY_OPTION)
     .option("--config <file>", "branding config (default: ./vreport.config.json when present)")
     .option(
       "--profile <profile>",

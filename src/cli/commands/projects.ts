@@ -1,6 +1,7 @@
 import type { Command } from "commander";
 import { createClient } from "../../client/index.js";
 import type { Project } from "../../contract/index.js";
+import { API_KEY_FILE_OPTION, API_KEY_OPTION, apiKeyFrom } from "../api-key.js";
 import { clientErrorToCli } from "../client-errors.js";
 import { CliError, EXIT } from "../errors.js";
 
@@ -8,6 +9,7 @@ import { CliError, EXIT } from "../errors.js";
 export interface ProjectsOptions {
   baseUrl?: string | undefined;
   apiKey?: string | undefined;
+  apiKeyFile?: string | undefined;
   json?: boolean | undefined;
   /** Client tuning for scripts and tests (not flags): failing fast on an unreachable service. */
   retries?: number;
@@ -39,10 +41,11 @@ export async function projectsCommand(
   env: NodeJS.ProcessEnv = process.env,
 ): Promise<Project[]> {
   const baseUrl = opts.baseUrl ?? env.VREPORT_BASE_URL;
-  const apiKey = opts.apiKey ?? env.VREPORT_API_KEY;
+  const apiKey = apiKeyFrom(opts, env);
   if (!baseUrl)
     throw new CliError("no service given: pass --base-url URL or set VREPORT_BASE_URL", EXIT.usage);
-  if (!apiKey) throw new CliError("no API key given: pass --api-key KEY or set VREPORT_API_KEY", EXIT.usage);
+  if (!apiKey)
+    throw new CliError("no API key given: pass --api-key-file FILE or set VREPORT_API_KEY", EXIT.usage);
   let client: ReturnType<typeof createClient>;
   try {
     client = createClient({
@@ -79,9 +82,10 @@ export function register(program: Command): void {
     .command("projects")
     .description("List the projects an API key can read")
     .option("--base-url <url>", "service URL (origin or …/core/api/external/v1); env VREPORT_BASE_URL")
-    .option("--api-key <key>", "API key; env VREPORT_API_KEY")
+    .option(...API_KEY_FILE_OPTION)
+    .option(...API_KEY_OPTION)
     .option("--json", "print JSON instead of a table")
-    .action(async (flags: { baseUrl?: string; apiKey?: string; json?: boolean }) => {
+    .action(async (flags: ProjectsOptions) => {
       await projectsCommand(flags);
     });
 }

@@ -6,6 +6,7 @@ import { QUEUE_NAME } from "../../jobs/job-data.js";
 import { redisUrlFrom } from "../../jobs/redis.js";
 import { startReportWorker } from "../../jobs/worker.js";
 import { closeLoadedBackends } from "../../render/backends/registry.js";
+import { API_KEY_FILE_OPTION, API_KEY_OPTION } from "../api-key.js";
 import { connectService, serviceOptionsFrom } from "../connect-service.js";
 import { type EmailFlags, parseEmailSettings } from "../email-flags.js";
 import { CliError, EXIT } from "../errors.js";
@@ -17,6 +18,7 @@ export interface WorkerFlags extends QueueFlags, Omit<EmailFlags, "email"> {
   concurrency?: string;
   baseUrl?: string;
   apiKey?: string;
+  apiKeyFile?: string;
   database?: string;
   asOf?: string;
   config?: string;
@@ -50,7 +52,10 @@ export async function workerCommand(flags: WorkerFlags, run: WorkerRun = {}): Pr
   const email = parseEmailSettings(flags);
   const serviceOptions = serviceOptionsFrom({ ...flags, ...(asOf !== undefined ? { asOf } : {}) });
   if (serviceOptions.baseUrl !== undefined && !serviceOptions.apiKey) {
-    throw new CliError("--api-key (or VREPORT_API_KEY) is required with --base-url", EXIT.usage);
+    throw new CliError(
+      "--api-key-file (or VREPORT_API_KEY, or --api-key) is required with --base-url",
+      EXIT.usage,
+    );
   }
   const redisUrl = redisUrlFrom(flags.redisUrl);
   try {
@@ -107,7 +112,8 @@ export function register(program: Command): void {
     .option("--redis-url <url>", "Redis URL (env REDIS_URL, default redis://127.0.0.1:6379)")
     .option("--prefix <prefix>", "BullMQ key prefix (env VREPORT_QUEUE_PREFIX, default bull)")
     .option("--base-url <url>", "service base URL (env VREPORT_BASE_URL); default: the embedded demo service")
-    .option("--api-key <key>", "API key (env VREPORT_API_KEY)")
+    .option(...API_KEY_FILE_OPTION)
+    .option(...API_KEY_OPTION)
     .option(
       "--database <location>",
       "embedded demo only: PGlite directory (one process each) or postgres:// URL",
