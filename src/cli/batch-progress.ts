@@ -1,6 +1,6 @@
 import { humanMs } from "../format/human.js";
 import type { BatchEvent } from "../jobs/batch.js";
-import type { Io } from "./io.js";
+import { type Io, terminalSafe } from "./io.js";
 
 const BAR_WIDTH = 24;
 const CLEAR_LINE = "\r\x1b[2K";
@@ -15,7 +15,7 @@ export interface BatchProgress {
 export function progressBar(done: number, total: number, running: readonly string[]): string {
   const filled = total === 0 ? BAR_WIDTH : Math.round((done / total) * BAR_WIDTH);
   const bar = "█".repeat(filled) + "░".repeat(BAR_WIDTH - filled);
-  const now = running.length > 0 ? `  rendering ${running.join(", ")}` : "";
+  const now = running.length > 0 ? `  rendering ${running.map(terminalSafe).join(", ")}` : "";
   return `[${bar}] ${done}/${total}${now}`;
 }
 
@@ -44,7 +44,9 @@ export function createBatchProgress(
         return;
       }
       if (event.type === "done" && event.result.error) {
-        write(`${CLEAR_LINE}✗ ${event.result.project.name}: ${event.result.error.message}\n`);
+        write(
+          `${CLEAR_LINE}✗ ${terminalSafe(`${event.result.project.name}: ${event.result.error.message}`)}\n`,
+        );
       }
       write(`${CLEAR_LINE}${progressBar(event.done, event.total, names)}`);
       drawn = true;

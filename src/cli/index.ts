@@ -2,6 +2,7 @@
 import { Command, CommanderError } from "commander";
 import { commandsFor } from "./commands/index.js";
 import { CliError, EXIT } from "./errors.js";
+import { processIo } from "./io.js";
 
 /** Wires flags to the command functions; all behaviour lives in ./commands (callable from tests). */
 async function main(argv: string[]): Promise<void> {
@@ -19,11 +20,11 @@ async function main(argv: string[]): Promise<void> {
       return;
     }
     if (err instanceof CliError) {
-      process.stderr.write(`vreport: ${err.message}\n`);
+      processIo.err(`vreport: ${err.message}`);
       process.exitCode = err.exitCode;
       return;
     }
-    process.stderr.write(`vreport: ${err instanceof Error ? err.message : String(err)}\n`);
+    processIo.err(`vreport: ${err instanceof Error ? err.message : String(err)}`);
     process.exitCode = EXIT.failure;
   }
 }

@@ -6,10 +6,22 @@ export interface Io {
   tty: boolean;
 }
 
-/** Standard output and error of this process. */
+// C0 controls but tab and newline, DEL and the C1 controls: what a terminal acts on (ESC starts a
+// colour, a cursor move or a title change; CR rewrites the line) instead of printing.
+const CONTROL = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F]/g;
+
+/**
+ * Text from data (project names, titles, URLs) made inert for a terminal: each control character
+ * is printed as its escape (`\x1b`), so a name cannot recolour, move or hide what follows.
+ */
+export function terminalSafe(text: string): string {
+  return text.replace(CONTROL, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, "0")}`);
+}
+
+/** Standard output and error of this process; every line is made terminal-safe on its way out. */
 export const processIo: Io = {
-  out: (l) => process.stdout.write(`${l}\n`),
-  err: (l) => process.stderr.write(`${l}\n`),
+  out: (l) => process.stdout.write(`${terminalSafe(l)}\n`),
+  err: (l) => process.stderr.write(`${terminalSafe(l)}\n`),
   tty: Boolean(process.stderr.isTTY),
 };
 

@@ -1,5 +1,6 @@
 import type { Command } from "commander";
 import { createDispatcher, type DispatcherOptions } from "../../service/webhooks/index.js";
+import { processIo } from "../io.js";
 import { withStore } from "../with-store.js";
 import { addWebhookFlags, parseWebhookFlags, type WebhookFlags } from "./_webhook-flags.js";
 
@@ -19,7 +20,7 @@ export interface DeliverOptions {
  */
 export async function deliverCommand(
   opts: DeliverOptions = {},
-  out: (line: string) => void = (line) => process.stdout.write(`${line}\n`),
+  out: (line: string) => void = processIo.out,
 ): Promise<number> {
   return withStore(opts.database, async (store) => {
     const batchSize = opts.dispatcher?.batchSize ?? 50;

@@ -17,6 +17,7 @@ import {
   parseTarget,
   type ReportJobFlags,
 } from "../flags.js";
+import { processIo } from "../io.js";
 import { toCliError } from "../to-cli-error.js";
 
 /** Raw flags of `vreport enqueue`. */
@@ -34,7 +35,7 @@ export interface EnqueueFlags extends ReportJobFlags {
  */
 export async function enqueueCommand(
   flags: EnqueueFlags,
-  out: (line: string) => void = (l) => process.stdout.write(`${l}\n`),
+  out: (line: string) => void = processIo.out,
 ): Promise<Enqueued[]> {
   const target = parseTarget(flags);
   const range = parseRange(flags.range);
@@ -56,7 +57,7 @@ export async function enqueueCommand(
     const service = await connectService({
       ...serviceOptions,
       onSeed: ({ database, asOf }) =>
-        process.stderr.write(`vreport: seeding the demo workspace as of ${asOf} into ${database}…\n`),
+        processIo.err(`vreport: seeding the demo workspace as of ${asOf} into ${database}…`),
     });
     let jobs: { project: string; name: string }[];
     let asOf: string;

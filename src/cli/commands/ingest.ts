@@ -4,6 +4,7 @@ import { IngestError, type IngestResult, ingestFile } from "../../service/ingest
 import { openStore, resolveDatabaseLocation, type Store } from "../../service/store/db.js";
 import { StoreError } from "../../service/store/errors.js";
 import { CliError, EXIT } from "../errors.js";
+import { processIo } from "../io.js";
 
 /** Options of `vreport ingest`. */
 export interface IngestCommandOptions {
@@ -19,11 +20,7 @@ export interface IngestIo {
   stdin: NodeJS.ReadableStream;
 }
 
-const processIo: IngestIo = {
-  out: (line) => process.stdout.write(`${line}\n`),
-  err: (line) => process.stderr.write(`${line}\n`),
-  stdin: process.stdin,
-};
+const ingestIo: IngestIo = { out: processIo.out, err: processIo.err, stdin: process.stdin };
 
 /** Bad lines printed before "…and N more" (the count in the summary is always complete). */
 const MAX_PRINTED_ERRORS = 200;
@@ -35,7 +32,7 @@ const MAX_PRINTED_ERRORS = 200;
 export async function ingestCommand(
   file: string,
   opts: IngestCommandOptions = {},
-  io: IngestIo = processIo,
+  io: IngestIo = ingestIo,
   env: NodeJS.ProcessEnv = process.env,
 ): Promise<IngestResult> {
   if (file !== "-") {

@@ -3,7 +3,7 @@ import { SCOPES } from "../../contract/index.js";
 import { createKey, KeyError, listKeys, revokeKey } from "../../service/keys/index.js";
 import type { Store } from "../../service/store/db.js";
 import { CliError, EXIT } from "../errors.js";
-import { type Out, stdout } from "../io.js";
+import { type Out, processIo, stdout } from "../io.js";
 import { withStore as withStoreAt } from "../with-store.js";
 
 interface DbOption {
@@ -84,7 +84,7 @@ export async function keysCreate(
     if (opts.json) out(JSON.stringify({ id: created.id, key: created.key }));
     else {
       out(created.key);
-      process.stderr.write(`vreport: key ${created.id} created; it is shown only once\n`);
+      processIo.err(`vreport: key ${created.id} created; it is shown only once`);
     }
     return created;
   });

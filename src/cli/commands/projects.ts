@@ -4,6 +4,7 @@ import type { Project } from "../../contract/index.js";
 import { API_KEY_FILE_OPTION, API_KEY_OPTION, apiKeyFrom } from "../api-key.js";
 import { clientErrorToCli } from "../client-errors.js";
 import { CliError, EXIT } from "../errors.js";
+import { processIo } from "../io.js";
 
 /** Options of `vreport projects` (flags win over `VREPORT_BASE_URL` / `VREPORT_API_KEY`). */
 export interface ProjectsOptions {
@@ -20,8 +21,6 @@ export interface ProjectsOptions {
 export interface ProjectsIo {
   out: (line: string) => void;
 }
-
-const processIo: ProjectsIo = { out: (line) => process.stdout.write(`${line}\n`) };
 
 /** Left-aligned columns, two spaces apart, header underlined by nothing (greppable, paste-able). */
 function table(header: string[], rows: string[][]): string[] {

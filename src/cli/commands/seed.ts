@@ -5,6 +5,7 @@ import { openStore, resolveDatabaseLocation } from "../../service/store/db.js";
 import { StoreError } from "../../service/store/errors.js";
 import { DEMO_TIMEZONE, DEMO_WORKSPACE_ID, type SeedSummary } from "../../service/store/seed/index.js";
 import { CliError, EXIT } from "../errors.js";
+import { processIo } from "../io.js";
 
 /** Options of `vreport seed`. */
 export interface SeedCommandOptions {
@@ -23,7 +24,7 @@ export interface SeedCommandOptions {
  */
 export async function seedCommand(
   opts: SeedCommandOptions,
-  out: (line: string) => void = (line) => process.stdout.write(`${line}\n`),
+  out: (line: string) => void = processIo.out,
 ): Promise<SeedSummary> {
   const database = resolveDatabaseLocation(opts.database);
   const asOf = opts.asOf ?? dayIn(DEMO_TIMEZONE, new Date());

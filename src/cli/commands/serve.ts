@@ -4,6 +4,7 @@ import { printableLocation, resolveDatabaseLocation } from "../../service/store/
 import { DatabaseLockedError } from "../../service/store/errors.js";
 import type { DispatcherOptions } from "../../service/webhooks/index.js";
 import { CliError, EXIT } from "../errors.js";
+import { processIo } from "../io.js";
 import { addWebhookFlags, parseWebhookFlags, type WebhookFlags } from "./_webhook-flags.js";
 import { waitForStop } from "./deliver.js";
 import { parseAsOf } from "./seed.js";
@@ -24,7 +25,7 @@ export interface ServeOptions {
 /** Starts the API server and logs one line with its URL; the caller decides when to close it. */
 export async function serveCommand(
   opts: ServeOptions,
-  out: (line: string) => void = (line) => process.stdout.write(`${line}\n`),
+  out: (line: string) => void = processIo.out,
 ): Promise<RunningServer> {
   const database = resolveDatabaseLocation(opts.database);
   const now = opts.asOf === undefined ? undefined : fixedClock(opts.asOf);

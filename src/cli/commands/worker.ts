@@ -11,6 +11,7 @@ import { connectService, serviceOptionsFrom } from "../connect-service.js";
 import { type EmailFlags, parseEmailSettings } from "../email-flags.js";
 import { CliError, EXIT } from "../errors.js";
 import { parseDay, parsePositiveInt, parseRetry, type QueueFlags } from "../flags.js";
+import { processIo } from "../io.js";
 import { toCliError } from "../to-cli-error.js";
 
 /** Raw flags of `vreport worker`. */
@@ -43,7 +44,7 @@ export interface WorkerRun {
  * (PGlite: one process per directory, so several workers need a real service or PostgreSQL).
  */
 export async function workerCommand(flags: WorkerFlags, run: WorkerRun = {}): Promise<void> {
-  const log = run.log ?? ((l: string) => process.stdout.write(`vreport worker ${process.pid}: ${l}\n`));
+  const log = run.log ?? ((l: string) => processIo.out(`vreport worker ${process.pid}: ${l}`));
   const concurrency = parsePositiveInt("--concurrency", flags.concurrency, 1);
   const lockDurationMs = parsePositiveInt("--lock-duration", flags.lockDuration, 30_000);
   const stalledIntervalMs = parsePositiveInt("--stalled-interval", flags.stalledInterval, 30_000);
