@@ -44,8 +44,7 @@ export async function attemptDelivery(
       signal: AbortSignal.timeout(options.timeoutMs),
     });
     httpStatus = response.status;
-    // Drain the body so the connection is released; its content does not matter.
-    await response.arrayBuffer().catch(() => undefined);
+    await discardBody(response);
     if (httpStatus < 200 || httpStatus >= 300) error = `HTTP ${httpStatus}`;
   } catch (cause) {
     const e = cause as Error;
@@ -58,6 +57,29 @@ export async function attemptDelivery(
   }
   const status = await recordFailure(db, delivery, { httpStatus, error }, options.policy, options.random);
   return { deliveryId: delivery.id, ok: false, httpStatus, error, status };
+}
+
+/** The most of a receiver's answer that is read: its content does not matter, only its status. */
+export const MAX_RESPONSE_BYTES = 64 * 1024;
+
+/**
+ * Reads a receiver's body up to MAX_RESPONSE_BYTES, so a short answer releases the connection
+ * for reuse, then cancels the rest, which drops the connection: a receiver answering with an
+ * endless body cannot make the sender buffer it (docs/webhooks.md).
+ */
+async function discardBody(response: Response): Promise<void> {
+  const reader = response.body?.getReader();
+  if (!reader) return;
+  try {
+    for (let read = 0; read <= MAX_RESPONSE_BYTES; ) {
+      const chunk = await reader.read();
+      if (chunk.done) return;
+      read += chunk.value.byteLength;
+    }
+    await reader.cancel();
+  } catch {
+    // A receiver that breaks the connection mid-body still answered with its status.
+  }
 }
 
 function describe(error: Error): string {
