@@ -4,16 +4,74 @@ import type { Io } from "./io.js";
 
 const HEADERS = ["project", "formats", "files", "sizes", "time", "error"] as const;
 
+/** The terminal's width, else 80 columns (a log, a pipe): the table never runs wider. */
+export const DEFAULT_WIDTH = Math.max(40, process.stdout.columns || 80);
+
 /** The summary rows as text cells, one per project, in the batch's order. */
 export function summaryRows(results: readonly BatchResult[], cwd: string = process.cwd()): string[][] {
   return results.map((r) => [
     r.project.name,
     r.files.map((f) => f.format).join(",") || "-",
-    r.files.map((f) => relativeTo(cwd, f.path)).join(" ") || "-",
+    filesCell(r.files.map((f) => relativeTo(cwd, f.path))),
     r.files.map((f) => humanBytes(f.bytes)).join(" ") || "-",
     humanMs(r.ms),
     r.error ? r.error.message.replace(/\s+/g, " ") : "",
   ]);
+}
+
+/**
+ * The files of one project: a run's files share a directory and a name and differ only in their
+ * extension, so they read `output/acme-ai-visibility-30d-2026-11-01.{pdf,xlsx,md}`.
+ */
+function filesCell(paths: readonly string[]): string {
+  if (paths.length === 0) return "-";
+  const parts = paths.map((p) => /^(.*)\.([^./]+)$/.exec(p));
+  const stem = parts[0]?.[1];
+  if (paths.length > 1 && parts.every((m) => m !== null && m[1] === stem))
+    return `${stem}.{${parts.map((m) => m?.[2]).join(",")}}`;
+  return paths.join(" ");
+}
+
+/** `text` cut to `width` characters in the middle ("output/acme-ai…2026-11-01.pdf"): both ends stay readable. */
+export function shortenMiddle(text: string, width: number): string {
+  if (text.length <= width) return text;
+  if (width <= 1) return "…".slice(0, width);
+  const head = Math.ceil((width - 1) / 2);
+  return `${text.slice(0, head)}…${text.slice(text.length - (width - 1 - head))}`;
+}
+
+/** Narrowest the project, files and error columns get when the table must fit a narrow terminal. */
+const MIN_PROJECT = 12;
+const MIN_FILES = 16;
+const MIN_ERROR = 12;
+const GAP = 2;
+const [PROJECT, FORMATS, FILES, SIZES] = [0, 1, 2, 3];
+
+/**
+ * Which columns to print and how wide, to fit `width` characters: the formats column goes first
+ * (the files cell names the formats too), then the sizes (the total follows the table); then the
+ * error, files and project columns give up room in rounds, each down to a minimum. The full
+ * error messages are printed as the projects finish, above the table.
+ */
+function fitColumns(natural: readonly number[], width: number): { widths: number[]; shown: boolean[] } {
+  const widths = [...natural];
+  const shown = natural.map(() => true);
+  const ERROR = natural.length - 1;
+  const total = () => widths.reduce((sum, w, c) => (shown[c] ? sum + w + GAP : sum), -GAP);
+  const shrink = (col: number, min: number) => {
+    const over = total() - width;
+    if (over > 0) widths[col] = Math.max(Math.min(min, natural[col] ?? 0), (widths[col] ?? 0) - over);
+  };
+  if (total() > width) shown[FORMATS] = false;
+  if (total() > width) shown[SIZES] = false;
+  // In rounds, so no column is cut to nothing while another keeps all its width.
+  shrink(ERROR, 24);
+  shrink(FILES, 40);
+  shrink(ERROR, MIN_ERROR);
+  shrink(FILES, 24);
+  shrink(PROJECT, MIN_PROJECT);
+  shrink(FILES, MIN_FILES);
+  return { widths, shown };
 }
 
 function relativeTo(cwd: string, path: string): string {
@@ -24,23 +82,33 @@ function relativeTo(cwd: string, path: string): string {
  * Prints the batch as an aligned table on `io.out`, then the total, one line per emailed project
  * (so a run with `--email` says where its reports went), and one line naming the failed projects.
  */
-export function printBatchSummary(results: readonly BatchResult[], io: Pick<Io, "out">): void {
+export function printBatchSummary(
+  results: readonly BatchResult[],
+  io: Pick<Io, "out">,
+  width: number = DEFAULT_WIDTH,
+): void {
   const rows = [HEADERS.map(String), ...summaryRows(results)];
-  const widths = HEADERS.map((_, c) => Math.max(...rows.map((r) => (r[c] ?? "").length)));
+  const natural = HEADERS.map((_, c) => Math.max(...rows.map((r) => (r[c] ?? "").length)));
+  const { widths, shown } = fitColumns(natural, width);
+  const last = HEADERS.length - 1;
+  const line = (cells: string[]) =>
+    cells
+      .filter((_, c) => shown[c])
+      .join(" ".repeat(GAP))
+      .trimEnd();
   for (const [i, row] of rows.entries()) {
-    // The error column is last and unpadded, so long messages do not widen the table.
+    // The error column is last and unpadded.
     io.out(
-      row
-        .map((cell, c) => (c === row.length - 1 ? cell : cell.padEnd(widths[c] ?? 0)))
-        .join("  ")
-        .trimEnd(),
+      line(
+        row.map((cell, c) =>
+          c === last
+            ? shortenMiddle(cell, widths[c] ?? 0)
+            : shortenMiddle(cell, widths[c] ?? 0).padEnd(widths[c] ?? 0),
+        ),
+      ),
     );
     if (i === 0)
-      io.out(
-        widths
-          .map((w, c) => "-".repeat(c === widths.length - 1 ? Math.max(5, Math.min(w, 40)) : w))
-          .join("  "),
-      );
+      io.out(line(widths.map((w, c) => "-".repeat(c === last ? Math.max(5, Math.min(w, 40)) : w))));
   }
   const failed = results.filter((r) => r.error);
   const ok = results.length - failed.length;

@@ -1,0 +1,62 @@
+import { describe, expect, it } from "vitest";
+import { printBatchSummary, shortenMiddle, summaryRows } from "../../src/cli/batch-summary.js";
+import type { Project } from "../../src/contract/index.js";
+import type { BatchResult } from "../../src/jobs/batch.js";
+
+const cwd = process.cwd();
+const result = (name: string, error?: string): BatchResult => {
+  const stem = `${cwd}/output/${name.toLowerCase()}-ai-visibility-90d-2026-11-25`;
+  return {
+    project: { id: name, name } as Project,
+    files: [
+      { format: "pdf", path: `${stem}.pdf`, bytes: 353_000, assets: [] },
+      { format: "xlsx", path: `${stem}.xlsx`, bytes: 345_000, assets: [] },
+      { format: "md", path: `${stem}.md`, bytes: 16_000, assets: [] },
+    ],
+    bytes: 714_000,
+    ms: 1300,
+    emailed: [],
+    ...(error ? { error: new Error(error) } : {}),
+  };
+};
+const results = [
+  result("Brightwave"),
+  result("Northwind Analytics", "service unreachable: connect ECONNREFUSED 127.0.0.1:8787 after 3 attempts"),
+];
+
+function lines(width: number): string[] {
+  const out: string[] = [];
+  printBatchSummary(results, { out: (l) => out.push(l) }, width);
+  return out;
+}
+
+/** Issue #24 item 12: the summary table fits an 80-column terminal and uses a wider one. */
+describe("batch summary width", () => {
+  it("names a run's files once, with their extensions", () => {
+    expect(summaryRows(results)[0]?.[2]).toBe("output/brightwave-ai-visibility-90d-2026-11-25.{pdf,xlsx,md}");
+  });
+
+  it("fits 80 columns: formats and sizes give way, file names are shortened in the middle", () => {
+    const printed = lines(80);
+    for (const line of printed) expect(line.length, line).toBeLessThanOrEqual(80);
+    expect(printed[0]).toMatch(/^project +files +time +error$/);
+    expect(printed[2]).toMatch(/^Brightwave +output\/brightwave-a\S*…\S*\.\{pdf,xlsx,md\} +1\.3 s$/);
+    expect(printed[3]).toMatch(
+      /^Northwind Analytics +output\/northwind.*\{pdf,xlsx,md\} +1\.3 s +servic.*….*empts$/,
+    );
+    expect(printed.at(-1)).toBe("failed: Northwind Analytics");
+  });
+
+  it("uses the full width when there is one, cutting nothing", () => {
+    const printed = lines(240);
+    expect(printed.join("\n")).toContain("output/brightwave-ai-visibility-90d-2026-11-25.{pdf,xlsx,md}");
+    expect(printed.join("\n")).toContain("after 3 attempts");
+    expect(Math.max(...printed.map((l) => l.length))).toBeGreaterThan(80);
+  });
+
+  it("shortens text in the middle to exactly the width", () => {
+    expect(shortenMiddle("abcdefghij", 5)).toBe("ab…ij");
+    expect(shortenMiddle("abcdefghij", 6)).toBe("abc…ij");
+    expect(shortenMiddle("abc", 5)).toBe("abc");
+  });
+});
