@@ -193,6 +193,10 @@ function operation(def: EndpointDef, tag: string): Json {
 
 function queryParam(name: string, schema: z.ZodType): Json {
   let json = clean(z.toJSONSchema(schema, { io: "input", unrepresentable: "any" })) as Json;
+  // An integer is checked as digits before it is coerced (params.ts); the input side of that
+  // step drops the default from the JSON Schema, so it is put back from the schema itself.
+  if (schema instanceof z.ZodDefault && json.default === undefined)
+    json = { default: schema.def.defaultValue, ...json };
   // A repeatable name accepts one value or many; in OpenAPI that is an exploded array parameter.
   const array = Array.isArray(json.anyOf)
     ? (json.anyOf as Json[]).find((s) => s.type === "array")

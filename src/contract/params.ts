@@ -27,12 +27,17 @@ export const MAX_TEXT = 255;
 export const CONTENT_PAGE_SIZE = 15;
 
 const text = () => z.string().max(MAX_TEXT, `must be at most ${MAX_TEXT} characters`);
+// Decimal digits only: a bare `Number()` reads `0x10` as 16 and `1e1` as 10 (docs/api.md, "Parameters common to lists").
+const DIGITS = /^\d{1,16}$/;
 const int = (min: number, max: number) =>
-  z.coerce
-    .number({ error: "must be an integer" })
-    .int("must be an integer")
-    .min(min, `must be at least ${min}`)
-    .max(max, `must be at most ${max}`);
+  z.preprocess(
+    (v) => (typeof v === "string" && !DIGITS.test(v) ? Number.NaN : v),
+    z.coerce
+      .number({ error: "must be an integer" })
+      .int("must be an integer")
+      .min(min, `must be at least ${min}`)
+      .max(max, `must be at most ${max}`),
+  );
 const page = () => int(1, Number.MAX_SAFE_INTEGER).default(1);
 // Without its own message a failed union says only "Invalid input": name what each value must be.
 const list = <T extends z.ZodType>(item: T, each: string) =>
