@@ -29,10 +29,17 @@ describeService("parameter validation and error envelopes", (svc) => {
           [`/content-map/pages?${q()}&site=123`, "site"],
           [`/content?${q()}&search=a%00b`, "search"],
           [`/content?${q()}&view=IDEAS&view=PLANNED`, "view"],
-          [`/visibility/competitors/nope?${q()}`, "competitor"],
-          ["/api/workspace/xyz/webhooks/events", "workspace_id"],
         ];
         for (const [path, name] of cases) expect422(await svc.get(t, path, key), name);
+        // A path id that is no id matches nothing (issue #24 item 9): 404, not 422.
+        for (const [path, resource] of [
+          [`/visibility/competitors/nope?${q()}`, "competitor"],
+          ["/api/workspace/xyz/webhooks/events", "workspace"],
+        ]) {
+          const r = await svc.get(t, path!, key);
+          expect(r.status).toBe(404);
+          expect(r.body).toEqual({ code: 404, messages: `${resource} not found`, data: null });
+        }
         // A single-valued parameter given twice says so, whatever the values.
         for (const [query, name] of [
           ["page=1&page=2", "page"],

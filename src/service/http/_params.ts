@@ -15,8 +15,8 @@ export function takesProject(def: EndpointDef): boolean {
 }
 
 /**
- * Step 3: the query against the contract's schema and every path parameter as a UUID; all
- * problems in one 422 keyed by parameter name. A pinned key's project_id is dropped before
+ * Step 3: the query against the contract's schema, all problems in one 422 keyed by parameter
+ * name; then every path parameter as a UUID (anything else matches nothing: 404 "<name> not found"). A pinned key's project_id is dropped before
  * validation: the spec says it is ignored, so even a malformed one must not fail the request.
  */
 export function validateParams(
@@ -48,9 +48,11 @@ export function validateParams(
       add(name, "must not contain NUL characters");
   }
   const pathParams: Record<string, string> = {};
+  // A path id that is no id at all matches nothing: 404, once the parameters are otherwise fine.
+  let unmatched: string | undefined;
   for (const [name, value] of Object.entries(rawPath)) {
     if (PATH_ID.safeParse(value).success) pathParams[name] = value.toLowerCase();
-    else add(name, "must be a UUID");
+    else unmatched ??= name;
   }
   const parsed = schema.safeParse(input);
   if (!parsed.success) {
@@ -61,5 +63,6 @@ export function validateParams(
     errors.project_id = ["is required for a key not pinned to a project (ids come from GET /projects)"];
   }
   if (Object.keys(errors).length > 0) throw ApiError.validation(errors);
+  if (unmatched !== undefined) throw ApiError.notFound(unmatched.replace(/_id$/, ""));
   return { query: (parsed.data ?? {}) as Record<string, unknown>, pathParams };
 }

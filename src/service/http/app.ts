@@ -1,3 +1,4 @@
+import { createServer } from "node:http";
 import Fastify, { type FastifyInstance } from "fastify";
 import { API_PREFIX, ENDPOINTS, type EndpointDef, type EndpointId } from "../../contract/index.js";
 import type { Store } from "../store/db.js";
@@ -44,13 +45,32 @@ function noSchemas(): never {
   );
 }
 
+/**
+ * Whether `path` is one of the API's routes (for another method than GET): answered 405, not 404,
+ * whatever the method, including ones Fastify has no route table for (TRACE, PROPFIND…).
+ */
+function knownPath(path: string): boolean {
+  return ROUTE_PATTERNS.some((re) => re.test(path));
+}
+const ROUTE_PATTERNS = (ENDPOINTS as readonly EndpointDef[]).map(
+  (def) => new RegExp(`^${routePath(def).replace(/:\w+/g, "[^/]+")}/?$`),
+);
+
 /** Builds the API server (not listening): every ENDPOINTS entry through one pipeline. */
 export function createApp(options: AppOptions): FastifyInstance {
   const now = options.now ?? (() => new Date());
   const app = Fastify({
+    // Node answers a request without Host with a bare 400 before any handler runs; letting it
+    // through gives it the envelope (docs/api.md, "Envelope and errors").
+    serverFactory: (handler) => createServer({ requireHostHeader: false }, handler),
     logger: loggerOptions(options.logger),
     exposeHeadRoutes: false,
-    routerOptions: { querystringParser: parseQueryString, ignoreTrailingSlash: true, maxParamLength: 200 },
+    // Path ids as long as a URL may be: a long id is an id that matches nothing (404), not a router error.
+    routerOptions: {
+      querystringParser: parseQueryString,
+      ignoreTrailingSlash: true,
+      maxParamLength: MAX_URL_LENGTH,
+    },
     clientErrorHandler: handleClientError,
     frameworkErrors: handleFrameworkError,
     // Requests and responses are checked by the contract's zod schemas (routeHandler); no route
@@ -62,11 +82,14 @@ export function createApp(options: AppOptions): FastifyInstance {
   // Every route is GET: bodies are read and ignored, so a POST with broken JSON still gets its 405.
   app.removeAllContentTypeParsers();
   app.addContentTypeParser("*", { parseAs: "buffer" }, (_request, _body, done) => done(null, undefined));
-  app.setNotFoundHandler(async () => {
-    throw routeNotFound();
+  app.setNotFoundHandler(async (request) => {
+    const path = request.url.split("?")[0] ?? "";
+    throw request.method !== "GET" && knownPath(path) ? methodNotAllowed() : routeNotFound();
   });
   app.addHook("onRequest", async (request) => {
     if (request.url.length > MAX_URL_LENGTH) throw new ApiError(414, 414, "URL too long");
+    if (request.headers.host === undefined && request.raw.httpVersion !== "1.0")
+      throw new ApiError(400, 400, "the Host header is required");
   });
   if (options.rateLimit !== false) {
     const config = { ...DEFAULT_RATE_LIMIT, ...(options.rateLimit ?? {}) };

@@ -1,0 +1,85 @@
+import { connect } from "node:net";
+import type { FastifyInstance } from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createApp } from "../../src/service/http/app.js";
+import { ingestFile } from "../../src/service/ingest/index.js";
+import { createKey } from "../../src/service/keys/index.js";
+import type { Store } from "../../src/service/store/db.js";
+import { baseRecords, ndjson } from "../ingest/_records.js";
+import { openTestStore } from "../store/_databases.js";
+
+/** A raw HTTP/1.1 exchange over a socket: what a client sends is exactly what the test writes. */
+function raw(port: number, request: string): Promise<{ status: number; headers: string; body: string }> {
+  return new Promise((resolve, reject) => {
+    let data = "";
+    const socket = connect(port, "127.0.0.1", () => socket.write(request));
+    socket.on("data", (c) => {
+      data += c;
+    });
+    socket.on("error", reject);
+    socket.on("close", () => {
+      const [head = "", body = ""] = data.split("\r\n\r\n");
+      resolve({ status: Number(head.split(" ")[1]), headers: head.toLowerCase(), body });
+    });
+  });
+}
+
+/** Issue #24 item 9: HTTP edge cases answer the documented envelope. */
+describe("HTTP edge cases", () => {
+  let store: Store;
+  let app: FastifyInstance;
+  let port: number;
+  let key: string;
+
+  beforeAll(async () => {
+    store = await openTestStore("pglite");
+    await ingestFile(store, ndjson(baseRecords()));
+    const ws = await store.db.selectFrom("workspaces").select("id").executeTakeFirstOrThrow();
+    key = (await createKey(store, { workspaceId: ws.id, scopes: ["visibility:read", "workspace:read"] })).key;
+    app = createApp({ store, rateLimit: false, logger: false });
+    await app.listen({ port: 0, host: "127.0.0.1" });
+    port = (app.server.address() as { port: number }).port;
+  });
+
+  afterAll(async () => {
+    await app.close();
+    await store.close();
+  });
+
+  it.each([36, 150, 300, 4000])("an id of %i characters that matches nothing is 404", async (length) => {
+    const project = (
+      await app.inject({ url: "/core/api/external/v1/projects", headers: { authorization: `Bearer ${key}` } })
+    ).json().data.projects[0].id as string;
+    const r = await app.inject({
+      url: `/core/api/external/v1/visibility/competitors/${"a".repeat(length)}?project_id=${project}`,
+      headers: { authorization: `Bearer ${key}` },
+    });
+    expect(r.statusCode).toBe(404);
+    expect(r.json()).toEqual({ code: 404, messages: "competitor not found", data: null });
+  });
+
+  it.each(["TRACE", "PROPFIND", "MKCOL", "DELETE"])(
+    "%s on an API path is 405 with Allow: GET and the envelope",
+    async (method) => {
+      const r = await raw(
+        port,
+        `${method} /core/api/external/v1/projects HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`,
+      );
+      expect(r.status).toBe(405);
+      expect(r.headers).toContain("allow: get");
+      expect(JSON.parse(r.body)).toMatchObject({ code: 405, data: null });
+    },
+  );
+
+  it("an unknown method on an unknown path is still the 404 envelope", async () => {
+    const r = await raw(port, "PROPFIND /nowhere HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n");
+    expect(r.status).toBe(404);
+    expect(JSON.parse(r.body)).toEqual({ code: 404, messages: "route not found", data: null });
+  });
+
+  it("a request without Host gets the 400 envelope", async () => {
+    const r = await raw(port, "GET /core/api/external/v1/projects HTTP/1.1\r\nConnection: close\r\n\r\n");
+    expect(r.status).toBe(400);
+    expect(JSON.parse(r.body)).toEqual({ code: 400, messages: "the Host header is required", data: null });
+  });
+});
