@@ -8,6 +8,7 @@ export interface Io {
 
 // C0 controls but tab and newline, DEL and the C1 controls: what a terminal acts on (ESC starts a
 // colour, a cursor move or a title change; CR rewrites the line) instead of printing.
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point.
 const CONTROL = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F]/g;
 
 /**

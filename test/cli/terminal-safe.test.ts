@@ -22,6 +22,7 @@ describe("terminal-safe output", () => {
       },
     );
     expect(run.status).toBe(2);
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: the test looks for control characters.
     expect(run.stderr).not.toMatch(/[\u0007\u001b]/);
     expect(run.stderr).toContain('invalid --range "\\x1b]0;pwned\\x07\\x1b[2J30d"');
   });

@@ -67,7 +67,9 @@ describe("vreport projects", () => {
     server = await startFaultServer((_req, res) => send(res, 200, { code: 2400, data: PROJECTS }));
     const { result } = await run({ baseUrl: server.url });
     expect(result).toBeInstanceOf(CliError);
-    expect((result as CliError).message).toBe("no API key given: pass --api-key-file FILE or set VREPORT_API_KEY");
+    expect((result as CliError).message).toBe(
+      "no API key given: pass --api-key-file FILE or set VREPORT_API_KEY",
+    );
     expect((result as CliError).exitCode).toBe(EXIT.usage);
     expect(server.requests).toHaveLength(0);
   });

@@ -65,6 +65,7 @@ describe("xlsx backend, characters XML forbids", () => {
     const texts: string[] = [];
     sheet.eachRow((row) => row.eachCell((cell) => texts.push(cell.text)));
     expect(texts).toContain(`Prompt ${SHOWN}\twith a tab`);
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: the test looks for control characters.
     expect(texts.join("\n")).not.toMatch(/[\u0001\u0008\u000B\u001F\uFFFE\uFFFF]/);
   });
 });

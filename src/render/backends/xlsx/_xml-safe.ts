@@ -6,6 +6,7 @@ import type { ReportView } from "../../types.js";
  * not part of a pair, which have no UTF-8 form at all.
  */
 const FORBIDDEN =
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point.
   /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 
 /** The replacement character marks where a forbidden one stood, so nothing vanishes silently. */
