@@ -11,6 +11,8 @@ export interface IngestCommandOptions {
   strict?: boolean;
   database?: string;
   batchSize?: number;
+  /** Longest line accepted, in bytes. */
+  maxLineBytes?: number;
 }
 
 /** Where the command reads and writes; tests pass their own. */
@@ -54,6 +56,7 @@ export async function ingestCommand(
     result = await ingestFile(store, file === "-" ? io.stdin : file, {
       ...(opts.strict !== undefined ? { strict: opts.strict } : {}),
       ...(opts.batchSize !== undefined ? { batchSize: opts.batchSize } : {}),
+      ...(opts.maxLineBytes !== undefined ? { maxLineBytes: opts.maxLineBytes } : {}),
     });
   } catch (error) {
     if (error instanceof IngestError) throw new CliError(error.message, EXIT.failure, { cause: error });
@@ -90,12 +93,27 @@ export function register(program: Command): void {
     .argument("<file>", "an .ndjson file, or - for standard input")
     .option("--strict", "validate the whole file first; write nothing if any line is bad")
     .option("--batch-size <n>", "records per transaction", "500")
+    .option("--max-line-mb <mb>", "longest line accepted; a longer one is refused by its number", "1")
     .option("--database <location>", "PGlite directory or postgres:// URL (env VREPORT_DATABASE)")
-    .action(async (file: string, flags: { strict?: boolean; batchSize: string; database?: string }) => {
-      await ingestCommand(file, {
-        strict: flags.strict === true,
-        batchSize: parseBatchSize(flags.batchSize),
-        ...(flags.database !== undefined ? { database: flags.database } : {}),
-      });
-    });
+    .action(
+      async (
+        file: string,
+        flags: { strict?: boolean; batchSize: string; maxLineMb: string; database?: string },
+      ) => {
+        await ingestCommand(file, {
+          strict: flags.strict === true,
+          batchSize: parseBatchSize(flags.batchSize),
+          maxLineBytes: parseMaxLineMb(flags.maxLineMb),
+          ...(flags.database !== undefined ? { database: flags.database } : {}),
+        });
+      },
+    );
+}
+
+/** `--max-line-mb`: a positive number of megabytes (1 MB = 1,048,576 bytes). */
+export function parseMaxLineMb(value: string): number {
+  const mb = Number(value);
+  if (!/^\d+(\.\d+)?$/.test(value) || !(mb > 0))
+    throw CliError.badFlag("--max-line-mb", value, "a positive number of MB");
+  return Math.floor(mb * 1_048_576);
 }

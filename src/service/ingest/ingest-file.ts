@@ -8,7 +8,7 @@ import { refreshAggregates } from "../analytics/aggregates/refresh.js";
 import type { Database } from "../store/schema.js";
 import { IngestError } from "./errors.js";
 import { parseLine } from "./parse-line.js";
-import { readLines } from "./read-lines.js";
+import { DEFAULT_MAX_LINE_BYTES, readLines } from "./read-lines.js";
 import type { IngestRecord } from "./records.js";
 import { checkReferences, registerRecord } from "./references.js";
 import { Resolver } from "./resolver.js";
@@ -23,6 +23,8 @@ export interface IngestOptions {
   batchSize?: number;
   /** Rebuild the analytics pre-aggregates of the projects whose visibility data changed (default true). */
   refreshAggregates?: boolean;
+  /** Longest line accepted, in bytes (default 1 MB): a longer one is refused by number, unread. */
+  maxLineBytes?: number;
 }
 
 /** A rejected line: its 1-based number and why, e.g. `answer.platform: Invalid option…`. */
@@ -77,13 +79,13 @@ export async function ingestFile(
 
   if (options.strict) {
     // Pass 1 keeps the valid records in memory: stdin cannot be read twice.
-    const records = await validateAll(store.db, input, result);
+    const records = await validateAll(store.db, input, result, options.maxLineBytes);
     if (result.errors.length === 0) {
       for (let i = 0; i < records.length; i += batchSize) await writer.write(records.slice(i, i + batchSize));
     }
   } else {
     let batch: Numbered[] = [];
-    for await (const numbered of parsedRecords(input, result)) {
+    for await (const numbered of parsedRecords(input, result, options.maxLineBytes)) {
       batch.push(numbered);
       if (batch.length >= batchSize) {
         await writer.write(batch);
@@ -115,10 +117,11 @@ async function validateAll(
   db: Kysely<Database>,
   input: string | NodeJS.ReadableStream,
   result: IngestResult,
+  maxLineBytes: number | undefined,
 ): Promise<Numbered[]> {
   const resolver = new Resolver();
   const records: Numbered[] = [];
-  for await (const { line, record } of parsedRecords(input, result)) {
+  for await (const { line, record } of parsedRecords(input, result, maxLineBytes)) {
     const checked = await checkReferences(db, resolver, record);
     if (!checked.ok) {
       result.errors.push({ line, reason: checked.reason });
@@ -139,8 +142,17 @@ async function validateAll(
 async function* parsedRecords(
   input: string | NodeJS.ReadableStream,
   result: IngestResult,
+  maxLineBytes = DEFAULT_MAX_LINE_BYTES,
 ): AsyncGenerator<Numbered> {
-  for await (const { line, text } of readLines(input)) {
+  for await (const { line, text, bytes } of readLines(input, maxLineBytes)) {
+    if (text === null) {
+      result.lines++;
+      result.errors.push({
+        line,
+        reason: `line of ${bytes.toLocaleString("en-US")} bytes is over the ${maxLineBytes.toLocaleString("en-US")}-byte limit (raise it with --max-line-mb)`,
+      });
+      continue;
+    }
     if (text.trim() === "") continue;
     result.lines++;
     const parsed = parseLine(text);
