@@ -64,6 +64,8 @@ export async function ingestCommand(
   } finally {
     await store.close();
   }
+  for (const d of result.duplicates.slice(0, MAX_PRINTED_ERRORS))
+    io.err(`line ${d.line}: warning: ${d.reason}`);
   for (const e of result.errors.slice(0, MAX_PRINTED_ERRORS)) io.err(`line ${e.line}: ${e.reason}`);
   if (result.errors.length > MAX_PRINTED_ERRORS)
     io.err(`…and ${result.errors.length - MAX_PRINTED_ERRORS} more`);
@@ -71,7 +73,9 @@ export async function ingestCommand(
   const nothing = opts.strict && result.errors.length > 0 ? " (--strict: nothing written)" : "";
   io.out(
     `${name}: ${result.lines} records, ${result.written} written, ${result.unchanged} unchanged, ` +
-      `${result.errors.length} failed, ${result.events} events queued${nothing}`,
+      `${result.errors.length} failed, ${result.events} events queued` +
+      (result.duplicates.length > 0 ? `, ${result.duplicates.length} duplicate ids` : "") +
+      nothing,
   );
   if (result.errors.length > 0)
     throw new CliError(`${result.errors.length} of ${result.lines} records failed`, EXIT.failure);

@@ -39,6 +39,11 @@ export interface IngestResult {
   written: number;
   unchanged: number;
   errors: LineError[];
+  /**
+   * Records whose type and id an earlier line of the same input already had: the later one wins
+   * (an upsert), and each is reported; in strict mode they are errors instead.
+   */
+  duplicates: LineError[];
   /** Events queued in the outbox (status changes). */
   events: number;
   /** Projects whose visibility data (project, competitors, prompts, answers) changed. */
@@ -71,6 +76,7 @@ export async function ingestFile(
     written: 0,
     unchanged: 0,
     errors: [],
+    duplicates: [],
     events: 0,
     changedProjects: [],
   };
@@ -79,13 +85,13 @@ export async function ingestFile(
 
   if (options.strict) {
     // Pass 1 keeps the valid records in memory: stdin cannot be read twice.
-    const records = await validateAll(store.db, input, result, options.maxLineBytes);
+    const records = await validateAll(store.db, input, result, options);
     if (result.errors.length === 0) {
       for (let i = 0; i < records.length; i += batchSize) await writer.write(records.slice(i, i + batchSize));
     }
   } else {
     let batch: Numbered[] = [];
-    for await (const numbered of parsedRecords(input, result, options.maxLineBytes)) {
+    for await (const numbered of parsedRecords(input, result, options)) {
       batch.push(numbered);
       if (batch.length >= batchSize) {
         await writer.write(batch);
@@ -117,11 +123,11 @@ async function validateAll(
   db: Kysely<Database>,
   input: string | NodeJS.ReadableStream,
   result: IngestResult,
-  maxLineBytes: number | undefined,
+  options: IngestOptions,
 ): Promise<Numbered[]> {
   const resolver = new Resolver();
   const records: Numbered[] = [];
-  for await (const { line, record } of parsedRecords(input, result, maxLineBytes)) {
+  for await (const { line, record } of parsedRecords(input, result, options)) {
     const checked = await checkReferences(db, resolver, record);
     if (!checked.ok) {
       result.errors.push({ line, reason: checked.reason });
@@ -135,15 +141,20 @@ async function validateAll(
 }
 
 /**
- * The valid records of `input` with their line numbers, in order. Both passes read lines through
- * here, so they count lines and report schema errors alike: blank lines are skipped, every other
- * line counts, and a line that fails its schema becomes an error in `result`.
+ * The valid records of `input` with their line numbers, in order. Both modes read lines through
+ * here, so they count lines and report errors alike: blank lines are skipped, every other line
+ * counts; a line over the limit or failing its schema becomes an error in `result`, and a repeated
+ * (type, id) a duplicate (an error in strict mode).
  */
 async function* parsedRecords(
   input: string | NodeJS.ReadableStream,
   result: IngestResult,
-  maxLineBytes = DEFAULT_MAX_LINE_BYTES,
+  options: IngestOptions,
 ): AsyncGenerator<Numbered> {
+  const maxLineBytes = options.maxLineBytes ?? DEFAULT_MAX_LINE_BYTES;
+  // The first line of each (type, id): a later one is reported as a duplicate. Ids only, so a
+  // file of millions of records costs tens of bytes a record here, not the records.
+  const firstLine = new Map<string, number>();
   for await (const { line, text, bytes } of readLines(input, maxLineBytes)) {
     if (text === null) {
       result.lines++;
@@ -156,8 +167,23 @@ async function* parsedRecords(
     if (text.trim() === "") continue;
     result.lines++;
     const parsed = parseLine(text);
-    if (parsed.ok) yield { line, record: parsed.record };
-    else result.errors.push({ line, reason: parsed.reason });
+    if (!parsed.ok) {
+      result.errors.push({ line, reason: parsed.reason });
+      continue;
+    }
+    const { type, data } = parsed.record;
+    const key = `${type}:${data.id}`;
+    const first = firstLine.get(key);
+    if (first === undefined) firstLine.set(key, line);
+    else {
+      const reason = `duplicate ${type} ${data.id}: line ${first} has it too${options.strict ? "" : "; the later line wins"}`;
+      if (options.strict) {
+        result.errors.push({ line, reason });
+        continue;
+      }
+      result.duplicates.push({ line, reason });
+    }
+    yield { line, record: parsed.record };
   }
 }
 

@@ -29,6 +29,8 @@ export async function checkReferences(
     return ref;
   };
   const fail = (reason: string): Checked => ({ ok: false, reason });
+  const moved = await movedOwner(db, resolver, record);
+  if (moved) return fail(moved);
 
   switch (record.type) {
     case "workspace":
@@ -110,18 +112,42 @@ export async function checkReferences(
   }
 }
 
+/** The record types whose ids other records refer to, and the kind they are known as. */
+const OWN_KINDS: Partial<Record<IngestRecord["type"], RefKind>> = {
+  workspace: "workspace",
+  project: "project",
+  competitor: "competitor",
+  category: "category",
+  prompt: "prompt",
+  site: "site",
+  topic: "topic",
+};
+
+/**
+ * Why an upsert of an existing id would move it to another owner (a project to another
+ * workspace, a prompt to another project), or undefined. Such a record is refused: a move would
+ * silently carry the row, and everything under it, out of its workspace (docs/ingest.md, "Limits").
+ */
+async function movedOwner(
+  db: Kysely<Database>,
+  resolver: Resolver,
+  record: IngestRecord,
+): Promise<string | undefined> {
+  const kind = OWN_KINDS[record.type];
+  if (!kind || kind === "workspace") return undefined;
+  const existing = await resolver.get(db, kind, record.data.id);
+  if (!existing) return undefined;
+  const data = record.data as { workspace_id?: string; project_id?: string };
+  if (kind === "project" && data.workspace_id !== undefined && existing.workspaceId !== data.workspace_id)
+    return `project.workspace_id: project ${record.data.id} belongs to another workspace; a project cannot move`;
+  if (kind !== "project" && data.project_id !== undefined && existing.projectId !== data.project_id)
+    return `${record.type}.project_id: ${kind} ${record.data.id} belongs to another project; it cannot move`;
+  return undefined;
+}
+
 /** Makes the record's own id resolvable by the records after it. */
 export function registerRecord(resolver: Resolver, record: IngestRecord, resolved: Resolved): void {
-  const kinds: Partial<Record<IngestRecord["type"], RefKind>> = {
-    workspace: "workspace",
-    project: "project",
-    competitor: "competitor",
-    category: "category",
-    prompt: "prompt",
-    site: "site",
-    topic: "topic",
-  };
-  const kind = kinds[record.type];
+  const kind = OWN_KINDS[record.type];
   if (kind) resolver.add(kind, record.data.id, resolved);
 }
 
