@@ -1,5 +1,5 @@
 import type { SectionKey } from "../../config/section-keys.js";
-import { dayIn } from "../../contract/index.js";
+import { dayIn, REPORT_SECTION_TITLES, type ReportSectionKey } from "../../contract/index.js";
 import type { CellValue, ValueType } from "../../format/value-type.js";
 import type { ApiSections, Available, ReportModel } from "../../report/model.js";
 import type { ChartSpec, Column, DraftBlock, SectionDraft } from "../types.js";
@@ -67,11 +67,12 @@ export function notice<T>(a: Available<T> & { ok: false }): DraftBlock {
  * fetched (e.g. the key lacks visibility:read).
  */
 export function fromSections(
-  key: SectionKey,
-  title: string,
+  key: ReportSectionKey,
   model: ReportModel,
   body: (s: ApiSections) => DraftBlock[],
 ): SectionDraft {
+  // The API's title: one title per section, in the JSON and in every format.
+  const title = REPORT_SECTION_TITLES[key];
   const s = model.sections;
   if (!s.ok) return { key, title, blocks: [notice(s)] };
   // Every rate of an empty period is 0 / 0: say so instead of printing zeros (docs/architecture.md, "Output conventions").

@@ -2,7 +2,7 @@ import { col, fromSections, localDay, type SectionDrafter } from "./_helpers.js"
 
 /** The latest answer per prompt and platform (at most 500). */
 export const answers: SectionDrafter = (model) =>
-  fromSections("answers", "Latest answers", model, (s) => {
+  fromSections("answers", model, (s) => {
     const a = s.answers;
     return [
       {

@@ -2,7 +2,7 @@ import { col, fromSections, ratesChart, type SectionDrafter, tableOf } from "./_
 
 /** Rates per prompt category; Uncategorized last, as the API sends it. */
 export const categories: SectionDrafter = (model) =>
-  fromSections("categories", "Categories", model, (s) => {
+  fromSections("categories", model, (s) => {
     const rows = s.categories.rows;
     return [
       ratesChart(

@@ -2,7 +2,7 @@ import { col, fromSections, type SectionDrafter } from "./_helpers.js";
 
 /** The domains AI answers cite most (top 50), tagged when they are yours or a competitor's. */
 export const citedSources: SectionDrafter = (model) =>
-  fromSections("cited_sources", "Cited sources", model, (s) => {
+  fromSections("cited_sources", model, (s) => {
     const c = s.cited_sources;
     const top = c.rows.slice(0, 10);
     return [

@@ -2,7 +2,7 @@ import { col, fromSections, type SectionDrafter, tableOf } from "./_helpers.js";
 
 /** Each competitor's most cited pages (top 10 each). */
 export const competitorPages: SectionDrafter = (model) =>
-  fromSections("competitor_pages", "Competitor pages", model, (s) => [
+  fromSections("competitor_pages", model, (s) => [
     tableOf(
       "competitor-pages",
       [

@@ -3,7 +3,7 @@ import { col, fromSections, type SectionDrafter } from "./_helpers.js";
 
 /** The leaderboard: your brand first, then every tracked competitor. */
 export const competitors: SectionDrafter = (model) =>
-  fromSections("competitors", "Competitors", model, (s) => {
+  fromSections("competitors", model, (s) => {
     const c = s.competitors;
     const p = c.your_position;
     const n = c.rows.length;

@@ -3,7 +3,7 @@ import { col, fromSections, ratesChart, type SectionDrafter } from "./_helpers.j
 
 /** Rates per AI platform with their changes. */
 export const platforms: SectionDrafter = (model) =>
-  fromSections("platforms", "Platforms", model, (s) => {
+  fromSections("platforms", model, (s) => {
     const rows = s.platforms.rows;
     return [
       ratesChart(

@@ -2,7 +2,7 @@ import { col, fromSections, type SectionDrafter, tableOf } from "./_helpers.js";
 
 /** Every tracked prompt with its rates and changes. */
 export const prompts: SectionDrafter = (model) =>
-  fromSections("prompts", "Prompts", model, (s) => [
+  fromSections("prompts", model, (s) => [
     tableOf(
       "prompts",
       [

@@ -4,7 +4,7 @@ import { fromSections, type SectionDrafter } from "./_helpers.js";
 
 /** Headline KPIs: mention rate, citation rate, share of voice and snapshots, each with its change. */
 export const summary: SectionDrafter = (model) =>
-  fromSections("summary", "Summary", model, (s) => {
+  fromSections("summary", model, (s) => {
     const kpis: Kpi[] = s.summary.rows.map((r) => ({
       label: r.label,
       value: r.current,

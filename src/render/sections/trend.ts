@@ -2,7 +2,7 @@ import { col, fromSections, type SectionDrafter } from "./_helpers.js";
 
 /** Daily mention and citation rates over the current period. */
 export const trend: SectionDrafter = (model) =>
-  fromSections("trend", "Trend", model, (s) => {
+  fromSections("trend", model, (s) => {
     const rows = s.trend.rows;
     if (rows.length === 0) return [{ kind: "notice", text: "No answers were collected in this period." }];
     return [

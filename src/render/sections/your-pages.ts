@@ -2,7 +2,7 @@ import { col, fromSections, type SectionDrafter, tableOf } from "./_helpers.js";
 
 /** Your pages that AI answers cite (top 100). */
 export const yourPages: SectionDrafter = (model) =>
-  fromSections("your_pages", "Your cited pages", model, (s) => [
+  fromSections("your_pages", model, (s) => [
     tableOf(
       "your-pages",
       [

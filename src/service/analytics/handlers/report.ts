@@ -1,4 +1,9 @@
-import { type FullReport, REPORT_LIMITS, type ReportSection } from "../../../contract/index.js";
+import {
+  type FullReport,
+  REPORT_LIMITS,
+  REPORT_SECTION_TITLES,
+  type ReportSection,
+} from "../../../contract/index.js";
 import type { Handler } from "../../http/handler.js";
 import { citedSources, sourceCount, totalCitations } from "../metrics/cited-sources.js";
 import { dailyTallies, platformRows, ratesOf } from "../metrics/overview.js";
@@ -53,7 +58,7 @@ export async function buildReport(l: Loader, now: Date): Promise<FullReport> {
   const sections: ReportSection[] = [
     {
       key: "summary",
-      title: "Summary",
+      title: REPORT_SECTION_TITLES.summary,
       totals: {
         snapshots: {
           current: totals.current,
@@ -72,7 +77,7 @@ export async function buildReport(l: Loader, now: Date): Promise<FullReport> {
     },
     {
       key: "trend",
-      title: "Trend",
+      title: REPORT_SECTION_TITLES.trend,
       totals: { days: overview.trend_series.mention.length },
       rows: dailyTallies(daily, l.period).map(([date, t]) => {
         const r = ratesOf(t);
@@ -87,51 +92,51 @@ export async function buildReport(l: Loader, now: Date): Promise<FullReport> {
     },
     {
       key: "platforms",
-      title: "Platforms",
+      title: REPORT_SECTION_TITLES.platforms,
       totals: { platforms: platforms.length, snapshots: totals.current },
       rows: platforms,
     },
     {
       key: "categories",
-      title: "Categories",
+      title: REPORT_SECTION_TITLES.categories,
       totals: { snapshots: totals.current },
       rows: categories.categories,
     },
     {
       key: "competitors",
-      title: "Competitors",
+      title: REPORT_SECTION_TITLES.competitors,
       totals: { total_snapshots: leaderboard.total_snapshots },
       rows: leaderboard.rows,
       your_position: leaderboard.your_position,
     },
     {
       key: "cited_sources",
-      title: "Cited sources",
+      title: REPORT_SECTION_TITLES.cited_sources,
       type: "domain",
       totals: { total_citations: totalCitations(urls), sources: sourceCount(urls, "domain") },
       rows: citedSources(urls, "domain", REPORT_LIMITS.citedSources),
     },
     {
       key: "your_pages",
-      title: "Your pages",
+      title: REPORT_SECTION_TITLES.your_pages,
       totals: { pages: yourPages.length, citations: yourPages.reduce((n, p) => n + p.citations, 0) },
       rows: yourPages.slice(0, REPORT_LIMITS.yourPages),
     },
     {
       key: "competitor_pages",
-      title: "Competitor pages",
+      title: REPORT_SECTION_TITLES.competitor_pages,
       totals: { pages: competitorPages.reduce((n, rows) => n + rows.length, 0) },
       rows: competitorPages.flatMap((rows) => rows.slice(0, REPORT_LIMITS.competitorPagesEach)),
     },
     {
       key: "prompts",
-      title: "Prompts",
+      title: REPORT_SECTION_TITLES.prompts,
       totals: { prompts: prompts.length },
       rows: sortPrompts(prompts, "created_at", "desc", await l.categories()),
     },
     {
       key: "answers",
-      title: "Latest answers",
+      title: REPORT_SECTION_TITLES.answers,
       totals: { answers: latest.total, shown: latest.rows.length },
       rows: latest.rows.map((a) => ({
         ...compactAnswer(a),
