@@ -6,6 +6,10 @@
 import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 
+// The receivers of these tests listen on loopback, which the service refuses as a webhook target
+// by default (test/webhooks/targets.test.ts checks that refusal with an explicit policy).
+process.env.VREPORT_WEBHOOKS_ALLOW_PRIVATE = "1";
+
 export interface Received {
   headers: IncomingHttpHeaders;
   body: string;

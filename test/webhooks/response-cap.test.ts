@@ -49,8 +49,9 @@ describe("webhook responses are read up to 64 KB", () => {
   });
 
   it("counts the delivery by its status and drops the connection instead of reading the rest", async () => {
-    const sub = await addSubscription(store.db, { url, events: ["content.status_updated"] });
-    const result = await sendTest(store, sub.id, { timeoutMs: 30_000 });
+    const local = { allowPrivate: true };
+    const sub = await addSubscription(store.db, { url, events: ["content.status_updated"] }, local);
+    const result = await sendTest(store, sub.id, { timeoutMs: 30_000, targets: local });
     expect(result).toMatchObject({ ok: true, httpStatus: 200, status: "delivered" });
     // The connection was dropped mid-body; what got written is what the socket buffers took.
     await expect.poll(() => seen.closedEarly, { timeout: 10_000 }).toBe(true);

@@ -7,6 +7,7 @@ import {
   type DeliveryListing,
   listDeliveries,
   listSubscriptions,
+  redactUserinfo,
   removeSubscription,
   type Subscription,
   sendTest,
@@ -68,7 +69,7 @@ export async function webhooksList(opts: WebhooksDbOptions, out: Out = stdout): 
     if (opts.json)
       out(
         JSON.stringify(
-          subs.map(({ secret: _secret, ...rest }) => rest),
+          subs.map(({ secret: _secret, ...rest }) => ({ ...rest, url: redactUserinfo(rest.url) })),
           null,
           2,
         ),
@@ -77,7 +78,7 @@ export async function webhooksList(opts: WebhooksDbOptions, out: Out = stdout): 
     else
       for (const s of subs)
         out(
-          `${s.id}  ${s.disabled ? "disabled" : "active"}  ${s.url}  ${s.events.join(",")}  ${s.created_at.toISOString()}`,
+          `${s.id}  ${s.disabled ? "disabled" : "active"}  ${redactUserinfo(s.url)}  ${s.events.join(",")}  ${s.created_at.toISOString()}`,
         );
     return subs;
   });
@@ -132,7 +133,7 @@ export async function webhooksDeliveries(
       for (const d of rows) {
         const last = d.last_error ? `  last error: ${d.last_error}` : "";
         out(
-          `${d.id}  ${d.status}  ${d.event}  attempts=${d.attempts}  ${d.url}  ${d.created_at.toISOString()}${last}`,
+          `${d.id}  ${d.status}  ${d.event}  attempts=${d.attempts}  ${redactUserinfo(d.url)}  ${d.created_at.toISOString()}${last}`,
         );
       }
     return rows;

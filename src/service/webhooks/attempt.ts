@@ -4,7 +4,9 @@ import type { Database } from "../store/schema.js";
 import type { DeliveryStatus } from "./_tables.js";
 import { type ClaimedDelivery, recordFailure, recordSuccess } from "./deliveries.js";
 import { buildRequest } from "./envelope.js";
+import { WebhookError } from "./errors.js";
 import type { RetryPolicy } from "./retry-policy.js";
+import { checkTargetAddress, type Lookup, type TargetPolicy, targetPolicyFrom } from "./target.js";
 
 /** What an attempt needs besides the delivery. */
 export interface AttemptOptions {
@@ -12,6 +14,10 @@ export interface AttemptOptions {
   timeoutMs: number;
   policy: RetryPolicy;
   random?: () => number;
+  /** Which targets may be called (private networks refused by default, checked after DNS resolution). */
+  targets?: TargetPolicy;
+  /** Name resolution for that check (tests point a name at a private address). */
+  lookup?: Lookup;
   /** Runs after a successful POST, before it is recorded; a throw here is a crash in that window. */
   afterSend?: (delivery: ClaimedDelivery) => void | Promise<void>;
 }
@@ -36,6 +42,7 @@ export async function attemptDelivery(
   let httpStatus: number | null = null;
   let error: string | null = null;
   try {
+    await checkTargetAddress(new URL(delivery.url), options.targets ?? targetPolicyFrom(), options.lookup);
     const response = await options.fetch(delivery.url, {
       method: "POST",
       headers,
@@ -48,7 +55,12 @@ export async function attemptDelivery(
     if (httpStatus < 200 || httpStatus >= 300) error = `HTTP ${httpStatus}`;
   } catch (cause) {
     const e = cause as Error;
-    error = e.name === "TimeoutError" ? `timed out after ${options.timeoutMs} ms` : describe(e);
+    error =
+      e instanceof WebhookError
+        ? `not sent: ${e.message}`
+        : e.name === "TimeoutError"
+          ? `timed out after ${options.timeoutMs} ms`
+          : describe(e);
   }
   if (error === null) {
     await options.afterSend?.(delivery);

@@ -9,6 +9,7 @@ import { type AttemptOptions, attemptDelivery } from "./attempt.js";
 import { claimDue } from "./deliveries.js";
 import { fanOut } from "./fan-out.js";
 import { DEFAULT_RETRY_POLICY, type RetryPolicy } from "./retry-policy.js";
+import type { TargetPolicy } from "./target.js";
 
 /** Options of the dispatcher; retry fields override DEFAULT_RETRY_POLICY. */
 export interface DispatcherOptions extends Partial<RetryPolicy> {
@@ -23,6 +24,8 @@ export interface DispatcherOptions extends Partial<RetryPolicy> {
   /** Concurrent POSTs (default 8). */
   concurrency?: number;
   fetch?: typeof globalThis.fetch;
+  /** Which targets may be called (default: `targetPolicyFrom(process.env)`). */
+  targets?: TargetPolicy;
   random?: () => number;
   afterSend?: AttemptOptions["afterSend"];
   /** Errors of a pass (database down, a crash in afterSend); the loop goes on. Default: stderr. */
@@ -51,6 +54,7 @@ export function createDispatcher(
     options.onError ?? ((e: unknown) => process.stderr.write(`vreport deliver: ${String(e)}\n`));
   const attempt: AttemptOptions = {
     fetch: options.fetch ?? globalThis.fetch,
+    ...(options.targets ? { targets: options.targets } : {}),
     timeoutMs,
     policy: {
       maxAttempts: options.maxAttempts ?? DEFAULT_RETRY_POLICY.maxAttempts,

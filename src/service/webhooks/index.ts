@@ -27,3 +27,4 @@ export {
   removeSubscription,
   setSubscriptionDisabled,
 } from "./subscriptions.js";
+export { isPrivateAddress, redactUserinfo, type TargetPolicy, targetPolicyFrom } from "./target.js";

@@ -9,12 +9,15 @@ import { enqueueEvent } from "./enqueue-event.js";
 import { DEFAULT_RETRY_POLICY, type RetryPolicy } from "./retry-policy.js";
 import { samplePayload } from "./sample-payloads.js";
 import { getSubscription } from "./subscriptions.js";
+import type { TargetPolicy } from "./target.js";
 
 /** Options of `sendTest`. */
 export interface SendTestOptions {
   /** Event to sample (default: the subscription's first event). */
   event?: EventType;
   fetch?: typeof globalThis.fetch;
+  /** Which targets may be called (default: `targetPolicyFrom(process.env)`). */
+  targets?: TargetPolicy;
   timeoutMs?: number;
   policy?: RetryPolicy;
 }
@@ -54,6 +57,7 @@ export async function sendTest(
   if (!claimed) throw new Error(`test delivery ${deliveryId} vanished`);
   return attemptDelivery(store.db, claimed, {
     fetch: options.fetch ?? globalThis.fetch,
+    ...(options.targets ? { targets: options.targets } : {}),
     timeoutMs,
     policy: options.policy ?? DEFAULT_RETRY_POLICY,
   });

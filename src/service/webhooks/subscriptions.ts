@@ -5,6 +5,7 @@ import { EVENT_TYPES, type EventType } from "../../contract/index.js";
 import type { Database } from "../store/schema.js";
 import { type Subscription, webhookDb } from "./_tables.js";
 import { WebhookError } from "./errors.js";
+import { checkTargetAddress, checkTargetUrl, type TargetPolicy, targetPolicyFrom } from "./target.js";
 
 /** What `addSubscription` needs; the secret is generated when not given. */
 export interface NewSubscription {
@@ -21,15 +22,13 @@ export function generateSecret(): string {
 }
 
 /** Validates and stores a subscription; returns it (with its secret, shown once by the CLI). */
-export async function addSubscription(db: Kysely<Database>, input: NewSubscription): Promise<Subscription> {
-  let url: URL;
-  try {
-    url = new URL(input.url);
-  } catch {
-    throw new WebhookError("INVALID_SUBSCRIPTION", `invalid URL "${input.url}"`);
-  }
-  if (url.protocol !== "http:" && url.protocol !== "https:")
-    throw new WebhookError("INVALID_SUBSCRIPTION", `invalid URL "${input.url}": use http:// or https://`);
+export async function addSubscription(
+  db: Kysely<Database>,
+  input: NewSubscription,
+  policy: TargetPolicy = targetPolicyFrom(),
+): Promise<Subscription> {
+  const url = checkTargetUrl(input.url, policy);
+  await checkTargetAddress(url, policy);
   const events = [...new Set(input.events.map((e) => e.trim()).filter((e) => e !== ""))];
   if (events.length === 0)
     throw new WebhookError("INVALID_SUBSCRIPTION", `no events given: choose from ${EVENT_TYPES.join(", ")}`);
