@@ -51,6 +51,13 @@ export default defineConfig(async () => {
       testTimeout: 60_000,
       hookTimeout: 120_000,
       pool: "forks",
+      // Vitest's default is one worker fewer than the cores (cliApi: `numCpus - 1`), which on a
+      // two-core machine ran every file one after the other. Each file has its own databases
+      // (test/_snapshots.ts), ports, temporary directories and Redis prefixes, so two can run
+      // at once: most of a file's time is waiting on PGlite, PostgreSQL, Chromium or children.
+      maxWorkers: 2,
+      // Seeds the shared database snapshots and builds the demo view once per run.
+      globalSetup: ["test/global-setup.ts"],
       reporters: ["default"],
     },
   };
