@@ -26,9 +26,22 @@ export const SNAPSHOTS = {
     demo: await seedDemo(store, { asOf: SNAPSHOT_AS_OF, scale: 0.1, days: 30 }),
     other: await seedSecondWorkspace(store, { asOf: SNAPSHOT_AS_OF, scale: 0.1 }),
   }),
+  /**
+   * The job suites' service (test/jobs/_service.ts): a small demo over 60 days. PGlite only: those
+   * suites serve it from a PGlite directory, as `vreport serve` does.
+   */
+  jobs: async (store: Store) => ({
+    demo: await seedDemo(store, { asOf: SNAPSHOT_AS_OF, scale: 0.05, days: 60 }),
+  }),
 } satisfies Record<string, (store: Store) => Promise<Record<string, SeedSummary>>>;
 
 export type SnapshotName = keyof typeof SNAPSHOTS;
+
+/**
+ * The snapshots also made as PostgreSQL templates. An empty store there is a fresh schema
+ * (test/store/_databases.ts), cheaper than copying a database and dropping it again.
+ */
+export const POSTGRES_TEMPLATES: readonly SnapshotName[] = ["service"];
 export type SnapshotSummaries<N extends SnapshotName> = Awaited<ReturnType<(typeof SNAPSHOTS)[N]>>;
 
 /** Where a snapshot lives: a PGlite tarball, and (when PostgreSQL is tested) a template database. */
@@ -70,6 +83,20 @@ export function withDatabase(url: string, database: string): string {
 const tarballs = new Map<string, Blob>();
 
 /**
+ * The PGlite tarball of snapshot `name`, for `openStore(location, { loadDataDir })`: also into
+ * a new PGlite directory, which then opens as a copy of the snapshot.
+ */
+export function snapshotTarball(name: SnapshotName): Blob {
+  const file = inject("snapshots")[name].pglite;
+  let blob = tarballs.get(file);
+  if (!blob) {
+    blob = new Blob([readFileSync(file)]);
+    tarballs.set(file, blob);
+  }
+  return blob;
+}
+
+/**
  * A private, writable copy of snapshot `name` on `kind`, with the summaries its seed returned;
  * the store's close() also drops the copy.
  */
@@ -80,12 +107,7 @@ export async function openSnapshot<N extends SnapshotName>(
   const info = inject("snapshots")[name];
   const summaries = info.summaries as SnapshotSummaries<N>;
   if (kind === "pglite") {
-    let blob = tarballs.get(info.pglite);
-    if (!blob) {
-      blob = new Blob([readFileSync(info.pglite)]);
-      tarballs.set(info.pglite, blob);
-    }
-    return { store: await openStore("memory://", { loadDataDir: blob }), summaries };
+    return { store: await openStore("memory://", { loadDataDir: snapshotTarball(name) }), summaries };
   }
   const server = process.env.VREPORT_TEST_DATABASE_URL;
   if (!server || !info.postgres) throw new Error("VREPORT_TEST_DATABASE_URL is not set");

@@ -17,7 +17,14 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { TestProject } from "vitest/node";
 import { openStore } from "../src/service/store/db.js";
-import { adminQuery, SNAPSHOTS, type SnapshotInfo, type SnapshotName, withDatabase } from "./_snapshots.js";
+import {
+  adminQuery,
+  POSTGRES_TEMPLATES,
+  SNAPSHOTS,
+  type SnapshotInfo,
+  type SnapshotName,
+  withDatabase,
+} from "./_snapshots.js";
 import { buildProject } from "./_transpile.js";
 
 function settled<T>(result: PromiseSettledResult<T>): T {
@@ -94,9 +101,7 @@ export default async function setup(test: TestProject): Promise<() => Promise<vo
   const postgres = async () => {
     const out: Partial<Record<SnapshotName, string>> = {};
     if (!server) return out;
-    // An empty store on PostgreSQL is a fresh schema (test/store/_databases.ts): cheaper than
-    // copying a database and dropping it again.
-    for (const name of names.filter((n) => n !== "empty")) {
+    for (const name of POSTGRES_TEMPLATES) {
       const template = `vt_tpl_${run}_${name}`;
       await adminQuery(server, `CREATE DATABASE ${template}`);
       templates.push(template);
