@@ -19,7 +19,10 @@ export const SNAPSHOT_AS_OF = "2025-06-30";
 
 /** What each snapshot holds; `seed` fills a migrated, empty store and returns its summaries. */
 export const SNAPSHOTS = {
-  /** Nothing: a migrated, empty database (what `openTestStore` hands out). */
+  /**
+   * Nothing: a migrated, empty database (what `openTestStore` hands out). It comes first:
+   * test/global-setup.ts seeds the others on copies of it.
+   */
   empty: async (_store: Store) => ({}),
   /** The service suites' data (test/service/_fixture.ts): a small demo plus the second workspace. */
   service: async (store: Store) => ({
