@@ -28,3 +28,24 @@ export function leaderRow(
     sov_delta: sov[0] - sov[1],
   };
 }
+
+/** A category row; each rate is given as [current, previous]. */
+export function categoryRow(
+  id: string | null,
+  name: string,
+  color: string | null,
+  snapshots: number,
+  mention: [number, number],
+  citation: [number, number],
+) {
+  return {
+    id,
+    name,
+    color,
+    snapshots,
+    mention_rate: mention[0],
+    mention_delta: mention[0] - mention[1],
+    citation_rate: citation[0],
+    citation_delta: citation[0] - citation[1],
+  };
+}

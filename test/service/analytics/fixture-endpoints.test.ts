@@ -7,7 +7,7 @@ import { expect, it } from "vitest";
 import { urlHashId } from "../../../src/service/analytics/metrics/pages.js";
 import { describeDatabases } from "../../store/_databases.js";
 import { REQUEST_URL } from "./_context.js";
-import { change, leaderRow } from "./_expect.js";
+import { categoryRow, change, leaderRow } from "./_expect.js";
 import { IDS } from "./_fixture.js";
 import { useFixture } from "./_use-fixture.js";
 
@@ -68,36 +68,9 @@ describeDatabases("analytics on the hand-built fixture", (kind) => {
     expect(await get("getCategories")).toEqual({
       range: "7d",
       categories: [
-        {
-          id: IDS.k1,
-          name: "Pricing",
-          color: "#ff0000",
-          snapshots: 5,
-          mention_rate: 3 / 5,
-          mention_delta: 3 / 5 - 1 / 2,
-          citation_rate: 2 / 5,
-          citation_delta: 2 / 5 - 1 / 2,
-        },
-        {
-          id: IDS.k2,
-          name: "Reviews",
-          color: "#00ff00",
-          snapshots: 0,
-          mention_rate: 0,
-          mention_delta: 0,
-          citation_rate: 0,
-          citation_delta: 0,
-        },
-        {
-          id: null,
-          name: "Uncategorized",
-          color: null,
-          snapshots: 1,
-          mention_rate: 1 / 1,
-          mention_delta: 1 / 1 - 0 / 1,
-          citation_rate: 0 / 1,
-          citation_delta: 0,
-        },
+        categoryRow(IDS.k1, "Pricing", "#ff0000", 5, [3 / 5, 1 / 2], [2 / 5, 1 / 2]),
+        categoryRow(IDS.k2, "Reviews", "#00ff00", 0, [0, 0], [0, 0]),
+        categoryRow(null, "Uncategorized", null, 1, [1 / 1, 0 / 1], [0 / 1, 0]),
       ],
     });
   });

@@ -10,7 +10,7 @@
 import { expect, it } from "vitest";
 import type { ReportSection, ReportSectionOf } from "../../../src/contract/index.js";
 import { describeDatabases } from "../../store/_databases.js";
-import { change, leaderRow } from "./_expect.js";
+import { categoryRow, change, leaderRow } from "./_expect.js";
 import { IDS } from "./_fixture.js";
 import { useFixture } from "./_use-fixture.js";
 
@@ -58,36 +58,9 @@ describeDatabases("period boundaries on the hand-built fixture", (kind) => {
 
   it("as-of 03-04: categories, coverage, pages and cited sources", async () => {
     expect((await early("getCategories")).categories).toEqual([
-      {
-        id: IDS.k1,
-        name: "Pricing",
-        color: "#ff0000",
-        snapshots: 2,
-        mention_rate: 1 / 2,
-        mention_delta: 1 / 2 - 1 / 1,
-        citation_rate: 1 / 2,
-        citation_delta: 1 / 2 - 1 / 1,
-      },
-      {
-        id: IDS.k2,
-        name: "Reviews",
-        color: "#00ff00",
-        snapshots: 0,
-        mention_rate: 0,
-        mention_delta: 0,
-        citation_rate: 0,
-        citation_delta: 0,
-      },
-      {
-        id: null,
-        name: "Uncategorized",
-        color: null,
-        snapshots: 1,
-        mention_rate: 0 / 1,
-        mention_delta: 0,
-        citation_rate: 0 / 1,
-        citation_delta: 0,
-      },
+      categoryRow(IDS.k1, "Pricing", "#ff0000", 2, [1 / 2, 1 / 1], [1 / 2, 1 / 1]),
+      categoryRow(IDS.k2, "Reviews", "#00ff00", 0, [0, 0], [0, 0]),
+      categoryRow(null, "Uncategorized", null, 1, [0 / 1, 0], [0 / 1, 0]),
     ]);
     const beta = await early("getCompetitor", {}, { competitor: IDS.c1 });
     expect(beta.prompt_coverage).toEqual({ current: 2, previous: 0, total: 3, delta: 2 - 0 });
@@ -141,26 +114,8 @@ describeDatabases("period boundaries on the hand-built fixture", (kind) => {
 
   it("as-of 03-25: no Uncategorized row without uncategorized data", async () => {
     expect((await late("getCategories")).categories).toEqual([
-      {
-        id: IDS.k1,
-        name: "Pricing",
-        color: "#ff0000",
-        snapshots: 0,
-        mention_rate: 0,
-        mention_delta: 0 - 1 / 1,
-        citation_rate: 0,
-        citation_delta: 0 - 1 / 1,
-      },
-      {
-        id: IDS.k2,
-        name: "Reviews",
-        color: "#00ff00",
-        snapshots: 0,
-        mention_rate: 0,
-        mention_delta: 0,
-        citation_rate: 0,
-        citation_delta: 0,
-      },
+      categoryRow(IDS.k1, "Pricing", "#ff0000", 0, [0, 1 / 1], [0, 1 / 1]),
+      categoryRow(IDS.k2, "Reviews", "#00ff00", 0, [0, 0], [0, 0]),
     ]);
   });
 
