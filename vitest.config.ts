@@ -51,6 +51,18 @@ export default defineConfig(async () => {
       testTimeout: 60_000,
       hookTimeout: 120_000,
       pool: "forks",
+      // Vitest's default is one worker fewer than the cores (cliApi: `numCpus - 1`), which on a
+      // two-core machine ran every file one after the other. Each file has its own databases
+      // (test/_snapshots.ts), ports, temporary directories and Redis prefixes, so two can run
+      // at once: most of a file's time is waiting on PGlite, PostgreSQL, Chromium or children.
+      maxWorkers: 2,
+      // A worker runs file after file in one process, loading the sources, PGlite's WebAssembly
+      // and the other dependencies once rather than once per file (about a quarter of the run's
+      // CPU time). So test files must leave no shared state behind: helpers hand out copies
+      // (e.g. sampleView's branding), and what a file starts (stores, servers, browsers) it closes.
+      isolate: false,
+      // Seeds the shared database snapshots and builds the demo view once per run.
+      globalSetup: ["test/global-setup.ts"],
       reporters: ["default"],
     },
   };

@@ -1,24 +1,14 @@
 /**
- * Runs the vreport CLI in child processes. Node 20 cannot load TypeScript, so `src` is transpiled
- * (types stripped, one file at a time, nothing bundled) into a temporary `dist/` whose
- * `node_modules` and `templates` link to the repository's: the same layout as `npm run build`,
+ * Runs the vreport CLI in child processes, from the run's transpiled copy of `src`
+ * (test/_transpile.ts, made once by test/global-setup.ts): the same layout as `npm run build`,
  * without type-checking the whole project on every run.
  */
 import { type ChildProcess, spawn } from "node:child_process";
-import {
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  symlinkSync,
-  writeFileSync,
-} from "node:fs";
-import { tmpdir } from "node:os";
-import { dirname, join, relative, resolve } from "node:path";
-import ts from "typescript";
-
-const ROOT = resolve(import.meta.dirname, "../..");
+import { readFileSync, rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import { inject } from "vitest";
+import { moduleDir } from "../_transpile.js";
 
 /** A transpiled copy of the CLI. */
 export interface BuiltCli {
@@ -28,41 +18,22 @@ export interface BuiltCli {
   dispose(): void;
 }
 
-/** Transpiles `src` into a fresh temporary directory. */
+/**
+ * The CLI of the run's transpiled project (test/global-setup.ts), run from a fresh temporary
+ * directory of its own (a command without --database would create its database there).
+ */
 export function buildCli(): BuiltCli {
-  const dir = mkdtempSync(join(tmpdir(), "vreport-cli-"));
-  symlinkSync(join(ROOT, "node_modules"), join(dir, "node_modules"), "dir");
-  symlinkSync(join(ROOT, "templates"), join(dir, "templates"), "dir");
-  writeFileSync(join(dir, "package.json"), '{"type":"module"}');
-  const src = join(ROOT, "src");
-  const walk = (from: string): void => {
-    for (const entry of readdirSync(from, { withFileTypes: true })) {
-      const path = join(from, entry.name);
-      if (entry.isDirectory()) walk(path);
-      else if (entry.name.endsWith(".ts") && !entry.name.endsWith(".d.ts")) {
-        const out = join(dir, "dist", relative(src, path)).replace(/\.ts$/, ".js");
-        mkdirSync(dirname(out), { recursive: true });
-        const { outputText } = ts.transpileModule(readFileSync(path, "utf8"), {
-          compilerOptions: {
-            module: ts.ModuleKind.ESNext,
-            target: ts.ScriptTarget.ES2022,
-            verbatimModuleSyntax: true,
-          },
-        });
-        writeFileSync(out, outputText);
-      }
-    }
-  };
-  walk(src);
+  const project = inject("builtProject");
+  const dir = moduleDir("vreport-cli-");
   // Until `worker` is in the CLI's command table (src/cli/commands/index.ts), a two-line entry
   // registers the command file itself; either way the command runs from its compiled file.
-  const wired = readFileSync(join(dir, "dist/cli/commands/index.js"), "utf8").includes("./worker.js");
+  const wired = readFileSync(join(project, "dist/cli/commands/index.js"), "utf8").includes("./worker.js");
   const entry = join(dir, "worker-cli.mjs");
   writeFileSync(
     entry,
     [
       'import { Command } from "commander";',
-      'import { register } from "./dist/cli/commands/worker.js";',
+      `import { register } from ${JSON.stringify(pathToFileURL(join(project, "dist/cli/commands/worker.js")).href)};`,
       'const program = new Command("vreport"); register(program);',
       "await program.parseAsync(process.argv);",
     ].join("\n"),
@@ -70,7 +41,7 @@ export function buildCli(): BuiltCli {
   return {
     dir,
     argv: (args) =>
-      wired || args[0] !== "worker" ? [join(dir, "dist/cli/index.js"), ...args] : [entry, ...args],
+      wired || args[0] !== "worker" ? [join(project, "dist/cli/index.js"), ...args] : [entry, ...args],
     dispose: () => rmSync(dir, { recursive: true, force: true }),
   };
 }

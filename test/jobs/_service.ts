@@ -1,7 +1,7 @@
 /**
- * The real report service for the job suites: the demo workspace seeded small into a temporary
- * PGlite directory, served over loopback HTTP in the test process (the `vreport serve` setup that
- * several workers share), plus an HTTP proxy in front of it that can slow requests down or make
+ * The real report service for the job suites: the demo workspace seeded small (the run's `jobs`
+ * snapshot) in a temporary PGlite directory, served over loopback HTTP in the test process (the
+ * `vreport serve` setup that several workers share), plus an HTTP proxy in front of it that can slow requests down or make
  * one project 404, so failures and long jobs happen on real sockets.
  */
 import { mkdtempSync, rmSync } from "node:fs";
@@ -11,10 +11,10 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type EmbeddedService, startEmbedded } from "../../src/service/embedded.js";
 import { openStore } from "../../src/service/store/db.js";
-import { seedDemo } from "../../src/service/store/seed/index.js";
+import { SNAPSHOT_AS_OF, snapshotTarball } from "../_snapshots.js";
 
 /** The demo's fixed as-of day: reports are the same on every run. */
-export const AS_OF = "2025-06-30";
+export const AS_OF = SNAPSHOT_AS_OF;
 
 export interface TestService {
   baseUrl: string;
@@ -29,12 +29,8 @@ export interface TestService {
 /** Seeds, serves and proxies the demo; `close` removes everything. */
 export async function startTestService(): Promise<TestService> {
   const dir = mkdtempSync(join(tmpdir(), "vreport-jobs-db-"));
-  const store = await openStore(dir);
-  try {
-    await seedDemo(store, { asOf: AS_OF, scale: 0.05, days: 60 });
-  } finally {
-    await store.close();
-  }
+  // The run's seeded snapshot (test/_snapshots.ts), loaded into the new directory.
+  await (await openStore(dir, { loadDataDir: snapshotTarball("jobs") })).close();
   const embedded: EmbeddedService = await startEmbedded({ database: dir, asOf: AS_OF });
   const target = new URL(embedded.baseUrl);
   const proxyState: TestService["proxy"] = { delayMs: 0 };

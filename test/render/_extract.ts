@@ -86,3 +86,10 @@ export function missingInOrder(expected: readonly string[], actual: readonly str
   }
   return null;
 }
+
+/** Counts of each string, for "every expected figure is shown at least as often" checks. */
+export function tally(items: readonly string[]): Map<string, number> {
+  const m = new Map<string, number>();
+  for (const i of items) m.set(i, (m.get(i) ?? 0) + 1);
+  return m;
+}

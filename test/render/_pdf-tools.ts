@@ -113,3 +113,10 @@ export function pdfImages(file: string, dir: string, dpi = 60): string[] {
 export function squash(text: string): string {
   return text.replace(/\s+/g, " ");
 }
+
+/** The names of a PDF's fonts, but the emoji's (Type 3: glyph procedures, no name): each must be unique. */
+export function namedFonts(file: string): string[] {
+  return pdfFonts(file)
+    .filter((f) => f.type !== "Type 3")
+    .map((f) => f.name);
+}

@@ -15,9 +15,18 @@ import { renderHtml } from "../../src/render/backends/pdf/html.js";
 import type { ReportView, Row } from "../../src/render/types.js";
 import { HOSTILE, sampleView } from "../fixtures/sample-view.js";
 import { writeWith } from "../pipeline/_write-with.js";
-import { expectedNumbers, extractNumbers } from "./_extract.js";
+import { expectedNumbers, extractNumbers, tally } from "./_extract.js";
 import { overflowsAt } from "./_overflow.js";
-import { pdfFonts, pdfInfo, pdfOutline, pdfPages, pdfText, pdfWords, squash } from "./_pdf-tools.js";
+import {
+  namedFonts,
+  pdfFonts,
+  pdfInfo,
+  pdfOutline,
+  pdfPages,
+  pdfText,
+  pdfWords,
+  squash,
+} from "./_pdf-tools.js";
 
 // VREPORT_PDF_KEEP=1 keeps the PDFs (path printed) to look at them with pdftoppm.
 const out = mkdtempSync(join(tmpdir(), "vreport-pdf-"));
@@ -29,13 +38,6 @@ afterAll(async () => {
   if (keep) console.log(`PDFs kept in ${out}`);
   else rmSync(out, { recursive: true, force: true });
 });
-
-/** Counts of each string, for "every expected figure is shown at least as often" checks. */
-function tally(items: readonly string[]): Map<string, number> {
-  const m = new Map<string, number>();
-  for (const i of items) m.set(i, (m.get(i) ?? 0) + 1);
-  return m;
-}
 
 /** A view with one section holding a `rows`-row table (long, wrapping text in every row). */
 function bigTableView(rows: number): ReportView {
@@ -214,9 +216,7 @@ describe("PDF backend: the sample report at A4 portrait", () => {
       doc.context.lookup(ref, PDFDict).get(PDFName.of("Dest"))?.toString(),
     );
     expect(dests).toEqual(view.sections.map((_, i) => `/sec-${i + 1}`));
-    const names = pdfFonts(file)
-      .filter((f) => f.type !== "Type 3") // the emoji: glyph procedures, no name
-      .map((f) => f.name);
+    const names = namedFonts(file);
     expect(new Set(names).size).toBe(names.length);
   });
 
@@ -301,9 +301,7 @@ describe("PDF backend: layout", () => {
     const doc = await PDFDocument.load(readFileSync(file));
     const nums = doc.catalog.lookup(PDFName.of("PageLabels"), PDFDict).lookup(PDFName.of("Nums"), PDFArray);
     expect(nums.get(2).toString()).toBe(String(first));
-    const names = pdfFonts(file)
-      .filter((f) => f.type !== "Type 3")
-      .map((f) => f.name);
+    const names = namedFonts(file);
     expect(new Set(names).size).toBe(names.length);
   });
 

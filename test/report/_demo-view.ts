@@ -1,32 +1,26 @@
-import { createClient } from "../../src/client/index.js";
-import { draftView, drawView } from "../../src/render/build-view.js";
-import { drawChart } from "../../src/render/charts/index.js";
+import { existsSync, readFileSync } from "node:fs";
+import { setTimeout as sleep } from "node:timers/promises";
+import { deserialize } from "node:v8";
+import { inject } from "vitest";
 import type { ReportView } from "../../src/render/types.js";
-import { buildModel } from "../../src/report/build-model.js";
-import { fetchReportData } from "../../src/report/fetch.js";
-import { startEmbedded } from "../../src/service/embedded.js";
 
-/** The fixed day the demo tests report on; their golden output depends on it. */
-export const DEMO_AS_OF = "2026-11-01";
-export const DEMO_BRANDING = { agencyName: "Northwind Digital", accentColor: "#2f6fed", locale: "en-US" };
+export { DEMO_AS_OF, DEMO_BRANDING } from "./_build-demo-view.js";
 
 /**
- * The demo report's view (90 days as of DEMO_AS_OF): a fresh in-memory demo served over real
- * HTTP, fetched, modelled and drawn as `generate` does, then the service is closed again.
+ * The demo report's view (90 days as of DEMO_AS_OF). It is built once per test run, in a child
+ * process test/global-setup.ts starts (buildDemoView: seed, serve, fetch, model, draw), and every
+ * file only reads it: each caller gets its own deserialized copy (v8 keeps Buffers as Buffers).
+ * Waits for the build, with a generous limit (it seeds the full demo on a busy machine).
  */
 export async function demoView(): Promise<ReportView> {
-  const service = await startEmbedded({ database: "memory://", asOf: DEMO_AS_OF });
-  try {
-    const client = createClient({ baseUrl: service.baseUrl, apiKey: service.apiKey });
-    const { projects } = await client.listProjects();
-    const data = await fetchReportData(
-      client,
-      projects[0]!,
-      "90d",
-      () => new Date(`${DEMO_AS_OF}T12:00:00Z`),
-    );
-    return await drawView(draftView(buildModel(data), DEMO_BRANDING), drawChart);
-  } finally {
-    await service.close();
+  const file = inject("demoViewFile");
+  const deadline = Date.now() + 100_000;
+  while (!existsSync(file)) {
+    if (existsSync(`${file}.error`)) {
+      throw new Error(`building the demo view failed: ${readFileSync(`${file}.error`, "utf8")}`);
+    }
+    if (Date.now() > deadline) throw new Error("the demo view was not built within 100 s");
+    await sleep(100);
   }
+  return deserialize(readFileSync(file)) as ReportView;
 }

@@ -9,16 +9,10 @@ import { backend as pdf } from "../../src/render/backends/pdf/backend.js";
 import { renderHtml } from "../../src/render/backends/pdf/html.js";
 import type { ReportView } from "../../src/render/types.js";
 import { writeWith } from "../pipeline/_write-with.js";
-import { expectedNumbersBySection, extractNumbers } from "../render/_extract.js";
+import { expectedNumbersBySection, extractNumbers, tally } from "../render/_extract.js";
 import { overflowsAt } from "../render/_overflow.js";
 import { pdfFonts, pdfInfo, pdfPages, squash } from "../render/_pdf-tools.js";
 import { demoView } from "./_demo-view.js";
-
-function tally(items: readonly string[]): Map<string, number> {
-  const m = new Map<string, number>();
-  for (const i of items) m.set(i, (m.get(i) ?? 0) + 1);
-  return m;
-}
 
 /** The demo report at a fixed day, printed to PDF and read back with poppler. */
 describe("the demo report as PDF", () => {

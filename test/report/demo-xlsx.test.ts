@@ -56,6 +56,19 @@ describe("demo workbook (XLSX), read back", () => {
     throw new Error(`no header [${labels.join(", ")}] on ${ws.name}`);
   }
 
+  /** The section's non-empty tables, each with the row its header was written on. */
+  function placedTables(section: SectionView, ws: ExcelJS.Worksheet): { t: TableBlock; header: number }[] {
+    return section.blocks
+      .filter((b): b is TableBlock => b.kind === "table" && b.rows.length > 0)
+      .map((t) => ({
+        t,
+        header: headerRow(
+          ws,
+          t.columns.map((c) => c.label),
+        ),
+      }));
+  }
+
   /** Every cell of a sheet as SheetJS formats it, row by row: the text an analyst sees. */
   function shownText(sheet: XLSX.WorkSheet): string {
     const range = XLSX.utils.decode_range(sheet["!ref"] ?? "A1");
@@ -106,13 +119,7 @@ describe("demo workbook (XLSX), read back", () => {
   it("stores every typed cell of every table as a typed value with its number format", () => {
     let checked = 0;
     for (const [section, ws, sheet] of ownSheets()) {
-      for (const t of section.blocks.filter(
-        (b): b is TableBlock => b.kind === "table" && b.rows.length > 0,
-      )) {
-        const header = headerRow(
-          ws,
-          t.columns.map((c) => c.label),
-        );
+      for (const { t, header } of placedTables(section, ws)) {
         t.rows.forEach((row, i) => {
           t.columns.forEach((c, j) => {
             const v = row[c.key];
@@ -171,13 +178,7 @@ describe("demo workbook (XLSX), read back", () => {
       const refs = (
         ws as unknown as { conditionalFormattings: { ref: string }[] }
       ).conditionalFormattings.map((cf) => cf.ref);
-      for (const t of section.blocks.filter(
-        (b): b is TableBlock => b.kind === "table" && b.rows.length > 0,
-      )) {
-        const header = headerRow(
-          ws,
-          t.columns.map((c) => c.label),
-        );
+      for (const { t, header } of placedTables(section, ws)) {
         t.columns.forEach((c, j) => {
           if (c.type !== "delta_pp" && c.type !== "delta_count") return;
           const col = XLSX.utils.encode_col(j);

@@ -10,10 +10,11 @@ import type { LoggerConfig } from "../../src/service/http/_logger.js";
 import { createApp } from "../../src/service/http/app.js";
 import { createKey } from "../../src/service/keys/index.js";
 import type { Store } from "../../src/service/store/db.js";
-import { type SeedSummary, seedDemo, seedSecondWorkspace } from "../../src/service/store/seed/index.js";
-import { openTestStore, TEST_DATABASES, type TestDatabaseKind } from "../store/_databases.js";
+import type { SeedSummary } from "../../src/service/store/seed/index.js";
+import { openSnapshot, SNAPSHOT_AS_OF } from "../_snapshots.js";
+import { TEST_DATABASES, type TestDatabaseKind } from "../store/_databases.js";
 
-export const AS_OF = "2025-06-30";
+export const AS_OF = SNAPSHOT_AS_OF;
 /** Noon UTC on the as-of day: the same calendar day in Paris and New York. */
 export const NOW = new Date(`${AS_OF}T12:00:00Z`);
 export const ALL_SCOPES: Scope[] = [...SCOPES];
@@ -57,9 +58,11 @@ export function useService(
 ): Service {
   const svc = { kind } as Service;
   beforeAll(async () => {
-    const store = await openTestStore(kind);
-    const demo = await seedDemo(store, { asOf: AS_OF, scale: 0.1, days: 30 });
-    const other = await seedSecondWorkspace(store, { asOf: AS_OF, scale: 0.1 });
+    // A private copy of the run's seeded snapshot: the small demo and the second workspace.
+    const {
+      store,
+      summaries: { demo, other },
+    } = await openSnapshot(kind, "service");
     const mint: Service["mint"] = async (scopes, extra = {}) =>
       (
         await createKey(store, {

@@ -69,14 +69,17 @@ describeDatabases("API keys", (kind) => {
       const listed = await listKeys(store, { workspaceId: demo.workspaceId });
       expect(listed.map((k) => k.id)).toEqual([id, pinned.id]);
       expect(JSON.stringify(listed)).not.toContain("key_hash");
-      // last_used_at is written in the background; give it a moment.
-      await new Promise((r) => setTimeout(r, 100));
-      const used = await store.db
-        .selectFrom("api_keys")
-        .select("last_used_at")
-        .where("id", "=", pinned.id)
-        .executeTakeFirstOrThrow();
-      expect(used.last_used_at).not.toBeNull();
+      // last_used_at is written in the background: wait for it (no fixed sleep, which a busy
+      // machine can outlast), with a generous limit.
+      const lastUsed = async () =>
+        (
+          await store.db
+            .selectFrom("api_keys")
+            .select("last_used_at")
+            .where("id", "=", pinned.id)
+            .executeTakeFirstOrThrow()
+        ).last_used_at;
+      await expect.poll(lastUsed, { timeout: 10_000, interval: 20 }).not.toBeNull();
     } finally {
       await store.close();
     }

@@ -1,24 +1,12 @@
 /**
- * Runs store code in a separate Node process. Node 20 cannot load TypeScript, so the store sources
- * are transpiled (types stripped, nothing bundled) into a temporary directory whose node_modules
- * links to the repository's.
+ * Runs store code in a separate Node process, from the store sources transpiled into a temporary
+ * directory (test/_transpile.ts).
  */
 import { spawn } from "node:child_process";
-import {
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  symlinkSync,
-  writeFileSync,
-} from "node:fs";
-import { tmpdir } from "node:os";
-import { dirname, join, relative, resolve } from "node:path";
+import { rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import ts from "typescript";
-
-const ROOT = resolve(import.meta.dirname, "../..");
-const STORE = join(ROOT, "src/service/store");
+import { moduleDir, ROOT, transpileTree } from "../_transpile.js";
 
 /** A transpiled copy of src/service/store; `dir/store/db.js` is importable by plain node. */
 export interface TranspiledStore {
@@ -28,24 +16,11 @@ export interface TranspiledStore {
 
 /** Transpiles the store sources into a fresh temporary directory. */
 export function transpileStore(): TranspiledStore {
-  const dir = mkdtempSync(join(tmpdir(), "vreport-store-"));
-  symlinkSync(join(ROOT, "node_modules"), join(dir, "node_modules"), "dir");
-  writeFileSync(join(dir, "package.json"), '{"type":"module"}');
-  const walk = (from: string): void => {
-    for (const entry of readdirSync(from, { withFileTypes: true })) {
-      const path = join(from, entry.name);
-      if (entry.isDirectory()) walk(path);
-      else if (entry.name.endsWith(".ts")) {
-        const out = join(dir, "store", relative(STORE, path)).replace(/\.ts$/, ".js");
-        mkdirSync(dirname(out), { recursive: true });
-        const { outputText } = ts.transpileModule(readFileSync(path, "utf8"), {
-          compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 },
-        });
-        writeFileSync(out, outputText);
-      }
-    }
-  };
-  walk(STORE);
+  const dir = moduleDir("vreport-store-");
+  transpileTree(join(ROOT, "src/service/store"), join(dir, "store"), {
+    module: ts.ModuleKind.ESNext,
+    target: ts.ScriptTarget.ES2022,
+  });
   return { dir, dispose: () => rmSync(dir, { recursive: true, force: true }) };
 }
 

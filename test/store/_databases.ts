@@ -5,9 +5,12 @@
  * files and repeated runs never collide.
  */
 import { randomBytes } from "node:crypto";
-import pg from "pg";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { describe } from "vitest";
 import { type OpenStoreOptions, openStore, type Store } from "../../src/service/store/db.js";
+import { adminQuery, openSnapshot } from "../_snapshots.js";
 
 export type TestDatabaseKind = "pglite" | "postgres";
 
@@ -30,26 +33,40 @@ export async function freshLocation(kind: TestDatabaseKind): Promise<FreshLocati
   if (kind === "pglite") return { location: "memory://", dispose: async () => {} };
   if (!TEST_POSTGRES_URL) throw new Error("VREPORT_TEST_DATABASE_URL is not set");
   const schema = `vt_${randomBytes(6).toString("hex")}`;
-  await adminQuery(`CREATE SCHEMA ${schema}`);
+  await serverQuery(`CREATE SCHEMA ${schema}`);
   const url = new URL(TEST_POSTGRES_URL);
   url.searchParams.set("options", `-c search_path=${schema}`);
-  return { location: url.toString(), dispose: () => adminQuery(`DROP SCHEMA IF EXISTS ${schema} CASCADE`) };
+  return { location: url.toString(), dispose: () => serverQuery(`DROP SCHEMA IF EXISTS ${schema} CASCADE`) };
 }
 
-async function adminQuery(text: string): Promise<void> {
-  const client = new pg.Client({ connectionString: TEST_POSTGRES_URL });
-  await client.connect();
-  try {
-    await client.query(text);
-  } finally {
-    await client.end();
-  }
+/**
+ * A fresh database for a command that opens it by name (and migrates it from scratch): a new PGlite
+ * directory under a temporary `prefix…` directory, which dispose removes, or a new PostgreSQL schema.
+ */
+export async function commandLocation(kind: TestDatabaseKind, prefix: string): Promise<FreshLocation> {
+  if (kind !== "pglite") return freshLocation(kind);
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  return { location: join(dir, "db"), dispose: async () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+const serverQuery = (text: string) => adminQuery(TEST_POSTGRES_URL!, text);
+
+export interface TestStoreOptions extends OpenStoreOptions {
+  /**
+   * Migrate an empty database here, as a first start does. Otherwise a PGlite store is a copy
+   * of the run's migrated snapshot (test/_snapshots.ts): the same schema in a fraction of the time.
+   */
+  fromScratch?: boolean;
 }
 
 /** Opens a migrated store on a fresh database of `kind`; its close() also drops the database. */
-export async function openTestStore(kind: TestDatabaseKind, options: OpenStoreOptions = {}): Promise<Store> {
+export async function openTestStore(kind: TestDatabaseKind, options: TestStoreOptions = {}): Promise<Store> {
+  const { fromScratch, ...open } = options;
+  if (kind === "pglite" && !fromScratch && open.migrate !== false) {
+    return (await openSnapshot("pglite", "empty")).store;
+  }
   const fresh = await freshLocation(kind);
-  const store = await openStore(fresh.location, options);
+  const store = await openStore(fresh.location, open);
   const close = store.close;
   return {
     ...store,

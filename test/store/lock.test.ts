@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openStore } from "../../src/service/store/db.js";
 import { DatabaseLockedError } from "../../src/service/store/errors.js";
 import { lockPath } from "../../src/service/store/lock.js";
+import { snapshotTarball } from "../_snapshots.js";
 import { runNodeScript, type TranspiledStore, transpileStore } from "./_child-process.js";
 
 const OPEN_SCRIPT = `
@@ -18,6 +19,10 @@ try {
   process.exit(3);
 }
 `;
+
+// The stores start as copies of the run's migrated snapshot (test/_snapshots.ts) rather than an
+// initdb and every migration each: the lock is taken before the database is touched either way.
+const fromSnapshot = () => ({ loadDataDir: snapshotTarball("empty") });
 
 describe("PGlite directory lock", () => {
   let base: string;
@@ -33,7 +38,7 @@ describe("PGlite directory lock", () => {
 
   it("stops a second process at once with a plain message", async () => {
     const dir = join(base, "db1");
-    const store = await openStore(dir);
+    const store = await openStore(dir, fromSnapshot());
     try {
       expect(readFileSync(lockPath(dir), "utf8").trim()).toBe(String(process.pid));
       const result = await runNodeScript(child.dir, OPEN_SCRIPT, [dir]);
@@ -53,7 +58,7 @@ describe("PGlite directory lock", () => {
 
   it("refuses a second open in the same process with a typed error", async () => {
     const dir = join(base, "db2");
-    const store = await openStore(dir);
+    const store = await openStore(dir, fromSnapshot());
     try {
       const error = await openStore(dir).catch((e: unknown) => e);
       expect(error).toBeInstanceOf(DatabaseLockedError);
@@ -68,7 +73,7 @@ describe("PGlite directory lock", () => {
     const dir = join(base, "db3");
     const dead = await runNodeScript(child.dir, "process.exit(0);");
     writeFileSync(lockPath(dir), `${dead.pid}\n`);
-    const store = await openStore(dir);
+    const store = await openStore(dir, fromSnapshot());
     try {
       expect(readFileSync(lockPath(dir), "utf8").trim()).toBe(String(process.pid));
     } finally {
@@ -77,8 +82,8 @@ describe("PGlite directory lock", () => {
   });
 
   it("does not lock memory:// databases", async () => {
-    const a = await openStore("memory://");
-    const b = await openStore("memory://");
+    const a = await openStore("memory://", fromSnapshot());
+    const b = await openStore("memory://", fromSnapshot());
     await a.close();
     await b.close();
   });

@@ -7,7 +7,8 @@ import { describeDatabases, openTestStore } from "./_databases.js";
 describeDatabases("migrations", (kind) => {
   let store: Store;
   beforeAll(async () => {
-    store = await openTestStore(kind);
+    // From scratch: every other store of the suite is a copy of an already migrated database.
+    store = await openTestStore(kind, { fromScratch: true });
   });
   afterAll(async () => {
     await store?.close();

@@ -1,6 +1,3 @@
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { afterEach, beforeEach, expect, it } from "vitest";
 import { deliverCommand } from "../../src/cli/commands/deliver.js";
 import { ingestCommand } from "../../src/cli/commands/ingest.js";
@@ -13,7 +10,7 @@ import {
 } from "../../src/cli/commands/webhooks.js";
 import { CliError } from "../../src/cli/errors.js";
 import { baseRecords, contentItem, ndjson } from "../ingest/_records.js";
-import { describeDatabases, freshLocation } from "../store/_databases.js";
+import { commandLocation, describeDatabases } from "../store/_databases.js";
 import { Receiver } from "./_receiver.js";
 
 describeDatabases("vreport webhooks / deliver (commands)", (kind) => {
@@ -21,14 +18,7 @@ describeDatabases("vreport webhooks / deliver (commands)", (kind) => {
   let dispose: () => Promise<void>;
   let receiver: Receiver;
   beforeEach(async () => {
-    if (kind === "pglite") {
-      database = join(mkdtempSync(join(tmpdir(), "vreport-webhooks-")), "db");
-      dispose = async () => {};
-    } else {
-      const fresh = await freshLocation(kind);
-      database = fresh.location;
-      dispose = fresh.dispose;
-    }
+    ({ location: database, dispose } = await commandLocation(kind, "vreport-webhooks-"));
     receiver = new Receiver();
     await receiver.up();
   });

@@ -3,9 +3,6 @@
  * sent again by the next dispatcher with the same delivery id, and nothing is lost. Also the
  * delivery tuning flags `serve` and `deliver` share.
  */
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { sql } from "kysely";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { parseWebhookFlags } from "../../src/cli/commands/_webhook-flags.js";
@@ -18,7 +15,7 @@ import { openStore } from "../../src/service/store/db.js";
 import { createDispatcher, listDeliveries, verifySignature } from "../../src/service/webhooks/index.js";
 import { baseRecords, contentItem, ndjson } from "../ingest/_records.js";
 import { type BuiltCli, buildCli, type CliProcess, spawnCli } from "../jobs/_cli-process.js";
-import { describeDatabases, freshLocation } from "../store/_databases.js";
+import { commandLocation, describeDatabases } from "../store/_databases.js";
 import { Receiver } from "./_receiver.js";
 
 describe("delivery flags of serve and deliver", () => {
@@ -65,15 +62,7 @@ describeDatabases("vreport deliver killed mid-delivery", (kind) => {
   let receiver: Receiver;
   let child: CliProcess | undefined;
   beforeEach(async () => {
-    if (kind === "pglite") {
-      const dir = mkdtempSync(join(tmpdir(), "vreport-deliver-kill-"));
-      database = join(dir, "db");
-      dispose = async () => rmSync(dir, { recursive: true, force: true });
-    } else {
-      const fresh = await freshLocation(kind);
-      database = fresh.location;
-      dispose = fresh.dispose;
-    }
+    ({ location: database, dispose } = await commandLocation(kind, "vreport-deliver-kill-"));
     receiver = new Receiver();
     await receiver.up();
   });

@@ -7,6 +7,7 @@
 import { expect, it } from "vitest";
 import { urlHashId } from "../../../src/service/analytics/metrics/pages.js";
 import { describeDatabases } from "../../store/_databases.js";
+import { change } from "./_expect.js";
 import { IDS } from "./_fixture.js";
 import { useFixture } from "./_use-fixture.js";
 
@@ -28,8 +29,8 @@ describeDatabases("analytics details on the hand-built fixture", (kind) => {
     expect(await get("getCompetitor", {}, { competitor: IDS.c2 })).toEqual({
       range: "7d",
       competitor: { id: IDS.c2, name: "Gamma", domain: "gamma.io" },
-      mention_rate: { current: 2 / 6, previous: 0 / 3, delta: 2 / 6 - 0 / 3 },
-      citation_rate: { current: 2 / 6, previous: 0 / 3, delta: 2 / 6 - 0 / 3 },
+      mention_rate: change(2 / 6, 0 / 3),
+      citation_rate: change(2 / 6, 0 / 3),
       prompt_coverage: { current: 2, previous: 0, total: 3, delta: 2 - 0 },
       citation_rate_trend: [
         { date: "2025-03-05", value: 0 / 1 },

@@ -7,6 +7,7 @@ import { expect, it } from "vitest";
 import { urlHashId } from "../../../src/service/analytics/metrics/pages.js";
 import { describeDatabases } from "../../store/_databases.js";
 import { REQUEST_URL } from "./_context.js";
+import { categoryRow, change, leaderRow } from "./_expect.js";
 import { IDS } from "./_fixture.js";
 import { useFixture } from "./_use-fixture.js";
 
@@ -16,9 +17,9 @@ describeDatabases("analytics on the hand-built fixture", (kind) => {
   it("overview: rates, share of voice and the daily trend", async () => {
     expect(await get("getOverview")).toEqual({
       range: "7d",
-      mention_rate: { current: 4 / 6, previous: 1 / 3, delta: 4 / 6 - 1 / 3 },
-      citation_rate: { current: 2 / 6, previous: 1 / 3, delta: 2 / 6 - 1 / 3 },
-      share_of_voice: { current: 4 / 9, previous: 1 / 3, delta: 4 / 9 - 1 / 3 },
+      mention_rate: change(4 / 6, 1 / 3),
+      citation_rate: change(2 / 6, 1 / 3),
+      share_of_voice: change(4 / 9, 1 / 3),
       trend_series: {
         mention: [
           { date: "2025-03-05", value: 1 / 1 },
@@ -56,36 +57,9 @@ describeDatabases("analytics on the hand-built fixture", (kind) => {
         sov: { rank: 1, value: 4 / 9, delta: 4 / 9 - 1 / 3 },
       },
       rows: [
-        {
-          name: "Acme",
-          is_you: true,
-          mention_rate: 4 / 6,
-          mention_delta: 4 / 6 - 1 / 3,
-          citation_rate: 2 / 6,
-          citation_delta: 2 / 6 - 1 / 3,
-          sov: 4 / 9,
-          sov_delta: 4 / 9 - 1 / 3,
-        },
-        {
-          name: "Beta",
-          is_you: false,
-          mention_rate: 3 / 6,
-          mention_delta: 3 / 6 - 2 / 3,
-          citation_rate: 3 / 6,
-          citation_delta: 3 / 6 - 2 / 3,
-          sov: 3 / 9,
-          sov_delta: 3 / 9 - 2 / 3,
-        },
-        {
-          name: "Gamma",
-          is_you: false,
-          mention_rate: 2 / 6,
-          mention_delta: 2 / 6 - 0 / 3,
-          citation_rate: 2 / 6,
-          citation_delta: 2 / 6 - 0 / 3,
-          sov: 2 / 9,
-          sov_delta: 2 / 9 - 0 / 3,
-        },
+        leaderRow("Acme", true, [4 / 6, 1 / 3], [2 / 6, 1 / 3], [4 / 9, 1 / 3]),
+        leaderRow("Beta", false, [3 / 6, 2 / 3], [3 / 6, 2 / 3], [3 / 9, 2 / 3]),
+        leaderRow("Gamma", false, [2 / 6, 0 / 3], [2 / 6, 0 / 3], [2 / 9, 0 / 3]),
       ],
     });
   });
@@ -94,36 +68,9 @@ describeDatabases("analytics on the hand-built fixture", (kind) => {
     expect(await get("getCategories")).toEqual({
       range: "7d",
       categories: [
-        {
-          id: IDS.k1,
-          name: "Pricing",
-          color: "#ff0000",
-          snapshots: 5,
-          mention_rate: 3 / 5,
-          mention_delta: 3 / 5 - 1 / 2,
-          citation_rate: 2 / 5,
-          citation_delta: 2 / 5 - 1 / 2,
-        },
-        {
-          id: IDS.k2,
-          name: "Reviews",
-          color: "#00ff00",
-          snapshots: 0,
-          mention_rate: 0,
-          mention_delta: 0,
-          citation_rate: 0,
-          citation_delta: 0,
-        },
-        {
-          id: null,
-          name: "Uncategorized",
-          color: null,
-          snapshots: 1,
-          mention_rate: 1 / 1,
-          mention_delta: 1 / 1 - 0 / 1,
-          citation_rate: 0 / 1,
-          citation_delta: 0,
-        },
+        categoryRow(IDS.k1, "Pricing", "#ff0000", 5, [3 / 5, 1 / 2], [2 / 5, 1 / 2]),
+        categoryRow(IDS.k2, "Reviews", "#00ff00", 0, [0, 0], [0, 0]),
+        categoryRow(null, "Uncategorized", null, 1, [1 / 1, 0 / 1], [0 / 1, 0]),
       ],
     });
   });
@@ -132,8 +79,8 @@ describeDatabases("analytics on the hand-built fixture", (kind) => {
     expect(await get("getCompetitor", {}, { competitor: IDS.c1 })).toEqual({
       range: "7d",
       competitor: { id: IDS.c1, name: "Beta", domain: "beta.com" },
-      mention_rate: { current: 3 / 6, previous: 2 / 3, delta: 3 / 6 - 2 / 3 },
-      citation_rate: { current: 3 / 6, previous: 2 / 3, delta: 3 / 6 - 2 / 3 },
+      mention_rate: change(3 / 6, 2 / 3),
+      citation_rate: change(3 / 6, 2 / 3),
       // Mentioned in P1 only now (A1, A2, A6), in P1 and P2 before (B1, B2); P1..P3 have snapshots now.
       prompt_coverage: { current: 1, previous: 2, total: 3, delta: 1 - 2 },
       citation_rate_trend: [

@@ -10,6 +10,7 @@
 import { expect, it } from "vitest";
 import type { ReportSection, ReportSectionOf } from "../../../src/contract/index.js";
 import { describeDatabases } from "../../store/_databases.js";
+import { categoryRow, change, leaderRow } from "./_expect.js";
 import { IDS } from "./_fixture.js";
 import { useFixture } from "./_use-fixture.js";
 
@@ -23,8 +24,8 @@ describeDatabases("period boundaries on the hand-built fixture", (kind) => {
     // B1 mentions and cites Acme; Beta is mentioned and cited in B1 and B2; O1 mentions and cites Acme.
     expect(await early("getOverview")).toEqual({
       range: "7d",
-      mention_rate: { current: 1 / 3, previous: 1 / 1, delta: 1 / 3 - 1 / 1 },
-      citation_rate: { current: 1 / 3, previous: 1 / 1, delta: 1 / 3 - 1 / 1 },
+      mention_rate: change(1 / 3, 1 / 1),
+      citation_rate: change(1 / 3, 1 / 1),
       share_of_voice: { current: 1 / (1 + 2), previous: 1 / (1 + 0), delta: 1 / (1 + 2) - 1 / (1 + 0) },
       trend_series: {
         mention: [
@@ -48,72 +49,18 @@ describeDatabases("period boundaries on the hand-built fixture", (kind) => {
         sov: { rank: 2, value: 1 / 3, delta: 1 / 3 - 1 / 1 },
       },
       rows: [
-        {
-          name: "Acme",
-          is_you: true,
-          mention_rate: 1 / 3,
-          mention_delta: 1 / 3 - 1 / 1,
-          citation_rate: 1 / 3,
-          citation_delta: 1 / 3 - 1 / 1,
-          sov: 1 / 3,
-          sov_delta: 1 / 3 - 1 / 1,
-        },
-        {
-          name: "Beta",
-          is_you: false,
-          mention_rate: 2 / 3,
-          mention_delta: 2 / 3 - 0 / 1,
-          citation_rate: 2 / 3,
-          citation_delta: 2 / 3 - 0 / 1,
-          sov: 2 / 3,
-          sov_delta: 2 / 3 - 0 / 1,
-        },
-        {
-          name: "Gamma",
-          is_you: false,
-          mention_rate: 0 / 3,
-          mention_delta: 0,
-          citation_rate: 0 / 3,
-          citation_delta: 0,
-          sov: 0 / 3,
-          sov_delta: 0,
-        },
+        leaderRow("Acme", true, [1 / 3, 1 / 1], [1 / 3, 1 / 1], [1 / 3, 1 / 1]),
+        leaderRow("Beta", false, [2 / 3, 0 / 1], [2 / 3, 0 / 1], [2 / 3, 0 / 1]),
+        leaderRow("Gamma", false, [0 / 3, 0], [0 / 3, 0], [0 / 3, 0]),
       ],
     });
   });
 
   it("as-of 03-04: categories, coverage, pages and cited sources", async () => {
     expect((await early("getCategories")).categories).toEqual([
-      {
-        id: IDS.k1,
-        name: "Pricing",
-        color: "#ff0000",
-        snapshots: 2,
-        mention_rate: 1 / 2,
-        mention_delta: 1 / 2 - 1 / 1,
-        citation_rate: 1 / 2,
-        citation_delta: 1 / 2 - 1 / 1,
-      },
-      {
-        id: IDS.k2,
-        name: "Reviews",
-        color: "#00ff00",
-        snapshots: 0,
-        mention_rate: 0,
-        mention_delta: 0,
-        citation_rate: 0,
-        citation_delta: 0,
-      },
-      {
-        id: null,
-        name: "Uncategorized",
-        color: null,
-        snapshots: 1,
-        mention_rate: 0 / 1,
-        mention_delta: 0,
-        citation_rate: 0 / 1,
-        citation_delta: 0,
-      },
+      categoryRow(IDS.k1, "Pricing", "#ff0000", 2, [1 / 2, 1 / 1], [1 / 2, 1 / 1]),
+      categoryRow(IDS.k2, "Reviews", "#00ff00", 0, [0, 0], [0, 0]),
+      categoryRow(null, "Uncategorized", null, 1, [0 / 1, 0], [0 / 1, 0]),
     ]);
     const beta = await early("getCompetitor", {}, { competitor: IDS.c1 });
     expect(beta.prompt_coverage).toEqual({ current: 2, previous: 0, total: 3, delta: 2 - 0 });
@@ -146,8 +93,8 @@ describeDatabases("period boundaries on the hand-built fixture", (kind) => {
   it("as-of 03-25: an empty current period gives zero rates and empty trends", async () => {
     expect(await late("getOverview")).toEqual({
       range: "7d",
-      mention_rate: { current: 0, previous: 1 / 1, delta: 0 - 1 / 1 },
-      citation_rate: { current: 0, previous: 1 / 1, delta: 0 - 1 / 1 },
+      mention_rate: change(0, 1 / 1),
+      citation_rate: change(0, 1 / 1),
       share_of_voice: { current: 0, previous: 1 / (1 + 0), delta: 0 - 1 / (1 + 0) },
       trend_series: { mention: [], citation: [] },
     });
@@ -167,26 +114,8 @@ describeDatabases("period boundaries on the hand-built fixture", (kind) => {
 
   it("as-of 03-25: no Uncategorized row without uncategorized data", async () => {
     expect((await late("getCategories")).categories).toEqual([
-      {
-        id: IDS.k1,
-        name: "Pricing",
-        color: "#ff0000",
-        snapshots: 0,
-        mention_rate: 0,
-        mention_delta: 0 - 1 / 1,
-        citation_rate: 0,
-        citation_delta: 0 - 1 / 1,
-      },
-      {
-        id: IDS.k2,
-        name: "Reviews",
-        color: "#00ff00",
-        snapshots: 0,
-        mention_rate: 0,
-        mention_delta: 0,
-        citation_rate: 0,
-        citation_delta: 0,
-      },
+      categoryRow(IDS.k1, "Pricing", "#ff0000", 0, [0, 1 / 1], [0, 1 / 1]),
+      categoryRow(IDS.k2, "Reviews", "#00ff00", 0, [0, 0], [0, 0]),
     ]);
   });
 
@@ -221,7 +150,7 @@ describeDatabases("period boundaries on the hand-built fixture", (kind) => {
     const section = <K extends ReportSection["key"]>(key: K) =>
       sections.find((s) => s.key === key) as ReportSectionOf<K>;
     expect(section("summary").totals).toEqual({
-      snapshots: { current: 0, previous: 1, delta: 0 - 1 },
+      snapshots: change(0, 1),
       prompts: 0,
       platforms: 0,
       competitors: 2,

@@ -9,6 +9,7 @@ import {
   type ReportSectionOf,
 } from "../../../src/contract/index.js";
 import { describeDatabases } from "../../store/_databases.js";
+import { change } from "./_expect.js";
 import { IDS, NOW } from "./_fixture.js";
 import { useFixture } from "./_use-fixture.js";
 
@@ -43,7 +44,7 @@ describeDatabases("full report on the hand-built fixture", (kind) => {
       key: "summary",
       title: "Summary",
       totals: {
-        snapshots: { current: 6, previous: 3, delta: 6 - 3 },
+        snapshots: change(6, 3),
         prompts: 3,
         platforms: 2,
         competitors: 2,

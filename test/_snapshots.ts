@@ -1,0 +1,131 @@
+/**
+ * Databases seeded once per test run (test/global-setup.ts) and copied for every test file that
+ * needs one, instead of every file migrating and seeding its own:
+ *   - PGlite: the seeded database is dumped once (PGlite's `dumpDataDir`) into a tarball; each
+ *     copy is a fresh in-memory PGlite loaded from it (`openStore(…, { loadDataDir })`).
+ *   - PostgreSQL: the seeded database is a template; each copy is `CREATE DATABASE … TEMPLATE`,
+ *     dropped again on close.
+ * Every copy is private to its caller, so tests may write to it and files run in parallel.
+ */
+import { randomBytes } from "node:crypto";
+import { readFileSync } from "node:fs";
+import pg from "pg";
+import { inject } from "vitest";
+import { openStore, type Store } from "../src/service/store/db.js";
+import { type SeedSummary, seedDemo, seedSecondWorkspace } from "../src/service/store/seed/index.js";
+
+/** The as-of day of the seeded snapshots. */
+export const SNAPSHOT_AS_OF = "2025-06-30";
+
+/** What each snapshot holds; `seed` fills a migrated, empty store and returns its summaries. */
+export const SNAPSHOTS = {
+  /**
+   * Nothing: a migrated, empty database (what `openTestStore` hands out). It comes first:
+   * test/global-setup.ts seeds the others on copies of it.
+   */
+  empty: async (_store: Store) => ({}),
+  /** The service suites' data (test/service/_fixture.ts): a small demo plus the second workspace. */
+  service: async (store: Store) => ({
+    demo: await seedDemo(store, { asOf: SNAPSHOT_AS_OF, scale: 0.1, days: 30 }),
+    other: await seedSecondWorkspace(store, { asOf: SNAPSHOT_AS_OF, scale: 0.1 }),
+  }),
+  /**
+   * The job suites' service (test/jobs/_service.ts): a small demo over 60 days. PGlite only: those
+   * suites serve it from a PGlite directory, as `vreport serve` does.
+   */
+  jobs: async (store: Store) => ({
+    demo: await seedDemo(store, { asOf: SNAPSHOT_AS_OF, scale: 0.05, days: 60 }),
+  }),
+} satisfies Record<string, (store: Store) => Promise<Record<string, SeedSummary>>>;
+
+export type SnapshotName = keyof typeof SNAPSHOTS;
+
+/**
+ * The snapshots also made as PostgreSQL templates. An empty store there is a fresh schema
+ * (test/store/_databases.ts), cheaper than copying a database and dropping it again.
+ */
+export const POSTGRES_TEMPLATES: readonly SnapshotName[] = ["service"];
+export type SnapshotSummaries<N extends SnapshotName> = Awaited<ReturnType<(typeof SNAPSHOTS)[N]>>;
+
+/** Where a snapshot lives: a PGlite tarball, and (when PostgreSQL is tested) a template database. */
+export interface SnapshotInfo {
+  pglite: string;
+  postgres?: string;
+  summaries: Record<string, SeedSummary>;
+}
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    snapshots: Record<SnapshotName, SnapshotInfo>;
+    /** A v8-serialized file of the demo report's view (test/report/_demo-view.ts). */
+    demoViewFile: string;
+    /** The run's transpiled project (test/_transpile.ts `buildProject`). */
+    builtProject: string;
+  }
+}
+
+/** Runs one statement on the PostgreSQL server's maintenance connection (`url`'s database). */
+export async function adminQuery(url: string, text: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(text);
+  } finally {
+    await client.end();
+  }
+}
+
+/** `url` with another database name. */
+export function withDatabase(url: string, database: string): string {
+  const u = new URL(url);
+  u.pathname = `/${database}`;
+  return u.toString();
+}
+
+// Tarballs read once per worker: every copy in this process loads from the same bytes.
+const tarballs = new Map<string, Blob>();
+
+/**
+ * The PGlite tarball of snapshot `name`, for `openStore(location, { loadDataDir })`: also into
+ * a new PGlite directory, which then opens as a copy of the snapshot.
+ */
+export function snapshotTarball(name: SnapshotName): Blob {
+  const file = inject("snapshots")[name].pglite;
+  let blob = tarballs.get(file);
+  if (!blob) {
+    blob = new Blob([readFileSync(file)]);
+    tarballs.set(file, blob);
+  }
+  return blob;
+}
+
+/**
+ * A private, writable copy of snapshot `name` on `kind`, with the summaries its seed returned;
+ * the store's close() also drops the copy.
+ */
+export async function openSnapshot<N extends SnapshotName>(
+  kind: "pglite" | "postgres",
+  name: N,
+): Promise<{ store: Store; summaries: SnapshotSummaries<N> }> {
+  const info = inject("snapshots")[name];
+  const summaries = info.summaries as SnapshotSummaries<N>;
+  if (kind === "pglite") {
+    return { store: await openStore("memory://", { loadDataDir: snapshotTarball(name) }), summaries };
+  }
+  const server = process.env.VREPORT_TEST_DATABASE_URL;
+  if (!server || !info.postgres) throw new Error("VREPORT_TEST_DATABASE_URL is not set");
+  const database = `vt_${randomBytes(6).toString("hex")}`;
+  await adminQuery(server, `CREATE DATABASE ${database} TEMPLATE ${info.postgres}`);
+  const store = await openStore(withDatabase(server, database));
+  const close = store.close;
+  return {
+    store: {
+      ...store,
+      async close() {
+        await close();
+        await adminQuery(server, `DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
+      },
+    },
+    summaries,
+  };
+}

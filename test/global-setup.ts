@@ -1,0 +1,147 @@
+/**
+ * Once per test run, before any test file (vitest `globalSetup`): seeds every shared database
+ * snapshot (test/_snapshots.ts) and builds the demo report's view (test/report/_demo-view.ts),
+ * then hands their locations to the test workers through `provide`. Seeding dominated the suite
+ * when each file did it for itself; copying a snapshot takes a fraction of a second.
+ *
+ * Three things proceed at once: the PGlite snapshots in this process, the PostgreSQL templates
+ * (mostly the server's work), and the demo view in a child process running the project transpiled
+ * once for the run (test/_transpile.ts; the CLI suites spawn it too). Everything is named after
+ * this run, so concurrent runs on the same PostgreSQL server never meet, and the teardown removes
+ * it all.
+ */
+import { execFile } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { TestProject } from "vitest/node";
+import { openStore } from "../src/service/store/db.js";
+import {
+  adminQuery,
+  POSTGRES_TEMPLATES,
+  SNAPSHOTS,
+  type SnapshotInfo,
+  type SnapshotName,
+  withDatabase,
+} from "./_snapshots.js";
+import { buildProject } from "./_transpile.js";
+
+function settled<T>(result: PromiseSettledResult<T>): T {
+  if (result.status === "rejected") throw result.reason;
+  return result.value;
+}
+
+export default async function setup(test: TestProject): Promise<() => Promise<void>> {
+  const started = performance.now();
+  const took = (what: string) => () =>
+    console.log(`global setup: ${what} in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  const dir = mkdtempSync(join(tmpdir(), "vreport-test-run-"));
+  // The project transpiled once for every child process of the run (test/_transpile.ts).
+  const project = buildProject("vreport-test-project-", ["test/report/_build-demo-view.ts"]);
+  const server = process.env.VREPORT_TEST_DATABASE_URL || undefined;
+  const run = randomBytes(4).toString("hex");
+  const templates: string[] = [];
+  const names = Object.keys(SNAPSHOTS) as SnapshotName[];
+
+  const pglite = async () => {
+    const out = {} as Record<SnapshotName, { file: string; summaries: SnapshotInfo["summaries"] }>;
+    // The first snapshot (empty) is migrated from scratch; the others start as copies of it.
+    let empty: Blob | undefined;
+    for (const name of names) {
+      const store = await openStore("memory://", empty ? { loadDataDir: empty } : {});
+      try {
+        const summaries = await SNAPSHOTS[name](store);
+        const tarball = await store.pglite!.dumpDataDir("none");
+        empty ??= tarball;
+        const file = join(dir, `${name}.tar`);
+        writeFileSync(file, Buffer.from(await tarball.arrayBuffer()));
+        out[name] = { file, summaries };
+      } finally {
+        await store.close();
+      }
+    }
+    return out;
+  };
+
+  // The demo view seeds the full demo, the longest seed of all, so it is not waited for: a child
+  // process builds it while the first test files run, and `demoView()` waits for its file
+  // (written whole, then renamed), or for the error file this process writes when it fails.
+  let stopping = false;
+  const viewFile = join(dir, "demo-view.bin");
+  const viewScript = join(project, "demo-view.mjs");
+  writeFileSync(
+    viewScript,
+    [
+      'import { renameSync, writeFileSync } from "node:fs";',
+      'import { serialize } from "node:v8";',
+      'import { buildDemoView } from "./test/report/_build-demo-view.js";',
+      "const [file, tmp] = process.argv.slice(2);",
+      "writeFileSync(tmp, serialize(await buildDemoView()));",
+      "renameSync(tmp, file);",
+    ].join("\n"),
+  );
+  const viewChild = execFile(
+    process.execPath,
+    [viewScript, viewFile, `${viewFile}.tmp`],
+    { cwd: project },
+    (error, _out, stderr) => {
+      if (error && !stopping) writeFileSync(`${viewFile}.error`, `${error.message}\n${stderr}`);
+    },
+  );
+  const viewExited = new Promise((resolve) => viewChild.once("exit", resolve)).then(took("demo view"));
+
+  const teardown = async () => {
+    stopping = true;
+    if (viewChild.exitCode === null && viewChild.signalCode === null) viewChild.kill("SIGKILL");
+    await viewExited;
+    if (server) {
+      for (const t of templates) await adminQuery(server, `DROP DATABASE IF EXISTS ${t} WITH (FORCE)`);
+    }
+    rmSync(dir, { recursive: true, force: true });
+    rmSync(project, { recursive: true, force: true });
+  };
+
+  const postgres = async () => {
+    const out: Partial<Record<SnapshotName, string>> = {};
+    if (!server) return out;
+    for (const name of POSTGRES_TEMPLATES) {
+      const template = `vt_tpl_${run}_${name}`;
+      await adminQuery(server, `CREATE DATABASE ${template}`);
+      templates.push(template);
+      const store = await openStore(withDatabase(server, template));
+      try {
+        await SNAPSHOTS[name](store);
+      } finally {
+        // A template must have no open connection when it is copied.
+        await store.close();
+      }
+      out[name] = template;
+    }
+    return out;
+  };
+
+  try {
+    // Both finish before any failure is thrown, so the teardown sees every template made.
+    const [a, b] = await Promise.allSettled([
+      pglite().finally(took("PGlite snapshots")),
+      postgres().finally(took("PostgreSQL templates")),
+    ]);
+    const [lite, pgTemplates] = [settled(a), settled(b)];
+    const snapshots = {} as Record<SnapshotName, SnapshotInfo>;
+    for (const name of names) {
+      snapshots[name] = {
+        pglite: lite[name].file,
+        ...(pgTemplates[name] ? { postgres: pgTemplates[name] } : {}),
+        summaries: lite[name].summaries,
+      };
+    }
+    test.provide("snapshots", snapshots);
+    test.provide("demoViewFile", viewFile);
+    test.provide("builtProject", project);
+  } catch (error) {
+    await teardown();
+    throw error;
+  }
+  return teardown;
+}
