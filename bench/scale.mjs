@@ -15,7 +15,7 @@ export async function runScale(ctx) {
   const { log, dbs, quick } = ctx;
   const out = join(RESULTS, "scale");
   mkdirSync(out, { recursive: true });
-  const { closeLoadedBackends: closeBrowser } = await import(`${DIST}/render/backends/registry.js`);
+  const { closeLoadedBackends } = await import(`${DIST}/render/backends/registry.js`);
   const rows = [];
   try {
     for (const [scale, db] of Object.entries(dbs.pg ?? {})) {
@@ -54,7 +54,7 @@ export async function runScale(ctx) {
       }
     }
   } finally {
-    await closeBrowser();
+    await closeLoadedBackends();
   }
   return { rows };
 }

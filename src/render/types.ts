@@ -108,7 +108,7 @@ export interface RenderOptions {
   presentation?: Presentation;
 }
 
-/** A block before its chart is drawn: section renderers stay pure and synchronous. */
+/** A block before its chart is drawn: section drafters stay pure and synchronous. */
 export type DraftBlock = Exclude<Block, { kind: "chart" }> | { kind: "chart"; spec: ChartSpec };
 
 /** A section as a renderer produces it. */

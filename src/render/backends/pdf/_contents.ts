@@ -1,6 +1,6 @@
 /**
  * The contents' page numbers, written into the contents pages Chromium printed (its slots are
- * _pdf-slot.ts).
+ * _slot.ts).
  *
  * Where a section starts is only known once the whole report has been printed, and the contents
  * come before it. So each page-number slot is printed as SLOT_WIDTH FIGURE SPACEs (U+2007) in

@@ -186,7 +186,7 @@ export function documentContext(view: ReportView, widthMm: number): DocumentCont
       anchor: s.anchor,
       number: s.number,
       title: s.title,
-      // Filled in after printing (_pdf-contents.ts).
+      // Filled in after printing (_contents.ts).
       page: EMPTY_SLOT,
     })),
     sections,

@@ -2,7 +2,7 @@
  * Post-processing of the PDFs Chromium prints, with pdf-lib: where each section landed (from the
  * named destinations Chromium writes for link targets), a bookmark per section, and the cover
  * (printed as a document of its own) put in front with page labels that match the printed page
- * numbers. The contents' page numbers are written by _pdf-contents.ts.
+ * numbers. The contents' page numbers are written by _contents.ts.
  */
 import {
   ParseSpeeds,

@@ -54,7 +54,7 @@ function compile(): Compiled {
 
 /**
  * Renders `part` of the layout with `context`; `generatedCss` must come from the escaping helpers
- * in _pdf-css.ts.
+ * in _css.ts.
  */
 export function renderLayout(context: DocumentContext, generatedCss: string, part: DocumentPart): string {
   compiled ??= compile();

@@ -48,7 +48,7 @@ async function print(page: Page, html: string, options: RenderOptions): Promise<
  * no header or footer), as CSS alone cannot leave the cover out of `counter(pages)`. The body
  * is laid out and printed once: where each section starts is read from its named destinations,
  * and those numbers are written into the contents' page-number slots, which were printed blank
- * at their final width (_pdf-contents.ts). Then the cover is put in front.
+ * at their final width (_contents.ts). Then the cover is put in front.
  */
 export async function renderPdfBytes(view: ReportView, options: PdfRenderOptions = {}): Promise<Uint8Array> {
   // pdf-lib (~0.15 s to load) is only needed once the print is back: loading it while Chromium
