@@ -48,7 +48,7 @@ function dated(record, runInfo) {
   return parts.join(" ");
 }
 
-/** Each target of issues 4, 7 and 8 with its measured value. */
+/** Each target of issues 4, 7, 8 and 19 with its measured value. */
 function targets(records) {
   const s = records.service?.result;
   const g = records.generation?.result;
@@ -135,6 +135,16 @@ function targets(records) {
     mid ? mid.ms <= 4000 : null,
     mid
       ? `slowest ${ms(slowest.ms)}; peak RSS ${mb(Math.max(...big.map((r) => r.maxRssKb)))} (from ${mb(mid.rssBeforeKb)} before rendering), file ${bytes(mid.bytes)}`
+      : "",
+  );
+  const suite = records.suite?.result;
+  add(
+    "#19",
+    "`npm test` (both databases) under 3 min, or under half the baseline's time side by side",
+    suite?.ok ? `${ms(suite.current.ms)} (baseline ${ms(suite.baseline.ms)}, ${x(suite.ratio)})` : "–",
+    suite?.ok ? suite.current.failed === 0 && (suite.current.ms < 180_000 || suite.ratio < 0.5) : null,
+    suite?.ok
+      ? `${num(suite.current.passed)} tests today, ${num(suite.baseline.passed)} at the baseline`
       : "",
   );
   return table(["Issue", "Target", "Measured", "Verdict", "Detail"], out);
@@ -403,6 +413,26 @@ function scaleSection(rec, runInfo) {
   return lines.join("\n");
 }
 
+function suiteSection(rec, runInfo) {
+  const lines = ["## Test suite (issue #19)", "", dated(rec, runInfo), ""];
+  const r = rec?.result;
+  if (!r?.ok) return lines.join("\n");
+  lines.push(
+    "The steps of `npm test` after its bootstrap (build, typecheck, lint, every test file on PGlite and PostgreSQL), today's code and the commit issue #19 measured, one after the other in this run.",
+    "",
+    table(
+      ["tree", "wall time", "tests passed", "failed"],
+      [
+        [`baseline ${r.baselineCommit}`, ms(r.baseline.ms), num(r.baseline.passed), num(r.baseline.failed)],
+        ["today", ms(r.current.ms), num(r.current.passed), num(r.current.failed)],
+      ],
+    ),
+    "",
+    `Today takes ${x(r.ratio)} the baseline's time.`,
+  );
+  return lines.join("\n");
+}
+
 /** Rewrites BENCHMARKS.md. */
 export function writeReport(path, runInfo, records) {
   const m = runInfo.machine;
@@ -448,6 +478,8 @@ export function writeReport(path, runInfo, records) {
     scaleSection(records.scale, runInfo),
     "",
     seedingSection(runInfo, records),
+    "",
+    suiteSection(records.suite, runInfo),
     "",
   ].join("\n");
   writeFileSync(path, doc);

@@ -1,6 +1,6 @@
 /**
  * `npm run bench`: measures vreport on this machine and rewrites BENCHMARKS.md.
- *   node bench/run.mjs [--only service,generation,peers,scale] [--quick] [--fresh] [--drop]
+ *   node bench/run.mjs [--only service,generation,peers,scale,suite] [--quick] [--fresh] [--drop]
  * --only runs some areas (the others keep their last results, dated, in BENCHMARKS.md);
  * --quick takes fewer samples (development only); --fresh reseeds the bench databases;
  * --drop drops the PostgreSQL bench databases and exits; --report only rewrites BENCHMARKS.md
@@ -17,8 +17,15 @@ import { runGeneration } from "./generation.mjs";
 import { runPeers } from "./peers.mjs";
 import { runScale } from "./scale.mjs";
 import { runService } from "./service.mjs";
+import { runSuite } from "./suite.mjs";
 
-const AREAS = { service: runService, generation: runGeneration, peers: runPeers, scale: runScale };
+const AREAS = {
+  service: runService,
+  generation: runGeneration,
+  peers: runPeers,
+  scale: runScale,
+  suite: runSuite,
+};
 const SCALES = [1, 3, 10];
 
 function parseArgs(argv) {
@@ -140,7 +147,7 @@ async function main() {
   // Databases: seeded once, then reused while their marker matches (see _db.mjs).
   const setupStart = performance.now();
   const dbs = { pglite: null, pg: null };
-  const needsPglite = args.only.some((a) => a !== "scale");
+  const needsPglite = args.only.some((a) => a !== "scale" && a !== "suite");
   const needsPg = args.only.includes("service") || args.only.includes("scale");
   if (needsPglite) dbs.pglite = await ensurePglite({ fresh: args.fresh, log });
   if (needsPg && (await postgresAvailable())) {

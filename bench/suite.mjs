@@ -1,0 +1,61 @@
+/**
+ * Area `suite`: the test suite's wall time, today's code against the commit issue #19 measured
+ * (1cbb2f3), side by side in one run on this machine. Each tree runs the same steps `npm test`
+ * runs after its bootstrap: build, typecheck, lint, then every test file on PGlite and PostgreSQL.
+ */
+import { spawn } from "node:child_process";
+import { existsSync, mkdtempSync, rmSync, symlinkSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { ROOT } from "./_paths.mjs";
+
+/** The commit the architecture issue timed (9–10 min busy, 5 min 35 s quiet). */
+export const BASELINE = "1cbb2f3";
+
+/** Runs `cmd` in `cwd`, resolving with its exit code and output. */
+function run(cmd, args, cwd) {
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, { cwd, env: { ...process.env, FORCE_COLOR: "0" } });
+    let out = "";
+    child.stdout.on("data", (d) => {
+      out += d;
+    });
+    child.stderr.on("data", (d) => {
+      out += d;
+    });
+    child.on("close", (code) => resolve({ code, out }));
+  });
+}
+
+/** The steps of `npm test` after the bootstrap, timed in `cwd`; the test count from vitest's summary. */
+async function timeSuite(cwd, log, label) {
+  const t = performance.now();
+  for (const script of ["build", "typecheck", "lint"]) {
+    const r = await run("npm", ["run", script], cwd);
+    if (r.code !== 0) throw new Error(`${label}: npm run ${script} failed: ${r.out.slice(-500)}`);
+  }
+  const tests = await run("npx", ["vitest", "run"], cwd);
+  const ms = performance.now() - t;
+  const passed = Number(/Tests\s+(?:\d+ failed \| )?(\d+) passed/.exec(tests.out)?.[1] ?? Number.NaN);
+  const failed = Number(/Tests\s+(\d+) failed/.exec(tests.out)?.[1] ?? 0);
+  log(`  ${label}: ${(ms / 1000).toFixed(0)} s, ${passed} tests passed, ${failed} failed`);
+  return { ms, passed, failed, exitCode: tests.code };
+}
+
+export async function runSuite(ctx) {
+  const { log } = ctx;
+  const dir = mkdtempSync(join(tmpdir(), "vreport-bench-baseline-"));
+  const worktree = join(dir, "tree");
+  try {
+    const add = await run("git", ["worktree", "add", "--detach", worktree, BASELINE], ROOT);
+    if (add.code !== 0) throw new Error(`git worktree add ${BASELINE} failed: ${add.out}`);
+    // The baseline's dependencies are a subset of today's, at the same versions.
+    symlinkSync(join(ROOT, "node_modules"), join(worktree, "node_modules"));
+    const baseline = await timeSuite(worktree, log, `baseline ${BASELINE}`);
+    const current = await timeSuite(ROOT, log, "today");
+    return { baselineCommit: BASELINE, baseline, current, ratio: current.ms / baseline.ms };
+  } finally {
+    if (existsSync(worktree)) await run("git", ["worktree", "remove", "--force", worktree], ROOT);
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
