@@ -5,10 +5,10 @@
  * Range 7d: current 2025-03-05..03-11 (A1..A6), previous 02-26..03-04 (B1..B3).
  */
 import { expect, it } from "vitest";
-import { urlHashId } from "../../../src/service/analytics/metrics/pages.js";
 import { describeDatabases } from "../../store/_databases.js";
 import { change } from "./_expect.js";
 import { IDS } from "./_fixture.js";
+import { CITED_URL_RANKING, citingPrompt, dailySeries, HOME_PAGE_ROW } from "./_fixture-expected.js";
 import { useFixture } from "./_use-fixture.js";
 
 describeDatabases("analytics details on the hand-built fixture", (kind) => {
@@ -32,12 +32,8 @@ describeDatabases("analytics details on the hand-built fixture", (kind) => {
       mention_rate: change(2 / 6, 0 / 3),
       citation_rate: change(2 / 6, 0 / 3),
       prompt_coverage: { current: 2, previous: 0, total: 3, delta: 2 - 0 },
-      citation_rate_trend: [
-        { date: "2025-03-05", value: 0 / 1 },
-        { date: "2025-03-06", value: 1 / 2 },
-        { date: "2025-03-08", value: 0 / 1 },
-        { date: "2025-03-11", value: 1 / 2 },
-      ],
+      // Gamma cited in none of A1 | A2 of A2, A3 | not A5 | A4 of A4, A6.
+      citation_rate_trend: dailySeries(0 / 1, 1 / 2, 0 / 1, 1 / 2),
       citations_by_platform: [
         { platform: "chatgpt", snapshots: 4, citation_rate: 0 / 4 },
         { platform: "perplexity", snapshots: 2, citation_rate: 2 / 2 },
@@ -61,18 +57,11 @@ describeDatabases("analytics details on the hand-built fixture", (kind) => {
         ...gammaPricing,
         folder: "/pricing",
         share: 2 / 11,
-        trend: [
-          { date: "2025-03-05", value: 0 / 1 },
-          { date: "2025-03-06", value: 1 / 2 },
-          { date: "2025-03-08", value: 0 / 1 },
-          { date: "2025-03-11", value: 1 / 2 },
-        ],
+        // Cited in none of A1 | A2 of A2, A3 | not A5 | A4 of A4, A6.
+        trend: dailySeries(0 / 1, 1 / 2, 0 / 1, 1 / 2),
       },
       // A2 (P1) and A4 (P2), one each; ties by text.
-      prompts: [
-        { id: IDS.p1, text: "Best CRM for startups", citations: 1 },
-        { id: IDS.p2, text: "CRM pricing comparison", citations: 1 },
-      ],
+      prompts: [citingPrompt("p1", 1), citingPrompt("p2", 1)],
     });
   });
 
@@ -80,24 +69,12 @@ describeDatabases("analytics details on the hand-built fixture", (kind) => {
     expect(await get("listPages", { url: "http://ACME.com/" })).toEqual({
       range: "7d",
       page: {
-        id: urlHashId("acme.com"),
-        url: "acme.com",
-        folder: "/",
-        citations: 1,
-        citations_delta: 1 - 0,
-        citation_rate: 1 / 6,
-        citation_rate_delta: 1 / 6 - 0 / 3,
-        unique_prompts: 1,
-        unique_prompts_delta: 1 - 0,
+        ...HOME_PAGE_ROW,
         share: 1 / 11,
-        trend: [
-          { date: "2025-03-05", value: 0 / 1 },
-          { date: "2025-03-06", value: 0 / 2 },
-          { date: "2025-03-08", value: 0 / 1 },
-          { date: "2025-03-11", value: 1 / 2 },
-        ],
+        // Cited in none of A1 | none of A2, A3 | not A5 | A4 of A4, A6.
+        trend: dailySeries(0 / 1, 0 / 2, 0 / 1, 1 / 2),
       },
-      prompts: [{ id: IDS.p2, text: "CRM pricing comparison", citations: 1 }],
+      prompts: [citingPrompt("p2", 1)],
     });
   });
 
@@ -105,10 +82,7 @@ describeDatabases("analytics details on the hand-built fixture", (kind) => {
     // beta.com/compare: A1, A3 and A6 (twice in A6) now, B2 before.
     const beta = await get("getCompetitorPages", { url: "beta.com/compare" }, { competitor: IDS.c1 });
     expect("page" in beta && [beta.page.citations, beta.page.share]).toEqual([3, 3 / 11]);
-    expect("prompts" in beta && beta.prompts).toEqual([
-      { id: IDS.p1, text: "Best CRM for startups", citations: 2 },
-      { id: IDS.p2, text: "CRM pricing comparison", citations: 1 },
-    ]);
+    expect("prompts" in beta && beta.prompts).toEqual([citingPrompt("p1", 2), citingPrompt("p2", 1)]);
     const full = await get("getPromptAnswers", { full: "1", date: "2025-03-11" }, { prompt: IDS.p1 });
     expect(full.answers.map((a) => ("citations" in a ? a.citations : null))).toEqual([
       [
@@ -124,13 +98,7 @@ describeDatabases("analytics details on the hand-built fixture", (kind) => {
       range: "7d",
       type: "url",
       total_citations: 11,
-      sources: [
-        { rank: 1, value: "beta.com/compare", citations: 3, share: 3 / 11, tag: "competitor" },
-        { rank: 1, value: "wiki.org/acme", citations: 3, share: 3 / 11, tag: null },
-        { rank: 3, value: "acme.com/blog/post-a", citations: 2, share: 2 / 11, tag: "you" },
-        { rank: 3, value: "gamma.io/pricing", citations: 2, share: 2 / 11, tag: "competitor" },
-        { rank: 5, value: "acme.com", citations: 1, share: 1 / 11, tag: "you" },
-      ],
+      sources: CITED_URL_RANKING,
     });
   });
 

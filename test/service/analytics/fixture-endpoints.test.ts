@@ -4,11 +4,11 @@
  * current 2025-03-05..03-11 (6 snapshots: A1..A6), previous 02-26..03-04 (3 snapshots: B1..B3).
  */
 import { expect, it } from "vitest";
-import { urlHashId } from "../../../src/service/analytics/metrics/pages.js";
 import { describeDatabases } from "../../store/_databases.js";
 import { REQUEST_URL } from "./_context.js";
 import { categoryRow, change, leaderRow } from "./_expect.js";
 import { IDS } from "./_fixture.js";
+import { CITED_URL_RANKING, citingPrompt, dailySeries, HOME_PAGE_ROW } from "./_fixture-expected.js";
 import { useFixture } from "./_use-fixture.js";
 
 describeDatabases("analytics on the hand-built fixture", (kind) => {
@@ -21,18 +21,10 @@ describeDatabases("analytics on the hand-built fixture", (kind) => {
       citation_rate: change(2 / 6, 1 / 3),
       share_of_voice: change(4 / 9, 1 / 3),
       trend_series: {
-        mention: [
-          { date: "2025-03-05", value: 1 / 1 },
-          { date: "2025-03-06", value: 1 / 2 },
-          { date: "2025-03-08", value: 1 / 1 },
-          { date: "2025-03-11", value: 1 / 2 },
-        ],
-        citation: [
-          { date: "2025-03-05", value: 1 / 1 },
-          { date: "2025-03-06", value: 0 / 2 },
-          { date: "2025-03-08", value: 0 / 1 },
-          { date: "2025-03-11", value: 1 / 2 },
-        ],
+        // Brand mentioned in A1 | A2 of A2, A3 | A5 | A4 of A4, A6.
+        mention: dailySeries(1 / 1, 1 / 2, 1 / 1, 1 / 2),
+        // Brand cited in A1 | none of A2, A3 | not A5 | A4 of A4, A6.
+        citation: dailySeries(1 / 1, 0 / 2, 0 / 1, 1 / 2),
       },
     });
   });
@@ -83,12 +75,8 @@ describeDatabases("analytics on the hand-built fixture", (kind) => {
       citation_rate: change(3 / 6, 2 / 3),
       // Mentioned in P1 only now (A1, A2, A6), in P1 and P2 before (B1, B2); P1..P3 have snapshots now.
       prompt_coverage: { current: 1, previous: 2, total: 3, delta: 1 - 2 },
-      citation_rate_trend: [
-        { date: "2025-03-05", value: 1 / 1 },
-        { date: "2025-03-06", value: 1 / 2 },
-        { date: "2025-03-08", value: 0 / 1 },
-        { date: "2025-03-11", value: 1 / 2 },
-      ],
+      // Beta cited in A1 | A3 of A2, A3 | not A5 | A6 of A4, A6.
+      citation_rate_trend: dailySeries(1 / 1, 1 / 2, 0 / 1, 1 / 2),
       citations_by_platform: [
         { platform: "chatgpt", snapshots: 4, citation_rate: 3 / 4 },
         { platform: "perplexity", snapshots: 2, citation_rate: 0 / 2 },
@@ -170,17 +158,10 @@ describeDatabases("analytics on the hand-built fixture", (kind) => {
       page: {
         ...betaCompare,
         share: 3 / 11,
-        trend: [
-          { date: "2025-03-05", value: 1 / 1 },
-          { date: "2025-03-06", value: 1 / 2 },
-          { date: "2025-03-08", value: 0 / 1 },
-          { date: "2025-03-11", value: 1 / 2 },
-        ],
+        // Cited in A1 | A3 of A2, A3 | not A5 | A6 of A4, A6.
+        trend: dailySeries(1 / 1, 1 / 2, 0 / 1, 1 / 2),
       },
-      prompts: [
-        { id: IDS.p1, text: "Best CRM for startups", citations: 2 },
-        { id: IDS.p2, text: "CRM pricing comparison", citations: 1 },
-      ],
+      prompts: [citingPrompt("p1", 2), citingPrompt("p2", 1)],
     });
     const old = await get("getCompetitorPages", { url: "beta.com/blog/x" }, { competitor: IDS.c1 });
     expect("page" in old && old.page).toMatchObject({
@@ -390,23 +371,12 @@ describeDatabases("analytics on the hand-built fixture", (kind) => {
     unique_prompts: 2,
     unique_prompts_delta: 2 - 1,
   };
-  const home = {
-    id: urlHashId("acme.com"),
-    url: "acme.com",
-    folder: "/",
-    citations: 1,
-    citations_delta: 1 - 0,
-    citation_rate: 1 / 6,
-    citation_rate_delta: 1 / 6 - 0 / 3,
-    unique_prompts: 1,
-    unique_prompts_delta: 1 - 0,
-  };
 
   it("your pages: rows, content-map ids or stable hashes, sorting and pagination", async () => {
     expect(await get("listPages")).toEqual({
       range: "7d",
       totals: { pages: 2 },
-      rows: [postA, home],
+      rows: [postA, HOME_PAGE_ROW],
       pagination: {
         from: 1,
         to: 2,
@@ -419,7 +389,7 @@ describeDatabases("analytics on the hand-built fixture", (kind) => {
         prev_url: null,
       },
     });
-    expect(home.id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
+    expect(HOME_PAGE_ROW.id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
     const urls = async (q: Record<string, string>) => {
       const res = await get("listPages", q);
       return "rows" in res ? res.rows.map((r) => r.url) : [];
@@ -434,7 +404,7 @@ describeDatabases("analytics on the hand-built fixture", (kind) => {
     ]);
     const p2 = await get("listPages", { per_page: "1", page: "2" });
     expect(p2).toMatchObject({
-      rows: [home],
+      rows: [HOME_PAGE_ROW],
       pagination: { from: 2, to: 2, total: 2, total_pages: 2, next_url: null },
     });
   });
@@ -450,17 +420,10 @@ describeDatabases("analytics on the hand-built fixture", (kind) => {
       page: {
         ...postA,
         share: 2 / 11,
-        trend: [
-          { date: "2025-03-05", value: 1 / 1 },
-          { date: "2025-03-06", value: 0 / 2 },
-          { date: "2025-03-08", value: 0 / 1 },
-          { date: "2025-03-11", value: 1 / 2 },
-        ],
+        // Cited in A1 | none of A2, A3 | not A5 | A4 of A4, A6.
+        trend: dailySeries(1 / 1, 0 / 2, 0 / 1, 1 / 2),
       },
-      prompts: [
-        { id: IDS.p1, text: "Best CRM for startups", citations: 1 },
-        { id: IDS.p2, text: "CRM pricing comparison", citations: 1 },
-      ],
+      prompts: [citingPrompt("p1", 1), citingPrompt("p2", 1)],
     });
     for (const url of ["beta.com/compare", "acme.com/nope", "other.com/x"]) {
       await expect(get("listPages", { url })).rejects.toMatchObject({
@@ -484,12 +447,8 @@ describeDatabases("analytics on the hand-built fixture", (kind) => {
     });
     const byUrl = await get("getCitedSources", { type: "url", limit: "4" });
     expect(byUrl.total_citations).toBe(11);
-    expect(byUrl.sources).toEqual([
-      { rank: 1, value: "beta.com/compare", citations: 3, share: 3 / 11, tag: "competitor" },
-      { rank: 1, value: "wiki.org/acme", citations: 3, share: 3 / 11, tag: null },
-      { rank: 3, value: "acme.com/blog/post-a", citations: 2, share: 2 / 11, tag: "you" },
-      { rank: 3, value: "gamma.io/pricing", citations: 2, share: 2 / 11, tag: "competitor" },
-    ]);
+    // The first four of the five ranked URLs (the fifth is acme.com, 1 citation).
+    expect(byUrl.sources).toEqual(CITED_URL_RANKING.slice(0, 4));
     expect((await get("getCitedSources", { limit: "1" })).sources).toHaveLength(1);
   });
 });
