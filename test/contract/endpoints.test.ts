@@ -33,7 +33,7 @@ describe("the spec's endpoint table, row by row", () => {
       expect(def?.scope).toBe(row.scope);
       expect(def?.atOrigin).toBeFalsy();
       if (!def) return;
-      // Named parameter lists are exact; "none" means none, "none shown" leaves only project_id (design.md).
+      // Named parameter lists are exact; "none" means none, "none shown" leaves only project_id (docs/decisions.md).
       if (row.query === "none") expect(paramNames(def)).toEqual([]);
       else if (row.query === "none shown") expect(paramNames(def)).toEqual(["project_id"]);
       else if (row.query !== "see below") expect(paramNames(def)).toEqual(row.query.split(/,\s*/));

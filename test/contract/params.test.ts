@@ -4,7 +4,7 @@ import { issuesByParam, PARAM_SCHEMAS } from "../../src/contract/params.js";
 const P = PARAM_SCHEMAS;
 const ok = (s: keyof typeof P, q: Record<string, unknown>) => P[s].safeParse(q).success;
 
-describe("query parameter defaults (design.md)", () => {
+describe("query parameter defaults (docs/decisions.md)", () => {
   it("prompts: range 30d, sort created_at, direction desc, page 1, per_page 25", () => {
     expect(P.prompts.parse({})).toMatchObject({
       range: "30d",

@@ -8,7 +8,7 @@ import {
   MINUS,
 } from "../../src/format/figures.js";
 
-describe("output conventions (design.md)", () => {
+describe("output conventions (docs/architecture.md)", () => {
   it("formats rates with one decimal", () => {
     expect(formatPercent(0.4231)).toBe("42.3%");
     expect(formatPercent(0)).toBe("0.0%");

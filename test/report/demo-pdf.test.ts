@@ -33,7 +33,7 @@ describe("the demo report as PDF", () => {
     if (out) await rm(out, { recursive: true, force: true });
   });
 
-  it("prints every KPI as design.md formats it", () => {
+  it("prints every KPI in the output conventions of docs/architecture.md", () => {
     const flat = squash(pages.join("\n"));
     const kpis = view.sections.flatMap((s) => s.blocks.flatMap((b) => (b.kind === "kpis" ? b.items : [])));
     expect(kpis.length).toBeGreaterThanOrEqual(4);
@@ -41,7 +41,7 @@ describe("the demo report as PDF", () => {
       expect(flat).toContain(`${k.label.toUpperCase()}`);
       expect(flat).toContain(formatValue(k.type, k.value));
       expect(flat).toContain(`${formatValue(k.deltaType, k.delta)} vs ${formatValue(k.type, k.previous)}`);
-      // design.md's conventions, independent of the formatter: 42.3%, +4.2 pp / −1.0 pp / 0.0 pp, 12,345.
+      // The output conventions (docs/architecture.md), independent of the formatter: 42.3%, +4.2 pp / −1.0 pp / 0.0 pp, 12,345.
       if (k.type === "percent") {
         expect(formatValue(k.type, k.value)).toMatch(/^\d{1,3}\.\d%$/);
         expect(formatValue(k.deltaType, k.delta)).toMatch(/^(?:[+\u2212]\d+\.\d|0\.0) pp$/);

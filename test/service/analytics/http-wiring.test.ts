@@ -56,7 +56,7 @@ describeDatabases("analytics over HTTP", (kind) => {
     expect(missing.json()).toEqual({ code: 404, messages: "competitor not found", data: null });
   });
 
-  it("every analytics endpoint answers 200 with design.md's success code and echoes range", async () => {
+  it("every analytics endpoint answers 200 with its success code (docs/decisions.md) and echoes range", async () => {
     const q = `project_id=${IDS.project}&range=7d`;
     const cases: [string, number][] = [
       [`/visibility/report?${q}`, 2450],
