@@ -15,7 +15,7 @@ export const BASELINE = "1cbb2f3";
 /** Runs `cmd` in `cwd`, resolving with its exit code and output. */
 function run(cmd, args, cwd) {
   return new Promise((resolve) => {
-    const child = spawn(cmd, args, { cwd, env: { ...process.env, FORCE_COLOR: "0" } });
+    const child = spawn(cmd, args, { cwd, env: { ...process.env, FORCE_COLOR: "0", NO_COLOR: "1" } });
     let out = "";
     child.stdout.on("data", (d) => {
       out += d;
@@ -36,8 +36,10 @@ async function timeSuite(cwd, log, label) {
   }
   const tests = await run("npx", ["vitest", "run"], cwd);
   const ms = performance.now() - t;
-  const passed = Number(/Tests\s+(?:\d+ failed \| )?(\d+) passed/.exec(tests.out)?.[1] ?? Number.NaN);
-  const failed = Number(/Tests\s+(\d+) failed/.exec(tests.out)?.[1] ?? 0);
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: colour codes are stripped in case a tool ignores NO_COLOR.
+  const text = tests.out.replace(/\u001b\[[0-9;]*m/g, "");
+  const passed = Number(/Tests\s+(?:\d+ failed \| )?(\d+) passed/.exec(text)?.[1] ?? Number.NaN);
+  const failed = Number(/Tests\s+(\d+) failed/.exec(text)?.[1] ?? 0);
   log(`  ${label}: ${(ms / 1000).toFixed(0)} s, ${passed} tests passed, ${failed} failed`);
   return { ms, passed, failed, exitCode: tests.code };
 }
