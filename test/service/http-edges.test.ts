@@ -2,11 +2,8 @@ import { connect } from "node:net";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../../src/service/http/app.js";
-import { ingestFile } from "../../src/service/ingest/index.js";
-import { createKey } from "../../src/service/keys/index.js";
 import type { Store } from "../../src/service/store/db.js";
-import { baseRecords, ndjson } from "../ingest/_records.js";
-import { openTestStore } from "../store/_databases.js";
+import { openKeyedStore } from "./_keyed-store.js";
 
 /** A raw HTTP/1.1 exchange over a socket: what a client sends is exactly what the test writes. */
 function raw(port: number, request: string): Promise<{ status: number; headers: string; body: string }> {
@@ -32,10 +29,9 @@ describe("HTTP edge cases", () => {
   let key: string;
 
   beforeAll(async () => {
-    store = await openTestStore("pglite");
-    await ingestFile(store, ndjson(baseRecords()));
-    const ws = await store.db.selectFrom("workspaces").select("id").executeTakeFirstOrThrow();
-    key = (await createKey(store, { workspaceId: ws.id, scopes: ["visibility:read", "workspace:read"] })).key;
+    const keyed = await openKeyedStore();
+    store = keyed.store;
+    key = await keyed.mint(["visibility:read", "workspace:read"]);
     app = createApp({ store, rateLimit: false, logger: false });
     await app.listen({ port: 0, host: "127.0.0.1" });
     port = (app.server.address() as { port: number }).port;

@@ -1,10 +1,12 @@
 import type { Command } from "commander";
+import { connectRedis } from "../../jobs/redis.js";
 import { type RunningServer, startServer } from "../../service/index.js";
 import { printableLocation, resolveDatabaseLocation } from "../../service/store/db.js";
 import { DatabaseLockedError } from "../../service/store/errors.js";
 import type { DispatcherOptions } from "../../service/webhooks/index.js";
 import { CliError, EXIT } from "../errors.js";
 import { processIo } from "../io.js";
+import { toCliError } from "../to-cli-error.js";
 import { addWebhookFlags, parseWebhookFlags, type WebhookFlags } from "./_webhook-flags.js";
 import { waitForStop } from "./deliver.js";
 import { parseAsOf } from "./seed.js";
@@ -29,9 +31,15 @@ export async function serveCommand(
 ): Promise<RunningServer> {
   const database = resolveDatabaseLocation(opts.database);
   const now = opts.asOf === undefined ? undefined : fixedClock(opts.asOf);
+  // With REDIS_URL, every `serve` process on that Redis shares the rate limits (docs/api.md).
+  const redisUrl = process.env.REDIS_URL;
+  const redis = redisUrl
+    ? await connectRedis(redisUrl).catch((err: unknown) => Promise.reject(toCliError(err)))
+    : undefined;
   let server: RunningServer;
   try {
     server = await startServer({
+      ...(redis ? { rateLimit: { redis } } : {}),
       database,
       port: opts.port ?? 8787,
       host: opts.host ?? "127.0.0.1",
@@ -41,6 +49,7 @@ export async function serveCommand(
       logger: { level: "warn" },
     });
   } catch (error) {
+    redis?.disconnect();
     if (error instanceof DatabaseLockedError)
       throw new CliError(error.message, EXIT.failure, { cause: error });
     if ((error as NodeJS.ErrnoException).code === "EADDRINUSE") {
@@ -50,8 +59,18 @@ export async function serveCommand(
     }
     throw error;
   }
-  out(`vreport: serving ${server.baseUrl} (database ${printableLocation(database)}); Ctrl-C to stop`);
-  return server;
+  out(
+    `vreport: serving ${server.baseUrl} (database ${printableLocation(database)}${redis ? "; rate limits shared on Redis" : ""}); Ctrl-C to stop`,
+  );
+  if (!redis) return server;
+  const close = server.close.bind(server);
+  return {
+    ...server,
+    close: async () => {
+      await close();
+      redis.disconnect();
+    },
+  };
 }
 
 /** A clock frozen at noon UTC of the as-of day (noon keeps the day the same in every timezone within ±11 h). */

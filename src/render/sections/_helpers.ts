@@ -1,4 +1,3 @@
-import type { SectionKey } from "../../config/section-keys.js";
 import { dayIn, REPORT_SECTION_TITLES, type ReportSectionKey } from "../../contract/index.js";
 import type { CellValue, ValueType } from "../../format/value-type.js";
 import type { ApiSections, Available, ReportModel } from "../../report/model.js";

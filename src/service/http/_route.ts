@@ -2,12 +2,15 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import type { EndpointDef, EndpointId } from "../../contract/index.js";
 import type { Store } from "../store/db.js";
 import { authenticate, authorize } from "./_auth.js";
+import type { Callers } from "./_callers.js";
 import { takesProject, validateParams } from "./_params.js";
 import { resolveProject } from "./_project.js";
 import type { Handler, RequestContext } from "./handler.js";
 
 export interface RouteDeps {
   store: Store;
+  /** Resolves each request's key once (shared with the rate limiter). */
+  callers: Callers;
   now: () => Date;
   /** The origin pagination links use (`https://api.example.com`); else the request's own. */
   publicUrl?: string;
@@ -33,7 +36,7 @@ export function routeHandler(def: EndpointDef, handler: Handler<EndpointId>, dep
     const now = deps.now();
     // Keys expire by the real clock, never by the pinned reporting day (`serve --as-of`): a demo
     // frozen in the past must not revive a key that has since expired (docs/decisions.md#keys).
-    const caller = await authenticate(request, deps.store, new Date());
+    const caller = await authenticate(request, deps.callers);
     authorize(def, caller);
     const rawQuery = (request.query ?? {}) as Record<string, unknown>;
     const { query, pathParams } = validateParams(

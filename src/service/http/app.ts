@@ -2,6 +2,7 @@ import { createServer } from "node:http";
 import Fastify, { type FastifyInstance } from "fastify";
 import { API_PREFIX, ENDPOINTS, type EndpointDef, type EndpointId } from "../../contract/index.js";
 import type { Store } from "../store/db.js";
+import { Callers } from "./_callers.js";
 import {
   handleClientError,
   handleError,
@@ -91,9 +92,10 @@ export function createApp(options: AppOptions): FastifyInstance {
     if (request.headers.host === undefined && request.raw.httpVersion !== "1.0")
       throw new ApiError(400, 400, "the Host header is required");
   });
+  const callers = new Callers(options.store);
   if (options.rateLimit !== false) {
     const config = { ...DEFAULT_RATE_LIMIT, ...(options.rateLimit ?? {}) };
-    registerRateLimit(app, config);
+    registerRateLimit(app, config, callers);
   }
   // Routes in a plugin registered after the rate limiter, so its onRoute hook sees every one.
   app.register(async (scope) => {
@@ -104,6 +106,7 @@ export function createApp(options: AppOptions): FastifyInstance {
         url,
         routeHandler(def, handler, {
           store: options.store,
+          callers,
           now,
           ...(options.publicUrl !== undefined ? { publicUrl: options.publicUrl } : {}),
         }),
