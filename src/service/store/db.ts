@@ -108,6 +108,10 @@ async function openPostgres(location: string): Promise<Store> {
     },
   } as pg.CustomTypesConfig;
   const pool = new pg.Pool({ connectionString: location, types, max: 10 });
+  // An idle connection the server ends (a restart, a failover, an administrator's terminate) is
+  // an 'error' event on the pool; without a listener it would crash the process. The pool drops
+  // that client and the next query opens a new one; a query in flight still gets its own error.
+  pool.on("error", () => {});
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return { db, kind: "postgres", location, pool, close: () => db.destroy() };
 }
