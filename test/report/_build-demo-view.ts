@@ -1,9 +1,7 @@
 import { createClient } from "../../src/client/index.js";
-import { draftView, drawView } from "../../src/render/build-view.js";
-import { drawChart } from "../../src/render/charts/index.js";
+import { planReport } from "../../src/pipeline/plan.js";
+import { OUTPUT_FORMATS } from "../../src/render/backends/registry.js";
 import type { ReportView } from "../../src/render/types.js";
-import { buildModel } from "../../src/report/build-model.js";
-import { fetchReportData } from "../../src/report/fetch.js";
 import { startEmbedded } from "../../src/service/embedded.js";
 
 /** The fixed day the demo tests report on; their golden output depends on it. */
@@ -12,7 +10,8 @@ export const DEMO_BRANDING = { agencyName: "Northwind Digital", accentColor: "#2
 
 /**
  * Builds the demo report's view (90 days as of DEMO_AS_OF): a fresh in-memory demo served over
- * real HTTP, fetched, modelled and drawn as `generate` does, then the service is closed again.
+ * real HTTP and planned as `generate` plans it (charts drawn for every format), then the service
+ * is closed again.
  * Run once per test run by test/global-setup.ts; tests read it through `demoView()`.
  */
 export async function buildDemoView(): Promise<ReportView> {
@@ -20,13 +19,13 @@ export async function buildDemoView(): Promise<ReportView> {
   try {
     const client = createClient({ baseUrl: service.baseUrl, apiKey: service.apiKey });
     const { projects } = await client.listProjects();
-    const data = await fetchReportData(
-      client,
-      projects[0]!,
-      "90d",
-      () => new Date(`${DEMO_AS_OF}T12:00:00Z`),
-    );
-    return await drawView(draftView(buildModel(data), DEMO_BRANDING), drawChart);
+    const request = {
+      project: projects[0]!,
+      range: "90d" as const,
+      formats: OUTPUT_FORMATS,
+      branding: DEMO_BRANDING,
+    };
+    return (await planReport(client, request, () => new Date(`${DEMO_AS_OF}T12:00:00Z`))).view;
   } finally {
     await service.close();
   }
