@@ -1,6 +1,7 @@
 import { FULL, type Presentation } from "../config/presentation.js";
 import type { SectionKey } from "../config/section-keys.js";
 import type { Block, ReportView, SectionView } from "./types.js";
+import { workbookSheets } from "./workbook-sheets.js";
 
 type TableBlock = Extract<Block, { kind: "table" }>;
 
@@ -32,9 +33,11 @@ const ROWS: Record<SectionKey, { noun: string; ranked: boolean }> = {
  */
 export function presentView(view: ReportView, presentation: Presentation = FULL): ReportView {
   const byKey = new Map(view.sections.map((s) => [s.key, s]));
+  // Where a cut table's rows are: its sheet in the complete view's workbook.
+  const sheets = new Map(workbookSheets(view).map((d) => [d.table, d.name]));
   const sections = presentation.sections.flatMap((key) => {
     const section = byKey.get(key);
-    return section ? [trim(section, presentation.rows[key])] : [];
+    return section ? [trim(section, presentation.rows[key], sheets)] : [];
   });
   return { ...view, sections };
 }
@@ -47,12 +50,16 @@ function mainTable(section: SectionView): TableBlock | undefined {
   return main;
 }
 
-function trim(section: SectionView, rows: number | undefined): SectionView {
+function trim(
+  section: SectionView,
+  rows: number | undefined,
+  sheets: ReadonlyMap<TableBlock, string>,
+): SectionView {
   const main = mainTable(section);
   if (rows === undefined || !main || main.rows.length <= rows) return section;
   const { noun, ranked } = ROWS[section.key];
   const all = main.rows.length.toLocaleString("en-US");
-  const where = `in the workbook (sheet "${section.title}")`;
+  const where = `in the workbook (sheet "${sheets.get(main) ?? section.title}")`;
   const replacement: Block =
     rows === 0
       ? { kind: "paragraph", text: `All ${all} ${noun} of this table are ${where}.` }

@@ -48,6 +48,25 @@ describe("presentView (what the page formats show)", () => {
     expect(trend.blocks.some((b) => b.kind === "chart")).toBe(true);
   });
 
+  it('names the sheet the workbook gives the table: "Section – Table" when a section has several', () => {
+    const two = sampleView();
+    const prompts = two.sections.find((s) => s.key === "prompts")!;
+    prompts.blocks.unshift({
+      kind: "table",
+      id: "by-platform",
+      title: "By platform",
+      columns: [],
+      rows: [],
+      emptyText: "",
+    });
+    const shown = presentView(two, { ...FULL, rows: { prompts: 2 } }).sections.find(
+      (s) => s.key === "prompts",
+    )!;
+    expect(shown.blocks.find((b): b is Table => b.kind === "table" && b.id === "prompts")!.note).toBe(
+      'The first 2 of 3 prompts; all of them are in the workbook (sheet "Prompts – Prompts").',
+    );
+  });
+
   it("leaves a table that already fits untouched, note included", () => {
     const shown = presentView(view, { ...FULL, rows: { prompts: 3 } });
     expect(tableOf(shown, "prompts")).toBe(tableOf(view, "prompts"));

@@ -97,15 +97,15 @@ describe("xlsx backend", () => {
     expect(await readdir(dir)).toEqual(["acme-analytics-ai-visibility-30d-2026-11-01.xlsx"]);
   });
 
-  it("orders sheets Summary first, Methodology last, with unique legal names", () => {
+  it("orders sheets About first, a data sheet per table in report order, Methodology last, with unique legal names", () => {
     const names = wb.worksheets.map((w) => w.name);
+    // Sections with text only (Content's notice, the second "Prompts") get no sheet: their text is on About.
     expect(names).toEqual([
-      "Summary",
+      "About",
       "Trend",
       "Prompts",
-      "Content",
-      "Latest answers what AI said per",
-      "Prompts (2)",
+      "Latest answers what AI – Small",
+      "Latest answers what A – Answers",
       "Methodology",
     ]);
     expect(sheetjs.SheetNames).toEqual(names);
@@ -182,8 +182,8 @@ describe("xlsx backend", () => {
     expect(formatValue("delta_pp", 0.0003)).toBe("0.0 pp");
   });
 
-  it("puts the KPIs with previous values and changes on Summary", () => {
-    const ws = sheet("Summary");
+  it("puts the KPIs with previous values and changes on About", () => {
+    const ws = sheet("About");
     const r = rowOf(ws, "Mention rate");
     expect(ws.getRow(r).values).toEqual([undefined, "Mention rate", 0.4231, 0.375, 4.81]);
     expect(ws.getCell(r, 4).numFmt).toBe('+0.0" pp";-0.0" pp";0.0" pp"');
@@ -195,39 +195,54 @@ describe("xlsx backend", () => {
     expect(rowOf(ws, "• Mention rate rose from 37.5% to 42.3% (+4.8 pp).")).toBeGreaterThan(0);
   });
 
-  it("places every chart on Summary as an image at its display size", () => {
-    const images = sheet("Summary").getImages();
+  it("places every chart on About as an image at its display size", () => {
+    const images = sheet("About").getImages();
     expect(images).toHaveLength(1);
     const media = wb.getImage(Number(images[0]!.imageId));
     expect(media.extension).toBe("png");
   });
 
-  it("freezes the header and filters the main table", () => {
-    const ws = sheet("Prompts");
-    const header = rowOf(ws, "Prompt");
-    expect(ws.getCell(header, 1).font?.bold).toBe(true);
-    expect(ws.views[0]).toMatchObject({ state: "frozen", ySplit: header });
-    expect(sheetjs.Sheets.Prompts!["!autofilter"]).toEqual({ ref: `A${header}:H${header + 3}` });
-    // Two tables: the filter covers the larger one, the smaller one keeps a bold title.
-    const two = sheet("Latest answers what AI said per");
-    const main = rowOf(two, "Collected");
-    expect(sheetjs.Sheets["Latest answers what AI said per"]!["!autofilter"]).toEqual({
-      ref: `A${main}:B${main + 2}`,
-    });
-    expect(two.getCell(rowOf(two, "Small"), 1).font?.bold).toBe(true);
-    expect(two.getColumn(2).width).toBeLessThanOrEqual(60);
+  it("gives every table a data sheet: header in row 1, nothing but rows below, frozen and filtered", () => {
+    const view = workbookView();
+    const tables = [
+      ["Trend", 3],
+      ["Prompts", 3],
+      ["Latest answers what AI – Small", 1],
+      ["Latest answers what A – Answers", 2],
+      ["Methodology", 0],
+    ] as const;
+    for (const [name, rows] of tables) {
+      const ws = sheet(name);
+      expect(ws.getCell(1, 1).font?.bold, name).toBe(true);
+      expect(ws.rowCount, name).toBe(1 + rows);
+      expect(ws.views[0], name).toMatchObject({ state: "frozen", ySplit: 1 });
+      const cols = ws.getRow(1).cellCount;
+      expect(sheetjs.Sheets[name]!["!autofilter"], name).toEqual({
+        ref: `A1:${XLSX.utils.encode_col(cols - 1)}${1 + rows}`,
+      });
+    }
+    expect(sheet("Prompts").getRow(1).values).toEqual([
+      undefined,
+      ...view.sections
+        .find((s) => s.key === "prompts")!
+        .blocks.flatMap((b) => (b.kind === "table" ? b.columns.map((c) => c.label) : [])),
+    ]);
+    expect(sheet("Latest answers what A – Answers").getColumn(2).width).toBeLessThanOrEqual(60);
   });
 
-  it("colours deltas with conditional formats over the delta columns", () => {
-    const ws = sheet("Prompts");
-    const header = rowOf(ws, "Prompt");
-    const refs = conditionalFormats(ws).map((cf) => cf.ref);
-    expect(refs).toEqual([`D${header + 1}:D${header + 3}`, `F${header + 1}:F${header + 3}`]);
-    expect(conditionalFormats(ws)[0]!.rules.map((r) => (r.type === "cellIs" ? r.operator : r.type))).toEqual([
-      "greaterThan",
-      "lessThan",
+  it("lists every data sheet on About with its rows and its note or no-data text", () => {
+    const ws = sheet("About");
+    const header = rowOf(ws, "Sheet");
+    expect(ws.getRow(header).values).toEqual([undefined, "Sheet", "Section", "Table", "Rows", "Note"]);
+    const rows = [1, 2, 3, 4, 5].map((i) => ws.getRow(header + i).values);
+    expect(rows).toEqual([
+      [undefined, "Trend", "Trend", undefined, 3],
+      [undefined, "Prompts", "Prompts", undefined, 3],
+      [undefined, "Latest answers what AI – Small", LONG_TITLE, "Small", 1],
+      [undefined, "Latest answers what A – Answers", LONG_TITLE, undefined, 2],
+      [undefined, "Methodology", "Methodology", "An empty table", 0, "Nothing to show for this period."],
     ]);
-    expect(conditionalFormats(sheet("Summary"))).toHaveLength(1);
+    expect(ws.getCell(rowOf(ws, "Profile"), 2).value).toBe("full");
   });
 
   it("links plausible URLs only, showing the URL itself", () => {
@@ -255,24 +270,27 @@ describe("xlsx backend", () => {
       expect(s[`A${r}`]).toMatchObject({ t: "s", v: text });
       expect(s[`A${r}`].f).toBeUndefined();
     }
-    expect(sheet("Summary").getCell(1, 1).value).toBe(`AI visibility report — ${HOSTILE.brand}`);
+    expect(sheet("About").getCell(1, 1).value).toBe(`AI visibility report — ${HOSTILE.brand}`);
   });
 
   it("cuts text beyond Excel's cell limit with a visible marker", () => {
-    const ws = sheet("Latest answers what AI said per");
-    const cell = ws.getCell(rowOf(ws, "Collected") + 1, 2);
+    const ws = sheet("Latest answers what A – Answers");
+    const cell = ws.getCell(2, 2);
     const text = String(cell.value);
     expect(text).toHaveLength(MAX_CELL_TEXT);
     expect(text.endsWith(TRUNCATION_MARKER)).toBe(true);
     expect(text.startsWith("xxxx")).toBe(true);
   });
 
-  it("says missing data in words, never zeros", () => {
-    const ws = sheet("Content");
-    expect(ws.getCell(3, 1).value).toBe("The API key lacks the content:read scope, so content is not shown.");
-    expect(ws.rowCount).toBe(3);
-    const m = sheet("Methodology");
-    expect(rowOf(m, "Nothing to show for this period.")).toBe(rowOf(m, "An empty table") + 1);
+  it("says missing data in words on About, never zeros", () => {
+    const ws = sheet("About");
+    const content = rowOf(ws, "Content");
+    expect(ws.getCell(content + 1, 1).value).toBe(
+      "The API key lacks the content:read scope, so content is not shown.",
+    );
+    expect(wb.getWorksheet("Content")).toBeUndefined();
+    // The empty table keeps its header on its sheet; About's contents say why it has no rows (above).
+    expect(sheet("Methodology").getRow(1).values).toEqual([undefined, "X"]);
   });
 });
 
@@ -305,20 +323,28 @@ describe("xlsx backend, formula-like text", () => {
       const book = new ExcelJS.Workbook();
       await book.xlsx.readFile(path!);
       const read = XLSX.read(await readFile(path!), { cellFormula: true });
-      const ws = book.getWorksheet("=Danger")!;
-      const sheet = read.Sheets["=Danger"]!;
       const shown = (t: string) => t.replace(/\r/g, "\n"); // a raw CR cannot survive XML; it reads as a line break
-      const texts: string[] = [];
-      ws.eachRow((row) => {
-        row.eachCell((cell) => {
-          expect(cell.formula, cell.address).toBeUndefined();
-          expect(cell.type, cell.address).toBe(ExcelJS.ValueType.String);
-          expect(sheet[cell.address], cell.address).toMatchObject({ t: "s" });
-          expect(sheet[cell.address].f, cell.address).toBeUndefined();
-          texts.push(String(cell.value));
+      /** Every text cell of a sheet, each checked to be a plain string and no formula. */
+      const textsOf = (name: string, only: (cell: ExcelJS.Cell) => boolean) => {
+        const sheet = read.Sheets[name]!;
+        const texts: string[] = [];
+        book.getWorksheet(name)!.eachRow((row) => {
+          row.eachCell((cell) => {
+            if (!only(cell)) return;
+            expect(cell.formula, cell.address).toBeUndefined();
+            expect(cell.type, cell.address).toBe(ExcelJS.ValueType.String);
+            expect(sheet[cell.address], cell.address).toMatchObject({ t: "s" });
+            expect(sheet[cell.address].f, cell.address).toBeUndefined();
+            texts.push(String(cell.value));
+          });
         });
-      });
-      expect(texts).toEqual(expect.arrayContaining(["=Danger", "@Hostile table", "=Prompt"]));
+        return texts;
+      };
+      const texts = textsOf("=Danger", () => true);
+      expect(texts).toEqual(expect.arrayContaining(["=Prompt"]));
+      // The section and table titles are listed on About, as text.
+      const about = textsOf("About", (cell) => ["=Danger", "@Hostile table"].includes(String(cell.value)));
+      expect(about).toEqual(expect.arrayContaining(["=Danger", "@Hostile table"]));
       for (const t of STARTS)
         expect(
           texts.filter((x) => x === shown(t)),

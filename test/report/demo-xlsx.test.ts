@@ -14,13 +14,10 @@ import { writeWith } from "../pipeline/_write-with.js";
 import { expectedNumbersBySection, extractNumbers, missingInOrder } from "../render/_extract.js";
 import { demoView } from "./_demo-view.js";
 
-// Sections the workbook folds into its Summary sheet.
-const ON_SUMMARY = new Set(["executive_summary", "summary"]);
-
 /**
  * The demo report's workbook (90 days as of 2026-11-01), read back with exceljs and with SheetJS:
- * what an analyst filters and sorts must hold on real data, not only on the small fixture of
- * `test/render/xlsx.test.ts`.
+ * what an analyst filters, sorts and pivots must hold on real data, not only on the small fixture
+ * of `test/render/xlsx.test.ts`.
  */
 describe("demo workbook (XLSX), read back", () => {
   let out: string;
@@ -42,31 +39,29 @@ describe("demo workbook (XLSX), read back", () => {
     if (out) await rm(out, { recursive: true, force: true });
   });
 
-  /** The sections that have a sheet of their own, with that sheet (the demo's titles are legal names). */
-  function ownSheets(): [SectionView, ExcelJS.Worksheet, XLSX.WorkSheet][] {
-    return view.sections
-      .filter((s) => !ON_SUMMARY.has(s.key))
-      .map((s) => [s, wb.getWorksheet(s.title)!, sj.Sheets[s.title]!]);
-  }
-
-  /** The row whose first cells are `labels` (a table's header), 1-based. */
-  function headerRow(ws: ExcelJS.Worksheet, labels: readonly string[]): number {
-    for (let r = 1; r <= ws.rowCount; r++)
-      if (labels.every((l, i) => ws.getCell(r, i + 1).text === l)) return r;
-    throw new Error(`no header [${labels.join(", ")}] on ${ws.name}`);
-  }
-
-  /** The section's non-empty tables, each with the row its header was written on. */
-  function placedTables(section: SectionView, ws: ExcelJS.Worksheet): { t: TableBlock; header: number }[] {
-    return section.blocks
-      .filter((b): b is TableBlock => b.kind === "table" && b.rows.length > 0)
-      .map((t) => ({
+  /**
+   * Every table of the view with its data sheet: a section's only table on the sheet named after
+   * the section, several on "Section – Table" sheets in order (the demo's titles are legal names).
+   */
+  function dataSheets(): {
+    section: SectionView;
+    t: TableBlock;
+    ws: ExcelJS.Worksheet;
+    sheet: XLSX.WorkSheet;
+  }[] {
+    return view.sections.flatMap((section) => {
+      const tables = section.blocks.filter((b): b is TableBlock => b.kind === "table");
+      const names = wb.worksheets
+        .map((w) => w.name)
+        .filter((n) => n === section.title || n.startsWith(`${section.title} – `));
+      expect(names, section.title).toHaveLength(tables.length);
+      return tables.map((t, i) => ({
+        section,
         t,
-        header: headerRow(
-          ws,
-          t.columns.map((c) => c.label),
-        ),
+        ws: wb.getWorksheet(names[i]!)!,
+        sheet: sj.Sheets[names[i]!]!,
       }));
+    });
   }
 
   /** Every cell of a sheet as SheetJS formats it, row by row: the text an analyst sees. */
@@ -84,16 +79,29 @@ describe("demo workbook (XLSX), read back", () => {
     return lines.join("\n");
   }
 
-  it("is small and has Summary first, a sheet per section in report order, Methodology last", async () => {
+  it("is small and has About first, then a data sheet per table in report order, Methodology last", async () => {
     expect((await stat(file)).size).toBeLessThan(1024 * 1024);
     const names = wb.worksheets.map((w) => w.name);
     expect(names).toEqual([
-      "Summary",
-      ...view.sections.filter((s) => !ON_SUMMARY.has(s.key)).map((s) => s.title),
+      "About",
+      "Trend",
+      "Platforms",
+      "Categories",
+      "Competitors",
+      "Cited sources",
+      "Your cited pages",
+      "Competitor pages",
+      "Prompts",
+      "Latest answers",
+      "Content map",
+      "Content – Items by status",
+      "Content – Ideas",
+      "Content – Planned",
+      "Content – Produced",
+      "Methodology",
     ]);
-    expect(names.at(-1)).toBe("Methodology");
     expect(sj.SheetNames).toEqual(names);
-    expect(wb.getWorksheet("Summary")!.getImages().length).toBe(
+    expect(wb.getWorksheet("About")!.getImages().length).toBe(
       view.sections.flatMap((s) => s.blocks.filter((b) => b.kind === "chart")).length,
     );
     expect(wb.creator).toBe("Northwind Digital");
@@ -102,14 +110,14 @@ describe("demo workbook (XLSX), read back", () => {
     expect(wb.created.toISOString()).toBe(new Date(view.cover.generatedAt).toISOString());
   });
 
-  it("shows every figure of every section, in order (the shared extraction helper's numbers)", () => {
+  it("shows every figure of every section, in order: KPIs on About, table cells on the data sheets", () => {
     const expected = expectedNumbersBySection(view);
     const ascii = (n: string) => n.replaceAll(MINUS, "-"); // Excel's formats sign with "-"
-    const summary = extractNumbers(shownText(sj.Sheets.Summary!));
+    const about = extractNumbers(shownText(sj.Sheets.About!));
+    const sheets = dataSheets();
     for (const section of expected) {
-      const shown = ON_SUMMARY.has(section.key)
-        ? summary
-        : extractNumbers(shownText(sj.Sheets[section.title]!));
+      const own = sheets.filter((d) => d.section.key === section.key);
+      const shown = own.length === 0 ? about : own.flatMap((d) => extractNumbers(shownText(d.sheet)));
       expect(missingInOrder(section.numbers.map(ascii), shown), section.title).toBeNull();
     }
     // Not vacuous: the demo has hundreds of figures.
@@ -118,54 +126,42 @@ describe("demo workbook (XLSX), read back", () => {
 
   it("stores every typed cell of every table as a typed value with its number format", () => {
     let checked = 0;
-    for (const [section, ws, sheet] of ownSheets()) {
-      for (const { t, header } of placedTables(section, ws)) {
-        t.rows.forEach((row, i) => {
-          t.columns.forEach((c, j) => {
-            const v = row[c.key];
-            const cell = sheet[XLSX.utils.encode_cell({ r: header + i, c: j })];
-            const where = `${ws.name}!${XLSX.utils.encode_cell({ r: header + i, c: j })} (${c.key})`;
-            if (v === null || v === undefined) {
-              expect(cell?.v, where).toBeUndefined();
-              return;
-            }
-            const format = EXCEL_NUMBER_FORMATS[c.type];
-            if (format) {
-              expect(cell, where).toMatchObject({ t: "n", z: format });
-              checked++;
-            } else if (c.type === "boolean") expect(cell, where).toMatchObject({ t: "b", v });
-            else expect(cell?.t, where).toBe("s");
-            if (c.type === "url" && linkFor(String(v)))
-              expect(cell?.l?.Target, where).toBe(linkFor(String(v)));
-          });
+    for (const { t, ws, sheet } of dataSheets()) {
+      t.rows.forEach((row, i) => {
+        t.columns.forEach((c, j) => {
+          const v = row[c.key];
+          const address = XLSX.utils.encode_cell({ r: 1 + i, c: j });
+          const cell = sheet[address];
+          const where = `${ws.name}!${address} (${c.key})`;
+          if (v === null || v === undefined) {
+            expect(cell?.v, where).toBeUndefined();
+            return;
+          }
+          const format = EXCEL_NUMBER_FORMATS[c.type];
+          if (format) {
+            expect(cell, where).toMatchObject({ t: "n", z: format });
+            checked++;
+          } else if (c.type === "boolean") expect(cell, where).toMatchObject({ t: "b", v });
+          else expect(cell?.t, where).toBe("s");
+          if (c.type === "url" && linkFor(String(v))) expect(cell?.l?.Target, where).toBe(linkFor(String(v)));
         });
-      }
+      });
     }
     expect(checked).toBeGreaterThan(500);
   });
 
-  it("freezes and filters each sheet's largest table under a bold header; widths fitted and capped", () => {
-    for (const [section, ws, sheet] of ownSheets()) {
-      const tables = section.blocks.filter((b): b is TableBlock => b.kind === "table" && b.rows.length > 0);
+  it("puts each table's header in row 1 with only its rows below, frozen and filtered; widths fitted and capped", () => {
+    for (const { t, ws, sheet } of dataSheets()) {
+      expect(ws.getRow(1).values, ws.name).toEqual([undefined, ...t.columns.map((c) => c.label)]);
+      expect(ws.rowCount, ws.name).toBe(1 + t.rows.length);
+      expect(ws.getCell(1, 1).font?.bold, ws.name).toBe(true);
+      const last = XLSX.utils.encode_col(t.columns.length - 1);
+      expect(sheet["!autofilter"], ws.name).toEqual({ ref: `A1:${last}${1 + t.rows.length}` });
+      expect(ws.views[0], ws.name).toMatchObject({ state: "frozen", ySplit: 1 });
       for (let c = 1; c <= ws.columnCount; c++)
         expect(ws.getColumn(c).width ?? 0).toBeLessThanOrEqual(MAX_WIDTH);
-      if (tables.length === 0) {
-        expect(sheet["!autofilter"], ws.name).toBeUndefined();
-        continue;
-      }
-      const main = tables.reduce((a, b) => (b.rows.length > a.rows.length ? b : a));
-      const header = headerRow(
-        ws,
-        main.columns.map((c) => c.label),
-      );
-      const last = XLSX.utils.encode_col(main.columns.length - 1);
-      expect(sheet["!autofilter"], ws.name).toEqual({
-        ref: `A${header}:${last}${header + main.rows.length}`,
-      });
-      expect(ws.views[0], ws.name).toMatchObject({ state: "frozen", ySplit: header });
-      expect(ws.getCell(header, 1).font?.bold, ws.name).toBe(true);
       // Fitted: a column is at least as wide as its header (plus the filter button) up to the cap.
-      main.columns.forEach((c, i) => {
+      t.columns.forEach((c, i) => {
         expect(ws.getColumn(i + 1).width, `${ws.name} ${c.key}`).toBeGreaterThanOrEqual(
           Math.min(c.label.length + 3, MAX_WIDTH),
         );
@@ -174,26 +170,22 @@ describe("demo workbook (XLSX), read back", () => {
   });
 
   it("colours every delta column of every table with green/red conditional formats", () => {
-    for (const [section, ws] of ownSheets()) {
+    for (const { t, ws } of dataSheets()) {
       const refs = (
         ws as unknown as { conditionalFormattings: { ref: string }[] }
       ).conditionalFormattings.map((cf) => cf.ref);
-      for (const { t, header } of placedTables(section, ws)) {
-        t.columns.forEach((c, j) => {
-          if (c.type !== "delta_pp" && c.type !== "delta_count") return;
-          const col = XLSX.utils.encode_col(j);
-          expect(refs, `${ws.name} ${c.key}`).toContain(
-            `${col}${header + 1}:${col}${header + t.rows.length}`,
-          );
-        });
-      }
+      t.columns.forEach((c, j) => {
+        if (c.type !== "delta_pp" && c.type !== "delta_count") return;
+        const col = XLSX.utils.encode_col(j);
+        expect(refs, `${ws.name} ${c.key}`).toContain(`${col}2:${col}${1 + t.rows.length}`);
+      });
     }
   });
 
-  it("puts the KPIs with previous values and changes on Summary as numbers", () => {
+  it("puts the KPIs with previous values and changes on About as numbers", () => {
     const kpis = view.sections.find((s) => s.key === "summary")!.blocks.find((b) => b.kind === "kpis");
     if (kpis?.kind !== "kpis") throw new Error("the demo's summary has no KPIs");
-    const ws = wb.getWorksheet("Summary")!;
+    const ws = wb.getWorksheet("About")!;
     for (const k of kpis.items) {
       let r = 1;
       while (r <= ws.rowCount && ws.getCell(r, 1).text !== k.label) r++;
@@ -203,7 +195,7 @@ describe("demo workbook (XLSX), read back", () => {
         [3, k.type, k.previous],
         [4, k.deltaType, k.delta],
       ] as const) {
-        const cell = sj.Sheets.Summary![XLSX.utils.encode_cell({ r: r - 1, c: col - 1 })];
+        const cell = sj.Sheets.About![XLSX.utils.encode_cell({ r: r - 1, c: col - 1 })];
         if (value === null) expect(cell, k.label).toBeUndefined();
         else expect(cell, `${k.label} col ${col}`).toMatchObject({ t: "n", z: EXCEL_NUMBER_FORMATS[type] });
       }

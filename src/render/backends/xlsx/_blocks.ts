@@ -1,7 +1,7 @@
 import type ExcelJS from "exceljs";
 import type { Block, Column, Kpi } from "../../types.js";
 import { safeText, toCell, wrappedHeight } from "./_cells.js";
-import { HEADER, NARRATIVE, NARRATIVE_NOTE, NOTE, styleFor } from "./_styles.js";
+import { HEADER, NARRATIVE, NARRATIVE_NOTE, styleFor } from "./_styles.js";
 import { colourDeltas, mergeWidths, writeLine } from "./_table.js";
 
 /** What a sheet's writers share: column widths so far, and wrapped text merged and sized last. */
@@ -78,11 +78,21 @@ export function writeKpis(
   return r;
 }
 
-/**
- * Writes a non-table block and returns the next free row. Charts only get a pointer here: the
- * images live on the Summary sheet, drawn once per workbook.
- */
-export function writeBlock(ws: ExcelJS.Worksheet, row: number, block: Block, layout: SheetLayout): number {
+/** The blocks the About sheet writes as text; tables get data sheets, charts are drawn once. */
+export type NarrativeBlock = Exclude<Block, { kind: "table" } | { kind: "chart" }>;
+
+/** Whether a block is narrative (written on the About sheet). */
+export function isNarrative(block: Block): block is NarrativeBlock {
+  return block.kind !== "table" && block.kind !== "chart";
+}
+
+/** Writes a narrative block and returns the next free row. */
+export function writeBlock(
+  ws: ExcelJS.Worksheet,
+  row: number,
+  block: NarrativeBlock,
+  layout: SheetLayout,
+): number {
   switch (block.kind) {
     case "paragraph":
       return writeNarrative(ws, row, block.text, layout);
@@ -92,11 +102,6 @@ export function writeBlock(ws: ExcelJS.Worksheet, row: number, block: Block, lay
       return writeNarrative(ws, row, block.text, layout, true);
     case "kpis":
       return writeKpis(ws, row, block.items, layout);
-    case "chart":
-      writeLine(ws, row, `Chart “${block.chart.title}”: see the Summary sheet.`, NOTE);
-      return row + 1;
-    case "table":
-      return row; // tables are placed by the sheet writer, below the narrative
   }
 }
 

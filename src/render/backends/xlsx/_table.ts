@@ -1,17 +1,10 @@
 import type ExcelJS from "exceljs";
 import type { Block, Column } from "../../types.js";
 import { displayLength, safeText, toCell, wrappedHeight } from "./_cells.js";
-import { deltaRules, HEADER, linkStyle, NOTE, ROW, styleFor, TITLE } from "./_styles.js";
+import { deltaRules, HEADER, linkStyle, ROW, styleFor } from "./_styles.js";
 
 /** A table block of the view. */
 export type TableBlock = Extract<Block, { kind: "table" }>;
-
-/** Where a written table landed (1-based rows), for the sheet's autofilter and frozen pane. */
-export interface PlacedTable {
-  headerRow: number;
-  lastRow: number;
-  columns: number;
-}
 
 /** Widest column, in characters; longer text wraps instead. */
 export const MAX_WIDTH = 60;
@@ -77,25 +70,12 @@ export function colourDeltas(
 }
 
 /**
- * Writes a table at `row`: its title (unless null), a bold header, typed rows and its note; an
- * empty table shows its empty text instead, never a header over nothing. Returns the placement
- * (null when empty) and the next free row.
+ * Writes a table's bold header at `row` and its typed rows below it, and colours its delta
+ * columns; returns the last row written (the header's row when there are no rows).
  */
-export function writeTable(
-  ws: ExcelJS.Worksheet,
-  row: number,
-  block: TableBlock,
-  title: string | null,
-): { placed: PlacedTable | null; next: number } {
-  let r = row;
-  if (title) writeLine(ws, r++, title, TITLE);
-  if (block.rows.length === 0) {
-    if (block.emptyText) writeLine(ws, r++, block.emptyText, NOTE);
-    return { placed: null, next: r };
-  }
+export function writeGrid(ws: ExcelJS.Worksheet, row: number, block: TableBlock): number {
   const cols = block.columns;
-  const headerRow = r++;
-  const header = ws.getRow(headerRow);
+  const header = ws.getRow(row);
   cols.forEach((c, i) => {
     const cell = header.getCell(i + 1);
     cell.value = safeText(c.label);
@@ -105,6 +85,7 @@ export function writeTable(
   const widths = contentWidths(block).map((w) => Math.min(w, MAX_WIDTH));
   const styles = cols.map((c, i) => styleFor(c.type, wrap[i]));
   const links = wrap.map((w) => linkStyle(w ?? false));
+  let r = row + 1;
   for (const src of block.rows) {
     const line = ws.getRow(r++);
     // `style` is a runtime property of a row that exceljs' type declarations leave out.
@@ -127,7 +108,6 @@ export function writeTable(
     if (height) line.height = height;
   }
   const lastRow = r - 1;
-  colourDeltas(ws, cols, headerRow + 1, lastRow);
-  if (block.note) writeLine(ws, r++, block.note, NOTE);
-  return { placed: { headerRow, lastRow, columns: cols.length }, next: r };
+  if (lastRow > row) colourDeltas(ws, cols, row + 1, lastRow);
+  return lastRow;
 }

@@ -1,18 +1,20 @@
 import ExcelJS from "exceljs";
+import { FULL, type Presentation } from "../../../config/presentation.js";
 import type { ReportView } from "../../types.js";
+import { ABOUT_SHEET, workbookSheets } from "../../workbook-sheets.js";
 import type { Backend } from "../backend.js";
-import { PLACEMENT } from "./_placement.js";
-import { PAGE_SETUP, writeSectionSheet } from "./_section-sheet.js";
-import { SheetNamer } from "./_sheet-names.js";
-import { writeSummarySheet } from "./_summary.js";
+import { writeAboutSheet } from "./_about.js";
+import { PAGE_SETUP, writeDataSheet } from "./_data-sheet.js";
 import { xmlSafeView } from "./_xml-safe.js";
 import { xlsx } from "./meta.js";
 
 /**
- * Builds the workbook in memory: Summary first (cover facts, executive summary, KPIs, charts),
- * then one sheet per section in report order, then Methodology. No I/O.
+ * Builds the workbook in memory: About first (cover facts, profile, contents, every section's text,
+ * charts), then one data sheet per table in report order, the methodology's last
+ * (docs/architecture.md, "The workbook"). `presentation` is only named on About: the workbook
+ * always holds every section and row. No I/O.
  */
-export function buildWorkbook(untrusted: ReportView): ExcelJS.Workbook {
+export function buildWorkbook(untrusted: ReportView, presentation: Presentation = FULL): ExcelJS.Workbook {
   const view = xmlSafeView(untrusted);
   const wb = new ExcelJS.Workbook();
   const c = view.cover;
@@ -28,23 +30,10 @@ export function buildWorkbook(untrusted: ReportView): ExcelJS.Workbook {
     wb.modified = created;
   }
 
-  const own = view.sections.filter((s) => PLACEMENT[s.key] === "own");
-  const methodology = view.sections.filter((s) => PLACEMENT[s.key] === "last");
-  // Names are handed out before sheets exist so that "Summary" and "Methodology" keep their plain
-  // names and a section that happens to share one is the one suffixed.
-  const namer = new SheetNamer();
-  const summaryName = namer.take("Summary");
-  const methodologyNames = methodology.map((s) => namer.take(s.title));
-  const ownNames = own.map((s) => namer.take(s.title));
-
+  const sheets = workbookSheets(view);
   const sheet = (name: string) => wb.addWorksheet(name, { pageSetup: PAGE_SETUP });
-  writeSummarySheet(wb, sheet(summaryName), view);
-  own.forEach((s, i) => {
-    writeSectionSheet(sheet(ownNames[i]!), s);
-  });
-  methodology.forEach((s, i) => {
-    writeSectionSheet(sheet(methodologyNames[i]!), s);
-  });
+  writeAboutSheet(wb, sheet(ABOUT_SHEET), view, sheets, presentation);
+  for (const s of sheets) writeDataSheet(sheet(s.name), s.table);
   return wb;
 }
 
@@ -63,8 +52,8 @@ function zipOptions(view: ReportView): Partial<ExcelJS.XlsxWriteOptions> {
 /** The XLSX backend: the workbook is built and serialized in memory. */
 export const backend: Backend<"xlsx"> = {
   ...xlsx,
-  async render(view) {
-    const data = await buildWorkbook(view).xlsx.writeBuffer(zipOptions(view));
+  async render(view, options) {
+    const data = await buildWorkbook(view, options.presentation).xlsx.writeBuffer(zipOptions(view));
     return [{ path: `${view.name}.xlsx`, data: new Uint8Array(data as ArrayBuffer) }];
   },
 };

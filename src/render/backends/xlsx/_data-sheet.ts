@@ -1,0 +1,24 @@
+import type ExcelJS from "exceljs";
+import { contentWidths, MAX_WIDTH, type TableBlock, writeGrid } from "./_table.js";
+
+/** Print setup shared by every sheet: landscape, one page wide, as many pages tall as needed. */
+export const PAGE_SETUP: Partial<ExcelJS.PageSetup> = {
+  orientation: "landscape",
+  fitToPage: true,
+  fitToWidth: 1,
+  fitToHeight: 0,
+};
+
+/**
+ * Writes a table as a pivot-ready data sheet: the header in row 1, nothing but rows below it
+ * (an empty table keeps its header, so every month's workbook has the same sheets and columns),
+ * the header frozen and filtered. Titles, notes and "no data" texts go to the About sheet.
+ */
+export function writeDataSheet(ws: ExcelJS.Worksheet, table: TableBlock): void {
+  const last = writeGrid(ws, 1, table);
+  ws.autoFilter = { from: { row: 1, column: 1 }, to: { row: last, column: table.columns.length } };
+  ws.views = [{ state: "frozen", ySplit: 1, xSplit: 0 }];
+  contentWidths(table).forEach((w, i) => {
+    ws.getColumn(i + 1).width = Math.max(Math.min(w, MAX_WIDTH), 8);
+  });
+}

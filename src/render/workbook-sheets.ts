@@ -1,0 +1,99 @@
+import type { Block, ReportView, SectionView } from "./types.js";
+
+/*
+ * The workbook's sheet names, here rather than in the XLSX backend because the page formats name
+ * them too: a cut table says which sheet holds the rest (present.ts). Layout: docs/architecture.md,
+ * "The workbook".
+ */
+
+/** Excel's limit on a sheet name's length. */
+export const MAX_SHEET_NAME = 31;
+
+// Characters Excel refuses in sheet names; a name also may not start or end with an apostrophe.
+const FORBIDDEN = /[\\/?*[\]:]/g;
+// Excel reserves "History" for its change tracking and refuses a user sheet of that name.
+const RESERVED = new Set(["history"]);
+
+/** Cuts to `max` UTF-16 units without splitting a surrogate pair (an emoji in a brand name). */
+function cut(s: string, max: number): string {
+  if (s.length <= max) return s;
+  const code = s.charCodeAt(max - 1);
+  return s.slice(0, code >= 0xd800 && code <= 0xdbff ? max - 1 : max);
+}
+
+/** A title made acceptable as a sheet name: forbidden characters stripped, at most 31 characters. */
+export function cleanSheetName(title: string): string {
+  const s = title
+    .replace(FORBIDDEN, "")
+    // Control characters (tabs, line breaks in a title) become spaces.
+    .replace(/\p{Cc}/gu, " ")
+    .replace(/\s+/g, " ")
+    .trim()
+    .replace(/^'+|'+$/g, "")
+    .trim();
+  return cut(s, MAX_SHEET_NAME).trim() || "Sheet";
+}
+
+/** Hands out unique sheet names (case-insensitively, as Excel compares them), suffixing " (2)", " (3)"…. */
+export class SheetNamer {
+  private readonly taken = new Set<string>(RESERVED);
+
+  /** The name for a sheet titled `title`, unique among the names handed out so far. */
+  take(title: string): string {
+    const base = cleanSheetName(title);
+    let name = base;
+    for (let n = 2; this.taken.has(name.toLowerCase()); n++) {
+      const suffix = ` (${n})`;
+      name = cut(base, MAX_SHEET_NAME - suffix.length).trimEnd() + suffix;
+    }
+    this.taken.add(name.toLowerCase());
+    return name;
+  }
+}
+
+/** A table block of the view. */
+type TableBlock = Extract<Block, { kind: "table" }>;
+
+/** One table of the report on a sheet of its own. */
+export interface DataSheet {
+  name: string;
+  section: SectionView;
+  table: TableBlock;
+}
+
+/** The workbook's first sheet: cover facts, contents and every section's text. */
+export const ABOUT_SHEET = "About";
+
+/**
+ * Every data sheet of a complete view's workbook, in report order: a section's only table on a
+ * sheet named after the section, several as "Section – Table". Names are unique and legal, and
+ * "About" is kept for the first sheet.
+ */
+export function workbookSheets(view: ReportView): DataSheet[] {
+  const namer = new SheetNamer();
+  namer.take(ABOUT_SHEET);
+  return view.sections.flatMap((section) => {
+    const tables = section.blocks.filter((b): b is TableBlock => b.kind === "table");
+    return tables.map((table) => ({
+      name: namer.take(
+        tables.length === 1 ? section.title : joined(section.title, table.title ?? humanize(table.id)),
+      ),
+      section,
+      table,
+    }));
+  });
+}
+
+/** "Section – Table", the section's part shortened so that the table's part survives the 31-character cut. */
+function joined(section: string, table: string): string {
+  const suffix = ` – ${cleanSheetName(table)}`;
+  const room = Math.max(MAX_SHEET_NAME - suffix.length, 8);
+  // By code points, so an emoji is never split; the namer cuts the whole to 31 UTF-16 units.
+  return `${[...cleanSheetName(section)].slice(0, room).join("").trimEnd()}${suffix}`;
+}
+
+/** "cited_sources" → "Cited sources". */
+function humanize(id: string): string {
+  const s = id.replace(/[_-]+/g, " ").trim();
+  return s.charAt(0).toUpperCase() + s.slice(1);
+}
