@@ -42,7 +42,7 @@ const sections = [
   {
     key: "cited_sources",
     title: "Cited sources",
-    totals: { total_citations: 5, sources: 1 },
+    totals: { total_citations: 5, sources: 1, citations_by_owner: { you: 5, competitor: 0, other: 0 } },
     rows: [ROWS.citedSource],
     type: "domain",
   },

@@ -203,11 +203,13 @@ export const VISIBILITY_SAMPLES: Record<string, unknown> = {
     range: "30d",
     categories: [categoryRow, { ...categoryRow, id: null, name: "Uncategorized", color: null }],
   },
+  CitationsByOwner: { you: 5, competitor: 0, other: 5 },
   CitedSource: citedSource,
   CitedSources: {
     range: "30d",
     type: "domain",
     total_citations: 10,
+    citations_by_owner: { you: 5, competitor: 0, other: 5 },
     sources: [citedSource, { ...citedSource, rank: 2, value: "other.com", tag: null }],
   },
 };

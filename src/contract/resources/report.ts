@@ -2,7 +2,7 @@ import { z } from "zod";
 import { CitedSourceType, Platform, Range } from "../enums.js";
 import { AnswerCompact } from "./answer.js";
 import { CategoryVisibilityRow } from "./categories.js";
-import { CitedSource } from "./cited-sources.js";
+import { CitationsByOwner, CitedSource } from "./cited-sources.js";
 import { DateOnly, DateTime, Metric, Uuid } from "./common.js";
 import { CompetitorPage } from "./competitor.js";
 import { LeaderboardRow, YourPosition } from "./leaderboard.js";
@@ -112,7 +112,11 @@ export const CompetitorsSection = section(
 
 export const CitedSourcesSection = section(
   "cited_sources",
-  z.object({ total_citations: z.number().int(), sources: z.number().int() }),
+  z.object({
+    total_citations: z.number().int(),
+    sources: z.number().int(),
+    citations_by_owner: CitationsByOwner,
+  }),
   CitedSource,
 ).extend({ type: CitedSourceType });
 

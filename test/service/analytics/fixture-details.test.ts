@@ -98,6 +98,8 @@ describeDatabases("analytics details on the hand-built fixture", (kind) => {
       range: "7d",
       type: "url",
       total_citations: 11,
+      // By URL or by domain, the same citations have the same owners.
+      citations_by_owner: { you: 3, competitor: 5, other: 3 },
       sources: CITED_URL_RANKING,
     });
   });

@@ -438,6 +438,8 @@ describeDatabases("analytics on the hand-built fixture", (kind) => {
       range: "7d",
       type: "domain",
       total_citations: 11,
+      // acme.com is the brand's (3); beta.com (3) and gamma.io (2) competitors'; wiki.org nobody's (3).
+      citations_by_owner: { you: 3, competitor: 3 + 2, other: 3 },
       sources: [
         { rank: 1, value: "acme.com", citations: 3, share: 3 / 11, tag: "you" },
         { rank: 1, value: "beta.com", citations: 3, share: 3 / 11, tag: "competitor" },

@@ -83,6 +83,7 @@ describeDatabases("period boundaries on the hand-built fixture", (kind) => {
       range: "7d",
       type: "domain",
       total_citations: 3,
+      citations_by_owner: { you: 1, competitor: 2, other: 0 },
       sources: [
         { rank: 1, value: "beta.com", citations: 2, share: 2 / 3, tag: "competitor" },
         { rank: 2, value: "acme.com", citations: 1, share: 1 / 3, tag: "you" },

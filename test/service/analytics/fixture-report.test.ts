@@ -138,7 +138,7 @@ describeDatabases("full report on the hand-built fixture", (kind) => {
       key: "cited_sources",
       title: "Cited sources",
       type: "domain",
-      totals: { total_citations: 11, sources: 4 },
+      totals: { total_citations: 11, sources: 4, citations_by_owner: cs.citations_by_owner },
       rows: cs.sources,
     });
   });

@@ -1,6 +1,6 @@
 import type { CitedSources } from "../../../contract/index.js";
 import type { Handler } from "../../http/handler.js";
-import { citedSources, totalCitations } from "../metrics/cited-sources.js";
+import { citationsByOwner, citedSources, totalCitations } from "../metrics/cited-sources.js";
 import { Loader } from "./_loader.js";
 
 /** Cited sources data of a loader (shared with the report's cited_sources section). */
@@ -14,6 +14,7 @@ export async function buildCitedSources(
     range: l.range,
     type,
     total_citations: totalCitations(urls),
+    citations_by_owner: citationsByOwner(urls),
     sources: citedSources(urls, type, limit),
   };
 }

@@ -5,7 +5,7 @@ import {
   type ReportSection,
 } from "../../../contract/index.js";
 import type { Handler } from "../../http/handler.js";
-import { citedSources, sourceCount, totalCitations } from "../metrics/cited-sources.js";
+import { citationsByOwner, citedSources, sourceCount, totalCitations } from "../metrics/cited-sources.js";
 import { dailyTallies, platformRows, ratesOf } from "../metrics/overview.js";
 import { sortPrompts } from "../metrics/prompt-rows.js";
 import { reportPeriod } from "../period.js";
@@ -113,7 +113,11 @@ export async function buildReport(l: Loader, now: Date): Promise<FullReport> {
       key: "cited_sources",
       title: REPORT_SECTION_TITLES.cited_sources,
       type: "domain",
-      totals: { total_citations: totalCitations(urls), sources: sourceCount(urls, "domain") },
+      totals: {
+        total_citations: totalCitations(urls),
+        sources: sourceCount(urls, "domain"),
+        citations_by_owner: citationsByOwner(urls),
+      },
       rows: citedSources(urls, "domain", REPORT_LIMITS.citedSources),
     },
     {

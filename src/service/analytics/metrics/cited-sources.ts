@@ -1,4 +1,4 @@
-import type { CitedSource } from "../../../contract/index.js";
+import type { CitationsByOwner, CitedSource } from "../../../contract/index.js";
 import type { UrlSums } from "./pages.js";
 import { competitionRanks } from "./ranks.js";
 import { rate } from "./rates.js";
@@ -17,6 +17,13 @@ const tagOf = (owner: UrlSums["owner"]): Tag => (owner === "other" ? null : owne
 /** Citations in the current period summed over every URL (the share denominator). */
 export function totalCitations(urls: readonly UrlSums[]): number {
   return urls.reduce((n, u) => n + u.current.citations, 0);
+}
+
+/** Citations of the current period by the owner of the cited URL (they add up to the total). */
+export function citationsByOwner(urls: readonly UrlSums[]): CitationsByOwner {
+  const out: CitationsByOwner = { you: 0, competitor: 0, other: 0 };
+  for (const u of urls) out[u.owner] += u.current.citations;
+  return out;
 }
 
 /**
