@@ -245,6 +245,15 @@ describe("xlsx backend", () => {
     expect(ws.getCell(rowOf(ws, "Profile"), 2).value).toBe("full");
   });
 
+  it("colours deltas with conditional formats over the delta columns", () => {
+    const refs = conditionalFormats(sheet("Prompts")).map((cf) => cf.ref);
+    expect(refs).toEqual(["D2:D4", "F2:F4"]);
+    expect(
+      conditionalFormats(sheet("Prompts"))[0]!.rules.map((r) => (r.type === "cellIs" ? r.operator : r.type)),
+    ).toEqual(["greaterThan", "lessThan"]);
+    expect(conditionalFormats(sheet("About"))).toHaveLength(1); // the KPIs' change column
+  });
+
   it("links plausible URLs only, showing the URL itself", () => {
     const ws = sheet("Prompts");
     const header = rowOf(ws, "Prompt");
