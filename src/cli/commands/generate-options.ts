@@ -1,5 +1,6 @@
 import { PROFILES, type Profile } from "../../config/presentation.js";
 import type { Range } from "../../contract/index.js";
+import { ANSWERS_EXPORTS, type AnswersExport } from "../../pipeline/generate-report.js";
 import type { OutputFormat } from "../../render/backends/registry.js";
 import { apiKeyFrom } from "../api-key.js";
 import { CliError } from "../errors.js";
@@ -26,6 +27,7 @@ export interface GenerateFlags {
   smtpUrl?: string;
   emailFrom?: string;
   maxAttachmentMb?: string;
+  answers?: string;
 }
 
 /** Validated options of `vreport generate`. */
@@ -44,6 +46,8 @@ export interface GenerateOptions {
   landscape: boolean;
   asOf?: string;
   database?: string;
+  /** `--answers all`: every answer of the period in a separate streamed workbook. */
+  answers?: AnswersExport;
 }
 
 const PAGE_SIZES = ["A4", "Letter"] as const;
@@ -70,6 +74,10 @@ export function parseGenerateFlags(
   const pageSize = flags.pageSize ?? "A4";
   if (!(PAGE_SIZES as readonly string[]).includes(pageSize))
     throw CliError.badFlag("--page-size", pageSize, PAGE_SIZES.join(", "));
+
+  const answers = flags.answers;
+  if (answers !== undefined && !(ANSWERS_EXPORTS as readonly string[]).includes(answers))
+    throw CliError.badFlag("--answers", answers, ANSWERS_EXPORTS.join(", "));
 
   const baseUrl = flags.baseUrl ?? env.VREPORT_BASE_URL;
   const apiKey = apiKeyFrom(flags, env);
@@ -101,5 +109,6 @@ export function parseGenerateFlags(
     ...(profile !== undefined ? { profile: profile as Profile } : {}),
     ...(flags.asOf !== undefined ? { asOf: flags.asOf } : {}),
     ...(flags.database !== undefined ? { database: flags.database } : {}),
+    ...(answers !== undefined ? { answers: answers as AnswersExport } : {}),
   };
 }
