@@ -15,6 +15,8 @@ import { sample, summarize, timed } from "./_stats.mjs";
 
 const exec = promisify(execFile);
 const OUT = join(RESULTS, "generation");
+/** The old-space cap of the answers-workbook runs (MB): a run that needed more would fail. */
+const ANSWERS_HEAP_MB = 128;
 
 /**
  * One `vreport generate` in a new process: its wall time, and with `monitor` the peak memory of
@@ -77,6 +79,7 @@ export async function runGeneration(ctx) {
     memory: {},
     sizes: null,
     xlsx100k: [],
+    answersStream: [],
   };
 
   // Cold: one process per run; the PGlite directory must not be open here meanwhile.
@@ -168,5 +171,25 @@ export async function runGeneration(ctx) {
     result.xlsx100k.push(JSON.parse(stdout.trim().split("\n").pop()));
   }
   log(`  100k-row XLSX: ${result.xlsx100k.map((r) => r.ms.toFixed(0)).join(", ")} ms`);
+
+  // The streamed answers workbook (`--answers all`) at two sizes, the heap capped: if memory grew
+  // with the answers, the larger run would fail or its peak would grow with it.
+  result.answersStream = [];
+  for (const n of quick ? [20_000] : [20_000, 100_000]) {
+    const { stdout } = await exec(
+      process.execPath,
+      [
+        `--max-old-space-size=${ANSWERS_HEAP_MB}`,
+        join(BENCH, "_answers-stream.mjs"),
+        String(n),
+        join(OUT, `answers-${n}.xlsx`),
+      ],
+      { timeout: 600_000, maxBuffer: 1 << 20 },
+    );
+    result.answersStream.push({ ...JSON.parse(stdout.trim().split("\n").pop()), heapMb: ANSWERS_HEAP_MB });
+  }
+  log(
+    `  answers workbook: ${result.answersStream.map((r) => `${r.rows} in ${r.ms.toFixed(0)} ms`).join(", ")}`,
+  );
   return result;
 }

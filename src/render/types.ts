@@ -34,7 +34,13 @@ export interface ChartSpec {
   title: string;
   type: "line" | "bar" | "horizontal_bar" | "stacked_bar" | "doughnut";
   labels: string[];
-  datasets: { label: string; data: (number | null)[]; color?: string }[];
+  datasets: {
+    label: string;
+    data: (number | null)[];
+    color?: string;
+    /** The previous period's values of dataset `previousOf`: drawn faint, in its colour. */
+    previousOf?: number;
+  }[];
   valueType: "percent" | "count";
   /** Display size in CSS pixels; the PNG is drawn at 2× this, the SVG at this. */
   width: number;

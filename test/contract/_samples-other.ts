@@ -1,6 +1,17 @@
 /** Valid samples of the report, content map, content, event and error schemas, by export name. */
 import { AT, DAY, ID, ID2, PARTS, ROWS } from "./_samples-visibility.js";
 
+const TREND_DAY = {
+  date: DAY,
+  snapshots: 10,
+  mention_rate: 0.3,
+  citation_rate: 0.1,
+  share_of_voice: 0.5,
+  mentioned: 3,
+  cited: 1,
+  competitor_mentions: 3,
+};
+
 const sections = [
   {
     key: "summary",
@@ -12,7 +23,8 @@ const sections = [
     key: "trend",
     title: "Trend",
     totals: { days: 1 },
-    rows: [{ date: DAY, snapshots: 3, mention_rate: 0.3, citation_rate: 0.1, share_of_voice: 0.5 }],
+    rows: [TREND_DAY],
+    previous_rows: [TREND_DAY],
   },
   {
     key: "platforms",

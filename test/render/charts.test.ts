@@ -203,6 +203,32 @@ describe("chart configuration", () => {
     expect((config.data.datasets[0] as { borderColor?: string }).borderColor).toBe("#2f6fed");
   });
 
+  it("draws a previous period's line in its current line's colour, faint and dashed, with one legend entry", () => {
+    const spec: ChartSpec = {
+      ...SPECS[0]!,
+      datasets: [
+        ...SPECS[0]!.datasets,
+        { label: "Previous period", data: [0.3, 0.31, 0.33, 0.35], previousOf: 0 },
+        { label: "Previous period", data: [0.2, 0.2, 0.2, 0.2], previousOf: 1 },
+      ],
+    };
+    const config = chartConfig(spec);
+    const ds = config.data.datasets as {
+      borderColor?: string;
+      borderDash?: number[];
+      pointRadius?: number;
+    }[];
+    expect(ds.map((d) => d.borderColor)).toEqual(["#2f6fed", "#f28e2b", "#2f6fed66", "#f28e2b66"]);
+    expect(ds.map((d) => d.borderDash)).toEqual([undefined, undefined, [5, 3], [5, 3]]);
+    expect(ds.map((d) => d.pointRadius)).toEqual([2, 2, 0, 0]);
+    const filter = config.options?.plugins?.legend?.labels?.filter as (item: {
+      text: string;
+      datasetIndex: number;
+    }) => boolean;
+    const shown = spec.datasets.filter((d, i) => filter({ text: d.label, datasetIndex: i }));
+    expect(shown.map((d) => d.label)).toEqual(["Mention rate", "Citation rate", "Previous period"]);
+  });
+
   it("wraps long category names under vertical bars onto lines instead of tilting the axis", () => {
     expect(wrapLabel("Google AI Overviews")).toEqual(["Google AI", "Overviews"]);
     expect(wrapLabel("ChatGPT")).toEqual(["ChatGPT"]);

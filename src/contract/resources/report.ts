@@ -69,17 +69,26 @@ export const SummarySection = section(
   Kpi,
 );
 
-export const TrendSection = section(
-  "trend",
-  z.object({ days: z.number().int() }),
-  z.object({
-    date: DateOnly,
-    snapshots: z.number().int(),
-    mention_rate: z.number(),
-    citation_rate: z.number(),
-    share_of_voice: z.number(),
-  }),
-);
+/**
+ * One day of the trend. The counts (extension) are the rates' numerators, so a week's rate is
+ * recomputable from the JSON as the rate over the week's summed counts (docs/metrics.md, Trend).
+ */
+const TrendDay = z.object({
+  date: DateOnly,
+  snapshots: z.number().int(),
+  mention_rate: z.number(),
+  citation_rate: z.number(),
+  share_of_voice: z.number(),
+  mentioned: z.number().int(),
+  cited: z.number().int(),
+  competitor_mentions: z.number().int(),
+});
+export type TrendDay = z.infer<typeof TrendDay>;
+
+/** The current period's days in `rows`; the previous period's in `previous_rows` (extension). */
+export const TrendSection = section("trend", z.object({ days: z.number().int() }), TrendDay).extend({
+  previous_rows: z.array(TrendDay),
+});
 
 export const PlatformsSection = section(
   "platforms",

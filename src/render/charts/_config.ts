@@ -44,7 +44,13 @@ function baseOptions(spec: ChartSpec, pixelRatio: number) {
       legend: {
         display: spec.type === "doughnut" || spec.datasets.length > 1,
         position: "top" as const,
-        labels: { boxWidth: 12, font: { size: 11 } },
+        labels: {
+          boxWidth: 12,
+          font: { size: 11 },
+          // Series sharing a label (the previous period's lines) get one entry.
+          filter: (item: { text: string; datasetIndex?: number }) =>
+            spec.datasets.findIndex((d) => d.label === item.text) === (item.datasetIndex ?? 0),
+        },
       },
     },
   };
@@ -94,17 +100,24 @@ export function chartConfig(spec: ChartSpec, pixelRatio = 2): AnyChartConfig {
   }
 
   if (spec.type === "line") {
-    const datasets: ChartDataset<"line">[] = spec.datasets.map((d, i) => ({
-      label: d.label,
-      data: d.data,
-      borderColor: colourAt(spec, i),
-      backgroundColor: colourAt(spec, i),
-      borderWidth: 2,
-      pointRadius: spec.labels.length > 60 ? 0 : 2,
-      tension: 0,
-      // A day without snapshots is a gap, never a line drawn through a zero.
-      spanGaps: false,
-    }));
+    const datasets: ChartDataset<"line">[] = spec.datasets.map((d, i) => {
+      // A previous period's line: its current line's colour, thin, dashed and light, so it reads
+      // as background (docs/metrics.md, Trend).
+      const faint = d.previousOf !== undefined;
+      const colour = faint ? `${colourAt(spec, d.previousOf ?? 0)}66` : colourAt(spec, i);
+      return {
+        label: d.label,
+        data: d.data,
+        borderColor: colour,
+        backgroundColor: colour,
+        borderWidth: faint ? 1.5 : 2,
+        ...(faint ? { borderDash: [5, 3] } : {}),
+        pointRadius: faint || spec.labels.length > 60 ? 0 : 2,
+        tension: 0,
+        // A day without snapshots is a gap, never a line drawn through a zero.
+        spanGaps: false,
+      };
+    });
     const scales = {
       x: { ticks: { ...TICKS, maxRotation: 0, autoSkip: true, maxTicksLimit: 10 }, grid: { display: false } },
       y: valueAxis(spec, false),

@@ -56,6 +56,11 @@ export const methodology: SectionDrafter = (model) => {
             definition:
               "Current period minus previous period, from unrounded values; rates in percentage points (pp).",
           },
+          {
+            metric: "Trend point",
+            definition:
+              "A day in a 7-day report; otherwise a week, counted back from the period's last day (the first may be shorter). Its rate is over the week's summed counts (e.g. mentions ÷ answers of its days), not an average of daily rates.",
+          },
           { metric: "Rank", definition: "1 is best; ties share a rank (1, 2, 2, 4)." },
           {
             metric: "Page citations",

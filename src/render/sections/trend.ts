@@ -1,23 +1,51 @@
+import { pointDays, type TrendPoint, trendPoints } from "../../report/trend-points.js";
+import type { ChartSpec } from "../types.js";
 import { col, fromSections, type SectionDrafter } from "./_helpers.js";
 
-/** Daily mention and citation rates over the current period. */
+const PREVIOUS = "Previous period";
+
+const SERIES = [
+  ["mention_rate", "Mention rate"],
+  ["citation_rate", "Citation rate"],
+  ["share_of_voice", "Share of voice"],
+] as const;
+
+/**
+ * The rates over the period, by week for 30 and 90 days and by day for 7 (docs/metrics.md,
+ * Trend), with the previous period faint behind them point for point; then the daily table,
+ * which the client profile leaves to the workbook.
+ */
 export const trend: SectionDrafter = (model) =>
   fromSections("trend", model, (s) => {
     const rows = s.trend.rows;
-    if (rows.length === 0) return [{ kind: "notice", text: "No answers were collected in this period." }];
+    const p = model.cover.period;
+    if (rows.length === 0 || !p)
+      return [{ kind: "notice", text: "No answers were collected in this period." }];
+    const length = Math.round((Date.parse(p.end) - Date.parse(p.start)) / 86_400_000) + 1;
+    const step = pointDays(length);
+    const current = trendPoints(rows, p, step);
+    const previous = alignTo(current, trendPoints(s.trend.previous_rows, prevOf(p), step));
+    const datasets: ChartSpec["datasets"] = [
+      ...SERIES.map(([key, label]) => ({ label, data: current.map((pt) => pt[key]) })),
+      ...SERIES.map(([key], i) => ({
+        // One legend entry stands for the three (the chart's legend shows a label once).
+        label: PREVIOUS,
+        data: previous.map((pt) => pt?.[key] ?? null),
+        previousOf: i,
+      })),
+    ];
     return [
       {
         kind: "chart",
         spec: {
           id: "trend",
-          title: "Mention and citation rate by day",
+          title:
+            step === 7
+              ? "Rates by week, the previous period dashed"
+              : "Rates by day, the previous period dashed",
           type: "line",
-          labels: rows.map((r) => r.date),
-          datasets: [
-            { label: "Mention rate", data: rows.map((r) => r.mention_rate) },
-            { label: "Citation rate", data: rows.map((r) => r.citation_rate) },
-            { label: "Share of voice", data: rows.map((r) => r.share_of_voice) },
-          ],
+          labels: current.map((pt) => pt.start),
+          datasets,
           valueType: "percent",
           width: 680,
           height: 260,
@@ -33,8 +61,28 @@ export const trend: SectionDrafter = (model) =>
           col("citation_rate", "Citation rate", "percent"),
           col("share_of_voice", "Share of voice", "percent"),
         ],
-        rows: rows.map((r) => ({ ...r })),
+        rows: rows.map((r) => ({
+          date: r.date,
+          snapshots: r.snapshots,
+          mention_rate: r.mention_rate,
+          citation_rate: r.citation_rate,
+          share_of_voice: r.share_of_voice,
+        })),
         emptyText: "No answers were collected in this period.",
       },
     ];
   });
+
+function prevOf(p: { previous_start: string; previous_end: string }) {
+  return { start: p.previous_start, end: p.previous_end };
+}
+
+/**
+ * The previous period's points under the current ones, matched from the end (the last week with
+ * the last week): periods of different lengths (a month against a shorter one) still line up
+ * week for week, and a point with no counterpart is a gap.
+ */
+function alignTo(current: readonly TrendPoint[], previous: readonly TrendPoint[]): (TrendPoint | null)[] {
+  const offset = previous.length - current.length;
+  return current.map((_, i) => previous[i + offset] ?? null);
+}

@@ -58,37 +58,30 @@ describeDatabases("full report on the hand-built fixture", (kind) => {
     expect(section("summary").rows[0]).toMatchObject({ current: 4 / 6, previous: 1 / 3 });
   });
 
-  it("trend: one row per day with snapshots", () => {
+  it("trend: one row per day with snapshots, its counts, and the previous period's days", () => {
+    // day(snapshots, mentioned, cited, competitor mentions): the rates follow from the counts.
+    const day = (date: string, snapshots: number, mentioned: number, cited: number, competitors: number) => ({
+      date,
+      snapshots,
+      mention_rate: mentioned / snapshots,
+      citation_rate: cited / snapshots,
+      share_of_voice: mentioned + competitors === 0 ? 0 : mentioned / (mentioned + competitors),
+      mentioned,
+      cited,
+      competitor_mentions: competitors,
+    });
     expect(section("trend").totals).toEqual({ days: 4 });
     expect(section("trend").rows).toEqual([
-      {
-        date: "2025-03-05",
-        snapshots: 1,
-        mention_rate: 1 / 1,
-        citation_rate: 1 / 1,
-        share_of_voice: 1 / (1 + 1),
-      },
-      {
-        date: "2025-03-06",
-        snapshots: 2,
-        mention_rate: 1 / 2,
-        citation_rate: 0 / 2,
-        share_of_voice: 1 / (1 + 2),
-      },
-      {
-        date: "2025-03-08",
-        snapshots: 1,
-        mention_rate: 1 / 1,
-        citation_rate: 0 / 1,
-        share_of_voice: 1 / (1 + 0),
-      },
-      {
-        date: "2025-03-11",
-        snapshots: 2,
-        mention_rate: 1 / 2,
-        citation_rate: 1 / 2,
-        share_of_voice: 1 / (1 + 2),
-      },
+      day("2025-03-05", 1, 1, 1, 1), // a1: c1 mentioned
+      day("2025-03-06", 2, 1, 0, 2), // a2 (c1, c2 mentioned), a3
+      day("2025-03-08", 1, 1, 0, 0), // a5
+      day("2025-03-11", 2, 1, 1, 2), // a4 (c2), a6 (c1)
+    ]);
+    expect(section("trend").rows[1]?.share_of_voice).toBe(1 / 3);
+    expect(section("trend").previous_rows).toEqual([
+      day("2025-02-27", 1, 1, 1, 1), // b1 (c1)
+      day("2025-03-01", 1, 0, 0, 0), // b3: no mention at all, share of voice 0
+      day("2025-03-04", 1, 0, 0, 1), // b2 (c1)
     ]);
   });
 

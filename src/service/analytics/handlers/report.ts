@@ -8,6 +8,7 @@ import type { Handler } from "../../http/handler.js";
 import { citationsByOwner, citedSources, sourceCount, totalCitations } from "../metrics/cited-sources.js";
 import { dailyTallies, platformRows, ratesOf } from "../metrics/overview.js";
 import { sortPrompts } from "../metrics/prompt-rows.js";
+import type { Tally } from "../metrics/tally.js";
 import { reportPeriod } from "../period.js";
 import { loadLatestAnswers } from "../queries/answers.js";
 import { Loader } from "./_loader.js";
@@ -79,16 +80,8 @@ export async function buildReport(l: Loader, now: Date): Promise<FullReport> {
       key: "trend",
       title: REPORT_SECTION_TITLES.trend,
       totals: { days: overview.trend_series.mention.length },
-      rows: dailyTallies(daily, l.period).map(([date, t]) => {
-        const r = ratesOf(t);
-        return {
-          date,
-          snapshots: t.snapshots,
-          mention_rate: r.mention,
-          citation_rate: r.citation,
-          share_of_voice: r.sov,
-        };
-      }),
+      rows: dailyTallies(daily, l.period.current).map(trendDay),
+      previous_rows: dailyTallies(daily, l.period.previous).map(trendDay),
     },
     {
       key: "platforms",
@@ -156,3 +149,18 @@ export async function buildReport(l: Loader, now: Date): Promise<FullReport> {
 /** GET /visibility/report. */
 export const getReport: Handler<"getReport"> = (ctx) =>
   buildReport(new Loader(ctx, ctx.query.range), ctx.now);
+
+/** One day of the trend section: its rates and the counts behind them. */
+function trendDay([date, t]: [string, Tally]) {
+  const r = ratesOf(t);
+  return {
+    date,
+    snapshots: t.snapshots,
+    mention_rate: r.mention,
+    citation_rate: r.citation,
+    share_of_voice: r.sov,
+    mentioned: t.mentioned,
+    cited: t.cited,
+    competitor_mentions: t.competitorMentions,
+  };
+}

@@ -1,5 +1,5 @@
 import { PLATFORMS, type Platform, type Range, type VisibilityOverview } from "../../../contract/index.js";
-import type { Period } from "../period.js";
+import type { DayRange, Period } from "../period.js";
 import { metric, rate, shareOfVoice } from "./rates.js";
 import { type DailyRows, inRange, type Tally, tallyBy, tallyOf } from "./tally.js";
 
@@ -20,9 +20,9 @@ export function periodTallies(rows: DailyRows, period: Period): { current: Tally
   };
 }
 
-/** Days of the current period that have snapshots, oldest first, with their tallies. */
-export function dailyTallies(rows: DailyRows, period: Period): [string, Tally][] {
-  return [...tallyBy(rows, period.current, (day) => day).entries()]
+/** Days of `days` that have snapshots, oldest first, with their tallies. */
+export function dailyTallies(rows: DailyRows, days: DayRange): [string, Tally][] {
+  return [...tallyBy(rows, days, (day) => day).entries()]
     .filter(([, t]) => t.snapshots > 0)
     .sort(([a], [b]) => (a < b ? -1 : 1));
 }
@@ -32,7 +32,7 @@ export function overviewOf(rows: DailyRows, period: Period, range: Range): Visib
   const { current, previous } = periodTallies(rows, period);
   const cur = ratesOf(current);
   const prev = ratesOf(previous);
-  const days = dailyTallies(rows, period);
+  const days = dailyTallies(rows, period.current);
   return {
     range,
     mention_rate: metric(cur.mention, prev.mention),

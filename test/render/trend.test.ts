@@ -1,0 +1,32 @@
+import { describe, expect, it } from "vitest";
+import { viewOf } from "../../src/pipeline/plan.js";
+import { smallReportData } from "../fixtures/report-data.js";
+
+/**
+ * The fixture's 7-day trend: 2026-10-31 (4 answers, 1 mention, no citation, share of voice 1/3)
+ * and 2026-11-01 (4, 2, 1, 2/4); the previous period (10-19..10-25) has answers on 10-25 only
+ * (8 answers, 2 mentions, 2 citations, share of voice 2/4).
+ */
+describe("trend section", () => {
+  it("plots a 7-day period by day, the previous period's days under the current ones", async () => {
+    const { view } = await viewOf(smallReportData(), {
+      formats: ["md"],
+      branding: { agencyName: "N", accentColor: "#123456", locale: "en-US" },
+    });
+    const chart = view.sections.find((s) => s.key === "trend")?.blocks.find((b) => b.kind === "chart");
+    if (chart?.kind !== "chart") throw new Error("no trend chart");
+    const days = ["10-26", "10-27", "10-28", "10-29", "10-30", "10-31", "11-01"].map((d) => `2026-${d}`);
+    expect(chart.chart.title).toBe("Rates by day, the previous period dashed");
+    expect(chart.chart.labels).toEqual(days);
+    const gap = [null, null, null, null, null];
+    expect(chart.chart.datasets.map((d) => [d.label, d.data, d.previousOf])).toEqual([
+      ["Mention rate", [...gap, 1 / 4, 2 / 4], undefined],
+      ["Citation rate", [...gap, 0, 1 / 4], undefined],
+      ["Share of voice", [...gap, 1 / 3, 2 / 4], undefined],
+      // 10-25 is the previous period's seventh day, under 11-01.
+      ["Previous period", [...gap, null, 2 / 8], 0],
+      ["Previous period", [...gap, null, 2 / 8], 1],
+      ["Previous period", [...gap, null, 2 / 4], 2],
+    ]);
+  });
+});
