@@ -3,7 +3,10 @@ import type { Store } from "../store/db.js";
 import { ApiError } from "./api-error.js";
 import type { Caller, ProjectRef } from "./handler.js";
 
-/** A resolved project with its data version (migration 005), read in the same query for the response cache. */
+/**
+ * A resolved project with its data version (migration 005) and the row's `xmin`, which moves when
+ * the project is re-inserted (a re-seed), read in the same query for the response cache.
+ */
 export interface ResolvedProject extends ProjectRef {
   dataVersion: string;
 }
@@ -22,7 +25,7 @@ export async function resolveProject(
   const row = await store.db
     .selectFrom("projects")
     .select(["id", "workspace_id", "name", "slug", "brand_name", "brand_domain"])
-    .select(sql<string>`data_version::text`.as("data_version"))
+    .select(sql<string>`data_version::text || '.' || xmin::text`.as("data_version"))
     .where("id", "=", id)
     .where("workspace_id", "=", caller.workspaceId)
     .executeTakeFirst();

@@ -14,8 +14,8 @@ export interface DataChange {
 }
 
 /**
- * Moves the data version of the changed projects on. Versions are microseconds since the epoch
- * and strictly increase (migration 005): a recreated database never repeats one a shared cache holds.
+ * Moves the data version of the changed projects on: to microseconds since the epoch, or one more
+ * when that is not larger (migration 005), so no version a shared cache may hold comes back.
  */
 export async function bumpDataVersion(db: Kysely<Database>, change: DataChange): Promise<void> {
   const projectIds = [...(change.projectIds ?? [])];
