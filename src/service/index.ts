@@ -2,6 +2,7 @@
 
 import type { LoggerConfig } from "./http/_logger.js";
 import type { RateLimitConfig } from "./http/_rate-limit.js";
+import type { ResponseCacheConfig } from "./http/_response-cache.js";
 import { createApp } from "./http/app.js";
 import { openStore } from "./store/db.js";
 import { type DispatcherOptions, startDispatcher } from "./webhooks/index.js";
@@ -16,6 +17,8 @@ export interface StartServerOptions {
   now?: () => Date;
   logger?: LoggerConfig;
   rateLimit?: Partial<RateLimitConfig> | false;
+  /** The analytics response cache (see AppOptions.cache). */
+  cache?: Partial<ResponseCacheConfig> | false;
   /** Public origin for pagination links (see AppOptions.publicUrl). */
   publicUrl?: string;
   /** Webhook delivery runs inside the server unless `false` (then run `vreport deliver`). */
@@ -40,6 +43,7 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
     ...(options.now ? { now: options.now } : {}),
     logger: options.logger ?? false,
     ...(options.rateLimit !== undefined ? { rateLimit: options.rateLimit } : {}),
+    ...(options.cache !== undefined ? { cache: options.cache } : {}),
     ...(options.publicUrl !== undefined ? { publicUrl: options.publicUrl } : {}),
   });
   try {

@@ -31,7 +31,8 @@ export async function serveCommand(
 ): Promise<RunningServer> {
   const database = resolveDatabaseLocation(opts.database);
   const now = opts.asOf === undefined ? undefined : fixedClock(opts.asOf);
-  // With REDIS_URL, every `serve` process on that Redis shares the rate limits (docs/api.md).
+  // With REDIS_URL, every `serve` process on that Redis shares the rate limits and the response
+  // cache (docs/api.md, "Extensions to v1").
   const redisUrl = process.env.REDIS_URL;
   const redis = redisUrl
     ? await connectRedis(redisUrl).catch((err: unknown) => Promise.reject(toCliError(err)))
@@ -39,7 +40,7 @@ export async function serveCommand(
   let server: RunningServer;
   try {
     server = await startServer({
-      ...(redis ? { rateLimit: { redis } } : {}),
+      ...(redis ? { rateLimit: { redis }, cache: { redis } } : {}),
       database,
       port: opts.port ?? 8787,
       host: opts.host ?? "127.0.0.1",
@@ -60,7 +61,7 @@ export async function serveCommand(
     throw error;
   }
   out(
-    `vreport: serving ${server.baseUrl} (database ${printableLocation(database)}${redis ? "; rate limits shared on Redis" : ""}); Ctrl-C to stop`,
+    `vreport: serving ${server.baseUrl} (database ${printableLocation(database)}${redis ? "; rate limits and cache shared on Redis" : ""}); Ctrl-C to stop`,
   );
   if (!redis) return server;
   const close = server.close.bind(server);

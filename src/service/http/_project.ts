@@ -1,6 +1,15 @@
+import { sql } from "kysely";
 import type { Store } from "../store/db.js";
 import { ApiError } from "./api-error.js";
 import type { Caller, ProjectRef } from "./handler.js";
+
+/**
+ * A resolved project with its data version (migration 005) and the row's `xmin`, which moves when
+ * the project is re-inserted (a re-seed), read in the same query for the response cache.
+ */
+export interface ResolvedProject extends ProjectRef {
+  dataVersion: string;
+}
 
 /**
  * Step 4: the project the request is about. A pinned key always gets its own project (project_id
@@ -10,12 +19,13 @@ export async function resolveProject(
   store: Store,
   caller: Caller,
   projectId: string | undefined,
-): Promise<ProjectRef> {
+): Promise<ResolvedProject> {
   const id = caller.pinnedProjectId ?? projectId;
   if (id === undefined) throw ApiError.notFound("project");
   const row = await store.db
     .selectFrom("projects")
     .select(["id", "workspace_id", "name", "slug", "brand_name", "brand_domain"])
+    .select(sql<string>`data_version::text || '.' || xmin::text`.as("data_version"))
     .where("id", "=", id)
     .where("workspace_id", "=", caller.workspaceId)
     .executeTakeFirst();
@@ -27,5 +37,6 @@ export async function resolveProject(
     slug: row.slug,
     brandName: row.brand_name,
     brandDomain: row.brand_domain,
+    dataVersion: row.data_version,
   };
 }

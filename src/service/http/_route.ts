@@ -1,10 +1,14 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
+import { dayIn } from "../../contract/calendar.js";
 import type { EndpointDef, EndpointId } from "../../contract/index.js";
 import type { Store } from "../store/db.js";
 import { authenticate, authorize } from "./_auth.js";
+import { CACHED_ENDPOINTS, cacheKeyOf } from "./_cache-key.js";
 import type { Callers } from "./_callers.js";
+import { etagOf, noneMatch } from "./_etag.js";
 import { takesProject, validateParams } from "./_params.js";
 import { resolveProject } from "./_project.js";
+import type { CachedResponse, ResponseCache } from "./_response-cache.js";
 import type { Handler, RequestContext } from "./handler.js";
 
 export interface RouteDeps {
@@ -14,6 +18,8 @@ export interface RouteDeps {
   now: () => Date;
   /** The origin pagination links use (`https://api.example.com`); else the request's own. */
   publicUrl?: string;
+  /** Analytics answers by (project, data version, as-of day, query); absent: computed every time. */
+  cache?: ResponseCache;
 }
 
 /**
@@ -45,9 +51,11 @@ export function routeHandler(def: EndpointDef, handler: Handler<EndpointId>, dep
       (request.params ?? {}) as Record<string, string>,
       caller.pinnedProjectId !== null,
     );
-    const project = takesProject(def)
+    const resolved = takesProject(def)
       ? await resolveProject(deps.store, caller, query.project_id as string | undefined)
       : null;
+    const { dataVersion, ...project } = resolved ?? { dataVersion: undefined };
+    const requestUrl = requestUrlOf(request, deps.publicUrl);
     const ctx: RequestContext = {
       store: deps.store,
       caller: {
@@ -57,21 +65,44 @@ export function routeHandler(def: EndpointDef, handler: Handler<EndpointId>, dep
         pinnedProjectId: caller.pinnedProjectId,
       },
       workspace: { id: caller.workspaceId, timezone: caller.timezone },
-      project,
+      project: resolved ? (project as RequestContext["project"]) : null,
       query: query as RequestContext["query"],
       pathParams,
       now,
-      requestUrl: requestUrlOf(request, deps.publicUrl),
+      requestUrl,
       rawQuery,
     };
-    const data = await handler(ctx);
-    reply
-      .status(200)
-      .send(
+    const compute = async (): Promise<CachedResponse> => {
+      const data = await handler(ctx);
+      const body = JSON.stringify(
         def.messages === undefined
           ? { code: def.code, data }
           : { code: def.code, messages: def.messages, data },
       );
-    return reply;
+      return { etag: etagOf(body), body };
+    };
+    const cacheable =
+      deps.cache !== undefined && dataVersion !== undefined && CACHED_ENDPOINTS.has(def.id as EndpointId);
+    const answer = cacheable
+      ? await (deps.cache as ResponseCache).getOrCompute(
+          cacheKeyOf({
+            endpoint: def.id as EndpointId,
+            workspaceId: caller.workspaceId,
+            timezone: caller.timezone,
+            projectId: (resolved as { id: string }).id,
+            dataVersion,
+            asOfDay: dayIn(caller.timezone, now),
+            query,
+            pathParams,
+            requestUrl,
+            rawQuery,
+          }),
+          compute,
+        )
+      : await compute();
+    // Revalidation is expected (no-cache) and the answer is the key's own (private): docs/api.md.
+    reply.header("etag", answer.etag).header("cache-control", "private, no-cache");
+    if (noneMatch(request.headers["if-none-match"], answer.etag)) return reply.status(304).send();
+    return reply.status(200).type("application/json; charset=utf-8").send(answer.body);
   };
 }

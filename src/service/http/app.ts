@@ -14,6 +14,7 @@ import {
 import { type LoggerConfig, loggerOptions } from "./_logger.js";
 import { parseQueryString } from "./_query-string.js";
 import { DEFAULT_RATE_LIMIT, type RateLimitConfig, registerRateLimit } from "./_rate-limit.js";
+import { DEFAULT_RESPONSE_CACHE, ResponseCache, type ResponseCacheConfig } from "./_response-cache.js";
 import { routeHandler } from "./_route.js";
 import { ApiError } from "./api-error.js";
 import type { Handler } from "./handler.js";
@@ -29,6 +30,11 @@ export interface AppOptions {
   rateLimit?: Partial<RateLimitConfig> | false;
   /** Public origin for pagination links (no trailing slash); default: the request's scheme and Host. */
   publicUrl?: string;
+  /**
+   * The analytics response cache (docs/api.md, "Extensions to v1"): in-process, bounded in bytes,
+   * shared through `redis` when given; `false` computes every answer (ETags and 304s remain).
+   */
+  cache?: Partial<ResponseCacheConfig> | false;
 }
 
 const OTHER_METHODS = ["POST", "PUT", "PATCH", "DELETE", "OPTIONS", "HEAD"] as const;
@@ -101,6 +107,10 @@ export function createApp(options: AppOptions): FastifyInstance {
       throw new ApiError(400, 400, "the Host header is required");
   });
   const callers = new Callers(options.store);
+  const cache =
+    options.cache === false
+      ? undefined
+      : new ResponseCache({ ...DEFAULT_RESPONSE_CACHE, ...(options.cache ?? {}) });
   if (options.rateLimit !== false) {
     const config = { ...DEFAULT_RATE_LIMIT, ...(options.rateLimit ?? {}) };
     registerRateLimit(app, config, callers);
@@ -116,6 +126,7 @@ export function createApp(options: AppOptions): FastifyInstance {
           store: options.store,
           callers,
           now,
+          ...(cache ? { cache } : {}),
           ...(options.publicUrl !== undefined ? { publicUrl: options.publicUrl } : {}),
         }),
       );

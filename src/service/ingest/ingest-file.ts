@@ -5,6 +5,7 @@
  */
 import { type Kysely, sql } from "kysely";
 import { refreshAggregates } from "../analytics/aggregates/refresh.js";
+import { bumpDataVersion } from "../store/data-version.js";
 import type { Database } from "../store/schema.js";
 import { IngestError } from "./errors.js";
 import { parseLine } from "./parse-line.js";
@@ -106,6 +107,9 @@ export async function ingestFile(
     for (const projectId of result.changedProjects) {
       try {
         await refreshAggregates(store.db, projectId);
+        // A request between the records' commit and this refresh may have cached answers from the
+        // old aggregates under the version the records bumped: this bump retires them.
+        await bumpDataVersion(store.db, { projectIds: [projectId] });
       } catch (cause) {
         throw new IngestError(
           "REFRESH_FAILED",
@@ -206,10 +210,13 @@ class BatchWriter {
       events: 0,
       errors: [] as LineError[],
       projects: new Set<string>(),
+      touched: { projectIds: new Set<string>(), workspaceIds: new Set<string>() },
     };
     try {
       await this.db.transaction().execute(async (trx) => {
         for (const { line, record } of batch) await this.writeOne(trx, line, record, local);
+        // In the records' transaction: the API's cache sees the new data and the new version together.
+        await bumpDataVersion(trx, local.touched);
       });
     } catch (cause) {
       this.resolver.rollback();
@@ -233,7 +240,14 @@ class BatchWriter {
     trx: Kysely<Database>,
     line: number,
     record: IngestRecord,
-    local: { written: number; unchanged: number; events: number; errors: LineError[]; projects: Set<string> },
+    local: {
+      written: number;
+      unchanged: number;
+      events: number;
+      errors: LineError[];
+      projects: Set<string>;
+      touched: { projectIds: Set<string>; workspaceIds: Set<string> };
+    },
   ): Promise<void> {
     const checked = await checkReferences(trx, this.resolver, record);
     if (!checked.ok) {
@@ -250,6 +264,7 @@ class BatchWriter {
       local.events += outcome.events;
       if (outcome.changed && VISIBILITY_TYPES.has(record.type) && checked.resolved.projectId)
         local.projects.add(checked.resolved.projectId);
+      if (outcome.changed) touch(local.touched, record, checked.resolved);
     } catch (error) {
       await sql`ROLLBACK TO SAVEPOINT ingest_record`.execute(trx);
       // Facts read inside the rolled-back savepoint may describe rows that no longer exist.
@@ -257,4 +272,15 @@ class BatchWriter {
       local.errors.push({ line, reason: `${record.type}: rejected: ${(error as Error).message}` });
     }
   }
+}
+
+/** Records which projects' data a changed record belongs to (every record type: content too is served). */
+function touch(
+  touched: { projectIds: Set<string>; workspaceIds: Set<string> },
+  record: IngestRecord,
+  resolved: { projectId?: string },
+): void {
+  if (record.type === "workspace") touched.workspaceIds.add(record.data.id);
+  else if (record.type === "project") touched.projectIds.add(record.data.id);
+  else if (resolved.projectId) touched.projectIds.add(resolved.projectId);
 }

@@ -3,4 +3,4 @@ export { type CreatedKey, type CreateKeyInput, createKey, parseScopes } from "./
 export { KeyError, type KeyErrorCode } from "./errors.js";
 export { type KeyInfo, listKeys } from "./list-keys.js";
 export { revokeKey } from "./revoke-key.js";
-export { type VerifiedCaller, verifyKey } from "./verify-key.js";
+export { type VerifiedCaller, type VerifiedKey, verifyKey, verifyKeyWithExpiry } from "./verify-key.js";

@@ -9,6 +9,12 @@ export interface VerifiedCaller extends Caller {
   timezone: string;
 }
 
+/** A verified caller and when its key stops working (null: never), for caches of verified keys. */
+export interface VerifiedKey {
+  caller: VerifiedCaller;
+  expiresAt: Date | null;
+}
+
 /** last_used_at is bookkeeping: refreshing it at most once a minute keeps writes off the hot path. */
 const LAST_USED_GRANULARITY_MS = 60_000;
 
@@ -18,6 +24,15 @@ export async function verifyKey(
   presented: string,
   now: Date = new Date(),
 ): Promise<VerifiedCaller | null> {
+  return (await verifyKeyWithExpiry(store, presented, now))?.caller ?? null;
+}
+
+/** `verifyKey` plus the key's expiry: a cache of verified keys checks it on every use (http/_callers.ts). */
+export async function verifyKeyWithExpiry(
+  store: Store,
+  presented: string,
+  now: Date = new Date(),
+): Promise<VerifiedKey | null> {
   if (!looksLikeKey(presented)) return null;
   const hash = hashKey(presented);
   const row = await store.db
@@ -48,11 +63,14 @@ export async function verifyKey(
     touch(store, row.id, now);
   }
   return {
-    keyId: row.id,
-    workspaceId: row.workspace_id,
-    scopes: row.scopes as Scope[],
-    pinnedProjectId: row.project_id,
-    timezone: row.timezone,
+    caller: {
+      keyId: row.id,
+      workspaceId: row.workspace_id,
+      scopes: row.scopes as Scope[],
+      pinnedProjectId: row.project_id,
+      timezone: row.timezone,
+    },
+    expiresAt: row.expires_at,
   };
 }
 

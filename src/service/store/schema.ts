@@ -78,6 +78,8 @@ export interface ProjectsTable {
   schedule_hour: number;
   status: Defaulted<string>;
   created_at: CreatedAt;
+  /** Bumped by every write of the project's data (migration 005; store/data-version.ts). */
+  data_version: Defaulted<string>;
 }
 
 export interface ProjectPlatformsTable {

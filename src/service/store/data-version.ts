@@ -1,0 +1,36 @@
+/**
+ * The data version of a project: part of the API's response cache key (docs/api.md, "Extensions
+ * to v1": cached reads), so a cached answer is never served once the project's data changed.
+ * Every writer of a project's data (ingest, import, aggregate refreshes) calls `bumpDataVersion`,
+ * inside its transaction where it has one, so the new data and the new version commit together.
+ */
+import { type Kysely, sql } from "kysely";
+import type { Database } from "./schema.js";
+
+/** Whose data changed: projects by id, and every project of a workspace (its timezone or name changed). */
+export interface DataChange {
+  projectIds?: Iterable<string>;
+  workspaceIds?: Iterable<string>;
+}
+
+/**
+ * Moves the data version of the changed projects on: to microseconds since the epoch, or one more
+ * when that is not larger (migration 005), so no version a shared cache may hold comes back.
+ */
+export async function bumpDataVersion(db: Kysely<Database>, change: DataChange): Promise<void> {
+  const projectIds = [...(change.projectIds ?? [])];
+  const workspaceIds = [...(change.workspaceIds ?? [])];
+  if (projectIds.length === 0 && workspaceIds.length === 0) return;
+  await db
+    .updateTable("projects")
+    .set({
+      data_version: sql<string>`greatest(data_version + 1, floor(extract(epoch from clock_timestamp()) * 1000000)::bigint)`,
+    })
+    .where((eb) =>
+      eb.or([
+        ...(projectIds.length > 0 ? [eb("id", "in", projectIds)] : []),
+        ...(workspaceIds.length > 0 ? [eb("workspace_id", "in", workspaceIds)] : []),
+      ]),
+    )
+    .execute();
+}
