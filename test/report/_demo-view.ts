@@ -14,12 +14,12 @@ export { DEMO_AS_OF, DEMO_BRANDING } from "./_build-demo-view.js";
  */
 export async function demoView(): Promise<ReportView> {
   const file = inject("demoViewFile");
-  const deadline = Date.now() + 100_000;
+  const deadline = Date.now() + 300_000;
   while (!existsSync(file)) {
     if (existsSync(`${file}.error`)) {
       throw new Error(`building the demo view failed: ${readFileSync(`${file}.error`, "utf8")}`);
     }
-    if (Date.now() > deadline) throw new Error("the demo view was not built within 100 s");
+    if (Date.now() > deadline) throw new Error("the demo view was not built within 300 s");
     await sleep(100);
   }
   return deserialize(readFileSync(file)) as ReportView;
