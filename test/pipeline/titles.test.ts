@@ -4,7 +4,7 @@ import { REPORT_SECTION_KEYS } from "../../src/contract/index.js";
 import { planReport } from "../../src/pipeline/plan.js";
 import type { ReportView } from "../../src/render/types.js";
 import { type EmbeddedService, startEmbedded } from "../../src/service/embedded.js";
-import { DEMO_AS_OF, DEMO_BRANDING } from "../report/_demo-view.js";
+import { DEMO_AS_OF, DEMO_BRANDING, DEMO_VIEW_HOOK_TIMEOUT } from "../report/_demo-view.js";
 
 /** Issue #24 item 10: a section's title is one string, in the API's JSON and in every format. */
 describe("one title per section", () => {
@@ -20,7 +20,8 @@ describe("one title per section", () => {
     view = (
       await planReport(client, { project: project!, range: "30d", formats: ["md"], branding: DEMO_BRANDING })
     ).view;
-  }, 120_000);
+    // It seeds the full demo (13 months, docs/demo-data.md), as the demo view does.
+  }, DEMO_VIEW_HOOK_TIMEOUT);
 
   afterAll(async () => {
     await service?.close();

@@ -6,6 +6,11 @@ import type { ReportView } from "../../src/render/types.js";
 
 export { DEMO_AS_OF, DEMO_BRANDING } from "./_build-demo-view.js";
 
+/** How long `demoView()` waits: seeding 13 months of demo data (docs/demo-data.md) takes minutes on a busy machine. */
+const DEMO_VIEW_WAIT_MS = 600_000;
+/** The timeout of a hook that awaits `demoView()`: its wait plus the hook's own work. */
+export const DEMO_VIEW_HOOK_TIMEOUT = DEMO_VIEW_WAIT_MS + 120_000;
+
 /**
  * The demo report's view (90 days as of DEMO_AS_OF). It is built once per test run, in a child
  * process test/global-setup.ts starts (buildDemoView: seed, serve, fetch, model, draw), and every
@@ -14,12 +19,13 @@ export { DEMO_AS_OF, DEMO_BRANDING } from "./_build-demo-view.js";
  */
 export async function demoView(): Promise<ReportView> {
   const file = inject("demoViewFile");
-  const deadline = Date.now() + 100_000;
+  const deadline = Date.now() + DEMO_VIEW_WAIT_MS;
   while (!existsSync(file)) {
     if (existsSync(`${file}.error`)) {
       throw new Error(`building the demo view failed: ${readFileSync(`${file}.error`, "utf8")}`);
     }
-    if (Date.now() > deadline) throw new Error("the demo view was not built within 100 s");
+    if (Date.now() > deadline)
+      throw new Error(`the demo view was not built within ${DEMO_VIEW_WAIT_MS / 1000} s`);
     await sleep(100);
   }
   return deserialize(readFileSync(file)) as ReportView;

@@ -8,7 +8,7 @@ import { applyReport, type WrittenFile } from "../../src/pipeline/apply.js";
 import { closeLoadedBackends, loadBackend, type OutputFormat } from "../../src/render/backends/registry.js";
 import type { ReportView } from "../../src/render/types.js";
 import { pdfInfo, pdfText } from "../render/_pdf-tools.js";
-import { demoView } from "./_demo-view.js";
+import { DEMO_VIEW_HOOK_TIMEOUT, demoView } from "./_demo-view.js";
 
 /**
  * The demo's 90-day report in the client profile (the default): a deliverable a client reads,
@@ -25,7 +25,7 @@ describe("demo report, client profile", () => {
     const backends = await Promise.all((["pdf", "xlsx", "md"] as const).map((f) => loadBackend(f)));
     const written = await applyReport(view, backends, out, { presentation: presentationOf("client") });
     files = Object.fromEntries(written.map((w) => [w.format, w])) as Record<OutputFormat, WrittenFile>;
-  }, 120_000);
+  }, DEMO_VIEW_HOOK_TIMEOUT);
 
   afterAll(async () => {
     await closeLoadedBackends();

@@ -12,7 +12,7 @@ import { writeWith } from "../pipeline/_write-with.js";
 import { expectedNumbersBySection, extractNumbers, tally } from "../render/_extract.js";
 import { overflowsAt } from "../render/_overflow.js";
 import { pdfFonts, pdfInfo, pdfPages, squash } from "../render/_pdf-tools.js";
-import { demoView } from "./_demo-view.js";
+import { DEMO_VIEW_HOOK_TIMEOUT, demoView } from "./_demo-view.js";
 
 /** The demo report at a fixed day, printed to PDF and read back with poppler. */
 describe("the demo report as PDF", () => {
@@ -26,7 +26,7 @@ describe("the demo report as PDF", () => {
     out = await mkdtemp(join(tmpdir(), "vreport-demo-pdf-"));
     file = (await writeWith(pdf, view, out, { pageSize: "A4" }))[0]!;
     pages = pdfPages(file);
-  });
+  }, DEMO_VIEW_HOOK_TIMEOUT);
 
   afterAll(async () => {
     await closeBrowser();

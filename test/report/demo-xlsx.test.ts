@@ -12,7 +12,7 @@ import { backend as xlsx } from "../../src/render/backends/xlsx/backend.js";
 import type { ReportView, SectionView } from "../../src/render/types.js";
 import { writeWith } from "../pipeline/_write-with.js";
 import { expectedNumbersBySection, extractNumbers, missingInOrder } from "../render/_extract.js";
-import { demoView } from "./_demo-view.js";
+import { DEMO_VIEW_HOOK_TIMEOUT, demoView } from "./_demo-view.js";
 
 /**
  * The demo report's workbook (90 days as of 2026-11-01), read back with exceljs and with SheetJS:
@@ -33,7 +33,7 @@ describe("demo workbook (XLSX), read back", () => {
     wb = new ExcelJS.Workbook();
     await wb.xlsx.readFile(file);
     sj = XLSX.read(await readFile(file), { cellNF: true, cellDates: false });
-  }, 120_000);
+  }, DEMO_VIEW_HOOK_TIMEOUT);
 
   afterAll(async () => {
     if (out) await rm(out, { recursive: true, force: true });

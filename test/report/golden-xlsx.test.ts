@@ -6,7 +6,7 @@ import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { backend as xlsx } from "../../src/render/backends/xlsx/backend.js";
 import { writeWith } from "../pipeline/_write-with.js";
-import { demoView } from "./_demo-view.js";
+import { DEMO_VIEW_HOOK_TIMEOUT, demoView } from "./_demo-view.js";
 
 const GOLDEN = join(import.meta.dirname, "../golden/demo-90d-2026-11-01.xlsx.txt");
 
@@ -41,7 +41,7 @@ describe("golden demo report (XLSX cell values)", () => {
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.readFile(file);
     dump = dumpCells(wb);
-  }, 120_000);
+  }, DEMO_VIEW_HOOK_TIMEOUT);
 
   afterAll(async () => {
     if (out) await rm(out, { recursive: true, force: true });

@@ -8,7 +8,7 @@ import { backend as markdown } from "../../src/render/backends/markdown/backend.
 import type { ReportView } from "../../src/render/types.js";
 import { writeWith } from "../pipeline/_write-with.js";
 import { expectedNumbersBySection, extractNumbers, missingInOrder } from "../render/_extract.js";
-import { demoView } from "./_demo-view.js";
+import { DEMO_VIEW_HOOK_TIMEOUT, demoView } from "./_demo-view.js";
 
 const GOLDEN = join(import.meta.dirname, "../golden/demo-90d-2026-11-01.md");
 
@@ -26,7 +26,7 @@ describe("golden demo report (Markdown)", () => {
     view = await demoView();
     out = await mkdtemp(join(tmpdir(), "vreport-golden-"));
     files = await writeWith(markdown, view, out, {});
-  });
+  }, DEMO_VIEW_HOOK_TIMEOUT);
 
   afterAll(async () => {
     if (out) await rm(out, { recursive: true, force: true });

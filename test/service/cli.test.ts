@@ -23,7 +23,8 @@ describe("vreport seed, keys and serve on a PGlite directory", () => {
       /--reset/,
     );
     expect(existsSync(lockPath(database))).toBe(false);
-  });
+    // The CLI seeds the demo's full 13 months (docs/demo-data.md): minutes on a busy machine.
+  }, 300_000);
 
   it("keys create validates --scopes (exit 2) and prints the key once", async () => {
     const err = await keysCreate({ database, scopes: "content:read,admin" }, () => {}).catch(

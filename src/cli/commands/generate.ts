@@ -168,6 +168,6 @@ export async function runGenerate(
 export function seedNotice(io: Pick<Io, "err">): (info: { database: string; asOf: string }) => void {
   return ({ database, asOf }) =>
     io.err(
-      `vreport: seeding the demo workspace as of ${asOf} into ${printableLocation(database)} (about 12 s, longer on a busy machine)…`,
+      `vreport: seeding the demo workspace as of ${asOf} into ${printableLocation(database)} (about 30 s, longer on a busy machine)…`,
     );
 }

@@ -9,6 +9,20 @@ export function isIsoDate(value: string): boolean {
   return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
 }
 
+/** Calendar months of data the demo holds before the as-of day's month (docs/demo-data.md). */
+export const DEMO_MONTHS = 13;
+
+/**
+ * Default number of seeded days: from the 1st of the month DEMO_MONTHS before the as-of day's
+ * month through the as-of day, so the last whole month can be compared with the same month a year
+ * earlier (`--month … --compare year`) whatever the as-of day.
+ */
+export function demoDays(asOf: string): number {
+  const [year, month] = asOf.split("-").map(Number) as [number, number];
+  const first = Date.UTC(year, month - 1 - DEMO_MONTHS, 1);
+  return Math.round((Date.parse(`${asOf}T00:00:00Z`) - first) / 86_400_000) + 1;
+}
+
 /** The `count` days ending with `asOf`, oldest first. */
 export function dayRange(asOf: string, count: number): string[] {
   return Array.from({ length: count }, (_, i) => addDays(asOf, i - count + 1));

@@ -1,11 +1,9 @@
-/** The demo's brands, competitors, categories and topic coverage, per project. */
+/**
+ * The demo's brands, competitors, categories and topic coverage, per project, and the story its
+ * data tells (docs/demo-data.md): every curve is anchored on the as-of day (see _curve.ts).
+ */
 import type { Platform } from "../schema.js";
-
-/** Probability of a mention at the start and at the end of the period (linear in between). */
-export interface Trend {
-  start: number;
-  end: number;
-}
+import { type Curve, flat } from "./_curve.js";
 
 export interface EntityPlan {
   key: string;
@@ -13,7 +11,8 @@ export interface EntityPlan {
   domain: string;
   variants: readonly string[];
   strengths: readonly string[];
-  mention: Trend;
+  /** Base probability of a mention, over time. */
+  mention: Curve;
   /** Chance that a mention also cites one of the entity's pages. */
   citeRate: number;
 }
@@ -23,6 +22,27 @@ export interface TopicPlan {
   definition: string;
   /** Pages on the brand's site, then on each competitor's site (same order as competitors). */
   pages: readonly number[];
+}
+
+/** The brand's content launch: from `offset` on, one category's prompts name the brand more often. */
+export interface LaunchPlan {
+  /** Name of the category that rises (one of the project's categories). */
+  category: string;
+  /** Launch day, in days relative to the as-of day. */
+  offset: number;
+  /** Days for the lift to build up after the launch (crawling, indexing), linearly. */
+  rampDays: number;
+  /** Multiplier of the brand's mention chance on the category's prompts once fully built up. */
+  lift: number;
+  /** Platforms that answer from training data only and so do not see the launch. */
+  unaffected: readonly Platform[];
+}
+
+/** Days a platform collected nothing, relative to the as-of day (inclusive). */
+export interface OutagePlan {
+  platform: Platform;
+  from: number;
+  to: number;
 }
 
 export interface ProjectPlan {
@@ -36,8 +56,14 @@ export interface ProjectPlan {
   /** Prompts at scale 1. */
   prompts: number;
   platforms: readonly Platform[];
-  /** Multiplies the brand's mention chance on a platform at the start/end of the period. */
-  platformTrend: Partial<Record<Platform, Trend>>;
+  /** Multiplies the brand's mention chance on a platform, over time (1 where absent). */
+  platformTrend: Partial<Record<Platform, Curve>>;
+  /** Multiplies the brand's mention chance by day of week, Sunday first (the `day` in the workspace's timezone). */
+  weekday: readonly number[];
+  /** Subjects whose prompts never name the brand (competitors still appear). */
+  neverNamedSubjects: readonly string[];
+  launch: LaunchPlan | null;
+  outages: readonly OutagePlan[];
   topics: readonly TopicPlan[];
 }
 
@@ -60,9 +86,6 @@ const ALL_PLATFORMS: readonly Platform[] = [
   "claude",
 ];
 
-/** Mention trend as a table cell: [start, end]. */
-type TrendCell = readonly [start: number, end: number];
-
 /** An entity as a table row; the cite rate defaults to 0.45 (the brand's is set higher). */
 type EntityRow = readonly [
   key: string,
@@ -70,7 +93,7 @@ type EntityRow = readonly [
   domain: string,
   variants: readonly string[],
   strengths: readonly string[],
-  mention: TrendCell,
+  mention: Curve,
   citeRate?: number,
 ];
 
@@ -91,11 +114,13 @@ interface ProjectTable {
   uncategorizedSubjects: readonly string[];
   prompts: number;
   platforms: readonly Platform[];
-  platformTrend: Partial<Record<Platform, TrendCell>>;
+  platformTrend?: Partial<Record<Platform, Curve>>;
+  weekday?: readonly number[];
+  neverNamedSubjects?: readonly string[];
+  launch?: LaunchPlan;
+  outages?: readonly OutagePlan[];
   topics: readonly TopicRow[];
 }
-
-const trend = ([start, end]: TrendCell): Trend => ({ start, end });
 
 const entity = ([
   key,
@@ -111,7 +136,7 @@ const entity = ([
   domain,
   variants,
   strengths,
-  mention: trend(mention),
+  mention,
   citeRate,
 });
 
@@ -127,9 +152,11 @@ function projectPlan(table: ProjectTable): ProjectPlan {
     uncategorizedSubjects: table.uncategorizedSubjects,
     prompts: table.prompts,
     platforms: table.platforms,
-    platformTrend: Object.fromEntries(
-      Object.entries(table.platformTrend).map(([platform, cell]) => [platform, trend(cell)]),
-    ),
+    platformTrend: table.platformTrend ?? {},
+    weekday: table.weekday ?? [1, 1, 1, 1, 1, 1, 1],
+    neverNamedSubjects: table.neverNamedSubjects ?? [],
+    launch: table.launch ?? null,
+    outages: table.outages ?? [],
     topics: table.topics.map(([name, definition, pages]) => ({ name, definition, pages })),
   };
 }
@@ -150,7 +177,7 @@ const MAIN = projectPlan({
       "transparent, seat-free pricing",
       "pipeline reporting that is ready in a day",
     ],
-    [0.36, 0.46],
+    flat(0.4),
     0.55,
   ],
   competitors: [
@@ -160,7 +187,11 @@ const MAIN = projectPlan({
       "lumora.com",
       ["Lumora", "Lumora Analytics"],
       ["enterprise-grade data governance", "its large integration marketplace", "custom attribution models"],
-      [0.42, 0.38],
+      // Losing ground since eight months before the as-of day.
+      [
+        [-240, 0.46],
+        [0, 0.26],
+      ],
     ],
     [
       "pulsegrid",
@@ -172,7 +203,8 @@ const MAIN = projectPlan({
         "its visual journey builder",
         "email performance reporting",
       ],
-      [0.3, 0.28],
+      // Steady.
+      flat(0.3),
     ],
     [
       "nimbus",
@@ -184,7 +216,12 @@ const MAIN = projectPlan({
         "a generous free tier",
         "quick setup for small teams",
       ],
-      [0.08, 0.42],
+      // Gaining, faster over the last six months.
+      [
+        [-400, 0.08],
+        [-180, 0.18],
+        [0, 0.44],
+      ],
     ],
     [
       "clearpath",
@@ -192,7 +229,10 @@ const MAIN = projectPlan({
       "clearpathcrm.com",
       ["Clearpath", "Clearpath CRM"],
       ["CRM-native revenue reporting", "account-based marketing dashboards"],
-      [0.22, 0.16],
+      [
+        [-400, 0.22],
+        [0, 0.16],
+      ],
     ],
     [
       "stackflow",
@@ -200,7 +240,7 @@ const MAIN = projectPlan({
       "stackflow.co",
       ["Stackflow"],
       ["warehouse-native analytics", "SQL-friendly modelling"],
-      [0.14, 0.15],
+      flat(0.14),
     ],
   ],
   categories: [
@@ -214,8 +254,35 @@ const MAIN = projectPlan({
   uncategorizedSubjects: ["B2B marketing measurement", "customer journey analytics"],
   prompts: 120,
   platforms: ALL_PLATFORMS,
-  // Perplexity steadily improves for the brand; Grok slowly fades.
-  platformTrend: { perplexity: [0.45, 1.45], grok: [0.95, 0.7], google_ai_overview: [0.85, 0.9] },
+  // The story of docs/demo-data.md: over the last six months Perplexity rises for the brand and
+  // Grok falls; Claude stays flat (and, answering from training data, misses the launch).
+  platformTrend: {
+    perplexity: [
+      [-180, 0.8],
+      [0, 1.5],
+    ],
+    grok: [
+      [-180, 1.05],
+      [0, 0.45],
+    ],
+    chatgpt: [
+      [-400, 0.95],
+      [0, 1.1],
+    ],
+    google_ai_overview: flat(0.85),
+    gemini: flat(0.95),
+  },
+  // Buyers' weekend questions lean on review sites, which name the brand less often.
+  weekday: [0.7, 1, 1.05, 1.05, 1, 0.95, 0.75],
+  neverNamedSubjects: ["Lumora alternative", "customer journey analytics"],
+  // The attribution guide hub: published 47 days before the as-of day (a Tuesday for the goldens'
+  // as-of day), fully picked up two weeks later.
+  launch: { category: "Attribution", offset: -47, rampDays: 14, lift: 1.7, unaffected: ["claude"] },
+  // Gemini's collector was down twice.
+  outages: [
+    { platform: "gemini", from: -75, to: -71 },
+    { platform: "gemini", from: -230, to: -228 },
+  ],
   topics: [
     ["Multi-touch attribution", "Models that split revenue credit across touchpoints.", [6, 4, 1, 2, 0, 1]],
     ["Marketing dashboards", "Live dashboards for campaign and pipeline metrics.", [5, 3, 2, 3, 1, 2]],
@@ -239,12 +306,25 @@ const SIDE = projectPlan({
     "events.brightwave.io",
     ["Brightwave Events", "Brightwave Summit"],
     ["event ROI reporting", "webinar-to-pipeline tracking"],
-    [0.25, 0.3],
+    [
+      [-180, 0.25],
+      [0, 0.3],
+    ],
     0.5,
   ],
   competitors: [
-    ["eventlane", "Eventlane", "eventlane.com", ["Eventlane"], ["hybrid event hosting"], [0.35, 0.35]],
-    ["stagely", "Stagely", "stagely.io", ["Stagely"], ["webinar engagement tools"], [0.2, 0.3]],
+    ["eventlane", "Eventlane", "eventlane.com", ["Eventlane"], ["hybrid event hosting"], flat(0.35)],
+    [
+      "stagely",
+      "Stagely",
+      "stagely.io",
+      ["Stagely"],
+      ["webinar engagement tools"],
+      [
+        [-180, 0.2],
+        [0, 0.3],
+      ],
+    ],
   ],
   categories: [
     ["Webinars", ["webinar analytics", "webinar platform"]],
@@ -253,7 +333,6 @@ const SIDE = projectPlan({
   uncategorizedSubjects: ["virtual event software"],
   prompts: 12,
   platforms: ["chatgpt", "perplexity", "gemini"],
-  platformTrend: {},
   topics: [
     ["Webinar analytics", "Measuring attendance and engagement of webinars.", [3, 2, 4]],
     ["Event ROI", "Pipeline and revenue influenced by events.", [2, 3, 1]],
@@ -276,18 +355,17 @@ const OTHER = projectPlan({
     "northwindfreight.com",
     ["Northwind", "Northwind Freight"],
     ["real-time shipment tracking"],
-    [0.3, 0.3],
+    flat(0.3),
     0.5,
   ],
   competitors: [
-    ["haulio", "Haulio", "haulio.com", ["Haulio"], ["cheap LTL quotes"], [0.3, 0.3]],
-    ["cargoly", "Cargoly", "cargoly.com", ["Cargoly"], ["customs brokerage"], [0.2, 0.2]],
+    ["haulio", "Haulio", "haulio.com", ["Haulio"], ["cheap LTL quotes"], flat(0.3)],
+    ["cargoly", "Cargoly", "cargoly.com", ["Cargoly"], ["customs brokerage"], flat(0.2)],
   ],
   categories: [["Freight", ["freight forwarding", "LTL shipping"]]],
   uncategorizedSubjects: ["shipment tracking"],
   prompts: 8,
   platforms: ["chatgpt", "claude"],
-  platformTrend: {},
   topics: [
     ["LTL shipping", "Less-than-truckload freight.", [2, 1, 1]],
     ["Customs", "Customs clearance and brokerage.", [0, 1, 3]],

@@ -1,11 +1,12 @@
 /** Seeds the daily snapshots of a project: answers, their citations and the distinct cited URLs. */
-import type { Platform, UrlOwner } from "../schema.js";
+import type { UrlOwner } from "../schema.js";
 import { composeAnswer, type MentionedEntity } from "./_answer-text.js";
 import { type Column, copyRow } from "./_bulk.js";
 import type { CatalogPage } from "./_catalog.js";
 import type { SeedContext, SeededProject } from "./_context.js";
+import { curveAt } from "./_curve.js";
 import { dayRange, localTime } from "./_dates.js";
-import type { Trend } from "./_plans.js";
+import type { ProjectPlan } from "./_plans.js";
 import { derivedUuid, rngFor, uuidBytes } from "./_prng.js";
 import { UrlRegistry } from "./_url-registry.js";
 import { THIRD_PARTY_PAGES } from "./_vocabulary.js";
@@ -53,7 +54,43 @@ const SILENT_BRAND_CITATION = 0.04;
 /** Answers generated before each flush, to bound memory at large scales. */
 const FLUSH_ANSWERS = 20_000;
 
-const lerp = (trend: Trend, t: number): number => trend.start + (trend.end - trend.start) * t;
+/** What every prompt shares on one day: the story's factors (docs/demo-data.md), computed once. */
+interface DayPlan {
+  day: string;
+  dayNumber: number;
+  /** Base mention chance of each entity (brand first). */
+  base: number[];
+  /** The brand's multiplier per platform (platform trend × weekday); null where the platform collected nothing. */
+  brandFactor: (number | null)[];
+  /** The launch's multiplier per platform, for prompts of the launch category. */
+  launchFactor: number[];
+}
+
+function planDays(plan: ProjectPlan, days: readonly string[]): DayPlan[] {
+  const entities = [plan.brand, ...plan.competitors];
+  const { launch } = plan;
+  return days.map((day, d) => {
+    const offset = d - (days.length - 1);
+    const dayNumber = Date.parse(`${day}T00:00:00Z`) / 86_400_000;
+    const weekday = plan.weekday[new Date(dayNumber * 86_400_000).getUTCDay()] ?? 1;
+    const built =
+      launch && offset >= launch.offset ? Math.min(1, (offset - launch.offset) / launch.rampDays) : 0;
+    return {
+      day,
+      dayNumber,
+      base: entities.map((entity) => curveAt(entity.mention, offset)),
+      brandFactor: plan.platforms.map((platform) => {
+        if (plan.outages.some((o) => o.platform === platform && offset >= o.from && offset <= o.to))
+          return null;
+        const trend = plan.platformTrend[platform];
+        return (trend ? curveAt(trend, offset) : 1) * weekday;
+      }),
+      launchFactor: plan.platforms.map((platform) =>
+        launch && !launch.unaffected.includes(platform) ? 1 + (launch.lift - 1) * built : 1,
+      ),
+    };
+  });
+}
 
 export interface AnswerCounts {
   answers: number;
@@ -73,7 +110,10 @@ export async function seedAnswers(
   const ownerIds = [null, ...project.competitorIds];
   const pools = entities.map((_, owner) => catalog.filter((p) => p.owner === owner));
   const urls = new UrlRegistry(label, project.id);
-  const days = dayRange(ctx.asOf, ctx.days);
+  const days = planDays(plan, dayRange(ctx.asOf, ctx.days));
+  const launchCategoryId = plan.launch
+    ? (project.categoryIds[plan.categories.findIndex((c) => c.name === plan.launch?.category)] ?? null)
+    : null;
   const counts: AnswerCounts = { answers: 0, citations: 0, urls: 0 };
   // Rows are encoded as they are generated: holding row arrays for a whole batch doubled the GC time.
   let answers: string[] = [];
@@ -97,19 +137,19 @@ export async function seedAnswers(
     // One stream per prompt: a prompt's answers do not depend on how many prompts the scale adds.
     const rng = rngFor(`${label}/answers/${prompt.id}`);
     const idBase = uuidBytes(`${label}/answer/${prompt.id}`);
-    for (const [d, day] of days.entries()) {
-      const t = days.length > 1 ? d / (days.length - 1) : 1;
+    const launched = launchCategoryId !== null && prompt.categoryId === launchCategoryId;
+    for (const { day, dayNumber, base, brandFactor, launchFactor } of days) {
       const dayStart = localTime(ctx.workspace.timezone, day, 6).getTime();
-      const dayNumber = Date.parse(`${day}T00:00:00Z`) / 86_400_000;
       for (const [platformIndex, platform] of plan.platforms.entries()) {
+        const factor = brandFactor[platformIndex] ?? null;
+        if (factor === null) continue;
         const nobody = rng.chance(NOBODY_RATE);
         const mentioned: number[] = [];
-        entities.forEach((entity, e) => {
-          const platformFactor =
-            e === 0 ? lerp(plan.platformTrend[platform as Platform] ?? { start: 1, end: 1 }, t) : 1;
-          const p = lerp(entity.mention, t) * (prompt.affinity[e] ?? 1) * platformFactor;
+        for (let e = 0; e < entities.length; e++) {
+          let p = (base[e] ?? 0) * (prompt.affinity[e] ?? 1);
+          if (e === 0) p *= factor * (launched ? (launchFactor[platformIndex] ?? 1) : 1);
           if (!nobody && rng.chance(Math.min(0.95, p))) mentioned.push(e);
-        });
+        }
         const order = rng.shuffle(mentioned);
         const written: MentionedEntity[] = order.map((e) => {
           const entity = entities[e]!;

@@ -8,7 +8,7 @@ import { StoreError } from "../errors.js";
 import { withBulkSession } from "./_bulk.js";
 import { buildCatalog } from "./_catalog.js";
 import type { SeedContext } from "./_context.js";
-import { isIsoDate } from "./_dates.js";
+import { demoDays, isIsoDate } from "./_dates.js";
 import { dropForBulkLoad, restoreAfterBulkLoad } from "./_deferred-indexes.js";
 import { DEMO_WORKSPACE, OTHER_WORKSPACE, type WorkspacePlan } from "./_plans.js";
 import { uuidFor } from "./_prng.js";
@@ -23,7 +23,7 @@ export interface SeedOptions {
   asOf: string;
   /** Multiplies prompts (and so answers); 1 ≈ 120 prompts on the main project. Fractions for quick tests. */
   scale?: number;
-  /** Days of daily collection ending at asOf (default 180). */
+  /** Days of daily collection ending at asOf (default: 13 whole months before asOf's month, see demoDays). */
   days?: number;
 }
 
@@ -61,7 +61,10 @@ const BULK_TABLES = ["answers", "citations"] as const;
 
 export { DEMO_TIMEZONE, DEMO_WORKSPACE_ID, OTHER_WORKSPACE_ID } from "./demo-workspace.js";
 
-/** Loads (replacing any previous copy) the demo workspace: two projects, 180 days of answers, content map, content. */
+/**
+ * Loads (replacing any previous copy) the demo workspace: two projects, 13 months and more of
+ * answers telling the story of docs/demo-data.md, content map, content.
+ */
 export function seedDemo(store: Store, options: SeedOptions): Promise<SeedSummary> {
   return seedWorkspace(store, DEMO_WORKSPACE, options);
 }
@@ -77,9 +80,9 @@ async function seedWorkspace(
   options: SeedOptions,
 ): Promise<SeedSummary> {
   const scale = options.scale ?? 1;
-  const days = options.days ?? 180;
   if (!isIsoDate(options.asOf))
     throw new StoreError("SEED_FAILED", `as-of date must be YYYY-MM-DD, got ${options.asOf}`);
+  const days = options.days ?? demoDays(options.asOf);
   if (!(scale > 0) || !Number.isFinite(scale))
     throw new StoreError("SEED_FAILED", `scale must be > 0, got ${scale}`);
   if (!Number.isInteger(days) || days < 1)

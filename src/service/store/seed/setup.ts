@@ -148,7 +148,11 @@ function buildPrompts(
         subject: combo.subject,
         audience: combo.audience,
         categoryId: bucket.categoryId,
-        affinity: [plan.brand, ...plan.competitors].map(() => 0.4 + affinityRng.next() * 1.2),
+        affinity: [plan.brand, ...plan.competitors].map((_, e) => {
+          const affinity = 0.4 + affinityRng.next() * 1.2;
+          // Drawn all the same, so the other prompts' affinities do not depend on this rule.
+          return e === 0 && plan.neverNamedSubjects.includes(combo.subject) ? 0 : affinity;
+        }),
       });
     }
     if (!added) break;
