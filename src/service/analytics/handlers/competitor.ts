@@ -77,6 +77,6 @@ export async function buildCompetitor(l: Loader, competitor: CompetitorRef): Pro
 
 /** GET /visibility/competitors/{competitor}. */
 export const getCompetitor: Handler<"getCompetitor"> = async (ctx) => {
-  const l = new Loader(ctx, ctx.query.range);
+  const l = new Loader(ctx, ctx.query);
   return buildCompetitor(l, await competitorOr404(l, ctx.pathParams.competitor));
 };
