@@ -71,6 +71,9 @@ describeDatabases("custom periods on the hand-built fixture", (kind) => {
       previous_days: 11,
       previous_days_with_data: 0,
     });
+    // Beta (C1) is mentioned in B2 A1 A2 A6 and cited in B2 A1 A3 A6 (CoverageMetric keeps v1's numbers).
+    const beta = await get("getCompetitor", q, { competitor: IDS.c1 });
+    expect([beta.mention_rate, beta.citation_rate]).toEqual([noPrevious(4 / 8), noPrevious(4 / 8)]);
     const summary = report.sections.find((s) => s.key === "summary") as ReportSectionOf<"summary">;
     expect(summary.totals.snapshots).toEqual(noPrevious(8));
     expect(summary.rows.map((r) => [r.metric, r.current, r.previous, r.delta])).toEqual([
