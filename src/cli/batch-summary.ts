@@ -79,7 +79,8 @@ function relativeTo(cwd: string, path: string): string {
 }
 
 /**
- * Prints the batch as an aligned table on `io.out`, then the total, one line per emailed project
+ * Prints the batch as an aligned table on `io.out`, then the total, one line per answers workbook
+ * (`--answers all`), one line per emailed project
  * (so a run with `--email` says where its reports went), and one line naming the failed projects.
  */
 export function printBatchSummary(
@@ -116,6 +117,13 @@ export function printBatchSummary(
   io.out(
     `${ok} of ${results.length} project${results.length === 1 ? "" : "s"} rendered (${humanBytes(bytes)})`,
   );
+  for (const r of results) {
+    const a = r.answers;
+    if (a)
+      io.out(
+        `answers of ${r.project.name}: ${relativeTo(process.cwd(), a.path)} (${a.answers.toLocaleString("en-US")} answer${a.answers === 1 ? "" : "s"}, ${humanBytes(a.bytes)})`,
+      );
+  }
   for (const r of results.filter((x) => x.emailed.length > 0))
     io.out(`emailed ${r.project.name} to ${r.emailed.join(", ")}`);
   if (failed.length > 0) io.out(`failed: ${failed.map((r) => r.project.name).join(", ")}`);

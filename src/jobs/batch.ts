@@ -2,7 +2,12 @@ import type { VreportClient } from "../client/index.js";
 import type { Project } from "../contract/index.js";
 import type { EmailOptions } from "../email/settings.js";
 import type { WrittenFile } from "../pipeline/apply.js";
-import { generateReport, type RenderedReport, type ReportJob } from "../pipeline/generate-report.js";
+import {
+  type AnswersFile,
+  generateReport,
+  type RenderedReport,
+  type ReportJob,
+} from "../pipeline/generate-report.js";
 import { emailReport } from "./email-report.js";
 
 /** The outcome of one project in a batch. */
@@ -14,6 +19,8 @@ export interface BatchResult {
   ms: number;
   /** Addresses the report was emailed to. */
   emailed: string[];
+  /** The answers workbook (`--answers all`): beside the report, never attached to its email. */
+  answers?: AnswersFile;
   error?: Error;
 }
 
@@ -85,7 +92,8 @@ export async function runBatch(
         const sent = await emailReport(report, options.email);
         emailed.push(...sent.accepted);
       }
-      return { project, files, bytes: sum(files), ms: performance.now() - started, emailed };
+      const answers = report.answers ? { answers: report.answers } : {};
+      return { project, files, bytes: sum(files), ms: performance.now() - started, emailed, ...answers };
     } catch (err) {
       return {
         project,

@@ -1,7 +1,12 @@
+import { randomBytes } from "node:crypto";
+import { mkdir, rename, rm, stat } from "node:fs/promises";
+import { join } from "node:path";
 import type { VreportClient } from "../client/index.js";
 import { loadBackend } from "../render/backends/registry.js";
 import type { CoverView, RenderOptions } from "../render/types.js";
+import { periodAnswers } from "../report/fetch-answers.js";
 import type { Finding } from "../report/model.js";
+import { writeAnswersWorkbook } from "./answers-workbook.js";
 import { applyReport, type WrittenFile } from "./apply.js";
 import { planReport, type ReportRequest } from "./plan.js";
 
@@ -9,6 +14,19 @@ import { planReport, type ReportRequest } from "./plan.js";
 export interface ReportJob extends ReportRequest {
   outDir: string;
   render: RenderOptions;
+  /** `all` also writes every answer of the period to `<name>-answers.xlsx`. */
+  answers?: AnswersExport;
+}
+
+/** What `--answers` may ask for. */
+export const ANSWERS_EXPORTS = ["all"] as const;
+export type AnswersExport = (typeof ANSWERS_EXPORTS)[number];
+
+/** The streamed answers workbook of a report, when one was asked for. */
+export interface AnswersFile {
+  path: string;
+  bytes: number;
+  answers: number;
 }
 
 /** A written report with what an email about it needs. */
@@ -16,6 +34,7 @@ export interface RenderedReport {
   files: WrittenFile[];
   cover: CoverView;
   findings: Finding[];
+  answers?: AnswersFile;
 }
 
 /**
@@ -27,6 +46,30 @@ export async function generateReport(client: VreportClient, job: ReportJob): Pro
     planReport(client, job),
     Promise.all(job.formats.map((format) => loadBackend(format))),
   ]);
-  const files = await applyReport(plan.view, backends, job.outDir, job.render);
-  return { files, cover: plan.view.cover, findings: plan.findings };
+  const report = plan.data.report;
+  if (job.answers !== "all" || !report.ok) {
+    const files = await applyReport(plan.view, backends, job.outDir, job.render);
+    return { files, cover: plan.view.cover, findings: plan.findings };
+  }
+  // The answers are streamed under a hidden name first and moved into place after the report's
+  // files: a failure anywhere leaves no answers workbook and no report (docs/architecture.md).
+  await mkdir(job.outDir, { recursive: true });
+  const path = join(job.outDir, `${plan.view.name}-answers.xlsx`);
+  const partial = join(
+    job.outDir,
+    `.${plan.view.name}-answers.${process.pid}-${randomBytes(6).toString("hex")}.partial`,
+  );
+  try {
+    const count = await writeAnswersWorkbook(
+      periodAnswers(client, report.value, job.project.id),
+      partial,
+      plan.view.cover.timezone,
+    );
+    const files = await applyReport(plan.view, backends, job.outDir, job.render);
+    await rename(partial, path);
+    const answers = { path, bytes: (await stat(path)).size, answers: count };
+    return { files, cover: plan.view.cover, findings: plan.findings, answers };
+  } finally {
+    await rm(partial, { force: true });
+  }
 }

@@ -23,10 +23,11 @@ export interface ReportRequest {
   timezone?: string;
 }
 
-/** A planned report: the view every backend renders, and the findings an email quotes. */
+/** A planned report: the view every backend renders, the findings an email quotes, and the data behind them. */
 export interface ReportPlan {
   view: ReportView;
   findings: Finding[];
+  data: ReportData;
 }
 
 /**
@@ -57,5 +58,5 @@ export async function viewOf(
   );
   const kinds = [...new Set(request.formats.map((f) => backendInfo(f).chartImage))];
   const view = await drawView(draft, (spec) => drawChart(spec, kinds));
-  return { view, findings: model.findings };
+  return { view, findings: model.findings, data };
 }

@@ -54,6 +54,19 @@ describe("batch summary width", () => {
     expect(Math.max(...printed.map((l) => l.length))).toBeGreaterThan(80);
   });
 
+  it("names the answers workbook of a project on its own line, with the count and size", () => {
+    const stem = `${cwd}/output/brightwave-ai-visibility-90d-2026-11-25`;
+    const out: string[] = [];
+    const withAnswers = {
+      ...result("Brightwave"),
+      answers: { path: `${stem}-answers.xlsx`, bytes: 6_853_469, answers: 64_800 },
+    };
+    printBatchSummary([withAnswers], { out: (l) => out.push(l) }, 240);
+    expect(out).toContain(
+      "answers of Brightwave: output/brightwave-ai-visibility-90d-2026-11-25-answers.xlsx (64,800 answers, 6.5 MB)",
+    );
+  });
+
   it("shortens text in the middle to exactly the width", () => {
     expect(shortenMiddle("abcdefghij", 5)).toBe("ab…ij");
     expect(shortenMiddle("abcdefghij", 6)).toBe("abc…ij");

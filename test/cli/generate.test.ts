@@ -40,6 +40,7 @@ describe("vreport generate: bad input gets one clear line and a non-zero exit", 
       'invalid --format "pdf,docx": allowed values are pdf, xlsx, md (comma-separated) or all',
     ],
     [{ pageSize: "A3" }, 'invalid --page-size "A3": allowed values are A4, Letter'],
+    [{ answers: "latest" }, 'invalid --answers "latest": allowed values are all'],
     [
       { baseUrl: "ftp://x", apiKey: "k" },
       'invalid --base-url "ftp://x": allowed values are an http:// or https:// URL',

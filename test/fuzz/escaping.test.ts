@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { terminalSafe } from "../../src/cli/io.js";
 import { escapeMarkdown } from "../../src/format/markdown-escape.js";
 import { renderHtml } from "../../src/render/backends/pdf/html.js";
-import { xmlSafe } from "../../src/render/backends/xlsx/_xml-safe.js";
+import { xmlSafe } from "../../src/render/cell-text.js";
 import { sampleView } from "../fixtures/sample-view.js";
 
 /** Any text, with the characters markup and terminals act on made likely. */

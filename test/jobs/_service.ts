@@ -5,12 +5,11 @@
  * one project 404, so failures and long jobs happen on real sockets.
  */
 import { mkdtempSync, rmSync } from "node:fs";
-import { createServer, request } from "node:http";
-import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type EmbeddedService, startEmbedded } from "../../src/service/embedded.js";
 import { openStore } from "../../src/service/store/db.js";
+import { startProxy } from "../_proxy.js";
 import { SNAPSHOT_AS_OF, snapshotTarball } from "../_snapshots.js";
 
 /** The demo's fixed as-of day: reports are the same on every run. */
@@ -34,29 +33,14 @@ export async function startTestService(): Promise<TestService> {
   const embedded: EmbeddedService = await startEmbedded({ database: dir, asOf: AS_OF });
   const target = new URL(embedded.baseUrl);
   const proxyState: TestService["proxy"] = { delayMs: 0 };
-  const proxy = createServer((req, res) => {
-    const go = () => {
-      const nf = proxyState.notFoundProject;
-      if (nf !== undefined && (req.url ?? "").includes(`project_id=${nf}`)) {
-        res.writeHead(404, { "content-type": "application/json" });
-        res.end(JSON.stringify({ code: 404, messages: "project not found", data: null }));
-        return;
-      }
-      const upstream = request(
-        { host: target.hostname, port: target.port, path: req.url, method: req.method, headers: req.headers },
-        (up) => {
-          res.writeHead(up.statusCode ?? 502, up.headers);
-          up.pipe(res);
-        },
-      );
-      upstream.on("error", () => res.destroy());
-      req.pipe(upstream);
-    };
-    if (proxyState.delayMs > 0) setTimeout(go, proxyState.delayMs);
-    else go();
+  const proxy = await startProxy(target, async (req, res) => {
+    if (proxyState.delayMs > 0) await new Promise((r) => setTimeout(r, proxyState.delayMs));
+    const nf = proxyState.notFoundProject;
+    if (nf === undefined || !(req.url ?? "").includes(`project_id=${nf}`)) return false;
+    res.writeHead(404, { "content-type": "application/json" });
+    res.end(JSON.stringify({ code: 404, messages: "project not found", data: null }));
+    return true;
   });
-  await new Promise<void>((r) => proxy.listen(0, "127.0.0.1", r));
-  const port = (proxy.address() as AddressInfo).port;
   const res = await fetch(`${embedded.baseUrl}/projects`, {
     headers: { authorization: `Bearer ${embedded.apiKey}` },
   });
@@ -66,10 +50,9 @@ export async function startTestService(): Promise<TestService> {
     apiKey: embedded.apiKey,
     projects: body.data.projects.map((p) => ({ id: p.id, name: p.name })),
     proxy: proxyState,
-    proxyUrl: `http://127.0.0.1:${port}${target.pathname}`,
+    proxyUrl: proxy.url,
     async close() {
-      proxy.closeAllConnections();
-      await new Promise<void>((r) => proxy.close(() => r()));
+      await proxy.close();
       await embedded.close();
       rmSync(dir, { recursive: true, force: true });
     },

@@ -78,4 +78,14 @@ describe("HTTP edge cases", () => {
     expect(r.status).toBe(400);
     expect(JSON.parse(r.body)).toEqual({ code: 400, messages: "the Host header is required", data: null });
   });
+
+  // Clients (undici: 4 s idle) must close an idle connection before the server does; with Node's
+  // 5 s a request sent as the server closed it met ECONNRESET under a busy event loop.
+  it("keeps idle connections longer than clients do, and says so", async () => {
+    const r = await fetch(`http://127.0.0.1:${port}/core/api/external/v1/projects`, {
+      headers: { authorization: `Bearer ${key}` },
+    });
+    await r.arrayBuffer();
+    expect(r.headers.get("keep-alive")).toBe("timeout=72");
+  });
 });

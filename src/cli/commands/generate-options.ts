@@ -1,5 +1,6 @@
 import { PROFILES, type Profile } from "../../config/presentation.js";
 import { DEFAULT_RANGE, type Range } from "../../contract/index.js";
+import { ANSWERS_EXPORTS, type AnswersExport } from "../../pipeline/generate-report.js";
 import type { OutputFormat } from "../../render/backends/registry.js";
 import type { PeriodChoice } from "../../report/period-choice.js";
 import { apiKeyFrom } from "../api-key.js";
@@ -27,6 +28,7 @@ export interface GenerateFlags extends PeriodFlags {
   smtpUrl?: string;
   emailFrom?: string;
   maxAttachmentMb?: string;
+  answers?: string;
 }
 
 /** Validated options of `vreport generate`. */
@@ -48,6 +50,8 @@ export interface GenerateOptions {
   landscape: boolean;
   asOf?: string;
   database?: string;
+  /** `--answers all`: every answer of the period in a separate streamed workbook. */
+  answers?: AnswersExport;
 }
 
 const PAGE_SIZES = ["A4", "Letter"] as const;
@@ -75,6 +79,10 @@ export function parseGenerateFlags(
   const pageSize = flags.pageSize ?? "A4";
   if (!(PAGE_SIZES as readonly string[]).includes(pageSize))
     throw CliError.badFlag("--page-size", pageSize, PAGE_SIZES.join(", "));
+
+  const answers = flags.answers;
+  if (answers !== undefined && !(ANSWERS_EXPORTS as readonly string[]).includes(answers))
+    throw CliError.badFlag("--answers", answers, ANSWERS_EXPORTS.join(", "));
 
   const baseUrl = flags.baseUrl ?? env.VREPORT_BASE_URL;
   const apiKey = apiKeyFrom(flags, env);
@@ -107,5 +115,6 @@ export function parseGenerateFlags(
     ...(profile !== undefined ? { profile: profile as Profile } : {}),
     ...(flags.asOf !== undefined ? { asOf: flags.asOf } : {}),
     ...(flags.database !== undefined ? { database: flags.database } : {}),
+    ...(answers !== undefined ? { answers: answers as AnswersExport } : {}),
   };
 }

@@ -61,6 +61,10 @@ export function register(program: Command): void {
     .option("--page-size <size>", "PDF page size: A4 or Letter", "A4")
     .option("--landscape", "PDF in landscape orientation")
     .option(
+      "--answers <which>",
+      "all: also write every answer of the period to <report>-answers.xlsx (streamed, one row per answer)",
+    )
+    .option(
       "--as-of <date>",
       "embedded demo only: the as-of day YYYY-MM-DD (default: the day the demo was seeded; today on first run)",
     )
@@ -137,6 +141,7 @@ export async function runGenerate(
           outDir: opts.outDir,
           branding,
           render: { pageSize: opts.pageSize, landscape: opts.landscape, presentation },
+          ...(opts.answers !== undefined ? { answers: opts.answers } : {}),
           ...(timezone !== undefined ? { timezone } : {}),
         },
         {

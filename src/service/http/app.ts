@@ -57,13 +57,21 @@ const ROUTE_PATTERNS = (ENDPOINTS as readonly EndpointDef[]).map(
   (def) => new RegExp(`^${routePath(def).replace(/:\w+/g, "[^/]+")}/?$`),
 );
 
+/** How long the server keeps an idle connection open: longer than any client's idle timeout. */
+const KEEP_ALIVE_MS = 72_000;
+
 /** Builds the API server (not listening): every ENDPOINTS entry through one pipeline. */
 export function createApp(options: AppOptions): FastifyInstance {
   const now = options.now ?? (() => new Date());
   const app = Fastify({
     // Node answers a request without Host with a bare 400 before any handler runs; letting it
     // through gives it the envelope (docs/api.md, "Envelope and errors").
-    serverFactory: (handler) => createServer({ requireHostHeader: false }, handler),
+    // With a server factory Fastify leaves Node's 5 s keep-alive in place; clients (undici: 4 s)
+    // must give up an idle connection before the server does, or a request sent as the server
+    // closes it meets ECONNRESET (seen when a busy event loop fires both timers at once). 72 s is
+    // Fastify's own default.
+    serverFactory: (handler) =>
+      createServer({ requireHostHeader: false, keepAliveTimeout: KEEP_ALIVE_MS }, handler),
     logger: loggerOptions(options.logger),
     exposeHeadRoutes: false,
     // Path ids as long as a URL may be: a long id is an id that matches nothing (404), not a router error.

@@ -1,10 +1,11 @@
 import type ExcelJS from "exceljs";
 import type { Presentation } from "../../../config/presentation.js";
+import { safeText } from "../../cell-text.js";
 import { chartImage } from "../../chart-image.js";
 import type { RenderedChart, ReportView } from "../../types.js";
 import type { DataSheet } from "../../workbook-sheets.js";
 import { finishSheet, isNarrative, newLayout, writeBlock, writeNarrative } from "./_blocks.js";
-import { safeText, toExcelDate } from "./_cells.js";
+import { toExcelDate } from "./_cells.js";
 import { HEADING, LABEL, NOTE, PLAIN, SUBHEADING, TITLE } from "./_styles.js";
 import { contentWidths, mergeWidths, type TableBlock, writeGrid, writeLine } from "./_table.js";
 

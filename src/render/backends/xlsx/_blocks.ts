@@ -1,6 +1,7 @@
 import type ExcelJS from "exceljs";
+import { safeText } from "../../cell-text.js";
 import type { Block, Column, Kpi } from "../../types.js";
-import { safeText, toCell, wrappedHeight } from "./_cells.js";
+import { toCell, wrappedHeight } from "./_cells.js";
 import { HEADER, NARRATIVE, NARRATIVE_NOTE, styleFor } from "./_styles.js";
 import { colourDeltas, mergeWidths, writeLine } from "./_table.js";
 

@@ -1,27 +1,7 @@
 import type ExcelJS from "exceljs";
 import { platformName } from "../../../format/figures.js";
 import type { CellValue, ValueType } from "../../../format/value-type.js";
-
-/** Excel refuses (or "repairs") cells holding more than this many UTF-16 code units. */
-export const MAX_CELL_TEXT = 32_767;
-/** Appended to text cut at Excel's limit, so a reader sees the cut instead of losing text silently. */
-export const TRUNCATION_MARKER = "… [truncated]";
-
-/**
- * Makes untrusted text safe as a cell string: line breaks normalized to "\n" (XML parsers turn a
- * raw "\r" into "\n" anyway, so writing it would not round-trip) and text cut at Excel's limit.
- * Formula-like text needs nothing here: exceljs writes every JS string as a shared string
- * (`t="s"`, no `<f>`), which Excel and LibreOffice display verbatim and never evaluate.
- */
-export function safeText(text: string): string {
-  const s = text.includes("\r") ? text.replace(/\r\n?/g, "\n") : text;
-  if (s.length <= MAX_CELL_TEXT) return s;
-  let cut = MAX_CELL_TEXT - TRUNCATION_MARKER.length;
-  // Never split a surrogate pair: half an emoji is invalid UTF-16 in the XML.
-  const code = s.charCodeAt(cut - 1);
-  if (code >= 0xd800 && code <= 0xdbff) cut -= 1;
-  return s.slice(0, cut) + TRUNCATION_MARKER;
-}
+import { safeText } from "../../cell-text.js";
 
 /** A `YYYY-MM-DD…` string as a JS Date at UTC midnight (an integral Excel serial), or null. */
 export function toExcelDate(value: string): Date | null {

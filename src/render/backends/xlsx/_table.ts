@@ -1,6 +1,7 @@
 import type ExcelJS from "exceljs";
+import { safeText } from "../../cell-text.js";
 import type { Block, Column } from "../../types.js";
-import { displayLength, safeText, toCell, wrappedHeight } from "./_cells.js";
+import { displayLength, toCell, wrappedHeight } from "./_cells.js";
 import { deltaRules, HEADER, linkStyle, ROW, styleFor } from "./_styles.js";
 
 /** A table block of the view. */
