@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { COMPARES } from "./calendar-periods.js";
 
 /** AI platforms answers are collected from (spec conventions 7). */
 export const PLATFORMS = ["chatgpt", "google_ai_overview", "perplexity", "gemini", "grok", "claude"] as const;
@@ -10,6 +11,14 @@ export const RANGES = ["7d", "30d", "90d"] as const;
 export const Range = z.enum(RANGES);
 export type Range = z.infer<typeof Range>;
 export const DEFAULT_RANGE: Range = "30d";
+/**
+ * `range` as responses echo it: `custom` when the request gave `start` and `end` instead (a v1
+ * extension, docs/api.md; a request with `range` never sees it).
+ */
+export const RangeEcho = z.union([Range, z.literal("custom")]);
+export type RangeEcho = z.infer<typeof RangeEcho>;
+/** The comparison period (`compare`, a v1 extension: docs/decisions.md#period). */
+export const CompareParam = z.enum(COMPARES);
 
 /** API key scopes (spec Authentication 2). */
 export const SCOPES = ["workspace:read", "visibility:read", "contentmap:read", "content:read"] as const;

@@ -1,6 +1,7 @@
 /** The API contract: the single source of truth for the service, the client and the docs. */
 
 export * from "./calendar.js";
+export * from "./calendar-periods.js";
 export * from "./codes.js";
 export * from "./endpoints.js";
 export * from "./enums.js";

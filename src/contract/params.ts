@@ -2,6 +2,7 @@ import { z } from "zod";
 import {
   BuyerStage,
   CitedSourceType,
+  CompareParam,
   ContentView,
   DEFAULT_RANGE,
   Direction,
@@ -47,16 +48,30 @@ const list = <T extends z.ZodType>(item: T, each: string) =>
 
 export const projectId = z.guid("must be a UUID").optional();
 const range = Range.default(DEFAULT_RANGE);
+const day = () => z.iso.date("must be a date YYYY-MM-DD").optional();
+/**
+ * A custom period instead of `range`, and the comparison period (v1 extensions, docs/api.md).
+ * Rules across them and the as-of day are checked where the workspace timezone is known
+ * (src/service/analytics/period.ts).
+ */
+/** Query parameters of the period extension, on every endpoint that takes `range`. */
+export const PERIOD_EXTENSION_PARAMS = ["start", "end", "compare"] as const;
+const period = {
+  range,
+  start: day(),
+  end: day(),
+  compare: CompareParam.optional(),
+};
 
 /** Parameters by endpoint (query string only; path parameters are in `endpoints.ts`). */
 export const PARAMS = {
   none: {},
   projectOnly: { project_id: projectId },
-  ranged: { project_id: projectId, range },
-  competitorPages: { project_id: projectId, range, url: text().optional(), search: text().optional() },
+  ranged: { project_id: projectId, ...period },
+  competitorPages: { project_id: projectId, ...period, url: text().optional(), search: text().optional() },
   prompts: {
     project_id: projectId,
-    range,
+    ...period,
     search: text().optional(),
     category: z
       .union([z.literal(UNCATEGORIZED), z.guid(`must be a category id or ${UNCATEGORIZED}`)])
@@ -68,7 +83,7 @@ export const PARAMS = {
   },
   answers: {
     project_id: projectId,
-    range,
+    ...period,
     full: z
       .enum(["0", "1"])
       .default("0")
@@ -78,7 +93,7 @@ export const PARAMS = {
   },
   pages: {
     project_id: projectId,
-    range,
+    ...period,
     url: text().optional(),
     sort: PageSort.default("citations"),
     direction: Direction.default("desc"),
@@ -87,7 +102,7 @@ export const PARAMS = {
   },
   citedSources: {
     project_id: projectId,
-    range,
+    ...period,
     type: CitedSourceType.default("domain"),
     limit: int(1, 50).default(10),
   },

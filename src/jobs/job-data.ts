@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { RANGES, type Range } from "../contract/index.js";
+import { NAMED_PERIODS, type NamedPeriod, RANGES, type Range } from "../contract/index.js";
 import { OUTPUT_FORMATS, type OutputFormat } from "../render/backends/registry.js";
 
 /** The one BullMQ queue every vreport worker consumes. */
@@ -11,6 +11,11 @@ export const JOB_NAMES = { report: "report", allProjects: "all-projects" } as co
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const common = {
   range: z.enum(RANGES),
+  /**
+   * A named period resolved when the job runs, in the workspace's timezone (`schedule add
+   * --monthly`: last-month); replaces `range` (docs/jobs.md).
+   */
+  period: z.enum(NAMED_PERIODS).optional(),
   formats: z.array(z.enum(OUTPUT_FORMATS)).min(1),
   out: z.string().min(1),
   email: z.array(z.string().min(3)).min(1).optional(),
@@ -46,10 +51,11 @@ export interface ReportJobResult {
 export function reportJobId(d: {
   project: string;
   range: Range;
+  period?: NamedPeriod | undefined;
   asOf: string;
   formats: readonly OutputFormat[];
 }): string {
   const formats = [...new Set(d.formats)].sort().join("+");
   const project = d.project.replace(/[^A-Za-z0-9_-]/g, "_");
-  return `report-${project}-${d.range}-${d.asOf}-${formats}`;
+  return `report-${project}-${d.period ?? d.range}-${d.asOf}-${formats}`;
 }

@@ -101,6 +101,7 @@ export function createProcessor(
     const rendered = await generateReport(client, {
       project,
       range: data.range,
+      ...(data.period !== undefined ? { period: { named: data.period } } : {}),
       formats: data.formats,
       outDir: data.out,
       branding: ctx.branding,

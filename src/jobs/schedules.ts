@@ -1,5 +1,5 @@
 import type { Queue } from "bullmq";
-import type { Range } from "../contract/index.js";
+import type { NamedPeriod, Range } from "../contract/index.js";
 import type { OutputFormat } from "../render/backends/registry.js";
 import { ScheduleError } from "./errors.js";
 import { type AllProjectsJobData, JOB_NAMES, type ReportJobData } from "./job-data.js";
@@ -10,6 +10,8 @@ export interface ScheduleSpec {
   /** A project id, or every project the key can read at each firing. */
   target: { project: string } | { allProjects: true };
   range: Range;
+  /** A named period resolved at each firing (`--monthly`: last-month), instead of `range`. */
+  period?: NamedPeriod;
   formats: OutputFormat[];
   out: string;
   email?: string[];
@@ -38,10 +40,10 @@ export interface ScheduleInfo {
 }
 
 /** The default schedule id: readable, and free of `:` (BullMQ's key separator). */
-export function scheduleId(spec: Pick<ScheduleSpec, "target" | "range" | "formats">): string {
+export function scheduleId(spec: Pick<ScheduleSpec, "target" | "range" | "period" | "formats">): string {
   const target =
     "project" in spec.target ? spec.target.project.replace(/[^A-Za-z0-9_-]/g, "_") : "all-projects";
-  return `${target}-${spec.range}-${[...new Set(spec.formats)].sort().join("+")}`;
+  return `${target}-${spec.period ?? spec.range}-${[...new Set(spec.formats)].sort().join("+")}`;
 }
 
 /** True when `tz` is an IANA time zone this runtime knows. */
@@ -64,6 +66,7 @@ export async function addSchedule(queue: Queue, spec: ScheduleSpec): Promise<{ i
   if (id.includes(":")) throw new ScheduleError(`schedule id "${id}" must not contain ":"`);
   const common = {
     range: spec.range,
+    ...(spec.period !== undefined ? { period: spec.period } : {}),
     formats: spec.formats,
     out: spec.out,
     ...(spec.email !== undefined ? { email: spec.email } : {}),
@@ -112,7 +115,7 @@ export async function listSchedules(queue: Queue): Promise<ScheduleInfo[]> {
       ...(s.tz ? { tz: s.tz } : {}),
       ...(s.every ? { everyMs: s.every } : {}),
       ...(s.next !== undefined ? { next: s.next } : {}),
-      what: `${target}, ${data.range ?? "?"}, ${(data.formats ?? []).join(",")} → ${data.out ?? "?"}`,
+      what: `${target}, ${data.period ?? data.range ?? "?"}, ${(data.formats ?? []).join(",")} → ${data.out ?? "?"}`,
       email: data.email ?? [],
     };
   });
@@ -121,4 +124,14 @@ export async function listSchedules(queue: Queue): Promise<ScheduleInfo[]> {
 /** Removes a schedule; false when no schedule has this id. Jobs it already produced stay. */
 export async function removeSchedule(queue: Queue, id: string): Promise<boolean> {
   return queue.removeJobScheduler(id);
+}
+
+/**
+ * `schedule add --monthly`: the 1st of each month, reporting the last calendar month. With a
+ * timezone, 06:00 there; without one, 12:00 UTC, which is the 1st or (east of UTC+12) the early
+ * 2nd in every timezone, so the worker, resolving last-month in the workspace's own timezone when
+ * the job runs, always reports the month just ended (docs/jobs.md).
+ */
+export function monthlyCron(tz: string | undefined): { cron: string; tz?: string } {
+  return tz !== undefined ? { cron: "0 6 1 * *", tz } : { cron: "0 12 1 * *" };
 }

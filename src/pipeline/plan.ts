@@ -8,11 +8,14 @@ import type { ReportView } from "../render/types.js";
 import { buildModel } from "../report/build-model.js";
 import { fetchReportData } from "../report/fetch.js";
 import type { Finding, ReportData } from "../report/model.js";
+import type { PeriodChoice } from "../report/period-choice.js";
 
 /** What a report is asked for: the project, the period, and everything that shapes the view. */
 export interface ReportRequest {
   project: Project;
   range: Range;
+  /** A calendar period instead of `range` (docs/decisions.md#period); `range` is then ignored. */
+  period?: PeriodChoice;
   /** The formats the view will be written in: only their chart image kinds are drawn. */
   formats: readonly OutputFormat[];
   branding: Branding;
@@ -36,13 +39,16 @@ export async function planReport(
   request: ReportRequest,
   clock: () => Date = () => new Date(),
 ): Promise<ReportPlan> {
-  return viewOf(await fetchReportData(client, request.project, request.range, clock), request);
+  return viewOf(
+    await fetchReportData(client, request.project, request.period ?? request.range, clock),
+    request,
+  );
 }
 
 /** The view of fetched data: model, section drafts, then each chart drawn in the kinds asked for. */
 export async function viewOf(
   data: ReportData,
-  request: Omit<ReportRequest, "project" | "range">,
+  request: Omit<ReportRequest, "project" | "range" | "period">,
 ): Promise<ReportPlan> {
   const model = buildModel(data);
   const draft = draftView(

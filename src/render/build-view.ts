@@ -1,10 +1,13 @@
 import type { Branding } from "../config/branding.js";
 import { SECTION_KEYS } from "../config/section-keys.js";
 import { dayIn } from "../contract/index.js";
+import { comparisonOf } from "../report/comparison.js";
 import type { ReportModel } from "../report/model.js";
+import { periodFileTag } from "../report/period-choice.js";
 import { PALETTE } from "./sections/_helpers.js";
 import { SECTION_DRAFTERS } from "./sections/index.js";
 import type { Block, ChartSpec, CoverView, RenderedChart, ReportView, SectionDraft } from "./types.js";
+import { withholdChanges } from "./withhold-changes.js";
 
 /** A view whose charts are still specifications. */
 export interface DraftView extends Omit<ReportView, "sections"> {
@@ -34,7 +37,8 @@ export function draftView(
     project: c.project,
     brand: c.brand,
     brandDomain: c.brandDomain,
-    range: c.range,
+    // A custom period is named by its label wherever v1 reports show the range ("October 2025").
+    range: c.range === "custom" && p ? p.label : c.range,
     periodStart: p?.start ?? "",
     periodEnd: p?.end ?? "",
     previousStart: p?.previous_start ?? "",
@@ -44,10 +48,17 @@ export function draftView(
     generatedAt: c.generatedAt,
   };
   return {
-    name: `${c.projectSlug}-ai-visibility-${c.range}-${asOf}`,
+    // Custom periods name the period (…-2026-10); range reports keep their v1 names.
+    name:
+      c.range === "custom" && p
+        ? `${c.projectSlug}-ai-visibility-${periodFileTag(p)}`
+        : `${c.projectSlug}-ai-visibility-${c.range}-${asOf}${p?.compare === "year" ? "-vs-year" : ""}`,
     cover,
     branding,
-    sections: SECTION_KEYS.map((key) => SECTION_DRAFTERS[key](model)),
+    sections: withholdChanges(
+      SECTION_KEYS.map((key) => SECTION_DRAFTERS[key](model)),
+      comparisonOf(p),
+    ),
   };
 }
 

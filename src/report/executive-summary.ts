@@ -1,4 +1,5 @@
 import { formatCount, formatDeltaPp, formatPercent, platformName } from "../format/figures.js";
+import { type Comparison, comparisonNotice, comparisonOf } from "./comparison.js";
 import type { ApiSections, ContentMapModel, Finding, ReportModel } from "./model.js";
 
 /** A movement smaller than this (in rate points, 0.005 = 0.5 pp) is reported as "held steady". */
@@ -10,7 +11,10 @@ const STEADY = 0.005;
  */
 export function findings(model: ReportModel): Finding[] {
   const out: Finding[] = [];
-  if (model.sections.ok) out.push(...visibilityFindings(model.sections.value, model.cover.brand));
+  if (model.sections.ok)
+    out.push(
+      ...visibilityFindings(model.sections.value, model.cover.brand, comparisonOf(model.cover.period)),
+    );
   if (model.contentMap.ok) out.push(...contentMapFindings(model.contentMap.value));
   return out;
 }
@@ -29,14 +33,22 @@ function movement(label: string, current: number, previous: number, delta: numbe
   };
 }
 
-function visibilityFindings(s: ApiSections, brand: string): Finding[] {
+function visibilityFindings(s: ApiSections, brand: string, comparison: Comparison): Finding[] {
   const out: Finding[] = [];
+  // Without a fully covered comparison period no sentence may claim a change (docs/decisions.md#period).
+  const notice = comparisonNotice(comparison);
   if (s.summary.totals.snapshots.current === 0) {
     return [
       { text: "No answers were collected in this period, so no rates can be reported.", tone: "neutral" },
     ];
   }
-  for (const kpi of s.summary.rows) out.push(movement(kpi.label, kpi.current, kpi.previous, kpi.delta));
+  if (notice !== undefined) out.push({ text: notice, tone: "neutral" });
+  for (const kpi of s.summary.rows)
+    out.push(
+      notice !== undefined || kpi.previous === null || kpi.delta === null
+        ? { text: `${kpi.label} was ${formatPercent(kpi.current)}.`, tone: "neutral" }
+        : movement(kpi.label, kpi.current, kpi.previous, kpi.delta),
+    );
 
   const platforms = s.platforms.rows.filter((p) => p.snapshots > 0);
   if (platforms.length >= 2) {
@@ -61,7 +73,7 @@ function visibilityFindings(s: ApiSections, brand: string): Finding[] {
     );
   }
 
-  const moved = s.prompts.rows.filter((p) => p.snapshots > 0);
+  const moved = notice === undefined ? s.prompts.rows.filter((p) => p.snapshots > 0) : [];
   const gain = [...moved].sort((a, b) => b.mention_rate_delta - a.mention_rate_delta)[0];
   const loss = [...moved].sort((a, b) => a.mention_rate_delta - b.mention_rate_delta)[0];
   if (gain && gain.mention_rate_delta >= STEADY) {

@@ -42,7 +42,9 @@ export async function* periodAnswers(
   const prompts = section("prompts")?.rows ?? [];
   const platforms = (section("platforms")?.rows ?? []).map((r) => r.platform);
   const { range, period } = report;
-  const query = { project_id: projectId, range, full: "1" } as const;
+  // A custom period (docs/decisions.md#period) asks for the report's own dates.
+  const dates = range === "custom" ? { start: period.start, end: period.end } : { range };
+  const query = { project_id: projectId, ...dates, full: "1" } as const;
   for (const prompt of prompts) {
     for (const platform of platforms) {
       const { answers } = await client.getPromptAnswers(prompt.id, { ...query, platform });

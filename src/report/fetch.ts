@@ -1,6 +1,7 @@
 import { MissingScopeError, type VreportClient } from "../client/index.js";
 import type { Project, Range } from "../contract/index.js";
 import type { Available, ContentViews, ReportData } from "./model.js";
+import { type PeriodChoice, periodQuery } from "./period-choice.js";
 
 /** Most content items read per view; the content section lists them all up to this cap. */
 const CONTENT_CAP = 5_000;
@@ -29,16 +30,20 @@ async function available<T>(what: string, p: Promise<T>): Promise<Available<T>> 
 export async function fetchReportData(
   client: VreportClient,
   project: Project,
-  range: Range,
+  period: Range | PeriodChoice,
   clock: () => Date = () => new Date(),
 ): Promise<ReportData> {
   const project_id = project.id;
+  // A named period (last month…) is relative to today in the workspace timezone: read it first.
+  const workspaceCall = client.getWorkspace();
+  const timezone = typeof period !== "string" && "named" in period ? (await workspaceCall).timezone : "UTC";
+  const query = { project_id, ...periodQuery(period, timezone, clock()) };
   const view = (v: keyof ContentViews) =>
     client.collect("listContent", { project_id, view: v }, { max: CONTENT_CAP });
   const [workspace, setup, report, topics, sites, content] = await Promise.all([
-    available("The workspace name", client.getWorkspace()),
+    available("The workspace name", workspaceCall),
     available("The visibility setup", client.getSetup({ project_id })),
-    available("Visibility data", client.getReport({ project_id, range })),
+    available("Visibility data", client.getReport(query)),
     available("The content map", client.getTopics({ project_id })),
     available(
       "The content map",
@@ -52,7 +57,13 @@ export async function fetchReportData(
     ),
   ]);
   return {
-    range,
+    range: report.ok
+      ? report.value.range
+      : typeof period === "string"
+        ? period
+        : "range" in period
+          ? period.range
+          : "custom",
     project,
     workspace,
     setup,

@@ -94,7 +94,7 @@ describe("every method against the real service", () => {
     for (const m of [o.mention_rate, o.citation_rate, o.share_of_voice]) {
       expect(m.current).toBeGreaterThanOrEqual(0);
       expect(m.current).toBeLessThanOrEqual(1);
-      expect(m.delta).toBeCloseTo(m.current - m.previous, 9);
+      expect(m.delta).toBeCloseTo(m.current - (m.previous ?? Number.NaN), 9);
     }
     expect(o.trend_series.mention.length).toBeGreaterThan(0);
   });

@@ -92,6 +92,11 @@ const period = {
   end: DAY,
   previous_start: "2025-11-17",
   previous_end: "2025-12-16",
+  compare: "previous",
+  label: "17 December 2025 – 15 January 2026",
+  previous_label: "17 November – 16 December 2025",
+  previous_days: 30,
+  previous_days_with_data: 12,
 };
 
 const stages = { AWARENESS: 1, CONSIDERATION: 0, DECISION: 2, NA: 0 };

@@ -119,6 +119,7 @@ const category = {
 
 export const VISIBILITY_SAMPLES: Record<string, unknown> = {
   Metric: metric,
+  RangeEcho: "custom",
   CoverageMetric: { current: 3, previous: 2, total: 10, delta: 1 },
   TrendPoint: trend[0],
   Pagination: pagination,

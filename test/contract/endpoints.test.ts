@@ -3,13 +3,16 @@ import { describe, expect, it } from "vitest";
 import { ENDPOINTS, type EndpointDef, endpointPath } from "../../src/contract/endpoints.js";
 import { SCOPES } from "../../src/contract/enums.js";
 import { envelope } from "../../src/contract/envelope.js";
-import { PARAMS } from "../../src/contract/params.js";
+import { PARAM_SCHEMAS, PARAMS, PERIOD_EXTENSION_PARAMS } from "../../src/contract/params.js";
 import { readSpec, SHARED_SPEC_FILE, SPEC_FILE, section, specEndpoints, tableRows } from "./_spec.js";
 
 const md = readSpec();
 const rows = specEndpoints(md);
 const defs = ENDPOINTS as readonly EndpointDef[];
-const paramNames = (def: EndpointDef) => Object.keys(PARAMS[def.params]);
+const extensions: readonly string[] = PERIOD_EXTENSION_PARAMS;
+// The spec's names; the period extension (docs/api.md) adds start, end and compare wherever range is.
+const paramNames = (def: EndpointDef) =>
+  Object.keys(PARAMS[def.params]).filter((n) => !extensions.includes(n));
 
 // In CI the team's spec is always checked out next to the repository; a clone elsewhere has only
 // the copy, which the rest of this file checks the contract against.
@@ -117,4 +120,15 @@ describe("the endpoint list", () => {
       "/core/api/external/v1/visibility/prompts/a%2Fb/answers",
     );
   });
+});
+
+it("the period extension's parameters are on exactly the endpoints that take range", () => {
+  for (const def of defs) {
+    const shape = Object.keys(PARAM_SCHEMAS[def.params].shape);
+    const expected = shape.includes("range") ? [...extensions] : [];
+    expect(
+      shape.filter((n) => extensions.includes(n)),
+      def.id,
+    ).toEqual(expected);
+  }
 });

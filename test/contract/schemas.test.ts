@@ -29,7 +29,16 @@ const PAGED = ["pagination.next_url", "pagination.prev_url"];
  * Paths (inside objects, not arrays) where null is a valid value: the spec's nullable fields and
  * the contract's documented readings (see the report's findings). Every other path must reject null.
  */
+const METRIC_NULLABLE = ["previous", "delta"];
 const NULLABLE: Record<string, string[]> = {
+  // A period-extension request whose comparison period has no data (docs/api.md, Extensions to v1).
+  Metric: METRIC_NULLABLE,
+  VisibilityOverview: ["mention_rate", "citation_rate", "share_of_voice"].flatMap((m) =>
+    METRIC_NULLABLE.map((f) => `${m}.${f}`),
+  ),
+  CompetitorDetail: ["mention_rate", "citation_rate"].flatMap((m) => METRIC_NULLABLE.map((f) => `${m}.${f}`)),
+  SummarySection: METRIC_NULLABLE.map((f) => `totals.snapshots.${f}`),
+  ReportSection: METRIC_NULLABLE.map((f) => `totals.snapshots.${f}`),
   Pagination: ["next_url", "prev_url"],
   PromptList: PAGED,
   YourPages: PAGED,

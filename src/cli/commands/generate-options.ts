@@ -1,14 +1,15 @@
 import { PROFILES, type Profile } from "../../config/presentation.js";
-import type { Range } from "../../contract/index.js";
+import { DEFAULT_RANGE, type Range } from "../../contract/index.js";
 import { ANSWERS_EXPORTS, type AnswersExport } from "../../pipeline/generate-report.js";
 import type { OutputFormat } from "../../render/backends/registry.js";
+import type { PeriodChoice } from "../../report/period-choice.js";
 import { apiKeyFrom } from "../api-key.js";
 import { CliError } from "../errors.js";
-import { parseDay, parseFormats, parseRange } from "../flags.js";
+import { parseDay, parseFormats } from "../flags.js";
+import { type PeriodFlags, parsePeriodFlags } from "../period-flags.js";
 
 /** Raw flags as commander hands them over. */
-export interface GenerateFlags {
-  range?: string;
+export interface GenerateFlags extends PeriodFlags {
   format?: string;
   project?: string;
   allProjects?: boolean;
@@ -32,7 +33,10 @@ export interface GenerateFlags {
 
 /** Validated options of `vreport generate`. */
 export interface GenerateOptions {
+  /** The range a range report asks for (v1); the default range when `period` is a calendar period. */
   range: Range;
+  /** The period asked for: a range, or a calendar period (docs/decisions.md#period). */
+  period: PeriodChoice;
   formats: OutputFormat[];
   project?: string;
   allProjects: boolean;
@@ -60,7 +64,8 @@ export function parseGenerateFlags(
   flags: GenerateFlags,
   env: NodeJS.ProcessEnv = process.env,
 ): GenerateOptions {
-  const range = parseRange(flags.range);
+  const period = parsePeriodFlags(flags);
+  const range = "range" in period ? period.range : DEFAULT_RANGE;
   const formats = parseFormats(flags.format, "--format");
 
   if (flags.project !== undefined && flags.allProjects) {
@@ -97,6 +102,7 @@ export function parseGenerateFlags(
 
   return {
     range,
+    period,
     formats,
     allProjects: flags.allProjects ?? false,
     outDir: flags.out ?? "output",

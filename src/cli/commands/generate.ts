@@ -14,6 +14,7 @@ import { parseEmailFlags } from "../email-flags.js";
 import { CliError, EXIT } from "../errors.js";
 import { FORMATS_HELP, parsePositiveInt } from "../flags.js";
 import { type Io, processIo } from "../io.js";
+import { PERIOD_FLAG_HELP } from "../period-flags.js";
 import { toCliError as setupError } from "../to-cli-error.js";
 import { type GenerateFlags, type GenerateOptions, parseGenerateFlags } from "./generate-options.js";
 
@@ -36,7 +37,12 @@ export function register(program: Command): void {
   program
     .command("generate")
     .description("Generate the AI-visibility report as PDF, XLSX and/or Markdown")
-    .option("--range <range>", "reporting period: 7d, 30d or 90d", "30d")
+    .option("--range <range>", PERIOD_FLAG_HELP.range)
+    .option("--month <YYYY-MM>", PERIOD_FLAG_HELP.month)
+    .option("--period <name>", PERIOD_FLAG_HELP.period)
+    .option("--from <date>", PERIOD_FLAG_HELP.from)
+    .option("--to <date>", PERIOD_FLAG_HELP.to)
+    .option("--compare <what>", PERIOD_FLAG_HELP.compare)
     .option("--format <formats>", FORMATS_HELP, "all")
     .option("--project <id|name>", "project to report on (default: the first the key can read)")
     .option("--all-projects", "one report per project the key can read")
@@ -130,6 +136,7 @@ export async function runGenerate(
         selected,
         {
           range: opts.range,
+          period: opts.period,
           formats: opts.formats,
           outDir: opts.outDir,
           branding,

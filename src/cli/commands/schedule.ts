@@ -2,7 +2,13 @@ import { resolve } from "node:path";
 import type { Command } from "commander";
 import { openQueue } from "../../jobs/queue.js";
 import { redisUrlFrom } from "../../jobs/redis.js";
-import { addSchedule, listSchedules, removeSchedule, type ScheduleInfo } from "../../jobs/schedules.js";
+import {
+  addSchedule,
+  listSchedules,
+  monthlyCron,
+  removeSchedule,
+  type ScheduleInfo,
+} from "../../jobs/schedules.js";
 import { parseRecipients } from "../email-flags.js";
 import { CliError, EXIT } from "../errors.js";
 import {
@@ -24,6 +30,7 @@ export interface ScheduleAddFlags extends ReportJobFlags {
   every?: string;
   tz?: string;
   id?: string;
+  monthly?: boolean;
 }
 
 async function withQueue<T>(
@@ -47,26 +54,38 @@ async function withQueue<T>(
 
 /** `vreport schedule add`: registers (or updates) a recurring report; returns its id. */
 export async function scheduleAdd(flags: ScheduleAddFlags, out: Out = stdout): Promise<string> {
-  if ((flags.cron === undefined) === (flags.every === undefined)) {
-    throw new CliError('give --cron "<pattern>" (e.g. "0 6 2 * *") or --every <ms>', EXIT.usage);
+  if (flags.monthly && flags.cron !== undefined)
+    throw new CliError("--monthly and --cron cannot be used together: pick one", EXIT.usage);
+  if (flags.monthly && flags.every !== undefined)
+    throw new CliError("--monthly and --every cannot be used together: pick one", EXIT.usage);
+  if (flags.monthly && flags.range !== undefined)
+    throw new CliError(
+      "--monthly and --range cannot be used together: --monthly reports the last calendar month",
+      EXIT.usage,
+    );
+  if (!flags.monthly && (flags.cron === undefined) === (flags.every === undefined)) {
+    throw new CliError('give --cron "<pattern>" (e.g. "0 6 2 * *"), --every <ms> or --monthly', EXIT.usage);
   }
   const target = parseTarget(flags);
+  const monthly = flags.monthly ? monthlyCron(flags.tz) : undefined;
   const spec = {
     target,
     range: parseRange(flags.range),
+    ...(monthly ? { period: "last-month" as const, ...monthly } : {}),
     formats: parseFormats(flags.formats),
     out: resolve(flags.out ?? "output"),
     retry: parseRetry(flags),
     ...(flags.cron !== undefined ? { cron: flags.cron } : {}),
     ...(flags.every !== undefined ? { everyMs: parsePositiveInt("--every", flags.every, 0) } : {}),
-    ...(flags.tz !== undefined ? { tz: flags.tz } : {}),
+    ...(flags.tz !== undefined && !monthly ? { tz: flags.tz } : {}),
     ...(flags.email !== undefined ? { email: parseRecipients(flags.email) } : {}),
     ...(flags.baseUrl !== undefined ? { baseUrl: flags.baseUrl } : {}),
     ...(flags.id !== undefined ? { id: flags.id } : {}),
   };
   const { id, next } = await withQueue(flags, (q) => addSchedule(q, spec));
-  const when =
-    flags.cron !== undefined
+  const when = monthly
+    ? `monthly, last calendar month, cron "${monthly.cron}" (${monthly.tz ?? "UTC"})`
+    : flags.cron !== undefined
       ? `cron "${flags.cron}"${flags.tz ? ` (${flags.tz})` : ""}`
       : `every ${flags.every} ms`;
   out(`schedule ${id}: ${when}${next !== undefined ? `, next run ${new Date(next).toISOString()}` : ""}`);
@@ -116,10 +135,14 @@ export function register(program: Command): void {
       .description("Register or update a recurring report")
       .option("--cron <pattern>", 'cron pattern, e.g. "0 6 2 * *" (06:00 on the 2nd of each month)')
       .option("--every <ms>", "a fixed interval in ms instead of --cron")
+      .option(
+        "--monthly",
+        "on the 1st of each month, report the last calendar month (06:00 in --tz; without --tz 12:00 UTC, the 1st or early 2nd everywhere, the month resolved in the workspace's timezone)",
+      )
       .option("--tz <zone>", "time zone of the cron pattern, e.g. Europe/Paris (default UTC)")
       .option("--project <id>", "the project to report on")
       .option("--all-projects", "every project the key can read at each run")
-      .option("--range <range>", "reporting period: 7d, 30d or 90d", "30d")
+      .option("--range <range>", "reporting period: 7d, 30d or 90d (default 30d)")
       .option("--formats <formats>", FORMATS_HELP, "all")
       .option("--out <dir>", "output directory, as the workers see it (made absolute)", "output")
       .option("--email <addresses>", "email the files to these comma-separated addresses")

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { AnswerStatus, Platform, PromptStatus, Range } from "../enums.js";
+import { AnswerStatus, Platform, PromptStatus, RangeEcho } from "../enums.js";
 import { DateTime, Uuid } from "./common.js";
 
 /** Answer, compact view. */
@@ -35,7 +35,7 @@ export type AnswerFull = z.infer<typeof AnswerFull>;
 
 /** GET /visibility/prompts/{prompt}/answers data. */
 export const PromptAnswers = z.object({
-  range: Range,
+  range: RangeEcho,
   prompt: z.object({ id: Uuid, text: z.string(), status: PromptStatus }),
   answers: z.array(z.union([AnswerFull, AnswerCompact])).max(200),
 });

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { Range } from "../enums.js";
+import { RangeEcho } from "../enums.js";
 import { Uuid } from "./common.js";
 
 /** A category row; the final Uncategorized row has id and color null. */
@@ -16,5 +16,5 @@ export const CategoryVisibilityRow = z.object({
 export type CategoryVisibilityRow = z.infer<typeof CategoryVisibilityRow>;
 
 /** GET /visibility/categories data. */
-export const CategoryVisibility = z.object({ range: Range, categories: z.array(CategoryVisibilityRow) });
+export const CategoryVisibility = z.object({ range: RangeEcho, categories: z.array(CategoryVisibilityRow) });
 export type CategoryVisibility = z.infer<typeof CategoryVisibility>;

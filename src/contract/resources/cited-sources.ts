@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { CitedSourceType, Range, SourceTag } from "../enums.js";
+import { CitedSourceType, RangeEcho, SourceTag } from "../enums.js";
 
 export const CitedSource = z.object({
   rank: z.number().int(),
@@ -23,7 +23,7 @@ export type CitationsByOwner = z.infer<typeof CitationsByOwner>;
 
 /** GET /visibility/cited-sources data. */
 export const CitedSources = z.object({
-  range: Range,
+  range: RangeEcho,
   type: CitedSourceType,
   total_citations: z.number().int(),
   citations_by_owner: CitationsByOwner,

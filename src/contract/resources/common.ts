@@ -7,8 +7,15 @@ export const DateTime = z.iso.datetime({ offset: true });
 /** Calendar day YYYY-MM-DD. */
 export const DateOnly = z.iso.date();
 
-/** metric: current, previous, delta = current − previous. */
-export const Metric = z.object({ current: z.number(), previous: z.number(), delta: z.number() });
+/**
+ * metric: current, previous, delta = current − previous. previous and delta are null only for a
+ * period-extension request whose comparison period has no data (docs/api.md, Extensions to v1).
+ */
+export const Metric = z.object({
+  current: z.number(),
+  previous: z.number().nullable(),
+  delta: z.number().nullable(),
+});
 export type Metric = z.infer<typeof Metric>;
 
 /** coverage metric: current, previous, total, delta. */

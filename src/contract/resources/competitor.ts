@@ -1,12 +1,12 @@
 import { z } from "zod";
-import { Platform, Range } from "../enums.js";
+import { Platform, RangeEcho } from "../enums.js";
 import { CoverageMetric, Metric, PageMetrics, TrendPoint, Uuid } from "./common.js";
 
 const CompetitorRef = z.object({ id: Uuid, name: z.string(), domain: z.string() });
 
 /** GET /visibility/competitors/{competitor} data. */
 export const CompetitorDetail = z.object({
-  range: Range,
+  range: RangeEcho,
   competitor: CompetitorRef,
   mention_rate: Metric,
   citation_rate: Metric,
@@ -23,7 +23,7 @@ export const CompetitorPage = PageMetrics.extend({ folder: z.string() });
 
 /** GET /visibility/competitors/{competitor}/pages data (list). */
 export const CompetitorPages = z.object({
-  range: Range,
+  range: RangeEcho,
   competitor: CompetitorRef,
   pages: z.array(CompetitorPage),
 });
@@ -37,7 +37,7 @@ export const CitingPrompt = z.object({ id: Uuid, text: z.string(), citations: z.
  * of all citations in the period, its daily citation trend and the prompts that cite it.
  */
 export const CompetitorPageDetail = z.object({
-  range: Range,
+  range: RangeEcho,
   competitor: CompetitorRef,
   page: CompetitorPage.extend({ share: z.number(), trend: z.array(TrendPoint) }),
   prompts: z.array(CitingPrompt),

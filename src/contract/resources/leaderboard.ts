@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { Range } from "../enums.js";
+import { RangeEcho } from "../enums.js";
 
 const Position = z.object({ rank: z.number().int(), value: z.number(), delta: z.number() });
 
@@ -20,7 +20,7 @@ export const YourPosition = z.object({ mention: Position, citation: Position, so
 
 /** GET /visibility/competitors data. */
 export const Leaderboard = z.object({
-  range: Range,
+  range: RangeEcho,
   total_snapshots: z.number().int(),
   your_position: YourPosition,
   rows: z.array(LeaderboardRow),

@@ -1,10 +1,10 @@
 import { z } from "zod";
-import { Range } from "../enums.js";
+import { RangeEcho } from "../enums.js";
 import { Metric, TrendPoint } from "./common.js";
 
 /** GET /visibility/overview data. */
 export const VisibilityOverview = z.object({
-  range: Range,
+  range: RangeEcho,
   mention_rate: Metric,
   citation_rate: Metric,
   share_of_voice: Metric,

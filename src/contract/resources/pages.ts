@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { Range } from "../enums.js";
+import { RangeEcho } from "../enums.js";
 import { PageMetrics, Pagination, TrendPoint } from "./common.js";
 import { CitingPrompt } from "./competitor.js";
 
@@ -9,7 +9,7 @@ export type YourPage = z.infer<typeof YourPage>;
 
 /** GET /visibility/pages data (list). */
 export const YourPages = z.object({
-  range: Range,
+  range: RangeEcho,
   totals: z.object({ pages: z.number().int() }),
   rows: z.array(YourPage),
   pagination: Pagination,
@@ -18,7 +18,7 @@ export type YourPages = z.infer<typeof YourPages>;
 
 /** GET /visibility/pages?url=… data: the page overview and the prompts that cite it. */
 export const YourPageDetail = z.object({
-  range: Range,
+  range: RangeEcho,
   page: YourPage.extend({ share: z.number(), trend: z.array(TrendPoint) }),
   prompts: z.array(CitingPrompt),
 });

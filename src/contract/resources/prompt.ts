@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { PromptStatus, Range } from "../enums.js";
+import { PromptStatus, RangeEcho } from "../enums.js";
 import { DateTime, Pagination, Uuid } from "./common.js";
 
 /** Prompt list item (category fields null for uncategorized prompts). */
@@ -19,5 +19,9 @@ export const PromptItem = z.object({
 export type PromptItem = z.infer<typeof PromptItem>;
 
 /** GET /visibility/prompts data. */
-export const PromptList = z.object({ range: Range, prompts: z.array(PromptItem), pagination: Pagination });
+export const PromptList = z.object({
+  range: RangeEcho,
+  prompts: z.array(PromptItem),
+  pagination: Pagination,
+});
 export type PromptList = z.infer<typeof PromptList>;

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { CitedSourceType, Platform, Range } from "../enums.js";
+import { CitedSourceType, CompareParam, Platform, RangeEcho } from "../enums.js";
 import { AnswerCompact } from "./answer.js";
 import { CategoryVisibilityRow } from "./categories.js";
 import { CitationsByOwner, CitedSource } from "./cited-sources.js";
@@ -54,8 +54,9 @@ const Kpi = z.object({
   metric: z.enum(["mention_rate", "citation_rate", "share_of_voice"]),
   label: z.string(),
   current: z.number(),
-  previous: z.number(),
-  delta: z.number(),
+  /** Null as in Metric: a period-extension request whose comparison period has no data. */
+  previous: z.number().nullable(),
+  delta: z.number().nullable(),
 });
 
 export const SummarySection = section(
@@ -184,12 +185,20 @@ export const ReportPeriod = z.object({
   end: DateOnly,
   previous_start: DateOnly,
   previous_end: DateOnly,
+  /** Extensions (docs/api.md, Extensions to v1): how the comparison period was chosen and both periods' names. */
+  compare: CompareParam,
+  /** "October 2025", "Q3 2025", "1–15 October 2025" (English). */
+  label: z.string(),
+  previous_label: z.string(),
+  /** Days of the comparison period, and how many of them have snapshots (its coverage). */
+  previous_days: z.number().int(),
+  previous_days_with_data: z.number().int(),
 });
 export type ReportPeriod = z.infer<typeof ReportPeriod>;
 
 /** GET /visibility/report data. */
 export const FullReport = z.object({
-  range: Range,
+  range: RangeEcho,
   period: ReportPeriod,
   generated_at: DateTime,
   sections: z.array(ReportSection),

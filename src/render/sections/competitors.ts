@@ -1,4 +1,5 @@
 import { formatDeltaPp, formatPercent } from "../../format/figures.js";
+import { comparisonOf } from "../../report/comparison.js";
 import { col, fromSections, type SectionDrafter } from "./_helpers.js";
 
 /** The leaderboard: your brand first, then every tracked competitor. */
@@ -7,13 +8,16 @@ export const competitors: SectionDrafter = (model) =>
     const c = s.competitors;
     const p = c.your_position;
     const n = c.rows.length;
+    // No change without a fully covered comparison period (docs/decisions.md#period).
+    const shown = comparisonOf(model.cover.period).kind === "full";
+    const change = (d: number) => (shown ? ` (${formatDeltaPp(d)})` : "");
     return [
       {
         kind: "bullets",
         items: [
-          `Mention rate: rank ${p.mention.rank} of ${n} at ${formatPercent(p.mention.value)} (${formatDeltaPp(p.mention.delta)}).`,
-          `Citation rate: rank ${p.citation.rank} of ${n} at ${formatPercent(p.citation.value)} (${formatDeltaPp(p.citation.delta)}).`,
-          `Share of voice: rank ${p.sov.rank} of ${n} at ${formatPercent(p.sov.value)} (${formatDeltaPp(p.sov.delta)}).`,
+          `Mention rate: rank ${p.mention.rank} of ${n} at ${formatPercent(p.mention.value)}${change(p.mention.delta)}.`,
+          `Citation rate: rank ${p.citation.rank} of ${n} at ${formatPercent(p.citation.value)}${change(p.citation.delta)}.`,
+          `Share of voice: rank ${p.sov.rank} of ${n} at ${formatPercent(p.sov.value)}${change(p.sov.delta)}.`,
         ],
       },
       {

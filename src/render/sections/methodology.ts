@@ -6,9 +6,21 @@ import { col } from "./_helpers.js";
 export const methodology: SectionDrafter = (model) => {
   const p = model.cover.period;
   const s = model.sections;
-  const period = p
-    ? `The current period runs from ${p.start} to ${p.end} (${model.cover.range}, ending on the as-of day ${p.as_of} in ${p.timezone}); it is compared with the previous period of the same length, ${p.previous_start} to ${p.previous_end}.`
-    : `The period is the ${model.cover.range} ending on the as-of day; its dates are not available because the visibility data could not be read.`;
+  // Custom periods and compare=year name their comparison rule (docs/decisions.md#period).
+  const compared =
+    p?.compare === "year"
+      ? `the same dates a year earlier, ${p.previous_label} (${p.previous_start} to ${p.previous_end})`
+      : `${p?.previous_label} (${p?.previous_start} to ${p?.previous_end})`;
+  const period = !p
+    ? undefined
+    : model.cover.range === "custom"
+      ? `The current period is ${p.label} (${p.start} to ${p.end}, days in ${p.timezone}); it is compared with ${compared}.`
+      : p.compare === "year"
+        ? `The current period runs from ${p.start} to ${p.end} (${model.cover.range}, ending on the as-of day ${p.as_of} in ${p.timezone}); it is compared with ${compared}.`
+        : `The current period runs from ${p.start} to ${p.end} (${model.cover.range}, ending on the as-of day ${p.as_of} in ${p.timezone}); it is compared with the previous period of the same length, ${p.previous_start} to ${p.previous_end}.`;
+  const periodText =
+    period ??
+    `The period is the ${model.cover.range} ending on the as-of day; its dates are not available because the visibility data could not be read.`;
   const platforms = s.ok ? s.value.platforms.rows.map((r) => platformName(r.platform)) : [];
   const volume = s.ok
     ? `This report rests on ${formatCount(s.value.summary.totals.snapshots.current)} answers (snapshots) to ${formatCount(s.value.summary.totals.prompts)} tracked prompts, collected from ${formatCount(platforms.length)} platform${platforms.length === 1 ? "" : "s"} (${platforms.join(", ")}).`
@@ -28,7 +40,7 @@ export const methodology: SectionDrafter = (model) => {
     key: "methodology",
     title: "Methodology",
     blocks: [
-      { kind: "paragraph", text: period },
+      { kind: "paragraph", text: periodText },
       { kind: "paragraph", text: volume },
       ...zone,
       {

@@ -59,6 +59,13 @@ export function validateParams(
     for (const [name, messages] of Object.entries(issuesByParam(parsed.error)))
       if (!repeated.has(name)) for (const m of messages) add(name, m);
   }
+  // `range` defaults to 30d after parsing, so the conflict is read from the raw query.
+  if (
+    "start" in schema.shape &&
+    input.range !== undefined &&
+    (input.start !== undefined || input.end !== undefined)
+  )
+    add("range", "must not be given with start and end (docs/api.md, Extensions to v1)");
   if (!pinned && takesProject(def) && (input.project_id === undefined || input.project_id === "")) {
     errors.project_id = ["is required for a key not pinned to a project (ids come from GET /projects)"];
   }

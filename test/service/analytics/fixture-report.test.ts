@@ -30,6 +30,12 @@ describeDatabases("full report on the hand-built fixture", (kind) => {
       end: "2025-03-11",
       previous_start: "2025-02-26",
       previous_end: "2025-03-04",
+      compare: "previous",
+      label: "5–11 March 2025",
+      previous_label: "26 February – 4 March 2025",
+      previous_days: 7,
+      // B1 02-27, B3 03-01, B2 03-04.
+      previous_days_with_data: 3,
     });
     sections = report.sections;
   });

@@ -1,11 +1,12 @@
-import type { Range } from "../../../contract/index.js";
+import type { RangeEcho } from "../../../contract/index.js";
+import { ApiError } from "../../http/api-error.js";
 import type { ProjectRef, RequestContext } from "../../http/handler.js";
 import { getOrSet } from "../_map.js";
 import type { CompetitorCounts, CompetitorRef } from "../metrics/leaderboard.js";
 import type { SnapshotTotals, UrlSums } from "../metrics/pages.js";
 import type { CategoryRecord, PromptRecord, PromptSums } from "../metrics/prompt-rows.js";
 import { type DailyRows, inRange } from "../metrics/tally.js";
-import { type Period, periodFor } from "../period.js";
+import { type Period, PeriodParamError, type PeriodQuery, resolvePeriod } from "../period.js";
 import { loadCompetitorCounts, loadDaily } from "../queries/daily.js";
 import { type AggMeta, type Db, loadMeta } from "../queries/meta.js";
 import { loadPromptSums } from "../queries/prompt-sums.js";
@@ -20,15 +21,21 @@ export class Loader {
   readonly db: Db;
   readonly project: ProjectRef;
   readonly period: Period;
-  readonly range: Range;
+  readonly range: RangeEcho;
   private readonly memo = new Map<string, Promise<unknown>>();
 
-  constructor(ctx: Pick<RequestContext, "store" | "project" | "workspace" | "now">, range: Range) {
+  constructor(ctx: Pick<RequestContext, "store" | "project" | "workspace" | "now">, query: PeriodQuery) {
     if (!ctx.project) throw new Error("analytics handlers need a resolved project");
     this.db = ctx.store.db;
     this.project = ctx.project;
-    this.range = range;
-    this.period = periodFor(range, ctx.workspace.timezone, ctx.now);
+    try {
+      this.period = resolvePeriod(query, ctx.workspace.timezone, ctx.now);
+    } catch (e) {
+      // Only the workspace timezone tells whether `end` is after the as-of day: a 422 like any bad parameter.
+      if (e instanceof PeriodParamError) throw ApiError.validation({ [e.param]: [e.message] });
+      throw e;
+    }
+    this.range = this.period.range;
   }
 
   private once<T>(key: string, load: () => Promise<T>): Promise<T> {

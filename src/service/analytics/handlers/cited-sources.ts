@@ -21,4 +21,4 @@ export async function buildCitedSources(
 
 /** GET /visibility/cited-sources. */
 export const getCitedSources: Handler<"getCitedSources"> = (ctx) =>
-  buildCitedSources(new Loader(ctx, ctx.query.range), ctx.query.type, ctx.query.limit ?? 10);
+  buildCitedSources(new Loader(ctx, ctx.query), ctx.query.type, ctx.query.limit ?? 10);

@@ -35,7 +35,7 @@ async function buildCompetitorPageRows(l: Loader, competitor: CompetitorRef) {
 export const getCompetitorPages: Handler<"getCompetitorPages"> = async (
   ctx,
 ): Promise<CompetitorPages | CompetitorPageDetail> => {
-  const l = new Loader(ctx, ctx.query.range);
+  const l = new Loader(ctx, ctx.query);
   const competitor = await competitorOr404(l, ctx.pathParams.competitor);
   if (ctx.query.url !== undefined) {
     const u = await pageOr404(l, ctx.query.url, { owner: "competitor", competitorId: competitor.id });

@@ -7,6 +7,7 @@ import { dailyTallies } from "../metrics/overview.js";
 import { citedPageRows, pageMetrics } from "../metrics/pages.js";
 import { metric, rate } from "../metrics/rates.js";
 import { inRange } from "../metrics/tally.js";
+import { noComparison } from "../period.js";
 import { loadCompetitorPromptCounts } from "../queries/coverage.js";
 import { loadCompetitorDays } from "../queries/daily.js";
 import { isUuid } from "../queries/setup.js";
@@ -39,6 +40,8 @@ export async function buildCompetitor(l: Loader, competitor: CompetitorRef): Pro
     );
   const cur = l.period.current;
   const prev = l.period.previous;
+  // docs/api.md Extensions to v1: no comparison from a period without data.
+  const none = noComparison(l.period, totals.previous);
   const coverage = await loadCompetitorPromptCounts(l.db, l.project.id, competitor.id, meta, l.period);
   const promptsWithSnapshots = [...sums.values()].filter((s) => s.current.snapshots > 0).length;
   const citedByDay = new Map<string, number>();
@@ -51,9 +54,12 @@ export async function buildCompetitor(l: Loader, competitor: CompetitorRef): Pro
     competitor: { id: competitor.id, name: competitor.name, domain: competitor.domain },
     mention_rate: metric(
       rate(sum(cur, "mentioned"), totals.current),
-      rate(sum(prev, "mentioned"), totals.previous),
+      none ? null : rate(sum(prev, "mentioned"), totals.previous),
     ),
-    citation_rate: metric(rate(sum(cur, "cited"), totals.current), rate(sum(prev, "cited"), totals.previous)),
+    citation_rate: metric(
+      rate(sum(cur, "cited"), totals.current),
+      none ? null : rate(sum(prev, "cited"), totals.previous),
+    ),
     prompt_coverage: {
       current: coverage.current,
       previous: coverage.previous,
@@ -77,6 +83,6 @@ export async function buildCompetitor(l: Loader, competitor: CompetitorRef): Pro
 
 /** GET /visibility/competitors/{competitor}. */
 export const getCompetitor: Handler<"getCompetitor"> = async (ctx) => {
-  const l = new Loader(ctx, ctx.query.range);
+  const l = new Loader(ctx, ctx.query);
   return buildCompetitor(l, await competitorOr404(l, ctx.pathParams.competitor));
 };

@@ -23,12 +23,11 @@ export async function buildCategories(l: Loader): Promise<CategoryVisibility> {
 }
 
 /** GET /visibility/overview. */
-export const getOverview: Handler<"getOverview"> = (ctx) => buildOverview(new Loader(ctx, ctx.query.range));
+export const getOverview: Handler<"getOverview"> = (ctx) => buildOverview(new Loader(ctx, ctx.query));
 
 /** GET /visibility/competitors. */
 export const getLeaderboard: Handler<"getLeaderboard"> = (ctx) =>
-  buildLeaderboard(new Loader(ctx, ctx.query.range));
+  buildLeaderboard(new Loader(ctx, ctx.query));
 
 /** GET /visibility/categories. */
-export const getCategories: Handler<"getCategories"> = (ctx) =>
-  buildCategories(new Loader(ctx, ctx.query.range));
+export const getCategories: Handler<"getCategories"> = (ctx) => buildCategories(new Loader(ctx, ctx.query));

@@ -15,7 +15,7 @@ export async function buildYourPageRows(l: Loader): Promise<YourPage[]> {
 
 /** GET /visibility/pages: sorted, paginated list, or with `url` one page and the prompts citing it. */
 export const listPages: Handler<"listPages"> = async (ctx): Promise<YourPages | YourPageDetail> => {
-  const l = new Loader(ctx, ctx.query.range);
+  const l = new Loader(ctx, ctx.query);
   const q = ctx.query;
   // The contract types defaulted ints as optional (int() returns a union); defaults repeated here.
   const page = q.page ?? 1;

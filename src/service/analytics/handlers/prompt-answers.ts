@@ -47,7 +47,7 @@ const citationOf = (c: AnswerCitationRow) => ({
 
 /** GET /visibility/prompts/{prompt}/answers: newest first, at most 200, compact unless full=1. */
 export const getPromptAnswers: Handler<"getPromptAnswers"> = async (ctx): Promise<PromptAnswers> => {
-  const l = new Loader(ctx, ctx.query.range);
+  const l = new Loader(ctx, ctx.query);
   const id = ctx.pathParams.prompt;
   const prompt = isUuid(id) ? (await l.prompts()).find((p) => p.id === id.toLowerCase()) : undefined;
   if (!prompt) throw ApiError.notFound("prompt");

@@ -12,7 +12,7 @@ export async function buildPromptRows(l: Loader): Promise<PromptRow[]> {
 
 /** GET /visibility/prompts: search, category, sort, direction, pagination. */
 export const listPrompts: Handler<"listPrompts"> = async (ctx): Promise<PromptList> => {
-  const l = new Loader(ctx, ctx.query.range);
+  const l = new Loader(ctx, ctx.query);
   const q = ctx.query;
   // The contract types defaulted ints as optional (int() returns a union); defaults repeated here.
   const page = q.page ?? 1;

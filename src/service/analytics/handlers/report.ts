@@ -8,8 +8,9 @@ import type { Handler } from "../../http/handler.js";
 import { citationsByOwner, citedSources, sourceCount, totalCitations } from "../metrics/cited-sources.js";
 import { dailyTallies, platformRows, ratesOf } from "../metrics/overview.js";
 import { sortPrompts } from "../metrics/prompt-rows.js";
-import type { Tally } from "../metrics/tally.js";
-import { reportPeriod } from "../period.js";
+import { metric } from "../metrics/rates.js";
+import { daysWithSnapshots, type Tally } from "../metrics/tally.js";
+import { noComparison, reportPeriod } from "../period.js";
 import { loadLatestAnswers } from "../queries/answers.js";
 import { Loader } from "./_loader.js";
 import { competitorPageRows } from "./competitor-pages.js";
@@ -61,11 +62,7 @@ export async function buildReport(l: Loader, now: Date): Promise<FullReport> {
       key: "summary",
       title: REPORT_SECTION_TITLES.summary,
       totals: {
-        snapshots: {
-          current: totals.current,
-          previous: totals.previous,
-          delta: totals.current - totals.previous,
-        },
+        snapshots: metric(totals.current, noComparison(l.period, totals.previous) ? null : totals.previous),
         prompts: prompts.filter((p) => p.snapshots > 0).length,
         platforms: platforms.length,
         competitors: competitors.length,
@@ -143,12 +140,12 @@ export async function buildReport(l: Loader, now: Date): Promise<FullReport> {
       })),
     },
   ];
-  return { range: l.range, period: reportPeriod(l.period), generated_at: now.toISOString(), sections };
+  const period = reportPeriod(l.period, daysWithSnapshots(daily, l.period.previous));
+  return { range: l.range, period, generated_at: now.toISOString(), sections };
 }
 
 /** GET /visibility/report. */
-export const getReport: Handler<"getReport"> = (ctx) =>
-  buildReport(new Loader(ctx, ctx.query.range), ctx.now);
+export const getReport: Handler<"getReport"> = (ctx) => buildReport(new Loader(ctx, ctx.query), ctx.now);
 
 /** One day of the trend section: its rates and the counts behind them. */
 function trendDay([date, t]: [string, Tally]) {

@@ -1,4 +1,4 @@
-import type { Leaderboard, LeaderboardRow, Range } from "../../../contract/index.js";
+import type { Leaderboard, LeaderboardRow, RangeEcho } from "../../../contract/index.js";
 import type { Period } from "../period.js";
 import { periodTallies } from "./overview.js";
 import { ranksBy } from "./ranks.js";
@@ -24,7 +24,7 @@ const NONE: CompetitorCounts = { current: { mentioned: 0, cited: 0 }, previous: 
 export function leaderboardOf(
   rows: DailyRows,
   period: Period,
-  range: Range,
+  range: RangeEcho,
   brandName: string,
   competitors: readonly CompetitorRef[],
   counts: ReadonlyMap<string, CompetitorCounts>,

@@ -1,5 +1,10 @@
-import { PLATFORMS, type Platform, type Range, type VisibilityOverview } from "../../../contract/index.js";
-import type { DayRange, Period } from "../period.js";
+import {
+  PLATFORMS,
+  type Platform,
+  type RangeEcho,
+  type VisibilityOverview,
+} from "../../../contract/index.js";
+import { type DayRange, noComparison, type Period } from "../period.js";
 import { metric, rate, shareOfVoice } from "./rates.js";
 import { type DailyRows, inRange, type Tally, tallyBy, tallyOf } from "./tally.js";
 
@@ -28,16 +33,17 @@ export function dailyTallies(rows: DailyRows, days: DayRange): [string, Tally][]
 }
 
 /** GET /visibility/overview data from the daily rows. */
-export function overviewOf(rows: DailyRows, period: Period, range: Range): VisibilityOverview {
+export function overviewOf(rows: DailyRows, period: Period, range: RangeEcho): VisibilityOverview {
   const { current, previous } = periodTallies(rows, period);
   const cur = ratesOf(current);
   const prev = ratesOf(previous);
   const days = dailyTallies(rows, period.current);
+  const none = noComparison(period, previous.snapshots);
   return {
     range,
-    mention_rate: metric(cur.mention, prev.mention),
-    citation_rate: metric(cur.citation, prev.citation),
-    share_of_voice: metric(cur.sov, prev.sov),
+    mention_rate: metric(cur.mention, none ? null : prev.mention),
+    citation_rate: metric(cur.citation, none ? null : prev.citation),
+    share_of_voice: metric(cur.sov, none ? null : prev.sov),
     trend_series: {
       mention: days.map(([date, t]) => ({ date, value: rate(t.mentioned, t.snapshots) })),
       citation: days.map(([date, t]) => ({ date, value: rate(t.cited, t.snapshots) })),

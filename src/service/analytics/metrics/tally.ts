@@ -79,3 +79,9 @@ export function tallyBy<K extends string>(
   }
   return out;
 }
+
+/** Days of `range` with at least one snapshot: a comparison period's coverage. */
+export function daysWithSnapshots(rows: DailyRows, range: DayRange): number {
+  return new Set(rows.platforms.filter((r) => r.snapshots > 0 && inRange(r.day, range)).map((r) => r.day))
+    .size;
+}

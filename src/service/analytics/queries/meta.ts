@@ -33,6 +33,8 @@ export async function loadMeta(db: Db, projectId: string): Promise<AggMeta> {
 export interface CumDays {
   curEnd: string | null;
   curBefore: string | null;
+  /** The comparison period's last day: not always the day before the current period (compare=year). */
+  prevEnd: string | null;
   prevBefore: string | null;
 }
 
@@ -46,13 +48,16 @@ export function cumDays(meta: AggMeta, period: Period): CumDays {
   return {
     curEnd: clamp(meta, period.current.end),
     curBefore: clamp(meta, addDays(period.current.start, -1)),
+    prevEnd: clamp(meta, period.previous.end),
     prevBefore: clamp(meta, addDays(period.previous.start, -1)),
   };
 }
 
 /** The distinct non-null days of `c`, for `day IN (…)`. */
 export function cumDayList(c: CumDays): string[] {
-  return [...new Set([c.curEnd, c.curBefore, c.prevBefore].filter((d): d is string => d !== null))];
+  return [
+    ...new Set([c.curEnd, c.curBefore, c.prevEnd, c.prevBefore].filter((d): d is string => d !== null)),
+  ];
 }
 
 /** SQL test "some bit of the `days` bitmap column falls in `range`", or false outside the span. */

@@ -42,7 +42,7 @@ export async function loadPromptSums(
     const get = (day: string | null): Counts => (day === null ? ZERO : (m.get(day) ?? ZERO));
     out.set(promptId, {
       current: minus(get(c.curEnd), get(c.curBefore)),
-      previous: minus(get(c.curBefore), get(c.prevBefore)),
+      previous: minus(get(c.prevEnd), get(c.prevBefore)),
       lastCollectedAt: c.curEnd === null ? null : (m.get(c.curEnd)?.last_collected_at ?? null),
     });
   }

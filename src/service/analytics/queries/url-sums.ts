@@ -86,6 +86,6 @@ function sums(
     competitorId: u.competitor_id,
     sitePageId: u.site_page_id,
     current: { citations: get(c.curEnd) - get(c.curBefore), uniquePrompts: prompts?.cur ?? 0 },
-    previous: { citations: get(c.curBefore) - get(c.prevBefore), uniquePrompts: prompts?.prev ?? 0 },
+    previous: { citations: get(c.prevEnd) - get(c.prevBefore), uniquePrompts: prompts?.prev ?? 0 },
   };
 }

@@ -1,0 +1,60 @@
+import { COMPARES, type Compare, NAMED_PERIODS, type NamedPeriod } from "../contract/index.js";
+import type { PeriodChoice } from "../report/period-choice.js";
+import { CliError, EXIT } from "./errors.js";
+import { parseDay, parseRange } from "./flags.js";
+
+/** The period flags of `generate` (docs/decisions.md#period). */
+export interface PeriodFlags {
+  range?: string;
+  month?: string;
+  period?: string;
+  from?: string;
+  to?: string;
+  compare?: string;
+}
+
+/** Help texts of the period flags, shared by their commands. */
+export const PERIOD_FLAG_HELP = {
+  range: "rolling period ending today: 7d, 30d or 90d (default 30d)",
+  month: "a calendar month YYYY-MM (file names carry it: …-2026-10.pdf)",
+  period: `a named period: ${NAMED_PERIODS.join(", ")} (relative to today in the workspace timezone)`,
+  from: "first day YYYY-MM-DD of a custom period (with --to; at most 366 days)",
+  to: "last day YYYY-MM-DD of a custom period (with --from)",
+  compare: `what the period is compared with: ${COMPARES.join(", ")} (default previous)`,
+} as const;
+
+const MONTH = /^(\d{4})-(0[1-9]|1[0-2])$/;
+
+/**
+ * The period a report is asked for: exactly one of --range, --month, --period, --from (with
+ * --to), else the default range; --compare with any of them. A conflict names both flags.
+ */
+export function parsePeriodFlags(flags: PeriodFlags): PeriodChoice {
+  const given = (["range", "month", "period", "from"] as const).filter((f) => flags[f] !== undefined);
+  if (given.length > 1)
+    throw new CliError(`--${given[0]} and --${given[1]} cannot be used together: pick one`, EXIT.usage);
+  if (flags.to !== undefined && flags.from === undefined)
+    throw new CliError("--to needs --from: give both, or use --month or --period", EXIT.usage);
+  const compare = flags.compare;
+  if (compare !== undefined && !(COMPARES as readonly string[]).includes(compare))
+    throw CliError.badFlag("--compare", compare, COMPARES.join(", "));
+  const withCompare = compare !== undefined ? { compare: compare as Compare } : {};
+  if (flags.month !== undefined) {
+    if (!MONTH.test(flags.month)) throw CliError.badFlag("--month", flags.month, "a month YYYY-MM");
+    return { month: flags.month, ...withCompare };
+  }
+  if (flags.period !== undefined) {
+    if (!(NAMED_PERIODS as readonly string[]).includes(flags.period))
+      throw CliError.badFlag("--period", flags.period, NAMED_PERIODS.join(", "));
+    return { named: flags.period as NamedPeriod, ...withCompare };
+  }
+  if (flags.from !== undefined) {
+    const start = parseDay("--from", flags.from)!;
+    if (flags.to === undefined)
+      throw new CliError("--from needs --to: give the last day of the period too", EXIT.usage);
+    const end = parseDay("--to", flags.to)!;
+    if (start > end) throw new CliError(`--from ${start} is after --to ${end}`, EXIT.usage);
+    return { start, end, ...withCompare };
+  }
+  return { range: parseRange(flags.range), ...withCompare };
+}

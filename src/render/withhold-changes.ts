@@ -1,0 +1,26 @@
+import { type Comparison, comparisonNotice } from "../report/comparison.js";
+import type { DraftBlock, SectionDraft } from "./types.js";
+
+const CHANGE_TYPES: ReadonlySet<string> = new Set(["delta_pp", "delta_count"]);
+
+function withhold(block: DraftBlock): DraftBlock {
+  if (block.kind === "kpis")
+    return { ...block, items: block.items.map((k) => ({ ...k, previous: null, delta: null })) };
+  if (block.kind === "table")
+    return { ...block, columns: block.columns.filter((c) => !CHANGE_TYPES.has(c.type)) };
+  return block;
+}
+
+/**
+ * Every format's sections without changes when the comparison period has no data or only partly
+ * (docs/decisions.md#period): KPIs lose their previous value and change, tables their change
+ * columns, and the summary opens with the sentence naming the comparison period and its coverage.
+ */
+export function withholdChanges(sections: SectionDraft[], comparison: Comparison): SectionDraft[] {
+  const notice = comparisonNotice(comparison);
+  if (notice === undefined) return sections;
+  return sections.map((s) => {
+    const blocks = s.blocks.map(withhold);
+    return { ...s, blocks: s.key === "summary" ? [{ kind: "notice", text: notice }, ...blocks] : blocks };
+  });
+}

@@ -1,0 +1,78 @@
+import { mkdtemp, readdir, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { generateCommand } from "../../src/cli/commands/generate.js";
+import { parseGenerateFlags } from "../../src/cli/commands/generate-options.js";
+import { CliError, EXIT } from "../../src/cli/errors.js";
+import type { Io } from "../../src/cli/io.js";
+
+const quiet: Io = { out: () => {}, err: () => {}, tty: false };
+
+describe("vreport generate: period flags (docs/decisions.md#period)", () => {
+  let out: string;
+  beforeAll(async () => {
+    out = await mkdtemp(join(tmpdir(), "vreport-cli-periods-"));
+  });
+  afterAll(async () => {
+    await rm(out, { recursive: true, force: true });
+  });
+
+  it.each([
+    [{ range: "30d", month: "2026-10" }, "--range and --month cannot be used together: pick one"],
+    [{ month: "2026-10", period: "last-month" }, "--month and --period cannot be used together: pick one"],
+    [
+      { period: "last-month", from: "2026-10-01", to: "2026-10-31" },
+      "--period and --from cannot be used together: pick one",
+    ],
+    [
+      { range: "7d", from: "2026-10-01", to: "2026-10-31" },
+      "--range and --from cannot be used together: pick one",
+    ],
+    [{ month: "2026-13" }, 'invalid --month "2026-13": allowed values are a month YYYY-MM'],
+    [{ month: "2026-1" }, 'invalid --month "2026-1": allowed values are a month YYYY-MM'],
+    [
+      { period: "last-week" },
+      'invalid --period "last-week": allowed values are last-month, last-quarter, month-to-date',
+    ],
+    [{ from: "2026-10-01" }, "--from needs --to: give the last day of the period too"],
+    [{ to: "2026-10-31" }, "--to needs --from: give both, or use --month or --period"],
+    [{ from: "2026-10-31", to: "2026-10-01" }, "--from 2026-10-31 is after --to 2026-10-01"],
+    [
+      { from: "2026-02-30", to: "2026-03-01" },
+      'invalid --from "2026-02-30": allowed values are a date YYYY-MM-DD',
+    ],
+    [
+      { month: "2026-10", compare: "last-year" },
+      'invalid --compare "last-year": allowed values are previous, year',
+    ],
+  ])("%o → exit 2, nothing written", async (flags, message) => {
+    let caught: unknown;
+    try {
+      await generateCommand({ out, format: "md", ...flags }, quiet);
+    } catch (err) {
+      caught = err;
+    }
+    expect(caught).toBeInstanceOf(CliError);
+    expect({ code: (caught as CliError).exitCode, message: (caught as CliError).message }).toEqual({
+      code: EXIT.usage,
+      message,
+    });
+    expect(await readdir(out)).toEqual([]);
+  });
+
+  it("each flag becomes the period the report asks for", () => {
+    const period = (flags: Record<string, string>) => parseGenerateFlags(flags, {}).period;
+    expect(period({})).toEqual({ range: "30d" });
+    expect(period({ range: "90d", compare: "year" })).toEqual({ range: "90d", compare: "year" });
+    expect(period({ month: "2026-10" })).toEqual({ month: "2026-10" });
+    expect(period({ period: "last-quarter", compare: "previous" })).toEqual({
+      named: "last-quarter",
+      compare: "previous",
+    });
+    expect(period({ from: "2026-10-01", to: "2026-10-12" })).toEqual({
+      start: "2026-10-01",
+      end: "2026-10-12",
+    });
+  });
+});

@@ -1,0 +1,121 @@
+import { describe, expect, it } from "vitest";
+import type { ReportPeriod } from "../../src/contract/index.js";
+import { viewOf } from "../../src/pipeline/plan.js";
+import { renderMarkdown } from "../../src/render/backends/markdown/backend.js";
+import type { ReportView } from "../../src/render/types.js";
+import type { ReportData } from "../../src/report/model.js";
+import { smallReportData } from "../fixtures/report-data.js";
+
+const BRANDING = { agencyName: "Northwind", accentColor: "#123456", locale: "en-US" };
+
+/** The small report with its period changed (the numbers stay those of report-data.ts). */
+function withPeriod(period: Partial<ReportPeriod>, range: ReportData["range"] = "7d"): ReportData {
+  const data = smallReportData();
+  if (!data.report.ok) throw new Error("fixture without report");
+  const report = { ...data.report.value, range, period: { ...data.report.value.period, ...period } };
+  return { ...data, range, report: { ok: true, value: report } };
+}
+
+const blocksOf = (view: ReportView, key: string) => view.sections.find((s) => s.key === key)?.blocks ?? [];
+const changeColumns = (view: ReportView) =>
+  view.sections.flatMap((s) =>
+    s.blocks.flatMap((b) =>
+      b.kind === "table" ? b.columns.filter((c) => c.type.startsWith("delta")).map((c) => c.label) : [],
+    ),
+  );
+
+describe("a comparison period without data, or only partly covered, shows no change (docs/decisions.md#period)", () => {
+  it("no data: every format names the period, KPIs lose previous and change, tables their change columns", async () => {
+    const { view, findings } = await viewOf(withPeriod({ previous_days_with_data: 0 }), {
+      formats: ["md"],
+      branding: BRANDING,
+    });
+    const notice = "No data for 19–25 October 2026, the comparison period: no change is shown.";
+    const summary = blocksOf(view, "summary");
+    expect(summary[0]).toEqual({ kind: "notice", text: notice });
+    const kpis = summary.find((b) => b.kind === "kpis");
+    expect(kpis?.kind === "kpis" && kpis.items.map((k) => [k.label, k.previous, k.delta])).toEqual([
+      ["Mention rate", null, null],
+      ["Citation rate", null, null],
+      ["Share of voice", null, null],
+      ["Answers analysed", null, null],
+    ]);
+    expect(changeColumns(view)).toEqual([]);
+    // 3 of 8 answers mention the brand, 1 cites it (report-data.ts); no sentence claims a change.
+    expect(findings.slice(0, 3).map((f) => f.text)).toEqual([
+      notice,
+      "Mention rate was 37.5%.",
+      "Citation rate was 12.5%.",
+    ]);
+    const { markdown } = renderMarkdown(view, "assets");
+    expect(markdown).toContain(notice);
+    expect(markdown).not.toMatch(/rose|fell|held steady/);
+  });
+
+  it("partly covered: the coverage is stated and no change is shown", async () => {
+    const { view } = await viewOf(withPeriod({ previous_days_with_data: 3 }), {
+      formats: ["md"],
+      branding: BRANDING,
+    });
+    expect(blocksOf(view, "summary")[0]).toEqual({
+      kind: "notice",
+      text: "The comparison period, 19–25 October 2026, was tracked on 3 of 7 days: no change is shown.",
+    });
+    expect(changeColumns(view)).toEqual([]);
+  });
+
+  it("fully covered: changes as before", async () => {
+    const { view, findings } = await viewOf(smallReportData(), { formats: ["md"], branding: BRANDING });
+    expect(blocksOf(view, "summary")[0]?.kind).toBe("kpis");
+    expect(changeColumns(view).length).toBeGreaterThan(0);
+    expect(findings[0]?.text).toBe("Mention rate rose from 25.0% to 37.5% (+12.5 pp).");
+  });
+});
+
+describe("custom periods name the report and its files", () => {
+  const october = {
+    start: "2026-10-01",
+    end: "2026-10-31",
+    previous_start: "2025-10-01",
+    previous_end: "2025-10-31",
+    compare: "year" as const,
+    label: "October 2026",
+    previous_label: "October 2025",
+    previous_days: 31,
+    previous_days_with_data: 31,
+  };
+
+  it("a month: …-2026-10, -vs-year when compared with a year earlier; the cover names the month", async () => {
+    const { view } = await viewOf(withPeriod(october, "custom"), { formats: ["md"], branding: BRANDING });
+    expect(view.name).toBe("acme-analytics-ai-visibility-2026-10-vs-year");
+    expect(view.cover.range).toBe("October 2026");
+    const month = await viewOf(withPeriod({ ...october, compare: "previous" }, "custom"), {
+      formats: ["md"],
+      branding: BRANDING,
+    });
+    expect(month.view.name).toBe("acme-analytics-ai-visibility-2026-10");
+    const methodology = blocksOf(month.view, "methodology").find((b) => b.kind === "paragraph");
+    expect(methodology).toEqual({
+      kind: "paragraph",
+      text: "The current period is October 2026 (2026-10-01 to 2026-10-31, days in Europe/Paris); it is compared with October 2025 (2025-10-01 to 2025-10-31).",
+    });
+  });
+
+  it("a quarter and other dates", async () => {
+    const q3 = await viewOf(withPeriod({ start: "2026-07-01", end: "2026-09-30" }, "custom"), {
+      formats: ["md"],
+      branding: BRANDING,
+    });
+    expect(q3.view.name).toBe("acme-analytics-ai-visibility-2026-Q3");
+    const days = await viewOf(withPeriod({ start: "2026-10-01", end: "2026-10-12" }, "custom"), {
+      formats: ["md"],
+      branding: BRANDING,
+    });
+    expect(days.view.name).toBe("acme-analytics-ai-visibility-2026-10-01_2026-10-12");
+  });
+
+  it("a range report keeps its v1 name", async () => {
+    const { view } = await viewOf(smallReportData(), { formats: ["md"], branding: BRANDING });
+    expect(view.name).toBe("acme-analytics-ai-visibility-7d-2026-11-01");
+  });
+});
