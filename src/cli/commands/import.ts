@@ -55,6 +55,11 @@ export async function importCommand(
   const delimiter = opts.delimiter === undefined ? "," : DELIMITERS[opts.delimiter.toLowerCase()];
   if (delimiter === undefined)
     throw CliError.badFlag("--delimiter", opts.delimiter ?? "", Object.keys(DELIMITERS).join(" "));
+  if (file === "-")
+    throw new CliError(
+      "import reads a file twice (validate, then write): save standard input to a file first",
+      EXIT.usage,
+    );
   try {
     await access(file);
   } catch {

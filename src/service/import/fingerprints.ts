@@ -1,7 +1,7 @@
 /**
  * A set of 64-bit fingerprints with a number each, in typed arrays: what the importer remembers
  * per answer row (its first row, or how many date-only answers a slot has had) so that memory is
- * about 24 bytes a row whatever the answers' length — a `Map` of string keys costs ~100 (the
+ * 24 to 48 bytes a row whatever the answers' length — a `Map` of string keys costs ~100 (the
  * bounded-memory claim of docs/import.md). Open addressing with linear probing, doubled at half full.
  * Two keys share a fingerprint with probability ~n²/2⁶⁵ (1 in 10⁷ for a million rows).
  */
