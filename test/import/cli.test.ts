@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { importCommand } from "../../src/cli/commands/import.js";
 import { CliError } from "../../src/cli/errors.js";
+import { openStore } from "../../src/service/store/db.js";
+import { snapshotTarball } from "../_snapshots.js";
 import { commandLocation, type FreshLocation } from "../store/_databases.js";
 import { type CsvFolder, csvFolder } from "./_csv.js";
 
@@ -40,19 +42,27 @@ describe("vreport import (PGlite directory)", () => {
   beforeAll(async () => {
     db = await commandLocation("pglite", "vreport-import-cli-");
     files = csvFolder();
+    // Start from the run's migrated snapshot: the commands then open a ready directory.
+    const store = await openStore(db.location, { loadDataDir: snapshotTarball("empty") });
+    await store.close();
   });
   afterAll(async () => {
     files.dispose();
     await db.dispose();
   });
 
-  it("imports with a project file's mapping, then re-imports as 0 changed", async () => {
+  it("imports with a project file's mapping", async () => {
     const csv = files.write("export.csv", CSV);
     const projectFile = files.write("acme.yaml", PROJECT_FILE);
     const first = lines();
     await importCommand(csv, { projectFile, database: db.location }, first.io);
     expect(first.out).toEqual([`${csv}: 2 rows: 2 created, 0 updated, 0 unchanged, 0 skipped`]);
     expect(first.err).toEqual([]);
+  });
+
+  it("re-imports the same file as 0 changed", async () => {
+    const csv = files.write("export.csv", CSV);
+    const projectFile = files.write("acme.yaml", PROJECT_FILE);
     const second = lines();
     await importCommand(csv, { projectFile, database: db.location }, second.io);
     expect(second.out).toEqual([`${csv}: 2 rows: 0 created, 0 updated, 2 unchanged, 0 skipped`]);
@@ -75,7 +85,21 @@ describe("vreport import (PGlite directory)", () => {
     ]);
   });
 
+  it("with --skip-invalid, imports the good rows, reports the bad one and exits 0", async () => {
+    const csv = files.write("skip.csv", [...CSV, "Best CRM?,Bing,2025-03-02,Acme.,Acme,,CRM"]);
+    const projectFile = files.write("acme.yaml", PROJECT_FILE);
+    const run = lines();
+    await importCommand(csv, { projectFile, skipInvalid: true, database: db.location }, run.io);
+    expect(run.err).toHaveLength(1);
+    // The two good rows were imported by the first test.
+    expect(run.out).toEqual([`${csv}: 3 rows: 0 created, 0 updated, 2 unchanged, 1 skipped`]);
+  });
+
   it("refuses a bad flag in one line naming it, exit 2", async () => {
+    await expect(importCommand("-", { database: db.location })).rejects.toMatchObject({
+      exitCode: 2,
+      message: "import reads a file twice (validate, then write): save standard input to a file first",
+    });
     const csv = files.write("export.csv", CSV);
     await expect(importCommand(csv, { delimiter: "x", database: db.location })).rejects.toMatchObject({
       exitCode: 2,
