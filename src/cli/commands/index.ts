@@ -16,6 +16,7 @@ export const COMMANDS: Record<string, () => Promise<CommandModule>> = {
   keys: () => import("./keys.js"),
   projects: () => import("./projects.js"),
   ingest: () => import("./ingest.js"),
+  import: () => import("./import.js"),
   webhooks: () => import("./webhooks.js"),
   deliver: () => import("./deliver.js"),
   worker: () => import("./worker.js"),

@@ -1,0 +1,19 @@
+import { CodedError } from "../store/coded-error.js";
+
+/**
+ * Why an import could not run at all. Bad rows are results (`ImportResult.errors`), not errors;
+ * these stop the whole run before anything is written, except WRITE_FAILED and REFRESH_FAILED.
+ */
+export type ImportErrorCode =
+  | "INPUT_UNREADABLE"
+  | "BAD_SETUP"
+  | "BAD_MAPPING"
+  | "BAD_HEADER"
+  | "CSV_SYNTAX"
+  | "WRITE_FAILED"
+  | "REFRESH_FAILED";
+
+/** Base error of the CSV import: a stable `code`, a plain message and the underlying `cause`. */
+export class ImportError extends CodedError<ImportErrorCode> {
+  override readonly name = "ImportError";
+}

@@ -1,0 +1,99 @@
+/**
+ * Writes prepared rows in one transaction through the ingest writers (compare-then-write upserts:
+ * an identical row writes nothing), and counts each row's answer as created, updated or unchanged.
+ */
+import type { Kysely } from "kysely";
+import type { IngestRecord } from "../ingest/index.js";
+import type { ProjectFacts } from "../ingest/writers/_context.js";
+import { writeRecord } from "../ingest/writers/write-record.js";
+import type { Database } from "../store/schema.js";
+import { ImportError } from "./errors.js";
+import type { PreparedRow } from "./prepare-rows.js";
+
+/** What one transaction did. `changed`: any record changed, the project's analytics must be refreshed. */
+export interface WriteTally {
+  created: number;
+  updated: number;
+  unchanged: number;
+  changed: boolean;
+}
+
+/** The owners every record of an import resolves to. */
+export interface Owners {
+  projectId: string;
+  workspaceId: string;
+}
+
+/**
+ * Writes `records` (the setup: workspace, project, competitors) in one transaction; returns how
+ * many changed. `facts` is the writers' per-run cache of project facts.
+ */
+export async function writeSetup(
+  db: Kysely<Database>,
+  records: readonly IngestRecord[],
+  owners: Owners,
+  facts: Map<string, ProjectFacts>,
+): Promise<number> {
+  let changed = 0;
+  await inTransaction(db, "the project setup", async (trx) => {
+    for (const record of records) {
+      const outcome = await writeRecord({ trx, resolved: owners, projects: facts }, record);
+      if (outcome.changed) changed++;
+    }
+  });
+  return changed;
+}
+
+/** Writes `rows` in one transaction. */
+export async function writeRows(
+  db: Kysely<Database>,
+  rows: readonly PreparedRow[],
+  owners: Owners,
+  facts: Map<string, ProjectFacts>,
+): Promise<WriteTally> {
+  const tally: WriteTally = { created: 0, updated: 0, unchanged: 0, changed: false };
+  if (rows.length === 0) return tally;
+  const range = `rows ${rows[0]?.row}–${rows.at(-1)?.row}`;
+  await inTransaction(db, range, async (trx) => {
+    const stored = await trx
+      .selectFrom("answers")
+      .select("id")
+      .where(
+        "id",
+        "in",
+        rows.map((r) => r.answerId),
+      )
+      .execute();
+    const existing = new Set(stored.map((a) => a.id));
+    for (const row of rows) {
+      let answerChanged = false;
+      for (const record of row.records) {
+        const outcome = await writeRecord({ trx, resolved: owners, projects: facts }, record);
+        if (!outcome.changed) continue;
+        tally.changed = true;
+        if (record.type === "answer") answerChanged = true;
+      }
+      if (!existing.has(row.answerId)) tally.created++;
+      else if (answerChanged) tally.updated++;
+      else tally.unchanged++;
+    }
+  });
+  return tally;
+}
+
+/** Runs `work` in a transaction; a failure rolls it back and becomes WRITE_FAILED naming `what`. */
+async function inTransaction(
+  db: Kysely<Database>,
+  what: string,
+  work: (trx: Kysely<Database>) => Promise<void>,
+): Promise<void> {
+  try {
+    await db.transaction().execute(work);
+  } catch (cause) {
+    throw new ImportError(
+      "WRITE_FAILED",
+      `writing ${what} failed and was rolled back (earlier transactions stay; re-running the import is safe): ${String(cause)}`,
+      { cause },
+    );
+  }
+}
