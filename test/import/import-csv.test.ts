@@ -101,8 +101,17 @@ describeDatabases("import: docs/examples/answers.csv", (kind) => {
     expect(await checksums(fx.store.db)).toEqual(before);
   });
 
-  it("a corrected row updates its answer in place", async () => {
+  it("a corrected row updates its answer in place, and the API's cached answers are retired", async () => {
     await importCsv(fx.store, EXAMPLE, exampleSetup());
+    // The project's data version keys the API's response cache (docs/api.md, Extensions to v1).
+    const version = async () =>
+      BigInt(
+        (await fx.store.db.selectFrom("projects").select("data_version").executeTakeFirstOrThrow())
+          .data_version,
+      );
+    const imported = await version();
+    await importCsv(fx.store, EXAMPLE, exampleSetup());
+    expect(await version()).toBe(imported);
     const corrected = EXAMPLE_LINES.map((line) =>
       line.startsWith("Best CRM for a startup?,perplexity")
         ? "Best CRM for a startup?,perplexity,2025-03-01T09:30:00Z,Acme leads the market.,Acme,https://acme.example/,CRM"
@@ -110,6 +119,7 @@ describeDatabases("import: docs/examples/answers.csv", (kind) => {
     );
     const result = await importCsv(fx.store, fx.files.write("corrected.csv", corrected), exampleSetup());
     expect(result).toMatchObject({ rows: 5, created: 0, updated: 1, unchanged: 4, skipped: 0 });
+    expect(await version()).toBeGreaterThan(imported);
     expect((await counts(fx.store.db)).answers).toBe(5);
     const answer = await fx.store.db
       .selectFrom("answers")

@@ -11,6 +11,7 @@ import { refreshAggregates } from "../analytics/aggregates/refresh.js";
 import { checkReferences, registerRecord } from "../ingest/references.js";
 import { Resolver } from "../ingest/resolver.js";
 import type { ProjectFacts } from "../ingest/writers/_context.js";
+import { bumpDataVersion } from "../store/data-version.js";
 import type { Database } from "../store/schema.js";
 import { ImportError } from "./errors.js";
 import { type PreparedRow, prepareRows, type RowError } from "./prepare-rows.js";
@@ -169,6 +170,8 @@ async function checkSetup(db: Kysely<Database>, records: ReturnType<typeof setup
 async function refresh(db: Kysely<Database>, ids: SetupIds): Promise<void> {
   try {
     await refreshAggregates(db, ids.projectId);
+    // Answers cached from the old aggregates between the rows' commit and this refresh are retired.
+    await bumpDataVersion(db, { projectIds: [ids.projectId] });
   } catch (cause) {
     throw new ImportError(
       "REFRESH_FAILED",

@@ -6,6 +6,7 @@ import type { Kysely } from "kysely";
 import type { IngestRecord } from "../ingest/index.js";
 import type { ProjectFacts } from "../ingest/writers/_context.js";
 import { writeRecord } from "../ingest/writers/write-record.js";
+import { bumpDataVersion } from "../store/data-version.js";
 import type { Database } from "../store/schema.js";
 import { ImportError } from "./errors.js";
 import type { PreparedRow } from "./prepare-rows.js";
@@ -40,6 +41,9 @@ export async function writeSetup(
       const outcome = await writeRecord({ trx, resolved: owners, projects: facts }, record);
       if (outcome.changed) changed++;
     }
+    // With the records: the API's response cache sees the new setup and the new version together
+    // (docs/api.md, "Extensions to v1"); a workspace change concerns all its projects.
+    if (changed > 0) await bumpDataVersion(trx, { workspaceIds: [owners.workspaceId] });
   });
   return changed;
 }
@@ -77,6 +81,7 @@ export async function writeRows(
       else if (answerChanged) tally.updated++;
       else tally.unchanged++;
     }
+    if (tally.changed) await bumpDataVersion(trx, { projectIds: [owners.projectId] });
   });
   return tally;
 }
