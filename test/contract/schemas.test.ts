@@ -25,6 +25,10 @@ const CONTENT_EVENT_NULLABLE = [
 
 const PAGED = ["pagination.next_url", "pagination.prev_url"];
 
+/** A rate's interval bounds: null when they cannot be estimated (docs/metrics.md, "Intervals and significance"). */
+const BOUNDS = ["low", "high", "previous_low", "previous_high", "delta_low", "delta_high"];
+const boundsOf = (...fields: string[]) => fields.flatMap((f) => BOUNDS.map((b) => `${f}.${b}`));
+
 /**
  * Paths (inside objects, not arrays) where null is a valid value: the spec's nullable fields and
  * the contract's documented readings (see the report's findings). Every other path must reject null.
@@ -39,7 +43,12 @@ const NULLABLE: Record<string, string[]> = {
   AnswerCompact: ["error_message"],
   AnswerFull: ["error_message"],
   AnswerCitation: ["title", "tag"],
-  CategoryVisibilityRow: ["id", "color"],
+  CategoryVisibilityRow: ["id", "color", ...boundsOf("mention_stats", "citation_stats")],
+  RateStats: BOUNDS,
+  RateMetric: boundsOf("stats"),
+  VisibilityOverview: boundsOf("mention_rate.stats", "citation_rate.stats", "share_of_voice.stats"),
+  CompetitorDetail: boundsOf("mention_rate.stats", "citation_rate.stats"),
+  LeaderboardRow: boundsOf("mention_stats", "citation_stats", "sov_stats"),
   CitedSource: ["tag"],
   SitePage: ["topic_id", "topic", "topic_definition"],
   Site: ["last_crawled_at"],
