@@ -2,7 +2,7 @@ import { type Kysely, sql } from "kysely";
 import type { Database } from "../../store/schema.js";
 
 /**
- * Rebuilds the analytics pre-aggregates (migrations 002 and 004, docs/metrics.md) of one project, or of
+ * Rebuilds the analytics pre-aggregates (migration 002, docs/metrics.md) of one project, or of
  * every project, from `answers` and `citations`. Idempotent; one transaction per project, under an
  * advisory lock so concurrent refreshes (two replicas, a request's lazy refresh) serialize.
  */
@@ -17,8 +17,6 @@ const AGG_TABLES = [
   "agg_url_prompt_days",
   "agg_competitor_prompt_days",
   "agg_latest_answer",
-  "agg_prompt_platform_cum",
-  "agg_prompt_competitor_cum",
   "agg_projects",
 ] as const;
 
@@ -112,41 +110,6 @@ function statements(p: string) {
         ${meta} m
       WHERE a.project_id = ${p}
       GROUP BY c.id, a.prompt_id`,
-    // Per prompt × platform running totals (migration 004): the clusters of every brand rate.
-    sql`INSERT INTO agg_prompt_platform_cum (project_id, day, prompt_id, platform, snapshots, mentioned, cited, competitor_mentions)
-      WITH daily AS (
-        SELECT a.prompt_id, a.platform, a.day, count(*) AS s,
-          count(*) FILTER (WHERE a.brand_mentioned) AS m, count(*) FILTER (WHERE a.brand_cited) AS c,
-          sum((SELECT count(*) FROM competitors k
-            WHERE k.project_id = a.project_id AND k.id = ANY(a.mentioned_competitor_ids))) AS k
-        FROM answers a WHERE a.project_id = ${p} GROUP BY a.prompt_id, a.platform, a.day),
-      grid AS (
-        SELECT k.prompt_id, k.platform, d::date AS day
-        FROM (SELECT DISTINCT prompt_id, platform FROM daily) k, ${meta} m,
-          generate_series(m.base_day::timestamp, m.max_day::timestamp, interval '1 day') d)
-      SELECT ${p}::uuid, g.day, g.prompt_id, g.platform,
-        sum(coalesce(d.s, 0)) OVER w, sum(coalesce(d.m, 0)) OVER w, sum(coalesce(d.c, 0)) OVER w,
-        sum(coalesce(d.k, 0)) OVER w
-      FROM grid g LEFT JOIN daily d ON d.prompt_id = g.prompt_id AND d.platform = g.platform AND d.day = g.day
-      WINDOW w AS (PARTITION BY g.prompt_id, g.platform ORDER BY g.day)`,
-    // Per prompt × tracked competitor running totals (migration 004): the clusters of competitor rates.
-    sql`INSERT INTO agg_prompt_competitor_cum (project_id, day, prompt_id, competitor_id, mentioned, cited)
-      WITH daily AS (
-        SELECT a.prompt_id, c.id AS competitor_id, a.day,
-          count(*) FILTER (WHERE c.id = ANY(a.mentioned_competitor_ids)) AS m,
-          count(*) FILTER (WHERE c.id = ANY(a.cited_competitor_ids)) AS c
-        FROM answers a JOIN competitors c ON c.project_id = a.project_id
-          AND (c.id = ANY(a.mentioned_competitor_ids) OR c.id = ANY(a.cited_competitor_ids))
-        WHERE a.project_id = ${p} GROUP BY a.prompt_id, c.id, a.day),
-      grid AS (
-        SELECT k.prompt_id, k.competitor_id, d::date AS day
-        FROM (SELECT DISTINCT prompt_id, competitor_id FROM daily) k, ${meta} m,
-          generate_series(m.base_day::timestamp, m.max_day::timestamp, interval '1 day') d)
-      SELECT ${p}::uuid, g.day, g.prompt_id, g.competitor_id,
-        sum(coalesce(d.m, 0)) OVER w, sum(coalesce(d.c, 0)) OVER w
-      FROM grid g LEFT JOIN daily d
-        ON d.prompt_id = g.prompt_id AND d.competitor_id = g.competitor_id AND d.day = g.day
-      WINDOW w AS (PARTITION BY g.prompt_id, g.competitor_id ORDER BY g.day)`,
     sql`INSERT INTO agg_latest_answer (project_id, prompt_id, platform, answer_id, day)
       SELECT DISTINCT ON (prompt_id, platform) ${p}::uuid, prompt_id, platform, id, day
       FROM answers WHERE project_id = ${p}

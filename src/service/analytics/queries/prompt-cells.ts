@@ -1,8 +1,7 @@
 import { sql } from "kysely";
 import type { Platform } from "../../../contract/index.js";
-import { getOrSet } from "../_map.js";
 import type { Period } from "../period.js";
-import { type AggMeta, type CumDays, cumDayList, cumDays, type Db } from "./meta.js";
+import type { AggMeta, Db } from "./meta.js";
 
 /** One prompt's brand counts on one platform in one period. */
 export interface PlatformCell {
@@ -29,37 +28,26 @@ export interface PromptCells {
   previous: { platforms: PlatformCell[]; competitors: CompetitorCell[] };
 }
 
-type Cum<K extends string> = Record<K, number> & { day: string; key: string };
-
-/** Both periods' sums of each key from its cumulative rows (C(end) − C(start − 1)); zero cells dropped. */
-function periodSums<K extends string>(
-  rows: readonly Cum<K>[],
-  c: CumDays,
-  fields: readonly K[],
-): { current: Map<string, Record<K, number>>; previous: Map<string, Record<K, number>> } {
-  const byKey = new Map<string, Map<string, Cum<K>>>();
-  for (const r of rows) getOrSet(byKey, r.key, () => new Map<string, Cum<K>>()).set(r.day, r);
-  const current = new Map<string, Record<K, number>>();
-  const previous = new Map<string, Record<K, number>>();
-  for (const [key, m] of byKey) {
-    const at = (day: string | null, f: K) => (day === null ? 0 : Number(m.get(day)?.[f] ?? 0));
-    const diff = (end: string | null, before: string | null) =>
-      Object.fromEntries(fields.map((f) => [f, at(end, f) - at(before, f)])) as Record<K, number>;
-    const cur = diff(c.curEnd, c.curBefore);
-    const prev = diff(c.curBefore, c.prevBefore);
-    if (fields.some((f) => cur[f] !== 0)) current.set(key, cur);
-    if (fields.some((f) => prev[f] !== 0)) previous.set(key, prev);
-  }
-  return { current, previous };
+interface CellRow {
+  kind: "competitor" | "platform";
+  key: string;
+  cur: boolean;
+  snapshots: number | string;
+  mentioned: number | string;
+  cited: number | string;
+  competitor_mentions: number | string;
 }
 
-const PLATFORM_FIELDS = ["snapshots", "mentioned", "cited", "competitor_mentions"] as const;
-const COMPETITOR_FIELDS = ["mentioned", "cited"] as const;
-
 /**
- * Every prompt's counts per platform and per competitor in both periods: at most three cumulative
- * rows per key. Ordered by key, so the floating-point sums over prompts come out the same on
- * every request and after every refresh.
+ * Every prompt's counts per platform and per competitor in both periods, grouped straight from
+ * `answers` over the two periods' days (index answers_project_day), clamped to the aggregate span
+ * so they count the very answers the pre-aggregates do. No pre-aggregate: a per-prompt table by
+ * platform or competitor is as large as `answers` itself and made the refresh several times
+ * slower (docs/metrics.md, "Intervals and significance"). The competitor cells are computed once
+ * per prompt × platform × competitor and give both the competitor rows and the share-of-voice
+ * denominator part (only tracked competitors, each at most once per answer, like
+ * `agg_platform_day`). Ordered by key, so the floating-point sums over prompts come out the same
+ * on every request.
  */
 export async function loadPromptCells(
   db: Db,
@@ -67,49 +55,58 @@ export async function loadPromptCells(
   meta: AggMeta,
   period: Period,
 ): Promise<PromptCells> {
-  const c = cumDays(meta, period);
-  const days = cumDayList(c);
-  const empty = () => ({ platforms: [], competitors: [] });
-  if (days.length === 0) return { current: empty(), previous: empty() };
-  const [platformRows, competitorRows] = await Promise.all([
-    sql<Cum<(typeof PLATFORM_FIELDS)[number]>>`
-      SELECT day, prompt_id || ' ' || platform AS key, snapshots, mentioned, cited, competitor_mentions
-      FROM agg_prompt_platform_cum
-      WHERE project_id = ${projectId} AND day = ANY(${days}::date[])
-      ORDER BY key, day`.execute(db),
-    sql<Cum<(typeof COMPETITOR_FIELDS)[number]>>`
-      SELECT day, prompt_id || ' ' || competitor_id AS key, mentioned, cited
-      FROM agg_prompt_competitor_cum
-      WHERE project_id = ${projectId} AND day = ANY(${days}::date[])
-      ORDER BY key, day`.execute(db),
-  ]);
-  const platforms = periodSums(platformRows.rows, c, PLATFORM_FIELDS);
-  const competitors = periodSums(competitorRows.rows, c, COMPETITOR_FIELDS);
-  const platformCells = (m: Map<string, Record<(typeof PLATFORM_FIELDS)[number], number>>) =>
-    [...m].map(([key, v]): PlatformCell => {
-      const [promptId, platform] = key.split(" ") as [string, Platform];
-      return {
+  const empty = () => ({ platforms: [] as PlatformCell[], competitors: [] as CompetitorCell[] });
+  const cells: PromptCells = { current: empty(), previous: empty() };
+  if (meta.baseDay === null || meta.maxDay === null) return cells;
+  // ISO days compare as strings: the periods' days, clamped to the aggregate span.
+  const from = [period.previous.start, meta.baseDay].sort()[1] as string;
+  const to = [period.current.end, meta.maxDay].sort()[0] as string;
+  if (from > to) return cells;
+  const inPeriods = sql`a.project_id = ${projectId} AND a.day BETWEEN ${from}::date AND ${to}::date`;
+  const cur = sql`a.day >= ${period.current.start}::date`;
+  const { rows } = await sql<CellRow>`
+    WITH pc AS (
+      SELECT a.prompt_id, a.platform, k.id AS competitor_id, ${cur} AS cur,
+        count(*) FILTER (WHERE k.id = ANY(a.mentioned_competitor_ids)) AS m,
+        count(*) FILTER (WHERE k.id = ANY(a.cited_competitor_ids)) AS c
+      FROM answers a JOIN competitors k ON k.project_id = a.project_id
+        AND (k.id = ANY(a.mentioned_competitor_ids) OR k.id = ANY(a.cited_competitor_ids))
+      WHERE ${inPeriods}
+      GROUP BY a.prompt_id, a.platform, k.id, cur),
+    brand AS (
+      SELECT a.prompt_id, a.platform, ${cur} AS cur, count(*) AS s,
+        count(*) FILTER (WHERE a.brand_mentioned) AS m, count(*) FILTER (WHERE a.brand_cited) AS c
+      FROM answers a WHERE ${inPeriods}
+      GROUP BY a.prompt_id, a.platform, cur),
+    km AS (SELECT prompt_id, platform, cur, sum(m) AS k FROM pc GROUP BY prompt_id, platform, cur)
+    SELECT 'platform' AS kind, b.prompt_id || ' ' || b.platform AS key, b.cur,
+      b.s AS snapshots, b.m AS mentioned, b.c AS cited, coalesce(km.k, 0) AS competitor_mentions
+    FROM brand b LEFT JOIN km ON km.prompt_id = b.prompt_id AND km.platform = b.platform AND km.cur = b.cur
+    UNION ALL
+    SELECT 'competitor', prompt_id || ' ' || competitor_id, cur, 0, sum(m), sum(c), 0
+    FROM pc GROUP BY prompt_id, competitor_id, cur
+    ORDER BY kind, key`.execute(db);
+  for (const r of rows) {
+    const side = r.cur ? cells.current : cells.previous;
+    if (r.kind === "platform") {
+      const [promptId, platform] = r.key.split(" ") as [string, Platform];
+      side.platforms.push({
         promptId,
         platform,
-        snapshots: v.snapshots,
-        mentioned: v.mentioned,
-        cited: v.cited,
-        competitorMentions: v.competitor_mentions,
-      };
-    });
-  const competitorCells = (m: Map<string, Record<(typeof COMPETITOR_FIELDS)[number], number>>) =>
-    [...m].map(([key, v]): CompetitorCell => {
-      const [promptId, competitorId] = key.split(" ") as [string, string];
-      return { promptId, competitorId, mentioned: v.mentioned, cited: v.cited };
-    });
-  return {
-    current: {
-      platforms: platformCells(platforms.current),
-      competitors: competitorCells(competitors.current),
-    },
-    previous: {
-      platforms: platformCells(platforms.previous),
-      competitors: competitorCells(competitors.previous),
-    },
-  };
+        snapshots: Number(r.snapshots),
+        mentioned: Number(r.mentioned),
+        cited: Number(r.cited),
+        competitorMentions: Number(r.competitor_mentions),
+      });
+    } else {
+      const [promptId, competitorId] = r.key.split(" ") as [string, string];
+      side.competitors.push({
+        promptId,
+        competitorId,
+        mentioned: Number(r.mentioned),
+        cited: Number(r.cited),
+      });
+    }
+  }
+  return cells;
 }

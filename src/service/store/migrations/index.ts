@@ -8,12 +8,11 @@ import type { AnyDb, Migration } from "./_types.js";
 import { migration001 } from "./001-core.js";
 import { migration002 } from "./002-daily-aggregates.js";
 import { migration003 } from "./003-webhooks.js";
-import { migration004 } from "./004-prompt-cells.js";
 
 export type { AnyDb, Migration } from "./_types.js";
 
 /** Every migration, in apply order. */
-export const MIGRATIONS: readonly Migration[] = [migration001, migration003, migration002, migration004];
+export const MIGRATIONS: readonly Migration[] = [migration001, migration003, migration002];
 
 // Arbitrary constant: serializes concurrent starts of several replicas against one PostgreSQL server.
 const MIGRATION_LOCK_ID = 7_304_212_001;
