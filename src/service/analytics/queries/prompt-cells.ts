@@ -71,7 +71,8 @@ export async function loadPromptCells(
         count(*) FILTER (WHERE k.id = ANY(a.cited_competitor_ids)) AS c
       FROM answers a JOIN competitors k ON k.project_id = a.project_id
         AND (k.id = ANY(a.mentioned_competitor_ids) OR k.id = ANY(a.cited_competitor_ids))
-      WHERE ${inPeriods}
+      -- A quarter of the answers name no competitor: skip them before pairing.
+      WHERE ${inPeriods} AND (cardinality(a.mentioned_competitor_ids) > 0 OR cardinality(a.cited_competitor_ids) > 0)
       GROUP BY a.prompt_id, a.platform, k.id, cur),
     brand AS (
       SELECT a.prompt_id, a.platform, ${cur} AS cur, count(*) AS s,
