@@ -52,6 +52,13 @@ export function formatDeltaCount(value: number): string {
 }
 
 /** Formats one value for text outputs (Markdown, PDF); null is an em dash. */
+/** A change's 95 % interval in percentage points, "+2.0 to +23.0 pp"; "not estimable" without bounds. */
+export function formatDeltaInterval(low: number | null, high: number | null): string {
+  if (low === null || high === null) return "not estimable";
+  return `${signed(low * 100, 1)} to ${formatDeltaPp(high)}`;
+}
+
+/** Formats a value by its type (the one place numbers become text, for every format). */
 export function formatValue(type: ValueType, value: CellValue): string {
   if (value === null || value === undefined) return "—";
   switch (type) {

@@ -37,9 +37,21 @@ export function presentView(view: ReportView, presentation: Presentation = FULL)
   const sheets = new Map(workbookSheets(view).map((d) => [d.table, d.name]));
   const sections = presentation.sections.flatMap((key) => {
     const section = byKey.get(key);
-    return section ? [trim(section, presentation.rows[key], sheets)] : [];
+    return section ? [pageColumns(trim(section, presentation.rows[key], sheets))] : [];
   });
   return { ...view, sections };
+}
+
+/** The section without its workbook-only columns (sample sizes, interval bounds). */
+function pageColumns(section: SectionView): SectionView {
+  const hasOnly = (b: Block) => b.kind === "table" && b.columns.some((c) => c.workbookOnly);
+  if (!section.blocks.some(hasOnly)) return section;
+  return {
+    ...section,
+    blocks: section.blocks.map((b) =>
+      b.kind === "table" && hasOnly(b) ? { ...b, columns: b.columns.filter((c) => !c.workbookOnly) } : b,
+    ),
+  };
 }
 
 /** The section's main table (its longest; the first on ties), where its rows are listed. */

@@ -14,6 +14,8 @@ export interface Column {
   key: string;
   label: string;
   type: ValueType;
+  /** Only in the workbook (sample sizes, interval bounds): the page formats drop it (present.ts). */
+  workbookOnly?: boolean;
 }
 
 export type Row = Record<string, CellValue>;
@@ -26,6 +28,17 @@ export interface Kpi {
   previous: number | null;
   delta: number | null;
   deltaType: "delta_pp" | "delta_count";
+  /**
+   * A rate's change with its 95 % interval and significance (docs/metrics.md, "Intervals and
+   * significance"), and the sample behind it; absent for counts.
+   */
+  change?: {
+    low: number | null;
+    high: number | null;
+    significant: boolean;
+    answers: number;
+    prompts: number;
+  };
 }
 
 /** A chart to draw: backends never compute data, only draw this. */

@@ -1,13 +1,19 @@
-import { formatCount, formatDeltaPp, formatPercent, platformName } from "../format/figures.js";
+import type { RateStats } from "../contract/index.js";
+import {
+  formatCount,
+  formatDeltaInterval,
+  formatDeltaPp,
+  formatPercent,
+  platformName,
+} from "../format/figures.js";
 import { type Comparison, comparisonNotice, comparisonOf } from "./comparison.js";
 import type { ApiSections, ContentMapModel, Finding, ReportModel } from "./model.js";
-
-/** A movement smaller than this (in rate points, 0.005 = 0.5 pp) is reported as "held steady". */
-const STEADY = 0.005;
 
 /**
  * The executive summary, computed by explicit rules from the model's numbers (no language
  * model): each sentence quotes the figures it rests on, so a reader can trace it in the report.
+ * A change is stated only when it is significant (its 95 % interval excludes 0, docs/metrics.md
+ * "Intervals and significance"); a headline rate that did not move significantly is said so.
  */
 export function findings(model: ReportModel): Finding[] {
   const out: Finding[] = [];
@@ -19,18 +25,48 @@ export function findings(model: ReportModel): Finding[] {
   return out;
 }
 
-function movement(label: string, current: number, previous: number, delta: number): Finding {
-  if (Math.abs(delta) < STEADY) {
+const interval = (st: RateStats) => `95% interval ${formatDeltaInterval(st.delta_low, st.delta_high)}`;
+
+/** A headline rate's change: stated when significant, else "did not change significantly". */
+function movement(label: string, current: number, previous: number, delta: number, st: RateStats): Finding {
+  if (!st.significant) {
     return {
-      text: `${label} held steady at ${formatPercent(current)} (${formatDeltaPp(delta)}).`,
+      text: `${label} did not change significantly: ${formatPercent(current)} against ${formatPercent(previous)} in the previous period (${formatDeltaPp(delta)}; ${interval(st)}).`,
       tone: "neutral",
     };
   }
   const verb = delta > 0 ? "rose" : "fell";
   return {
-    text: `${label} ${verb} from ${formatPercent(previous)} to ${formatPercent(current)} (${formatDeltaPp(delta)}).`,
+    text: `${label} ${verb} significantly from ${formatPercent(previous)} to ${formatPercent(current)} (${formatDeltaPp(delta)}; ${interval(st)}).`,
     tone: delta > 0 ? "positive" : "negative",
   };
+}
+
+function list(names: string[]): string {
+  return names.length <= 1 ? (names[0] ?? "") : `${names.slice(0, -1).join(", ")} and ${names.at(-1)}`;
+}
+
+/** Per-platform mention-rate changes: the significant rises, the significant falls, the rest. */
+function platformMovements(rows: ApiSections["platforms"]["rows"]): Finding[] {
+  const out: Finding[] = [];
+  const moved = (up: boolean) =>
+    rows.filter((p) => p.mention_stats.significant && p.mention_delta > 0 === up);
+  const say = (p: (typeof rows)[number]) =>
+    `${platformName(p.platform)} (${formatDeltaPp(p.mention_delta)}, to ${formatPercent(p.mention_rate)}; ${interval(p.mention_stats)})`;
+  const rises = moved(true);
+  const falls = moved(false);
+  if (rises.length > 0)
+    out.push({ text: `Mention rate rose significantly on ${list(rises.map(say))}.`, tone: "positive" });
+  if (falls.length > 0)
+    out.push({ text: `Mention rate fell significantly on ${list(falls.map(say))}.`, tone: "negative" });
+  const flat = rows.filter((p) => !p.mention_stats.significant);
+  if (flat.length > 0) {
+    out.push({
+      text: `No significant change in mention rate on ${list(flat.map((p) => platformName(p.platform)))}.`,
+      tone: "neutral",
+    });
+  }
+  return out;
 }
 
 function visibilityFindings(s: ApiSections, brand: string, comparison: Comparison): Finding[] {
@@ -47,10 +83,10 @@ function visibilityFindings(s: ApiSections, brand: string, comparison: Compariso
     out.push(
       notice !== undefined || kpi.previous === null || kpi.delta === null
         ? { text: `${kpi.label} was ${formatPercent(kpi.current)}.`, tone: "neutral" }
-        : movement(kpi.label, kpi.current, kpi.previous, kpi.delta),
+        : movement(kpi.label, kpi.current, kpi.previous, kpi.delta, kpi.stats),
     );
-
   const platforms = s.platforms.rows.filter((p) => p.snapshots > 0);
+  if (notice === undefined) out.push(...platformMovements(platforms));
   if (platforms.length >= 2) {
     const sorted = [...platforms].sort((a, b) => b.mention_rate - a.mention_rate);
     const best = sorted[0]!;
@@ -71,22 +107,6 @@ function visibilityFindings(s: ApiSections, brand: string, comparison: Compariso
             tone: "negative",
           },
     );
-  }
-
-  const moved = notice === undefined ? s.prompts.rows.filter((p) => p.snapshots > 0) : [];
-  const gain = [...moved].sort((a, b) => b.mention_rate_delta - a.mention_rate_delta)[0];
-  const loss = [...moved].sort((a, b) => a.mention_rate_delta - b.mention_rate_delta)[0];
-  if (gain && gain.mention_rate_delta >= STEADY) {
-    out.push({
-      text: `Biggest gain: "${gain.text}" (mention rate ${formatPercent(gain.mention_rate)}, ${formatDeltaPp(gain.mention_rate_delta)}).`,
-      tone: "positive",
-    });
-  }
-  if (loss && loss.mention_rate_delta <= -STEADY) {
-    out.push({
-      text: `Biggest loss: "${loss.text}" (mention rate ${formatPercent(loss.mention_rate)}, ${formatDeltaPp(loss.mention_rate_delta)}).`,
-      tone: "negative",
-    });
   }
 
   const missed = new Set(

@@ -17,7 +17,16 @@ const sections = [
     key: "summary",
     title: "Summary",
     totals: { snapshots: PARTS.metric, prompts: 4, platforms: 2, competitors: 1 },
-    rows: [{ metric: "mention_rate", label: "Mention rate", current: 0.5, previous: 0.4, delta: 0.1 }],
+    rows: [
+      {
+        metric: "mention_rate",
+        label: "Mention rate",
+        current: 0.5,
+        previous: 0.4,
+        delta: 0.1,
+        stats: PARTS.rateStats,
+      },
+    ],
   },
   {
     key: "trend",
@@ -40,6 +49,9 @@ const sections = [
         citation_delta: 0,
         share_of_voice: 0.5,
         sov_delta: 0,
+        mention_stats: PARTS.rateStats,
+        citation_stats: PARTS.rateStats,
+        sov_stats: PARTS.rateStats,
       },
     ],
   },

@@ -6,6 +6,20 @@ export const AT = "2026-01-15T10:00:00Z";
 export const DAY = "2026-01-15";
 
 const metric = { current: 0.42, previous: 0.4, delta: 0.02 };
+const rateStats = {
+  answers: 120,
+  prompts: 12,
+  previous_answers: 110,
+  previous_prompts: 11,
+  low: 0.35,
+  high: 0.49,
+  previous_low: 0.33,
+  previous_high: 0.47,
+  delta_low: -0.03,
+  delta_high: 0.07,
+  significant: false,
+};
+const rateMetric = { ...metric, stats: rateStats };
 const trend = [{ date: DAY, value: 0.5 }];
 const pagination = {
   from: 1,
@@ -86,6 +100,8 @@ const categoryRow = {
   mention_delta: 0.1,
   citation_rate: 0.2,
   citation_delta: -0.1,
+  mention_stats: rateStats,
+  citation_stats: rateStats,
 };
 const citedSource = { rank: 1, value: "acme.com", citations: 5, share: 0.5, tag: "you" };
 const leaderboardRow = {
@@ -97,6 +113,9 @@ const leaderboardRow = {
   citation_delta: 0,
   sov: 0.6,
   sov_delta: 0.05,
+  mention_stats: rateStats,
+  citation_stats: rateStats,
+  sov_stats: { ...rateStats, delta_low: 0.01, significant: true },
 };
 const position = { rank: 1, value: 0.5, delta: 0.1 };
 const yourPosition = { mention: position, citation: position, sov: position };
@@ -164,11 +183,13 @@ export const VISIBILITY_SAMPLES: Record<string, unknown> = {
   },
   VisibilityOverview: {
     range: "30d",
-    mention_rate: metric,
-    citation_rate: metric,
-    share_of_voice: metric,
+    mention_rate: rateMetric,
+    citation_rate: rateMetric,
+    share_of_voice: rateMetric,
     trend_series: { mention: trend, citation: trend },
   },
+  RateStats: rateStats,
+  RateMetric: rateMetric,
   LeaderboardRow: leaderboardRow,
   YourPosition: yourPosition,
   Leaderboard: {
@@ -180,8 +201,8 @@ export const VISIBILITY_SAMPLES: Record<string, unknown> = {
   CompetitorDetail: {
     range: "90d",
     competitor: competitorRef,
-    mention_rate: metric,
-    citation_rate: metric,
+    mention_rate: rateMetric,
+    citation_rate: rateMetric,
     prompt_coverage: { current: 3, previous: 2, total: 10, delta: 1 },
     citation_rate_trend: trend,
     citations_by_platform: [{ platform: "perplexity", snapshots: 20, citation_rate: 0.1 }],
@@ -225,4 +246,4 @@ export const ROWS = {
   yourPosition,
   yourPage,
 };
-export const PARTS = { metric, competitorPage };
+export const PARTS = { metric, competitorPage, rateStats };

@@ -25,6 +25,10 @@ const CONTENT_EVENT_NULLABLE = [
 
 const PAGED = ["pagination.next_url", "pagination.prev_url"];
 
+/** A rate's interval bounds: null when they cannot be estimated (docs/metrics.md, "Intervals and significance"). */
+const BOUNDS = ["low", "high", "previous_low", "previous_high", "delta_low", "delta_high"];
+const boundsOf = (...fields: string[]) => fields.flatMap((f) => BOUNDS.map((b) => `${f}.${b}`));
+
 /**
  * Paths (inside objects, not arrays) where null is a valid value: the spec's nullable fields and
  * the contract's documented readings (see the report's findings). Every other path must reject null.
@@ -33,10 +37,6 @@ const METRIC_NULLABLE = ["previous", "delta"];
 const NULLABLE: Record<string, string[]> = {
   // A period-extension request whose comparison period has no data (docs/api.md, Extensions to v1).
   Metric: METRIC_NULLABLE,
-  VisibilityOverview: ["mention_rate", "citation_rate", "share_of_voice"].flatMap((m) =>
-    METRIC_NULLABLE.map((f) => `${m}.${f}`),
-  ),
-  CompetitorDetail: ["mention_rate", "citation_rate"].flatMap((m) => METRIC_NULLABLE.map((f) => `${m}.${f}`)),
   SummarySection: METRIC_NULLABLE.map((f) => `totals.snapshots.${f}`),
   ReportSection: METRIC_NULLABLE.map((f) => `totals.snapshots.${f}`),
   Pagination: ["next_url", "prev_url"],
@@ -48,7 +48,18 @@ const NULLABLE: Record<string, string[]> = {
   AnswerCompact: ["error_message"],
   AnswerFull: ["error_message"],
   AnswerCitation: ["title", "tag"],
-  CategoryVisibilityRow: ["id", "color"],
+  CategoryVisibilityRow: ["id", "color", ...boundsOf("mention_stats", "citation_stats")],
+  RateStats: BOUNDS,
+  RateMetric: [...METRIC_NULLABLE, ...boundsOf("stats")],
+  VisibilityOverview: ["mention_rate", "citation_rate", "share_of_voice"].flatMap((m) => [
+    ...METRIC_NULLABLE.map((f) => `${m}.${f}`),
+    ...boundsOf(`${m}.stats`),
+  ]),
+  CompetitorDetail: ["mention_rate", "citation_rate"].flatMap((m) => [
+    ...METRIC_NULLABLE.map((f) => `${m}.${f}`),
+    ...boundsOf(`${m}.stats`),
+  ]),
+  LeaderboardRow: boundsOf("mention_stats", "citation_stats", "sov_stats"),
   CitedSource: ["tag"],
   SitePage: ["topic_id", "topic", "topic_definition"],
   Site: ["last_crawled_at"],

@@ -11,7 +11,9 @@ describe("plan (viewOf)", () => {
     const { view, findings } = await viewOf(smallReportData(), { formats: ["md"], branding: BRANDING });
     expect(view.sections.map((s) => s.key)).toEqual([...SECTION_KEYS]);
     expect(view.branding).toBe(BRANDING);
-    expect(findings[0]?.text).toBe("Mention rate rose from 25.0% to 37.5% (+12.5 pp).");
+    expect(findings[0]?.text).toBe(
+      "Mention rate rose significantly from 25.0% to 37.5% (+12.5 pp; 95% interval +5.0 to +20.0 pp).",
+    );
     expect(view.name).toBe("acme-analytics-ai-visibility-7d-2026-11-01");
   });
 

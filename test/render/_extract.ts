@@ -43,8 +43,15 @@ export interface SectionNumbers {
   numbers: string[];
 }
 
-/** The figures every backend must show, per section, computed from the view through `formatValue`. */
-export function expectedNumbersBySection(view: ReportView): SectionNumbers[] {
+/**
+ * The figures a backend must show, per section, computed from the view through `formatValue`:
+ * the page formats (PDF, Markdown) leave out workbook-only columns (sample sizes, interval bounds),
+ * the workbook shows them too.
+ */
+export function expectedNumbersBySection(
+  view: ReportView,
+  format: "pages" | "workbook" = "pages",
+): SectionNumbers[] {
   return view.sections.map((s) => {
     const numbers: string[] = [];
     for (const b of s.blocks) {
@@ -57,6 +64,7 @@ export function expectedNumbersBySection(view: ReportView): SectionNumbers[] {
       } else if (b.kind === "table") {
         for (const row of b.rows)
           for (const c of b.columns) {
+            if (c.workbookOnly && format === "pages") continue;
             const v = row[c.key] ?? null;
             if (NUMERIC_TYPES.has(c.type) && v !== null) numbers.push(formatValue(c.type, v));
           }

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { SECTION_KEYS } from "../../src/config/section-keys.js";
 import { draftView } from "../../src/render/build-view.js";
 import { buildModel } from "../../src/report/build-model.js";
-import { smallReportData } from "../fixtures/report-data.js";
+import { smallReportData, stats } from "../fixtures/report-data.js";
 
 const BRANDING = { agencyName: "Northwind", accentColor: "#123456", locale: "en-US" };
 
@@ -10,26 +10,41 @@ describe("buildModel", () => {
   it("computes the executive summary from the numbers, by rule", () => {
     const model = buildModel(smallReportData());
     expect(model.findings.map((f) => f.text)).toEqual([
-      "Mention rate rose from 25.0% to 37.5% (+12.5 pp).",
-      "Citation rate fell from 25.0% to 12.5% (\u221212.5 pp).",
-      // 3/7 − 1/2 = −0.0714… → −7.1 pp
-      "Share of voice fell from 50.0% to 42.9% (\u22127.1 pp).",
+      // Significant: the fixture's change interval +5.0 to +20.0 pp excludes 0.
+      "Mention rate rose significantly from 25.0% to 37.5% (+12.5 pp; 95% interval +5.0 to +20.0 pp).",
+      // Not significant: −40.0 to +15.0 pp includes 0, so no direction is claimed.
+      "Citation rate did not change significantly: 12.5% against 25.0% in the previous period (\u221212.5 pp; 95% interval \u221240.0 to +15.0 pp).",
+      // 3/7 − 1/2 = −0.0714… → −7.1 pp; interval −20.0 to −1.0 pp.
+      "Share of voice fell significantly from 50.0% to 42.9% (\u22127.1 pp; 95% interval \u221220.0 to \u22121.0 pp).",
+      "No significant change in mention rate on ChatGPT and Perplexity.",
       "ChatGPT is the strongest platform (mention rate 50.0%); Perplexity the weakest (25.0%).",
       "Rival leads share of voice with 57.1%, against 42.9% for Acme.",
-      'Biggest gain: "best crm for startups" (mention rate 50.0%, +25.0 pp).',
-      'Biggest loss: "crm with email sync" (mention rate 25.0%, \u221225.0 pp).',
       "On 1 prompt, the latest answers mention a competitor but not Acme.",
     ]);
     expect(model.findings.map((f) => f.tone)).toEqual([
       "positive",
-      "negative",
-      "negative",
       "neutral",
       "negative",
-      "positive",
+      "neutral",
+      "neutral",
       "negative",
       "negative",
     ]);
+  });
+
+  it("states a platform's change only when significant, rises and falls apart", () => {
+    const data = smallReportData();
+    if (!data.report.ok) throw new Error("fixture report missing");
+    const platforms = data.report.value.sections.find((s) => s.key === "platforms");
+    if (platforms?.key !== "platforms") throw new Error("no platforms section");
+    // ChatGPT +25.0 pp with an interval above 0; Perplexity's 0.0 pp stays not significant.
+    platforms.rows[0]!.mention_stats = stats([0.3, 0.7], [0.1, 0.4]);
+    const texts = buildModel(data).findings.map((f) => f.text);
+    expect(texts).toContain(
+      "Mention rate rose significantly on ChatGPT (+25.0 pp, to 50.0%; 95% interval +10.0 to +40.0 pp).",
+    );
+    expect(texts).toContain("No significant change in mention rate on Perplexity.");
+    expect(texts.some((t) => t.startsWith("Mention rate fell significantly"))).toBe(false);
   });
 
   it("names the cover and file after the project, range and as-of day", () => {
@@ -59,7 +74,12 @@ describe("buildModel", () => {
     expect(texts[1]).toBe(
       "This report rests on 8 answers (snapshots) to 2 tracked prompts, collected from 2 platforms (ChatGPT, Perplexity).",
     );
-    expect(texts).toHaveLength(2);
+    // The method in plain words, with the sample sizes of the headline rates.
+    expect(texts[2]).toContain("the sample that counts is the prompts, not the answers");
+    expect(texts[2]).toContain(
+      "The headline rates rest on 2 prompts (8 answers) in this period and 2 prompts (8 answers) in the previous one.",
+    );
+    expect(texts).toHaveLength(3);
   });
 
   it("lists in the executive summary what the key's scopes leave out", () => {
@@ -126,7 +146,7 @@ describe("buildModel", () => {
     expect(row?.collected_at).toBe("2026-10-31");
     expect(view.cover.timezone).toBe("Pacific/Honolulu");
     const m = view.sections.find((s) => s.key === "methodology")!;
-    expect(m.blocks[2]).toEqual({
+    expect(m.blocks[3]).toEqual({
       kind: "paragraph",
       text: "Dates of answers and content items are shown in Pacific/Honolulu, as the report configuration asks; the period's days are those of the workspace timezone, Europe/Paris.",
     });

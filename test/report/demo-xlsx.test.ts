@@ -112,7 +112,7 @@ describe("demo workbook (XLSX), read back", () => {
   });
 
   it("shows every figure of every section, in order: KPIs on About, table cells on the data sheets", () => {
-    const expected = expectedNumbersBySection(view);
+    const expected = expectedNumbersBySection(view, "workbook");
     const ascii = (n: string) => n.replaceAll(MINUS, "-"); // Excel's formats sign with "-"
     const about = extractNumbers(shownText(sj.Sheets.About!));
     const sheets = dataSheets();

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { RangeEcho } from "../enums.js";
-import { Uuid } from "./common.js";
+import { RateStats, Uuid } from "./common.js";
 
 /** A category row; the final Uncategorized row has id and color null. */
 export const CategoryVisibilityRow = z.object({
@@ -12,6 +12,8 @@ export const CategoryVisibilityRow = z.object({
   mention_delta: z.number(),
   citation_rate: z.number(),
   citation_delta: z.number(),
+  mention_stats: RateStats,
+  citation_stats: RateStats,
 });
 export type CategoryVisibilityRow = z.infer<typeof CategoryVisibilityRow>;
 

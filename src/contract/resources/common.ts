@@ -18,6 +18,30 @@ export const Metric = z.object({
 });
 export type Metric = z.infer<typeof Metric>;
 
+/**
+ * Sample sizes, 95 % intervals and significance of one rate (a v1 extension, docs/api.md
+ * "Extensions to v1"; method in docs/metrics.md "Intervals and significance"). Bounds are null
+ * when they cannot be estimated (fewer than two prompts, or no denominator).
+ */
+export const RateStats = z.object({
+  answers: z.number().int(),
+  prompts: z.number().int(),
+  previous_answers: z.number().int(),
+  previous_prompts: z.number().int(),
+  low: z.number().nullable(),
+  high: z.number().nullable(),
+  previous_low: z.number().nullable(),
+  previous_high: z.number().nullable(),
+  delta_low: z.number().nullable(),
+  delta_high: z.number().nullable(),
+  significant: z.boolean(),
+});
+export type RateStats = z.infer<typeof RateStats>;
+
+/** A rate's metric with its `stats` (extension). */
+export const RateMetric = Metric.extend({ stats: RateStats });
+export type RateMetric = z.infer<typeof RateMetric>;
+
 /** coverage metric: current, previous, total, delta. */
 export const CoverageMetric = z.object({
   current: z.number(),

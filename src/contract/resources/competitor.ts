@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { Platform, RangeEcho } from "../enums.js";
-import { CoverageMetric, Metric, PageMetrics, TrendPoint, Uuid } from "./common.js";
+import { CoverageMetric, PageMetrics, RateMetric, TrendPoint, Uuid } from "./common.js";
 
 const CompetitorRef = z.object({ id: Uuid, name: z.string(), domain: z.string() });
 
@@ -8,8 +8,8 @@ const CompetitorRef = z.object({ id: Uuid, name: z.string(), domain: z.string() 
 export const CompetitorDetail = z.object({
   range: RangeEcho,
   competitor: CompetitorRef,
-  mention_rate: Metric,
-  citation_rate: Metric,
+  mention_rate: RateMetric,
+  citation_rate: RateMetric,
   prompt_coverage: CoverageMetric,
   citation_rate_trend: z.array(TrendPoint),
   citations_by_platform: z.array(

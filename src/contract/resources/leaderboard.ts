@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { RangeEcho } from "../enums.js";
+import { RateStats } from "./common.js";
 
 const Position = z.object({ rank: z.number().int(), value: z.number(), delta: z.number() });
 
@@ -13,6 +14,9 @@ export const LeaderboardRow = z.object({
   citation_delta: z.number(),
   sov: z.number(),
   sov_delta: z.number(),
+  mention_stats: RateStats,
+  citation_stats: RateStats,
+  sov_stats: RateStats,
 });
 export type LeaderboardRow = z.infer<typeof LeaderboardRow>;
 

@@ -3,7 +3,7 @@ import { CitedSourceType, CompareParam, Platform, RangeEcho } from "../enums.js"
 import { AnswerCompact } from "./answer.js";
 import { CategoryVisibilityRow } from "./categories.js";
 import { CitationsByOwner, CitedSource } from "./cited-sources.js";
-import { DateOnly, DateTime, Metric, Uuid } from "./common.js";
+import { DateOnly, DateTime, Metric, RateStats, Uuid } from "./common.js";
 import { CompetitorPage } from "./competitor.js";
 import { LeaderboardRow, YourPosition } from "./leaderboard.js";
 import { YourPage } from "./pages.js";
@@ -57,6 +57,7 @@ const Kpi = z.object({
   /** Null as in Metric: a period-extension request whose comparison period has no data. */
   previous: z.number().nullable(),
   delta: z.number().nullable(),
+  stats: RateStats,
 });
 
 export const SummarySection = section(
@@ -103,6 +104,9 @@ export const PlatformsSection = section(
     citation_delta: z.number(),
     share_of_voice: z.number(),
     sov_delta: z.number(),
+    mention_stats: RateStats,
+    citation_stats: RateStats,
+    sov_stats: RateStats,
   }),
 );
 

@@ -1,10 +1,39 @@
-import { dayIn, REPORT_SECTION_TITLES, type ReportSectionKey } from "../../contract/index.js";
+import { dayIn, type RateStats, REPORT_SECTION_TITLES, type ReportSectionKey } from "../../contract/index.js";
 import type { CellValue, ValueType } from "../../format/value-type.js";
 import type { ApiSections, Available, ReportModel } from "../../report/model.js";
 import type { ChartSpec, Column, DraftBlock, SectionDraft } from "../types.js";
 
 /** A drafter turns the model into one section's draft (no output yet); the table holds one per key. */
 export type SectionDrafter = (model: ReportModel) => SectionDraft;
+
+/**
+ * The workbook-only columns of a rate's stats (docs/metrics.md, "Intervals and significance"):
+ * the rate's 95 % interval, its change's interval and the significance flag.
+ */
+export function statColumns(prefix: string, label: string): Column[] {
+  const only = (c: Column): Column => ({ ...c, workbookOnly: true });
+  return [
+    only(col(`${prefix}_low`, `${label} 95% low`, "percent")),
+    only(col(`${prefix}_high`, `${label} 95% high`, "percent")),
+    only(col(`${prefix}_delta_low`, `Δ ${label} 95% low`, "delta_pp")),
+    only(col(`${prefix}_delta_high`, `Δ ${label} 95% high`, "delta_pp")),
+    only(col(`${prefix}_significant`, `Δ ${label} significant`, "boolean")),
+  ];
+}
+
+/** The cells of `statColumns(prefix, …)` for one row. */
+export function statCells(prefix: string, s: RateStats): Record<string, CellValue> {
+  return {
+    [`${prefix}_low`]: s.low,
+    [`${prefix}_high`]: s.high,
+    [`${prefix}_delta_low`]: s.delta_low,
+    [`${prefix}_delta_high`]: s.delta_high,
+    [`${prefix}_significant`]: s.significant,
+  };
+}
+
+/** The workbook-only sample-size column: prompts with answers (the clusters of the intervals). */
+export const PROMPTS_COLUMN: Column = { ...col("prompts", "Prompts", "count"), workbookOnly: true };
 
 /** Shorthand for a column. */
 export function col(key: string, label: string, type: ValueType): Column {

@@ -1,4 +1,13 @@
-import { col, fromSections, ratesChart, type SectionDrafter, tableOf } from "./_helpers.js";
+import {
+  col,
+  fromSections,
+  PROMPTS_COLUMN,
+  ratesChart,
+  type SectionDrafter,
+  statCells,
+  statColumns,
+  tableOf,
+} from "./_helpers.js";
 
 /** Rates per prompt category; Uncategorized last, as the API sends it. */
 export const categories: SectionDrafter = (model) =>
@@ -24,8 +33,16 @@ export const categories: SectionDrafter = (model) =>
           col("mention_delta", "Δ mention", "delta_pp"),
           col("citation_rate", "Citation rate", "percent"),
           col("citation_delta", "Δ citation", "delta_pp"),
+          PROMPTS_COLUMN,
+          ...statColumns("mention", "mention"),
+          ...statColumns("citation", "citation"),
         ],
-        rows,
+        rows.map(({ mention_stats, citation_stats, ...r }) => ({
+          ...r,
+          prompts: mention_stats.prompts,
+          ...statCells("mention", mention_stats),
+          ...statCells("citation", citation_stats),
+        })),
         "No category has answers in this period.",
       ),
     ];

@@ -1,6 +1,6 @@
 import { formatDeltaPp, formatPercent } from "../../format/figures.js";
 import { comparisonOf } from "../../report/comparison.js";
-import { col, fromSections, type SectionDrafter } from "./_helpers.js";
+import { col, fromSections, type SectionDrafter, statCells, statColumns } from "./_helpers.js";
 
 /** The leaderboard: your brand first, then every tracked competitor. */
 export const competitors: SectionDrafter = (model) =>
@@ -44,8 +44,16 @@ export const competitors: SectionDrafter = (model) =>
           col("citation_delta", "Δ citation", "delta_pp"),
           col("sov", "Share of voice", "percent"),
           col("sov_delta", "Δ share", "delta_pp"),
+          ...statColumns("mention", "mention"),
+          ...statColumns("citation", "citation"),
+          ...statColumns("sov", "share"),
         ],
-        rows: c.rows.map(({ is_you: _, ...r }) => ({ ...r })),
+        rows: c.rows.map(({ is_you: _, mention_stats, citation_stats, sov_stats, ...r }) => ({
+          ...r,
+          ...statCells("mention", mention_stats),
+          ...statCells("citation", citation_stats),
+          ...statCells("sov", sov_stats),
+        })),
         emptyText: "No competitors are tracked.",
         note: `Based on ${c.totals.total_snapshots.toLocaleString("en-US")} answers. The first row is your brand.`,
       },

@@ -25,6 +25,16 @@ export const methodology: SectionDrafter = (model) => {
   const volume = s.ok
     ? `This report rests on ${formatCount(s.value.summary.totals.snapshots.current)} answers (snapshots) to ${formatCount(s.value.summary.totals.prompts)} tracked prompts, collected from ${formatCount(platforms.length)} platform${platforms.length === 1 ? "" : "s"} (${platforms.join(", ")}).`
     : "The visibility data could not be read, so no answer counts are given.";
+  // The method of docs/metrics.md "Intervals and significance", in plain words, with its sample sizes.
+  const kpis = s.ok ? s.value.summary.rows : [];
+  const first = kpis[0]?.stats;
+  const sample = first
+    ? ` The headline rates rest on ${formatCount(first.prompts)} prompts (${formatCount(first.answers)} answers) in this period and ${formatCount(first.previous_prompts)} prompts (${formatCount(first.previous_answers)} answers) in the previous one.`
+    : "";
+  const significance = {
+    kind: "paragraph" as const,
+    text: `Answers to the same prompt resemble each other from day to day, so the sample that counts is the prompts, not the answers: each rate's 95% interval treats the prompts as the units (a ratio of sums over prompts, with Student's t). A change counts as significant when the 95% interval of the difference between the periods, computed from each prompt's own change, excludes zero; changes that are not significant are greyed and described as "no significant change".${sample}`,
+  };
   // The config file may show dates in another timezone than the workspace's, which set the period.
   const tz = model.cover.timezone;
   const zone =
@@ -42,6 +52,7 @@ export const methodology: SectionDrafter = (model) => {
     blocks: [
       { kind: "paragraph", text: periodText },
       { kind: "paragraph", text: volume },
+      significance,
       ...zone,
       {
         kind: "table",
@@ -72,6 +83,15 @@ export const methodology: SectionDrafter = (model) => {
             metric: "Trend point",
             definition:
               "A day in a 7-day report; otherwise a week, counted back from the period's last day (the first may be shorter). Its rate is over the week's summed counts (e.g. mentions ÷ answers of its days), not an average of daily rates.",
+          },
+          {
+            metric: "95% interval",
+            definition:
+              "The range that holds the true rate (or change) with 95% confidence, given the prompts sampled; the workbook lists its bounds.",
+          },
+          {
+            metric: "Significant change",
+            definition: "A change whose 95% interval excludes zero (α = 0.05).",
           },
           { metric: "Rank", definition: "1 is best; ties share a rank (1, 2, 2, 4)." },
           {

@@ -1,5 +1,13 @@
 import { platformName } from "../../format/figures.js";
-import { col, fromSections, ratesChart, type SectionDrafter } from "./_helpers.js";
+import {
+  col,
+  fromSections,
+  PROMPTS_COLUMN,
+  ratesChart,
+  type SectionDrafter,
+  statCells,
+  statColumns,
+} from "./_helpers.js";
 
 /** Rates per AI platform with their changes. */
 export const platforms: SectionDrafter = (model) =>
@@ -28,8 +36,18 @@ export const platforms: SectionDrafter = (model) =>
           col("citation_delta", "Δ citation", "delta_pp"),
           col("share_of_voice", "Share of voice", "percent"),
           col("sov_delta", "Δ share", "delta_pp"),
+          PROMPTS_COLUMN,
+          ...statColumns("mention", "mention"),
+          ...statColumns("citation", "citation"),
+          ...statColumns("sov", "share"),
         ],
-        rows: rows.map((r) => ({ ...r })),
+        rows: rows.map(({ mention_stats, citation_stats, sov_stats, ...r }) => ({
+          ...r,
+          prompts: mention_stats.prompts,
+          ...statCells("mention", mention_stats),
+          ...statCells("citation", citation_stats),
+          ...statCells("sov", sov_stats),
+        })),
         emptyText: "No platform collected answers in this period.",
       },
     ];

@@ -12,6 +12,13 @@ export const summary: SectionDrafter = (model) =>
       previous: r.previous,
       delta: r.delta,
       deltaType: "delta_pp",
+      change: {
+        low: r.stats.delta_low,
+        high: r.stats.delta_high,
+        significant: r.stats.significant,
+        answers: r.stats.answers,
+        prompts: r.stats.prompts,
+      },
     }));
     const snap = s.summary.totals.snapshots;
     kpis.push({

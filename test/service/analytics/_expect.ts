@@ -2,7 +2,19 @@
  * Shapes the hand-computed expectations of the fixture suites share. Each delta is computed as
  * `current - previous` from the same two fractions the expectation was written with, so the
  * expected numbers are exactly those of the literal `a / b - c / d` they replace.
+ *
+ * Rates also carry `stats` (sample sizes, intervals, significance): these suites pin the rates,
+ * `rate-stats.test.ts` pins the stats by hand on its own fixture, so here they are only present.
  */
+import { expect } from "vitest";
+
+/** Any stats object (pinned in rate-stats.test.ts). */
+export const STATS = expect.objectContaining({ significant: expect.any(Boolean) });
+
+/** A rate with its previous period and stats: `{ current, previous, delta, stats }`. */
+export function rateChange(current: number, previous: number) {
+  return { ...change(current, previous), stats: STATS };
+}
 
 /** A figure with its previous period: `{ current, previous, delta }`. */
 export function change(current: number, previous: number) {
@@ -26,6 +38,9 @@ export function leaderRow(
     citation_delta: citation[0] - citation[1],
     sov: sov[0],
     sov_delta: sov[0] - sov[1],
+    mention_stats: STATS,
+    citation_stats: STATS,
+    sov_stats: STATS,
   };
 }
 
@@ -47,5 +62,7 @@ export function categoryRow(
     mention_delta: mention[0] - mention[1],
     citation_rate: citation[0],
     citation_delta: citation[0] - citation[1],
+    mention_stats: STATS,
+    citation_stats: STATS,
   };
 }

@@ -65,9 +65,11 @@ describeDatabases("analytics invariants on the demo workspace", (kind) => {
     it("summary and trend equal the overview; the leaderboard's first row is the overview", async () => {
       const o = await get("getOverview", { range });
       const [m, c, s] = section("summary").rows;
-      expect([m, c, s].map((r) => r && { current: r.current, previous: r.previous, delta: r.delta })).toEqual(
-        [o.mention_rate, o.citation_rate, o.share_of_voice],
-      );
+      expect(
+        [m, c, s].map(
+          (r) => r && { current: r.current, previous: r.previous, delta: r.delta, stats: r.stats },
+        ),
+      ).toEqual([o.mention_rate, o.citation_rate, o.share_of_voice]);
       expect(section("trend").rows.map((r) => ({ date: r.date, value: r.mention_rate }))).toEqual(
         o.trend_series.mention,
       );

@@ -6,7 +6,7 @@
  */
 import { expect, it } from "vitest";
 import { describeDatabases } from "../../store/_databases.js";
-import { change } from "./_expect.js";
+import { rateChange } from "./_expect.js";
 import { IDS } from "./_fixture.js";
 import { CITED_URL_RANKING, citingPrompt, dailySeries, HOME_PAGE_ROW } from "./_fixture-expected.js";
 import { useFixture } from "./_use-fixture.js";
@@ -29,8 +29,8 @@ describeDatabases("analytics details on the hand-built fixture", (kind) => {
     expect(await get("getCompetitor", {}, { competitor: IDS.c2 })).toEqual({
       range: "7d",
       competitor: { id: IDS.c2, name: "Gamma", domain: "gamma.io" },
-      mention_rate: change(2 / 6, 0 / 3),
-      citation_rate: change(2 / 6, 0 / 3),
+      mention_rate: rateChange(2 / 6, 0 / 3),
+      citation_rate: rateChange(2 / 6, 0 / 3),
       prompt_coverage: { current: 2, previous: 0, total: 3, delta: 2 - 0 },
       // Gamma cited in none of A1 | A2 of A2, A3 | not A5 | A4 of A4, A6.
       citation_rate_trend: dailySeries(0 / 1, 1 / 2, 0 / 1, 1 / 2),

@@ -6,7 +6,7 @@
 import { expect, it } from "vitest";
 import { describeDatabases } from "../../store/_databases.js";
 import { REQUEST_URL } from "./_context.js";
-import { categoryRow, change, leaderRow } from "./_expect.js";
+import { categoryRow, leaderRow, rateChange } from "./_expect.js";
 import { IDS } from "./_fixture.js";
 import { CITED_URL_RANKING, citingPrompt, dailySeries, HOME_PAGE_ROW } from "./_fixture-expected.js";
 import { useFixture } from "./_use-fixture.js";
@@ -17,9 +17,9 @@ describeDatabases("analytics on the hand-built fixture", (kind) => {
   it("overview: rates, share of voice and the daily trend", async () => {
     expect(await get("getOverview")).toEqual({
       range: "7d",
-      mention_rate: change(4 / 6, 1 / 3),
-      citation_rate: change(2 / 6, 1 / 3),
-      share_of_voice: change(4 / 9, 1 / 3),
+      mention_rate: rateChange(4 / 6, 1 / 3),
+      citation_rate: rateChange(2 / 6, 1 / 3),
+      share_of_voice: rateChange(4 / 9, 1 / 3),
       trend_series: {
         // Brand mentioned in A1 | A2 of A2, A3 | A5 | A4 of A4, A6.
         mention: dailySeries(1 / 1, 1 / 2, 1 / 1, 1 / 2),
@@ -33,8 +33,8 @@ describeDatabases("analytics on the hand-built fixture", (kind) => {
     const o = await get("getOverview", { range: "30d" });
     // 02-10..03-11 holds A1..A6, B1..B3 and O1; the previous 30 days hold nothing.
     expect(o.range).toBe("30d");
-    expect(o.mention_rate).toEqual({ current: 6 / 10, previous: 0, delta: 6 / 10 });
-    expect(o.citation_rate).toEqual({ current: 4 / 10, previous: 0, delta: 4 / 10 });
+    expect(o.mention_rate).toEqual(rateChange(6 / 10, 0));
+    expect(o.citation_rate).toEqual(rateChange(4 / 10, 0));
     expect(o.share_of_voice.current).toBe(6 / (6 + 5 + 2));
   });
 
@@ -71,8 +71,8 @@ describeDatabases("analytics on the hand-built fixture", (kind) => {
     expect(await get("getCompetitor", {}, { competitor: IDS.c1 })).toEqual({
       range: "7d",
       competitor: { id: IDS.c1, name: "Beta", domain: "beta.com" },
-      mention_rate: change(3 / 6, 2 / 3),
-      citation_rate: change(3 / 6, 2 / 3),
+      mention_rate: rateChange(3 / 6, 2 / 3),
+      citation_rate: rateChange(3 / 6, 2 / 3),
       // Mentioned in P1 only now (A1, A2, A6), in P1 and P2 before (B1, B2); P1..P3 have snapshots now.
       prompt_coverage: { current: 1, previous: 2, total: 3, delta: 1 - 2 },
       // Beta cited in A1 | A3 of A2, A3 | not A5 | A6 of A4, A6.
@@ -95,7 +95,7 @@ describeDatabases("analytics on the hand-built fixture", (kind) => {
       ],
     });
     const gamma = await get("getCompetitor", {}, { competitor: IDS.c2 });
-    expect(gamma.mention_rate).toEqual({ current: 2 / 6, previous: 0, delta: 2 / 6 });
+    expect(gamma.mention_rate).toEqual(rateChange(2 / 6, 0));
     expect(gamma.prompt_coverage).toEqual({ current: 2, previous: 0, total: 3, delta: 2 });
     expect(gamma.citations_by_platform).toEqual([
       { platform: "chatgpt", snapshots: 4, citation_rate: 0 / 4 },

@@ -10,7 +10,7 @@
 import { expect, it } from "vitest";
 import type { ReportSection, ReportSectionOf } from "../../../src/contract/index.js";
 import { describeDatabases } from "../../store/_databases.js";
-import { categoryRow, change, leaderRow } from "./_expect.js";
+import { categoryRow, change, leaderRow, rateChange } from "./_expect.js";
 import { IDS } from "./_fixture.js";
 import { useFixture } from "./_use-fixture.js";
 
@@ -24,9 +24,9 @@ describeDatabases("period boundaries on the hand-built fixture", (kind) => {
     // B1 mentions and cites Acme; Beta is mentioned and cited in B1 and B2; O1 mentions and cites Acme.
     expect(await early("getOverview")).toEqual({
       range: "7d",
-      mention_rate: change(1 / 3, 1 / 1),
-      citation_rate: change(1 / 3, 1 / 1),
-      share_of_voice: { current: 1 / (1 + 2), previous: 1 / (1 + 0), delta: 1 / (1 + 2) - 1 / (1 + 0) },
+      mention_rate: rateChange(1 / 3, 1 / 1),
+      citation_rate: rateChange(1 / 3, 1 / 1),
+      share_of_voice: rateChange(1 / (1 + 2), 1 / (1 + 0)),
       trend_series: {
         mention: [
           { date: "2025-02-27", value: 1 / 1 },
@@ -94,9 +94,9 @@ describeDatabases("period boundaries on the hand-built fixture", (kind) => {
   it("as-of 03-25: an empty current period gives zero rates and empty trends", async () => {
     expect(await late("getOverview")).toEqual({
       range: "7d",
-      mention_rate: change(0, 1 / 1),
-      citation_rate: change(0, 1 / 1),
-      share_of_voice: { current: 0, previous: 1 / (1 + 0), delta: 0 - 1 / (1 + 0) },
+      mention_rate: rateChange(0, 1 / 1),
+      citation_rate: rateChange(0, 1 / 1),
+      share_of_voice: rateChange(0, 1 / (1 + 0)),
       trend_series: { mention: [], citation: [] },
     });
     const lb = await late("getLeaderboard");

@@ -9,7 +9,7 @@ import {
   type ReportSectionOf,
 } from "../../../src/contract/index.js";
 import { describeDatabases } from "../../store/_databases.js";
-import { change } from "./_expect.js";
+import { change, STATS } from "./_expect.js";
 import { IDS, NOW } from "./_fixture.js";
 import { useFixture } from "./_use-fixture.js";
 
@@ -103,6 +103,9 @@ describeDatabases("full report on the hand-built fixture", (kind) => {
         citation_delta: 1 / 4 - 1 / 2,
         share_of_voice: 2 / (2 + 2),
         sov_delta: 2 / (2 + 2) - 1 / (1 + 2),
+        mention_stats: STATS,
+        citation_stats: STATS,
+        sov_stats: STATS,
       },
       {
         platform: "perplexity",
@@ -113,6 +116,9 @@ describeDatabases("full report on the hand-built fixture", (kind) => {
         citation_delta: 1 / 2 - 0 / 1,
         share_of_voice: 2 / (2 + 3),
         sov_delta: 2 / (2 + 3) - 0,
+        mention_stats: STATS,
+        citation_stats: STATS,
+        sov_stats: STATS,
       },
     ]);
   });

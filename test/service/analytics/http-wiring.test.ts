@@ -9,6 +9,7 @@ import { createApp } from "../../../src/service/http/app.js";
 import { createKey } from "../../../src/service/keys/create-key.js";
 import type { Store } from "../../../src/service/store/db.js";
 import { describeDatabases, openTestStore } from "../../store/_databases.js";
+import { rateChange } from "./_expect.js";
 import { IDS, insertFixture, NOW } from "./_fixture.js";
 
 describeDatabases("analytics over HTTP", (kind) => {
@@ -37,7 +38,7 @@ describeDatabases("analytics over HTTP", (kind) => {
     const body = res.json();
     expect(body.code).toBe(2460);
     expect(body.data.range).toBe("7d");
-    expect(body.data.mention_rate).toEqual({ current: 4 / 6, previous: 1 / 3, delta: 4 / 6 - 1 / 3 });
+    expect(body.data.mention_rate).toEqual(rateChange(4 / 6, 1 / 3));
   });
 
   it("prompts paginate with absolute links; unknown ids are 404 in the envelope", async () => {

@@ -1,6 +1,7 @@
 import { formatValue } from "../../../format/figures.js";
 import { escapeMarkdown, markdownHref } from "../../../format/markdown-escape.js";
 import type { ValueType } from "../../../format/value-type.js";
+import { changeNote } from "../../kpi-change.js";
 import type { Block, Column, Kpi } from "../../types.js";
 import type { Slugger } from "./_slug.js";
 
@@ -39,16 +40,17 @@ export function italic(text: string): string {
   return escaped === "" ? "" : `*${escaped}*`;
 }
 
-/** KPIs as a table: metric, value, previous period, change. */
+/** KPIs as a table: metric, value, previous period, change, and the change's interval and significance. */
 function kpiTable(items: Kpi[]): string[] {
   return table(
-    ["Metric", "Value", "Previous", "Change"],
-    ["left", "right", "right", "right"],
+    ["Metric", "Value", "Previous", "Change", "Significance"],
+    ["left", "right", "right", "right", "left"],
     items.map((k) => [
       k.label,
       formatValue(k.type, k.value),
       formatValue(k.type, k.previous),
       formatValue(k.deltaType, k.delta),
+      changeNote(k),
     ]),
   );
 }

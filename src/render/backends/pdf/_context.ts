@@ -1,6 +1,7 @@
 import { formatValue } from "../../../format/figures.js";
 import type { ValueType } from "../../../format/value-type.js";
 import { chartImage } from "../../chart-image.js";
+import { changeNote, isMuted } from "../../kpi-change.js";
 import type { Block, Kpi, ReportView, SectionView } from "../../types.js";
 import { layoutTable } from "./_columns.js";
 import { EMPTY_SLOT } from "./_slot.js";
@@ -34,7 +35,19 @@ export function toneOf(printed: string): Tone {
 
 /** A block as the templates see it: every figure already formatted by `formatValue`. */
 export type BlockContext =
-  | { kind: "kpis"; items: { label: string; value: string; previous: string; delta: string; tone: Tone }[] }
+  | {
+      kind: "kpis";
+      items: {
+        label: string;
+        value: string;
+        previous: string;
+        delta: string;
+        tone: Tone;
+        /** Greyed: the change is not significant. */
+        muted: boolean;
+        note: string;
+      }[];
+    }
   | {
       kind: "table";
       title: string | null;
@@ -96,7 +109,10 @@ function kpi(k: Kpi) {
     value: formatValue(k.type, k.value),
     previous: formatValue(k.type, k.previous),
     delta,
-    tone: k.delta === null ? ("none" as const) : toneOf(delta),
+    // A change that is not significant is not coloured as a rise or a fall (docs/metrics.md).
+    tone: k.delta === null || isMuted(k) ? ("none" as const) : toneOf(delta),
+    muted: isMuted(k),
+    note: changeNote(k),
   };
 }
 

@@ -26,6 +26,12 @@ const KPI_COLUMNS: Column[] = [
   { key: "value", label: "Value", type: "text" },
   { key: "previous", label: "Previous period", type: "text" },
   { key: "delta", label: "Change", type: "text" },
+  // A rate's change: its 95 % interval, significance and sample (docs/metrics.md); empty for counts.
+  { key: "low", label: "Change 95% low", type: "text" },
+  { key: "high", label: "Change 95% high", type: "text" },
+  { key: "significant", label: "Significant", type: "text" },
+  { key: "answers", label: "Answers", type: "text" },
+  { key: "prompts", label: "Prompts", type: "text" },
 ];
 
 /** Writes wrapped text; `finishSheet` merges it across columns and estimates its height. */
@@ -63,6 +69,11 @@ export function writeKpis(
       [toCell(k.type, k.value), styleFor(k.type)],
       [toCell(k.type, k.previous), styleFor(k.type)],
       [toCell(k.deltaType, k.delta), styleFor(k.deltaType)],
+      [toCell(k.deltaType, k.change?.low ?? null), styleFor(k.deltaType)],
+      [toCell(k.deltaType, k.change?.high ?? null), styleFor(k.deltaType)],
+      [toCell("boolean", k.change?.significant ?? null), styleFor("boolean")],
+      [toCell("count", k.change?.answers ?? null), styleFor("count")],
+      [toCell("count", k.change?.prompts ?? null), styleFor("count")],
     ];
     cells.forEach(([value, style], i) => {
       if (value === null) return; // an unknown figure stays empty, never a zero
@@ -75,7 +86,7 @@ export function writeKpis(
   const deltaCol: Column = { key: "delta", label: "", type: "delta_pp" };
   colourDeltas(ws, [...KPI_COLUMNS.slice(0, 3), deltaCol], row + 1, r - 1);
   const labels = Math.max(...items.map((k) => k.label.length), 8);
-  mergeWidths(layout.widths, [labels + 2, 12, 16, 12]);
+  mergeWidths(layout.widths, [labels + 2, 12, 16, 12, 16, 16, 12, 10, 10]);
   return r;
 }
 

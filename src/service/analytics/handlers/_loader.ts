@@ -9,6 +9,7 @@ import { type DailyRows, inRange } from "../metrics/tally.js";
 import { type Period, PeriodParamError, type PeriodQuery, resolvePeriod } from "../period.js";
 import { loadCompetitorCounts, loadDaily } from "../queries/daily.js";
 import { type AggMeta, type Db, loadMeta } from "../queries/meta.js";
+import { loadPromptCells, type PromptCells } from "../queries/prompt-cells.js";
 import { loadPromptSums } from "../queries/prompt-sums.js";
 import { loadCategories, loadCompetitors, loadPrompts } from "../queries/setup.js";
 import { loadUrlSums, type UrlFilter } from "../queries/url-sums.js";
@@ -93,6 +94,13 @@ export class Loader {
   promptSums(): Promise<Map<string, PromptSums>> {
     return this.once("promptSums", async () =>
       loadPromptSums(this.db, this.project.id, await this.meta(), this.period),
+    );
+  }
+
+  /** Per-prompt counts per platform and competitor of both periods (the intervals' clusters). */
+  promptCells(): Promise<PromptCells> {
+    return this.once("promptCells", async () =>
+      loadPromptCells(this.db, this.project.id, await this.meta(), this.period),
     );
   }
 

@@ -5,6 +5,7 @@ import type { Handler } from "../../http/handler.js";
 import type { CompetitorRef } from "../metrics/leaderboard.js";
 import { dailyTallies } from "../metrics/overview.js";
 import { citedPageRows, pageMetrics } from "../metrics/pages.js";
+import { competitorStats } from "../metrics/rate-stats.js";
 import { metric, rate } from "../metrics/rates.js";
 import { inRange } from "../metrics/tally.js";
 import { noComparison } from "../period.js";
@@ -25,14 +26,16 @@ export async function competitorOr404(l: Loader, id: string | undefined): Promis
 
 /** One competitor's detail: rates, prompt coverage, daily citation rate, per-platform citations, top pages. */
 export async function buildCompetitor(l: Loader, competitor: CompetitorRef): Promise<CompetitorDetail> {
-  const [daily, mine, totals, sums, meta, pages] = await Promise.all([
+  const [daily, mine, totals, sums, meta, pages, cells] = await Promise.all([
     l.daily(),
     l.meta().then(() => loadCompetitorDays(l.db, l.project.id, competitor.id, l.period)),
     l.totals(),
     l.promptSums(),
     l.meta(),
     l.urlSums({ owner: "competitor", competitorId: competitor.id, uniquePrompts: true }),
+    l.promptCells(),
   ]);
+  const stats = competitorStats(cells, competitor.id);
   const sum = (range: typeof l.period.current, key: "mentioned" | "cited", platform?: string) =>
     mine.reduce(
       (n, r) => n + (inRange(r.day, range) && (!platform || r.platform === platform) ? r[key] : 0),
@@ -52,14 +55,20 @@ export async function buildCompetitor(l: Loader, competitor: CompetitorRef): Pro
   return {
     range: l.range,
     competitor: { id: competitor.id, name: competitor.name, domain: competitor.domain },
-    mention_rate: metric(
-      rate(sum(cur, "mentioned"), totals.current),
-      none ? null : rate(sum(prev, "mentioned"), totals.previous),
-    ),
-    citation_rate: metric(
-      rate(sum(cur, "cited"), totals.current),
-      none ? null : rate(sum(prev, "cited"), totals.previous),
-    ),
+    mention_rate: {
+      ...metric(
+        rate(sum(cur, "mentioned"), totals.current),
+        none ? null : rate(sum(prev, "mentioned"), totals.previous),
+      ),
+      stats: stats.mention,
+    },
+    citation_rate: {
+      ...metric(
+        rate(sum(cur, "cited"), totals.current),
+        none ? null : rate(sum(prev, "cited"), totals.previous),
+      ),
+      stats: stats.citation,
+    },
     prompt_coverage: {
       current: coverage.current,
       previous: coverage.previous,

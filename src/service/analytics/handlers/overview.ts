@@ -7,19 +7,30 @@ import { Loader } from "./_loader.js";
 
 /** Overview data of a loader (shared with the report's summary and trend). */
 export async function buildOverview(l: Loader): Promise<VisibilityOverview> {
-  return overviewOf(await l.daily(), l.period, l.range);
+  const [daily, cells] = await Promise.all([l.daily(), l.promptCells()]);
+  return overviewOf(daily, cells, l.period, l.range);
 }
 
 /** Leaderboard data of a loader (shared with the report's competitors section). */
 export async function buildLeaderboard(l: Loader): Promise<Leaderboard> {
-  const [daily, competitors, counts] = await Promise.all([l.daily(), l.competitors(), l.competitorCounts()]);
-  return leaderboardOf(daily, l.period, l.range, l.project.brandName, competitors, counts);
+  const [daily, competitors, counts, cells] = await Promise.all([
+    l.daily(),
+    l.competitors(),
+    l.competitorCounts(),
+    l.promptCells(),
+  ]);
+  return leaderboardOf(daily, l.period, l.range, l.project.brandName, competitors, counts, cells);
 }
 
 /** Category data of a loader (shared with the report's categories section). */
 export async function buildCategories(l: Loader): Promise<CategoryVisibility> {
-  const [prompts, sums, categories] = await Promise.all([l.prompts(), l.promptSums(), l.categories()]);
-  return { range: l.range, categories: categoryRows(prompts, sums, categories) };
+  const [prompts, sums, categories, cells] = await Promise.all([
+    l.prompts(),
+    l.promptSums(),
+    l.categories(),
+    l.promptCells(),
+  ]);
+  return { range: l.range, categories: categoryRows(prompts, sums, categories, cells) };
 }
 
 /** GET /visibility/overview. */

@@ -25,7 +25,7 @@ import { buildPromptRows } from "./prompts.js";
  * are identical.
  */
 export async function buildReport(l: Loader, now: Date): Promise<FullReport> {
-  const [overview, leaderboard, categories, daily, totals, competitors, prompts, urls, yourPages] =
+  const [overview, leaderboard, categories, daily, totals, competitors, prompts, urls, yourPages, cells] =
     await Promise.all([
       buildOverview(l),
       buildLeaderboard(l),
@@ -36,9 +36,10 @@ export async function buildReport(l: Loader, now: Date): Promise<FullReport> {
       buildPromptRows(l),
       l.urlSums(),
       buildYourPageRows(l),
+      l.promptCells(),
     ]);
   const competitorUrls = await l.urlSums({ owner: "competitor", uniquePrompts: true });
-  const platforms = platformRows(daily, l.period);
+  const platforms = platformRows(daily, cells, l.period);
   const latest = await loadLatestAnswers(
     l.db,
     { projectId: l.project.id, maxDay: (await l.meta()).maxDay, platforms: platforms.map((p) => p.platform) },

@@ -1,5 +1,7 @@
 import type { CategoryVisibilityRow } from "../../../contract/index.js";
+import type { PromptCells } from "../queries/prompt-cells.js";
 import type { CategoryRecord, Counts, PromptRecord, PromptSums } from "./prompt-rows.js";
+import { brandStats } from "./rate-stats.js";
 import { rate } from "./rates.js";
 
 const add = (a: Counts, b: Counts): Counts => ({
@@ -17,8 +19,12 @@ export function categoryRows(
   prompts: readonly PromptRecord[],
   sums: ReadonlyMap<string, PromptSums>,
   categories: readonly CategoryRecord[],
+  cells: PromptCells,
 ): CategoryVisibilityRow[] {
   const known = new Set(categories.map((c) => c.id));
+  const categoryOf = new Map(
+    prompts.map((p) => [p.id, p.category_id !== null && known.has(p.category_id) ? p.category_id : null]),
+  );
   const totals = new Map<string | null, { current: Counts; previous: Counts }>();
   for (const p of prompts) {
     const s = sums.get(p.id);
@@ -31,6 +37,7 @@ export function categoryRows(
     const t = totals.get(id) ?? { current: ZERO, previous: ZERO };
     const mention = rate(t.current.mentioned, t.current.snapshots);
     const citation = rate(t.current.cited, t.current.snapshots);
+    const stats = brandStats(cells, (cell) => (categoryOf.get(cell.promptId) ?? null) === id);
     return {
       id,
       name,
@@ -40,6 +47,8 @@ export function categoryRows(
       mention_delta: mention - rate(t.previous.mentioned, t.previous.snapshots),
       citation_rate: citation,
       citation_delta: citation - rate(t.previous.cited, t.previous.snapshots),
+      mention_stats: stats.mention,
+      citation_stats: stats.citation,
     };
   };
   const rows = [...categories]

@@ -1,7 +1,9 @@
 import type { Leaderboard, LeaderboardRow, RangeEcho } from "../../../contract/index.js";
 import type { Period } from "../period.js";
+import type { PromptCells } from "../queries/prompt-cells.js";
 import { periodTallies } from "./overview.js";
 import { ranksBy } from "./ranks.js";
+import { brandStats, competitorStats, type EntityStats } from "./rate-stats.js";
 import { rate, shareOfVoice } from "./rates.js";
 import type { DailyRows } from "./tally.js";
 
@@ -28,13 +30,14 @@ export function leaderboardOf(
   brandName: string,
   competitors: readonly CompetitorRef[],
   counts: ReadonlyMap<string, CompetitorCounts>,
+  cells: PromptCells,
 ): Leaderboard {
   const { current, previous } = periodTallies(rows, period);
   const all = {
     current: current.mentioned + current.competitorMentions,
     previous: previous.mentioned + previous.competitorMentions,
   };
-  const row = (name: string, isYou: boolean, c: CompetitorCounts): LeaderboardRow => {
+  const row = (name: string, isYou: boolean, c: CompetitorCounts, stats: EntityStats): LeaderboardRow => {
     const mention = rate(c.current.mentioned, current.snapshots);
     const citation = rate(c.current.cited, current.snapshots);
     const sov = shareOfVoice(c.current.mentioned, all.current);
@@ -47,14 +50,22 @@ export function leaderboardOf(
       citation_delta: citation - rate(c.previous.cited, previous.snapshots),
       sov,
       sov_delta: sov - shareOfVoice(c.previous.mentioned, all.previous),
+      mention_stats: stats.mention,
+      citation_stats: stats.citation,
+      sov_stats: stats.sov,
     };
   };
-  const brand = row(brandName, true, {
-    current: { mentioned: current.mentioned, cited: current.cited },
-    previous: { mentioned: previous.mentioned, cited: previous.cited },
-  });
+  const brand = row(
+    brandName,
+    true,
+    {
+      current: { mentioned: current.mentioned, cited: current.cited },
+      previous: { mentioned: previous.mentioned, cited: previous.cited },
+    },
+    brandStats(cells),
+  );
   const others = competitors
-    .map((c) => row(c.name, false, counts.get(c.id) ?? NONE))
+    .map((c) => row(c.name, false, counts.get(c.id) ?? NONE, competitorStats(cells, c.id)))
     .sort((a, b) => b.mention_rate - a.mention_rate || a.name.localeCompare(b.name));
   const all_rows = [brand, ...others];
   const position = (key: "mention_rate" | "citation_rate" | "sov", delta: number) => ({

@@ -5,6 +5,8 @@ import {
   type VisibilityOverview,
 } from "../../../contract/index.js";
 import { type DayRange, noComparison, type Period } from "../period.js";
+import type { PromptCells } from "../queries/prompt-cells.js";
+import { brandStats } from "./rate-stats.js";
 import { metric, rate, shareOfVoice } from "./rates.js";
 import { type DailyRows, inRange, type Tally, tallyBy, tallyOf } from "./tally.js";
 
@@ -33,17 +35,23 @@ export function dailyTallies(rows: DailyRows, days: DayRange): [string, Tally][]
 }
 
 /** GET /visibility/overview data from the daily rows. */
-export function overviewOf(rows: DailyRows, period: Period, range: RangeEcho): VisibilityOverview {
+export function overviewOf(
+  rows: DailyRows,
+  cells: PromptCells,
+  period: Period,
+  range: RangeEcho,
+): VisibilityOverview {
   const { current, previous } = periodTallies(rows, period);
   const cur = ratesOf(current);
   const prev = ratesOf(previous);
   const days = dailyTallies(rows, period.current);
   const none = noComparison(period, previous.snapshots);
+  const stats = brandStats(cells);
   return {
     range,
-    mention_rate: metric(cur.mention, none ? null : prev.mention),
-    citation_rate: metric(cur.citation, none ? null : prev.citation),
-    share_of_voice: metric(cur.sov, none ? null : prev.sov),
+    mention_rate: { ...metric(cur.mention, none ? null : prev.mention), stats: stats.mention },
+    citation_rate: { ...metric(cur.citation, none ? null : prev.citation), stats: stats.citation },
+    share_of_voice: { ...metric(cur.sov, none ? null : prev.sov), stats: stats.sov },
     trend_series: {
       mention: days.map(([date, t]) => ({ date, value: rate(t.mentioned, t.snapshots) })),
       citation: days.map(([date, t]) => ({ date, value: rate(t.cited, t.snapshots) })),
@@ -52,13 +60,14 @@ export function overviewOf(rows: DailyRows, period: Period, range: RangeEcho): V
 }
 
 /** Per-platform rates of both periods; platforms with snapshots in the current period, in spec order. */
-export function platformRows(rows: DailyRows, period: Period) {
+export function platformRows(rows: DailyRows, cells: PromptCells, period: Period) {
   const cur = tallyBy(rows, period.current, (_, p) => p);
   const prev = tallyBy(rows, period.previous, (_, p) => p);
   return PLATFORMS.filter((p) => (cur.get(p)?.snapshots ?? 0) > 0).map((platform: Platform) => {
     const c = ratesOf(cur.get(platform)!);
     const p = prev.get(platform);
     const pr = p ? ratesOf(p) : { mention: 0, citation: 0, sov: 0 };
+    const stats = brandStats(cells, (cell) => cell.platform === platform);
     return {
       platform,
       snapshots: cur.get(platform)!.snapshots,
@@ -68,6 +77,9 @@ export function platformRows(rows: DailyRows, period: Period) {
       citation_delta: c.citation - pr.citation,
       share_of_voice: c.sov,
       sov_delta: c.sov - pr.sov,
+      mention_stats: stats.mention,
+      citation_stats: stats.citation,
+      sov_stats: stats.sov,
     };
   });
 }
