@@ -77,12 +77,27 @@ export function later(ms: number, fn: () => void): Promise<void> {
   );
 }
 
+/** Interval statistics of a rate (docs/metrics.md, Intervals and significance); the bounds are nullable. */
+const STATS = {
+  answers: 100,
+  prompts: 10,
+  previous_answers: 100,
+  previous_prompts: 10,
+  low: null,
+  high: null,
+  previous_low: null,
+  previous_high: null,
+  delta_low: null,
+  delta_high: null,
+  significant: false,
+};
+
 /** A valid overview `data` (the fixture most fault tests answer with). */
 export const OVERVIEW = {
   range: "30d",
-  mention_rate: { current: 0.4, previous: 0.3, delta: 0.1 },
-  citation_rate: { current: 0.2, previous: 0.2, delta: 0 },
-  share_of_voice: { current: 0.5, previous: 0.25, delta: 0.25 },
+  mention_rate: { current: 0.4, previous: 0.3, delta: 0.1, stats: STATS },
+  citation_rate: { current: 0.2, previous: 0.2, delta: 0, stats: STATS },
+  share_of_voice: { current: 0.5, previous: 0.25, delta: 0.25, stats: STATS },
   trend_series: { mention: [{ date: "2025-01-01", value: 0.4 }], citation: [] },
 };
 

@@ -159,7 +159,7 @@ describe("response shape", () => {
   });
 
   it("names the endpoint and field path of a wrong shape", async () => {
-    const bad = { ...OVERVIEW, mention_rate: { current: "40%", previous: 0.3, delta: 0.1 } };
+    const bad = { ...OVERVIEW, mention_rate: { ...OVERVIEW.mention_rate, current: "40%" } };
     const { client, server } = await setup((_req, res) => send(res, 200, { code: 2460, data: bad }));
     const err = await client.getOverview().catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ResponseShapeError);
