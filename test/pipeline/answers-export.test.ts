@@ -7,7 +7,7 @@ import * as XLSX from "xlsx";
 import { createClient } from "../../src/client/index.js";
 import type { Platform, Project } from "../../src/contract/index.js";
 import { platformName } from "../../src/format/figures.js";
-import { generateReport } from "../../src/pipeline/generate-report.js";
+import { generateReport, type ReportJob } from "../../src/pipeline/generate-report.js";
 import { type EmbeddedService, startEmbedded } from "../../src/service/embedded.js";
 import { openStore } from "../../src/service/store/db.js";
 import { startProxy, type TestProxy } from "../_proxy.js";
@@ -86,6 +86,17 @@ describe("answers workbook (--answers all)", () => {
     project = found;
   }, 120_000);
 
+  /** The 30-day report of the crowded prompt's project, in Markdown, with every answer. */
+  const exportJob = (outDir: string): ReportJob => ({
+    project,
+    range: "30d",
+    formats: ["md"],
+    branding: BRANDING,
+    outDir,
+    render: {},
+    answers: "all",
+  });
+
   afterAll(async () => {
     await proxy?.close();
     await service?.close();
@@ -98,15 +109,7 @@ describe("answers workbook (--answers all)", () => {
     const out = mkdtempSync(join(tmpdir(), "vreport-answers-out-"));
     try {
       const client = createClient({ baseUrl: service.baseUrl, apiKey: service.apiKey });
-      const report = await generateReport(client, {
-        project,
-        range: "30d",
-        formats: ["md"],
-        branding: BRANDING,
-        outDir: out,
-        render: {},
-        answers: "all",
-      });
+      const report = await generateReport(client, exportJob(out));
       const file = report.answers?.path ?? "";
       expect(file).toBe(
         join(out, `${report.files[0]?.path.split("/").pop()?.replace(/\.md$/, "")}-answers.xlsx`),
@@ -149,17 +152,7 @@ describe("answers workbook (--answers all)", () => {
     try {
       failAnswersOf = crowded.promptId;
       const client = createClient({ baseUrl: proxy.url, apiKey: service.apiKey, retries: 0 });
-      await expect(
-        generateReport(client, {
-          project,
-          range: "30d",
-          formats: ["md"],
-          branding: BRANDING,
-          outDir: out,
-          render: {},
-          answers: "all",
-        }),
-      ).rejects.toThrow();
+      await expect(generateReport(client, exportJob(out))).rejects.toThrow();
       expect(readdirSync(out)).toEqual([]);
     } finally {
       failAnswersOf = undefined;

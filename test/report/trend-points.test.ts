@@ -1,26 +1,8 @@
 import { describe, expect, it } from "vitest";
-import type { TrendDay } from "../../src/contract/index.js";
 import { pointDays, trendPoints } from "../../src/report/trend-points.js";
+import { trendDay } from "../fixtures/trend-day.js";
 
-/** A day of the trend from its counts (the rates are what the service would send). */
-function day(
-  date: string,
-  snapshots: number,
-  mentioned: number,
-  cited: number,
-  competitors: number,
-): TrendDay {
-  return {
-    date,
-    snapshots,
-    mention_rate: mentioned / snapshots,
-    citation_rate: cited / snapshots,
-    share_of_voice: mentioned + competitors === 0 ? 0 : mentioned / (mentioned + competitors),
-    mentioned,
-    cited,
-    competitor_mentions: competitors,
-  };
-}
+const day = trendDay;
 
 describe("trend points (docs/metrics.md, Trend)", () => {
   it("plots 7 days by day and 30 or 90 days by week", () => {

@@ -8,6 +8,7 @@ import {
   type ReportSection,
   type ReportSectionOf,
 } from "../../../src/contract/index.js";
+import { trendDay } from "../../fixtures/trend-day.js";
 import { describeDatabases } from "../../store/_databases.js";
 import { change, STATS } from "./_expect.js";
 import { IDS, NOW } from "./_fixture.js";
@@ -65,17 +66,8 @@ describeDatabases("full report on the hand-built fixture", (kind) => {
   });
 
   it("trend: one row per day with snapshots, its counts, and the previous period's days", () => {
-    // day(snapshots, mentioned, cited, competitor mentions): the rates follow from the counts.
-    const day = (date: string, snapshots: number, mentioned: number, cited: number, competitors: number) => ({
-      date,
-      snapshots,
-      mention_rate: mentioned / snapshots,
-      citation_rate: cited / snapshots,
-      share_of_voice: mentioned + competitors === 0 ? 0 : mentioned / (mentioned + competitors),
-      mentioned,
-      cited,
-      competitor_mentions: competitors,
-    });
+    // day(date, snapshots, mentioned, cited, competitor mentions): the rates follow from the counts.
+    const day = trendDay;
     expect(section("trend").totals).toEqual({ days: 4 });
     expect(section("trend").rows).toEqual([
       day("2025-03-05", 1, 1, 1, 1), // a1: c1 mentioned
