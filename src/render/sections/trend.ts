@@ -1,3 +1,4 @@
+import { lengthOf } from "../../contract/index.js";
 import { pointDays, type TrendPoint, trendPoints } from "../../report/trend-points.js";
 import type { ChartSpec } from "../types.js";
 import { col, fromSections, type SectionDrafter } from "./_helpers.js";
@@ -21,8 +22,7 @@ export const trend: SectionDrafter = (model) =>
     const p = model.cover.period;
     if (rows.length === 0 || !p)
       return [{ kind: "notice", text: "No answers were collected in this period." }];
-    const length = Math.round((Date.parse(p.end) - Date.parse(p.start)) / 86_400_000) + 1;
-    const step = pointDays(length);
+    const step = pointDays(lengthOf(p));
     const current = trendPoints(rows, p, step);
     const previous = alignTo(current, trendPoints(s.trend.previous_rows, prevOf(p), step));
     const datasets: ChartSpec["datasets"] = [

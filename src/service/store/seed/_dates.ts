@@ -1,6 +1,7 @@
 /** Calendar helpers for the seed: pure functions of the as-of date, never the clock. */
 
 import { addDays, wallClockMs } from "../../../contract/calendar.js";
+import { lengthOf } from "../../../contract/calendar-periods.js";
 
 /** Whether a string is a real YYYY-MM-DD date. */
 export function isIsoDate(value: string): boolean {
@@ -19,8 +20,8 @@ export const DEMO_MONTHS = 13;
  */
 export function demoDays(asOf: string): number {
   const [year, month] = asOf.split("-").map(Number) as [number, number];
-  const first = Date.UTC(year, month - 1 - DEMO_MONTHS, 1);
-  return Math.round((Date.parse(`${asOf}T00:00:00Z`) - first) / 86_400_000) + 1;
+  const first = new Date(Date.UTC(year, month - 1 - DEMO_MONTHS, 1)).toISOString().slice(0, 10);
+  return lengthOf({ start: first, end: asOf });
 }
 
 /** The `count` days ending with `asOf`, oldest first. */
