@@ -19,12 +19,14 @@ export interface Presentation {
 const CLIENT_ROWS: Partial<Record<SectionKey, number>> = {
   trend: 0,
   categories: 10,
+  opportunities: 10,
   cited_sources: 10,
   your_pages: 10,
   competitor_pages: 10,
   prompts: 10,
   content_map: 10,
-  content: 10,
+  // The content lists (ideas, planned, produced): the first five of each.
+  content: 5,
 };
 
 /** The client profile leaves the latest-answers list (up to 500 rows) to the workbook. */

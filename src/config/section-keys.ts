@@ -1,14 +1,30 @@
-import { REPORT_SECTION_KEYS } from "../contract/index.js";
+import type { ReportSectionKey } from "../contract/index.js";
 
 /**
- * Every section a report can hold, in report order: the API's report sections (from the
- * contract, so a new one there is a new one here) between the sections the generator adds.
+ * Every section a report can hold, in report order: the API's report sections with the sections
+ * the generator adds; the opportunities and their evidence come right after the competitors,
+ * where the client reads what to do next.
  */
 export const SECTION_KEYS = [
   "executive_summary",
-  ...REPORT_SECTION_KEYS,
+  "summary",
+  "trend",
+  "platforms",
+  "categories",
+  "competitors",
+  "opportunities",
+  "evidence",
+  "cited_sources",
+  "your_pages",
+  "competitor_pages",
+  "prompts",
+  "answers",
   "content_map",
   "content",
   "methodology",
 ] as const;
 export type SectionKey = (typeof SECTION_KEYS)[number];
+
+/** Names the API report sections SECTION_KEYS lacks: a new section in the contract fails to compile here. */
+type Unplaced = Exclude<ReportSectionKey, SectionKey>;
+export const EVERY_API_SECTION_PLACED: [Unplaced] extends [never] ? true : Unplaced = true;

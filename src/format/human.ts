@@ -13,3 +13,8 @@ export function humanMs(ms: number): string {
   const s = Math.round(ms / 1_000);
   return `${Math.floor(s / 60)} min ${String(s % 60).padStart(2, "0")} s`;
 }
+
+/** "A", "A and B", "A, B and C": an English list of names. */
+export function list(names: readonly string[]): string {
+  return names.length <= 1 ? (names[0] ?? "") : `${names.slice(0, -1).join(", ")} and ${names.at(-1)}`;
+}

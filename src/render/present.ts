@@ -16,6 +16,8 @@ const ROWS: Record<SectionKey, { noun: string; ranked: boolean }> = {
   platforms: { noun: "platforms", ranked: false },
   categories: { noun: "categories", ranked: false },
   competitors: { noun: "brands", ranked: true },
+  opportunities: { noun: "prompts", ranked: true },
+  evidence: { noun: "answers", ranked: false },
   cited_sources: { noun: "domains", ranked: true },
   your_pages: { noun: "pages", ranked: true },
   competitor_pages: { noun: "pages", ranked: true },
@@ -28,7 +30,7 @@ const ROWS: Record<SectionKey, { noun: string; ranked: boolean }> = {
 
 /**
  * The view the page formats (PDF, Markdown) show: the presentation's sections in its order, each
- * section's main table cut to its row count with a note saying how much it shows and where the
+ * section's tables cut to its row count with a note saying how much it shows and where the
  * rest is. Pure; the workbook always gets the complete view (docs/architecture.md, "Profiles").
  */
 export function presentView(view: ReportView, presentation: Presentation = FULL): ReportView {
@@ -37,9 +39,15 @@ export function presentView(view: ReportView, presentation: Presentation = FULL)
   const sheets = new Map(workbookSheets(view).map((d) => [d.table, d.name]));
   const sections = presentation.sections.flatMap((key) => {
     const section = byKey.get(key);
-    return section ? [pageColumns(trim(section, presentation.rows[key], sheets))] : [];
+    return section ? [pageColumns(trim(pageBlocks(section), presentation.rows[key], sheets))] : [];
   });
   return { ...view, sections };
+}
+
+/** The section without its workbook-only tables (the evidence's quotes as rows). */
+function pageBlocks(section: SectionView): SectionView {
+  const keep = (b: Block) => !(b.kind === "table" && b.workbookOnly);
+  return section.blocks.every(keep) ? section : { ...section, blocks: section.blocks.filter(keep) };
 }
 
 /** The section without its workbook-only columns (sample sizes, interval bounds). */
@@ -54,36 +62,29 @@ function pageColumns(section: SectionView): SectionView {
   };
 }
 
-/** The section's main table (its longest; the first on ties), where its rows are listed. */
-function mainTable(section: SectionView): TableBlock | undefined {
-  let main: TableBlock | undefined;
-  for (const b of section.blocks)
-    if (b.kind === "table" && (!main || b.rows.length > main.rows.length)) main = b;
-  return main;
-}
-
+/** Cuts each of the section's tables to `rows`, saying how much it shows and where the rest is. */
 function trim(
   section: SectionView,
   rows: number | undefined,
   sheets: ReadonlyMap<TableBlock, string>,
 ): SectionView {
-  const main = mainTable(section);
-  if (rows === undefined || !main || main.rows.length <= rows) return section;
+  if (rows === undefined) return section;
   const { noun, ranked } = ROWS[section.key];
-  const all = main.rows.length.toLocaleString("en-US");
-  const where = `in the workbook (sheet "${sheets.get(main) ?? section.title}")`;
-  const replacement: Block =
-    rows === 0
-      ? { kind: "paragraph", text: `All ${all} ${noun} of this table are ${where}.` }
-      : {
-          ...main,
-          rows: main.rows.slice(0, rows),
-          note: [
-            `${ranked ? `Top ${rows}` : `The first ${rows}`} of ${all} ${noun}; all of them are ${where}.`,
-            main.note,
-          ]
-            .filter(Boolean)
-            .join(" "),
-        };
-  return { ...section, blocks: section.blocks.map((b) => (b === main ? replacement : b)) };
+  const cut = (table: TableBlock): Block => {
+    if (table.rows.length <= rows) return table;
+    const all = table.rows.length.toLocaleString("en-US");
+    const where = `in the workbook (sheet "${sheets.get(table) ?? section.title}")`;
+    if (rows === 0) return { kind: "paragraph", text: `All ${all} ${noun} of this table are ${where}.` };
+    return {
+      ...table,
+      rows: table.rows.slice(0, rows),
+      note: [
+        `${ranked ? `Top ${rows}` : `The first ${rows}`} of ${all} ${noun}; all of them are ${where}.`,
+        table.note,
+      ]
+        .filter(Boolean)
+        .join(" "),
+    };
+  };
+  return { ...section, blocks: section.blocks.map((b) => (b.kind === "table" ? cut(b) : b)) };
 }

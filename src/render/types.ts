@@ -2,6 +2,7 @@ import type { Branding } from "../config/branding.js";
 import type { Presentation } from "../config/presentation.js";
 import type { SectionKey } from "../config/section-keys.js";
 import type { CellValue, ValueType } from "../format/value-type.js";
+import type { Segment } from "../report/excerpt.js";
 
 /**
  * The format-neutral view of a report. Section drafters (sections/) turn the ReportModel into
@@ -16,6 +17,11 @@ export interface Column {
   type: ValueType;
   /** Only in the workbook (sample sizes, interval bounds): the page formats drop it (present.ts). */
   workbookOnly?: boolean;
+  /**
+   * For a change: the row field saying whether it is significant (docs/metrics.md, "Intervals
+   * and significance"); a change that is not is printed grey, never as a rise or a fall.
+   */
+  significance?: string;
 }
 
 export type Row = Record<string, CellValue>;
@@ -82,10 +88,18 @@ export type Block =
       rows: Row[];
       emptyText: string;
       note?: string;
+      /** Only in the workbook: the page formats show the same data otherwise (quotes). */
+      workbookOnly?: boolean;
     }
   | { kind: "chart"; chart: RenderedChart }
   | { kind: "paragraph"; text: string }
   | { kind: "bullets"; items: string[] }
+  /**
+   * A quoted answer: `title` (the prompt) and `source` (platform, day, why it is quoted) above
+   * the excerpt, whose brand and competitor names are marked. The workbook lists quotes as a
+   * table of their own instead.
+   */
+  | { kind: "quote"; title: string; source: string; segments: Segment[] }
   /** The section's data is missing (a scope the key lacks, an empty period): said in words, never zeros. */
   | { kind: "notice"; text: string };
 

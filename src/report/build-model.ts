@@ -1,14 +1,18 @@
 import type { ReportSection } from "../contract/index.js";
 import { REPORT_SECTION_KEYS } from "../contract/index.js";
+import { excerpt } from "./excerpt.js";
 import { findings } from "./executive-summary.js";
+import type { EvidenceAnswer } from "./fetch-evidence.js";
 import type {
   ApiSections,
   Available,
   ContentMapModel,
   ContentModel,
+  EvidenceItem,
   ReportData,
   ReportModel,
 } from "./model.js";
+import { opportunities } from "./opportunities.js";
 import { slugify } from "./slug.js";
 
 /** Builds the report model from fetched data: pure, so every backend sees the same numbers. */
@@ -53,11 +57,42 @@ export function buildModel(data: ReportData): ReportModel {
     contentMap,
     content,
     competitorsTracked: map(data.setup, (s) => s.competitors.length),
+    opportunities: map(sections, (s) => opportunities(s.prompts.gaps, data.project.brand_name)),
+    evidence: map(data.evidence, (answers) => evidenceItems(answers, data)),
     findings: [],
     omitted: [data.workspace, sections, contentMap, content].flatMap((a) => (a.ok ? [] : [a.reason])),
   };
   model.findings = findings(model);
   return model;
+}
+
+/**
+ * The quoted answers, in the picks' order, each cut to an excerpt with the brand's and the
+ * competitors' names marked; an answer the service no longer has is left out.
+ */
+function evidenceItems(answers: readonly EvidenceAnswer[], data: ReportData): EvidenceItem[] {
+  const variants = data.setup.ok ? data.setup.value.brand.brand_variants : [];
+  const tracked = data.setup.ok ? data.setup.value.competitors.map((c) => c.name) : [];
+  return answers.flatMap(({ pick, answer }): EvidenceItem[] => {
+    if (!answer) return [];
+    const competitors = answer.competitors.map((c) => c.name);
+    return [
+      {
+        kind: pick.kind,
+        promptText: pick.promptText,
+        platform: answer.platform,
+        collectedAt: answer.collected_at,
+        segments: excerpt(
+          answer.text,
+          { brand: [data.project.brand_name, ...variants], competitors: [...tracked, ...competitors] },
+          pick.kind === "gap" ? "competitor" : "brand",
+        ),
+        competitors,
+        mentionRate: pick.kind === "win" ? pick.mentionRate : null,
+        delta: pick.kind === "win" ? pick.delta : null,
+      },
+    ];
+  });
 }
 
 /** Indexes the API's section array by key; a missing section is a contract breach, not zeros. */

@@ -6,6 +6,7 @@ import {
   formatPercent,
   platformName,
 } from "../format/figures.js";
+import { list } from "../format/human.js";
 import { type Comparison, comparisonNotice, comparisonOf } from "./comparison.js";
 import type { ApiSections, ContentMapModel, Finding, ReportModel } from "./model.js";
 
@@ -40,10 +41,6 @@ function movement(label: string, current: number, previous: number, delta: numbe
     text: `${label} ${verb} significantly from ${formatPercent(previous)} to ${formatPercent(current)} (${formatDeltaPp(delta)}; ${interval(st)}).`,
     tone: delta > 0 ? "positive" : "negative",
   };
-}
-
-function list(names: string[]): string {
-  return names.length <= 1 ? (names[0] ?? "") : `${names.slice(0, -1).join(", ")} and ${names.at(-1)}`;
 }
 
 /** Per-platform mention-rate changes: the significant rises, the significant falls, the rest. */
@@ -109,18 +106,13 @@ function visibilityFindings(s: ApiSections, brand: string, comparison: Compariso
     );
   }
 
-  const missed = new Set(
-    s.answers.rows.filter((a) => a.competitor_found && !a.brand_mentioned).map((a) => a.prompt_id),
-  );
-  if (missed.size > 0) {
-    // The section holds at most 500 answers: say so when the rule saw only part of them.
-    const { shown, answers } = s.answers.totals;
-    const which =
-      shown < answers
-        ? `the latest answers shown (${formatCount(shown)} of ${formatCount(answers)})`
-        : "the latest answers";
+  // From every prompt's answers (the service's gaps), not only the latest ones the report lists.
+  const gaps = s.prompts.gaps;
+  const top = gaps[0];
+  if (top) {
+    const n = gaps.length;
     out.push({
-      text: `On ${formatCount(missed.size)} prompt${missed.size === 1 ? "" : "s"}, ${which} mention a competitor but not ${brand}.`,
+      text: `On ${formatCount(n)} prompt${n === 1 ? "" : "s"}, answers name a competitor and not ${brand}; the widest gap is “${top.prompt_text}” (on ${formatCount(top.gap_platforms.length)} of ${formatCount(top.platforms.length)} platform${top.platforms.length === 1 ? "" : "s"}, ${formatCount(top.gap_answers)} of ${formatCount(top.snapshots)} answers).`,
       tone: "negative",
     });
   }

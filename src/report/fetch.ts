@@ -1,5 +1,6 @@
 import { MissingScopeError, type VreportClient } from "../client/index.js";
 import type { Project, Range } from "../contract/index.js";
+import { fetchEvidence } from "./fetch-evidence.js";
 import type { Available, ContentViews, ReportData } from "./model.js";
 import { type PeriodChoice, periodQuery } from "./period-choice.js";
 
@@ -40,10 +41,16 @@ export async function fetchReportData(
   const query = { project_id, ...periodQuery(period, timezone, clock()) };
   const view = (v: keyof ContentViews) =>
     client.collect("listContent", { project_id, view: v }, { max: CONTENT_CAP });
-  const [workspace, setup, report, topics, sites, content] = await Promise.all([
+  const reportCall = client.getReport(query);
+  const [workspace, setup, report, evidence, topics, sites, content] = await Promise.all([
     available("The workspace name", workspaceCall),
     available("The visibility setup", client.getSetup({ project_id })),
-    available("Visibility data", client.getReport(query)),
+    available("Visibility data", reportCall),
+    // The quoted answers depend on the report's picks: one more round of requests after it.
+    available(
+      "Visibility data",
+      reportCall.then((r) => fetchEvidence(client, r, query)),
+    ),
     available("The content map", client.getTopics({ project_id })),
     available(
       "The content map",
@@ -68,6 +75,7 @@ export async function fetchReportData(
     workspace,
     setup,
     report,
+    evidence,
     topics,
     sites,
     content,

@@ -1,4 +1,5 @@
 import type {
+  AnswerFull,
   ContentItem,
   FullReport,
   Project,
@@ -11,6 +12,9 @@ import type {
   VisibilitySetup,
   Workspace,
 } from "../contract/index.js";
+import type { Segment } from "./excerpt.js";
+import type { EvidenceAnswer } from "./fetch-evidence.js";
+import type { Opportunity } from "./opportunities.js";
 
 /** A piece of fetched data, or the reason it is missing (said in words in the report, never zeros). */
 export type Available<T> = { ok: true; value: T } | { ok: false; reason: string; scope?: Scope };
@@ -29,6 +33,8 @@ export interface ReportData {
   workspace: Available<Workspace>;
   setup: Available<VisibilitySetup>;
   report: Available<FullReport>;
+  /** The answers the evidence section quotes (docs/metrics.md, "Evidence"). */
+  evidence: Available<EvidenceAnswer[]>;
   topics: Available<{ topics: Topic[]; unclassified: number }>;
   sites: Available<Site[]>;
   content: Available<ContentViews>;
@@ -76,6 +82,20 @@ export interface ContentModel {
   byStatus: Record<string, number>;
 }
 
+/** A quoted answer: an opportunity's latest gap answer, or a win's latest answer naming the brand. */
+export interface EvidenceItem {
+  kind: "gap" | "win";
+  promptText: string;
+  platform: AnswerFull["platform"];
+  collectedAt: string;
+  segments: Segment[];
+  /** Tracked competitors the answer names. */
+  competitors: string[];
+  /** A win's prompt mention rate, and its change when the comparison period allows one. */
+  mentionRate: number | null;
+  delta: number | null;
+}
+
 /** The typed model every renderer reads; built with no I/O from `ReportData`. */
 export interface ReportModel {
   cover: CoverFacts;
@@ -83,6 +103,9 @@ export interface ReportModel {
   contentMap: Available<ContentMapModel>;
   content: Available<ContentModel>;
   competitorsTracked: Available<number>;
+  /** Prompts where competitors are named and the brand is not, ranked, with suggested actions. */
+  opportunities: Available<Opportunity[]>;
+  evidence: Available<EvidenceItem[]>;
   findings: Finding[];
   /** Why some data is not in the report (a scope the key lacks), one sentence each, in report order. */
   omitted: string[];

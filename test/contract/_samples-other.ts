@@ -12,6 +12,20 @@ const TREND_DAY = {
   competitor_mentions: 3,
 };
 
+const promptGap = {
+  prompt_id: ID,
+  prompt_text: "best crm",
+  category: "CRM",
+  snapshots: 6,
+  mentioned: 2,
+  gap_answers: 3,
+  platforms: ["chatgpt", "perplexity"],
+  gap_platforms: ["perplexity"],
+  brand_platforms: ["chatgpt"],
+  competitors: [{ name: "Rival", answers: 3 }],
+  pages: [{ url: "rival.com/crm", competitor_name: "Rival", citations: 1 }],
+  latest: { answer_id: ID2, platform: "perplexity", collected_at: AT },
+};
 const sections = [
   {
     key: "summary",
@@ -77,7 +91,13 @@ const sections = [
     totals: { pages: 1 },
     rows: [{ ...PARTS.competitorPage, competitor_id: ID2, competitor_name: "Rival" }],
   },
-  { key: "prompts", title: "Prompts", totals: { prompts: 1 }, rows: [{ ...ROWS.promptItem, snapshots: 3 }] },
+  {
+    key: "prompts",
+    title: "Prompts",
+    totals: { prompts: 1 },
+    rows: [{ ...ROWS.promptItem, snapshots: 3 }],
+    gaps: [promptGap],
+  },
   {
     key: "answers",
     title: "Answers",
@@ -212,6 +232,7 @@ const catalogEntry = {
 export const OTHER_SAMPLES: Record<string, unknown> = {
   ...Object.fromEntries(sectionNames.map((name, i) => [name, sections[i]])),
   ReportSection: sections[0],
+  PromptGap: promptGap,
   ReportPeriod: period,
   FullReport: { range: "90d", period, generated_at: AT, sections },
   StageCounts: stages,

@@ -45,6 +45,7 @@ const NULLABLE: Record<string, string[]> = {
   SitePageList: PAGED,
   ContentList: PAGED,
   PromptItem: ["category_id", "category", "last_collected_at"],
+  PromptGap: ["category"],
   AnswerCompact: ["error_message"],
   AnswerFull: ["error_message"],
   AnswerCitation: ["title", "tag"],

@@ -7,6 +7,7 @@
 import type { SectionKey } from "../../src/config/section-keys.js";
 import { formatValue } from "../../src/format/figures.js";
 import type { ValueType } from "../../src/format/value-type.js";
+import { changeNote, isMuted } from "../../src/render/kpi-change.js";
 import type { ReportView } from "../../src/render/types.js";
 
 /** The value types whose cells are figures (text, dates, URLs, platforms, booleans are not). */
@@ -60,6 +61,17 @@ export function expectedNumbersBySection(
           if (k.value !== null) numbers.push(formatValue(k.type, k.value));
           if (k.previous !== null) numbers.push(formatValue(k.type, k.previous));
           if (k.delta !== null) numbers.push(formatValue(k.deltaType, k.delta));
+          // A rate's change interval: the pages print the note under the change ("95% interval
+          // +0.9 to +2.4 pp"), the workbook its bounds and sample sizes as cells.
+          if (k.change && format === "pages") numbers.push(...extractNumbers(changeNote(k)));
+          if (k.change && format === "workbook")
+            for (const [type, v] of [
+              [k.deltaType, k.change.low],
+              [k.deltaType, k.change.high],
+              ["count", k.change.answers],
+              ["count", k.change.prompts],
+            ] as const)
+              if (v !== null) numbers.push(formatValue(type, v));
         }
       } else if (b.kind === "table") {
         for (const row of b.rows)
@@ -100,4 +112,11 @@ export function tally(items: readonly string[]): Map<string, number> {
   const m = new Map<string, number>();
   for (const i of items) m.set(i, (m.get(i) ?? 0) + 1);
   return m;
+}
+
+/** KPIs whose change is not significant: each format must say so (pages) or flag it (workbook). */
+export function mutedKpis(view: ReportView): number {
+  return view.sections.flatMap((s) =>
+    s.blocks.flatMap((b) => (b.kind === "kpis" ? b.items.filter(isMuted) : [])),
+  ).length;
 }

@@ -253,6 +253,8 @@ describe("figures", () => {
       "platforms",
       "categories",
       "competitors",
+      "opportunities",
+      "evidence",
       "cited_sources",
       "your_pages",
       "competitor_pages",

@@ -19,7 +19,8 @@ describe("buildModel", () => {
       "No significant change in mention rate on ChatGPT and Perplexity.",
       "ChatGPT is the strongest platform (mention rate 50.0%); Perplexity the weakest (25.0%).",
       "Rival leads share of voice with 57.1%, against 42.9% for Acme.",
-      "On 1 prompt, the latest answers mention a competitor but not Acme.",
+      // The fixture's gap: P2 answered 4 times on 2 platforms, 2 answers name Rival and not Acme, all on Perplexity.
+      "On 1 prompt, answers name a competitor and not Acme; the widest gap is “crm with email sync” (on 1 of 2 platforms, 2 of 4 answers).",
     ]);
     expect(model.findings.map((f) => f.tone)).toEqual([
       "positive",

@@ -7,10 +7,11 @@ import { closeBrowser } from "../../src/render/backends/pdf/_browser.js";
 import { contentWidthMm, pageSizeMm } from "../../src/render/backends/pdf/_css.js";
 import { backend as pdf } from "../../src/render/backends/pdf/backend.js";
 import { renderHtml } from "../../src/render/backends/pdf/html.js";
+import { NO_SIGNIFICANT_CHANGE } from "../../src/render/kpi-change.js";
 import { presentView } from "../../src/render/present.js";
 import type { ReportView } from "../../src/render/types.js";
 import { writeWith } from "../pipeline/_write-with.js";
-import { expectedNumbersBySection, extractNumbers, tally } from "../render/_extract.js";
+import { expectedNumbersBySection, extractNumbers, mutedKpis, tally } from "../render/_extract.js";
 import { overflowsAt } from "../render/_overflow.js";
 import { pdfFonts, pdfInfo, pdfPages, squash } from "../render/_pdf-tools.js";
 import { DEMO_VIEW_HOOK_TIMEOUT, demoView } from "./_demo-view.js";
@@ -73,6 +74,15 @@ describe("the demo report as PDF", () => {
     for (const section of expectedNumbersBySection(view))
       for (const [figure, count] of tally(section.numbers))
         expect(shown.get(figure) ?? 0, `${section.title}: ${figure}`).toBeGreaterThanOrEqual(count);
+  });
+
+  it("says which KPI changes are not significant, and only those", () => {
+    // Lower-case: the KPI notes (the executive summary's sentences start with a capital), up to
+    // the methodology, which quotes the words.
+    const all = squash(pages.join("\n"));
+    const text = all.slice(0, all.lastIndexOf("Methodology"));
+    expect(text.split(NO_SIGNIFICANT_CHANGE).length - 1).toBe(mutedKpis(view));
+    expect(text.split("95% interval").length - 1).toBeGreaterThanOrEqual(3);
   });
 
   it("clips nothing and lets nothing overflow at A4 or Letter, portrait or landscape", async () => {

@@ -11,7 +11,7 @@ import { MAX_WIDTH, type TableBlock } from "../../src/render/backends/xlsx/_tabl
 import { backend as xlsx } from "../../src/render/backends/xlsx/backend.js";
 import type { ReportView, SectionView } from "../../src/render/types.js";
 import { writeWith } from "../pipeline/_write-with.js";
-import { expectedNumbersBySection, extractNumbers, missingInOrder } from "../render/_extract.js";
+import { expectedNumbersBySection, extractNumbers, missingInOrder, mutedKpis } from "../render/_extract.js";
 import { DEMO_VIEW_HOOK_TIMEOUT, demoView } from "./_demo-view.js";
 
 /**
@@ -88,6 +88,8 @@ describe("demo workbook (XLSX), read back", () => {
       "Platforms",
       "Categories",
       "Competitors",
+      "Opportunities",
+      "Evidence",
       "Cited sources – By owner",
       "Cited sources – Domains",
       "Your cited pages",
@@ -123,6 +125,15 @@ describe("demo workbook (XLSX), read back", () => {
     }
     // Not vacuous: the demo has hundreds of figures.
     expect(expected.flatMap((s) => s.numbers).length).toBeGreaterThan(500);
+  });
+
+  it("flags each KPI change's significance on About, as the view does", () => {
+    const rows = XLSX.utils.sheet_to_json<unknown[]>(sj.Sheets.About!, { header: 1 });
+    const header = rows.findIndex((r) => r[0] === "Metric" && r[6] === "Significant");
+    const kpis = view.sections.flatMap((s) => s.blocks.flatMap((b) => (b.kind === "kpis" ? b.items : [])));
+    const flags = rows.slice(header + 1, header + 1 + kpis.length).map((r) => r[6] ?? null);
+    expect(flags).toEqual(kpis.map((k) => k.change?.significant ?? null));
+    expect(flags.filter((f) => f === false).length).toBe(mutedKpis(view));
   });
 
   it("stores every typed cell of every table as a typed value with its number format", () => {

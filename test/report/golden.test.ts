@@ -5,9 +5,10 @@ import { join } from "node:path";
 import { loadImage } from "@napi-rs/canvas";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { backend as markdown } from "../../src/render/backends/markdown/backend.js";
+import { NO_SIGNIFICANT_CHANGE } from "../../src/render/kpi-change.js";
 import type { ReportView } from "../../src/render/types.js";
 import { writeWith } from "../pipeline/_write-with.js";
-import { expectedNumbersBySection, extractNumbers, missingInOrder } from "../render/_extract.js";
+import { expectedNumbersBySection, extractNumbers, missingInOrder, mutedKpis } from "../render/_extract.js";
 import { DEMO_VIEW_HOOK_TIMEOUT, demoView } from "./_demo-view.js";
 
 const GOLDEN = join(import.meta.dirname, "../golden/demo-90d-2026-11-01.md");
@@ -46,6 +47,14 @@ describe("golden demo report (Markdown)", () => {
       const body = parts.find((p) => p.startsWith(`${section.title}\n`)) ?? "";
       expect(missingInOrder(section.numbers, extractNumbers(body)), section.title).toBeNull();
     }
+  });
+
+  it("says which KPI changes are not significant, and only those", async () => {
+    const text = await readFile(files[0]!, "utf8");
+    const summary = text.split(/^## /m).find((p) => p.startsWith("Summary\n")) ?? "";
+    expect(summary.split(NO_SIGNIFICANT_CHANGE).length - 1).toBe(mutedKpis(view));
+    // Not vacuous: every KPI with a change prints its interval.
+    expect(summary.split("95% interval").length - 1).toBe(3);
   });
 
   it("writes every chart as a non-blank PNG at twice its display size", async () => {

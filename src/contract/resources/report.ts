@@ -146,11 +146,39 @@ export const CompetitorPagesSection = section(
   CompetitorPage.extend({ competitor_id: Uuid, competitor_name: z.string() }),
 );
 
+/**
+ * A prompt where tracked competitors are named and the brand is not (extension, docs/api.md
+ * "Extensions to v1"; the rules in docs/metrics.md "Opportunities"). Counts are of the current
+ * period's answers; a gap answer names at least one tracked competitor and not the brand.
+ */
+export const PromptGap = z.object({
+  prompt_id: Uuid,
+  prompt_text: z.string(),
+  category: z.string().nullable(),
+  snapshots: z.number().int(),
+  mentioned: z.number().int(),
+  gap_answers: z.number().int(),
+  /** Platforms that answered the prompt, that showed the gap, and that named the brand at least once. */
+  platforms: z.array(Platform),
+  gap_platforms: z.array(Platform),
+  brand_platforms: z.array(Platform),
+  /** Tracked competitors named in the gap answers, most named first. */
+  competitors: z.array(z.object({ name: z.string(), answers: z.number().int() })),
+  /** Competitors' pages cited in the gap answers, most cited first (at most 5). */
+  pages: z.array(z.object({ url: z.string(), competitor_name: z.string(), citations: z.number().int() })),
+  /** The latest gap answer, to quote as evidence (GET /visibility/prompts/{prompt}/answers). */
+  latest: z.object({ answer_id: Uuid, platform: Platform, collected_at: DateTime }),
+});
+export type PromptGap = z.infer<typeof PromptGap>;
+
 export const PromptsSection = section(
   "prompts",
   z.object({ prompts: z.number().int() }),
   PromptItem.extend({ snapshots: z.number().int() }),
-);
+).extend({
+  /** Extension: every prompt with a gap, most platforms then most gap answers first. */
+  gaps: z.array(PromptGap),
+});
 
 export const AnswersSection = section(
   "answers",

@@ -1,3 +1,4 @@
+import type { SectionKey } from "../../config/section-keys.js";
 import { dayIn, type RateStats, REPORT_SECTION_TITLES, type ReportSectionKey } from "../../contract/index.js";
 import type { CellValue, ValueType } from "../../format/value-type.js";
 import type { ApiSections, Available, ReportModel } from "../../report/model.js";
@@ -35,6 +36,11 @@ export function statCells(prefix: string, s: RateStats): Record<string, CellValu
 /** The workbook-only sample-size column: prompts with answers (the clusters of the intervals). */
 export const PROMPTS_COLUMN: Column = { ...col("prompts", "Prompts", "count"), workbookOnly: true };
 
+/** A change column whose colour follows the significance flag of `statCells(prefix, …)`. */
+export function deltaCol(key: string, label: string, prefix: string): Column {
+  return { ...col(key, label, "delta_pp"), significance: `${prefix}_significant` };
+}
+
 /** Shorthand for a column. */
 export function col(key: string, label: string, type: ValueType): Column {
   return { key, label, type };
@@ -49,7 +55,7 @@ export function tableOf(
   columns: Column[],
   rows: readonly object[],
   emptyText: string,
-  extra: { title?: string; note?: string } = {},
+  extra: { title?: string; note?: string; workbookOnly?: boolean } = {},
 ): DraftBlock {
   return {
     kind: "table",
@@ -63,6 +69,7 @@ export function tableOf(
     ),
     emptyText,
     ...(extra.note !== undefined ? { note: extra.note } : {}),
+    ...(extra.workbookOnly ? { workbookOnly: true } : {}),
   };
 }
 
@@ -100,7 +107,19 @@ export function fromSections(
   body: (s: ApiSections) => DraftBlock[],
 ): SectionDraft {
   // The API's title: one title per section, in the JSON and in every format.
-  const title = REPORT_SECTION_TITLES[key];
+  return fromVisibility(key, REPORT_SECTION_TITLES[key], model, body);
+}
+
+/**
+ * A section computed from the visibility data (the API's sections or the generator's own, such
+ * as the opportunities): a notice when the report could not be fetched or the period is empty.
+ */
+export function fromVisibility(
+  key: SectionKey,
+  title: string,
+  model: ReportModel,
+  body: (s: ApiSections) => DraftBlock[],
+): SectionDraft {
   const s = model.sections;
   if (!s.ok) return { key, title, blocks: [notice(s)] };
   // Every rate of an empty period is 0 / 0: say so instead of printing zeros (docs/architecture.md, "Output conventions").

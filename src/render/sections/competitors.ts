@@ -1,6 +1,6 @@
 import { formatDeltaPp, formatPercent } from "../../format/figures.js";
 import { comparisonOf } from "../../report/comparison.js";
-import { col, fromSections, type SectionDrafter, statCells, statColumns } from "./_helpers.js";
+import { col, deltaCol, fromSections, type SectionDrafter, statCells, statColumns } from "./_helpers.js";
 
 /** The leaderboard: your brand first, then every tracked competitor. */
 export const competitors: SectionDrafter = (model) =>
@@ -11,6 +11,7 @@ export const competitors: SectionDrafter = (model) =>
     // No change without a fully covered comparison period (docs/decisions.md#period).
     const shown = comparisonOf(model.cover.period).kind === "full";
     const change = (d: number) => (shown ? ` (${formatDeltaPp(d)})` : "");
+    const sov = [...c.rows].sort((a, b) => b.sov - a.sov);
     return [
       {
         kind: "bullets",
@@ -23,14 +24,15 @@ export const competitors: SectionDrafter = (model) =>
       {
         kind: "chart",
         spec: {
+          // Bars, not a doughnut: the brands are named beside their values, and it takes a third of the room.
           id: "share-of-voice",
           title: "Share of voice",
-          type: "doughnut",
-          labels: c.rows.map((r) => r.name),
-          datasets: [{ label: "Share of voice", data: c.rows.map((r) => r.sov) }],
+          type: "horizontal_bar",
+          labels: sov.map((r) => r.name),
+          datasets: [{ label: "Share of voice", data: sov.map((r) => r.sov) }],
           valueType: "percent",
-          width: 420,
-          height: 260,
+          width: 680,
+          height: 40 + sov.length * 22,
         },
       },
       {
@@ -39,11 +41,11 @@ export const competitors: SectionDrafter = (model) =>
         columns: [
           col("name", "Brand", "text"),
           col("mention_rate", "Mention rate", "percent"),
-          col("mention_delta", "Δ mention", "delta_pp"),
+          deltaCol("mention_delta", "Δ mention", "mention"),
           col("citation_rate", "Citation rate", "percent"),
-          col("citation_delta", "Δ citation", "delta_pp"),
+          deltaCol("citation_delta", "Δ citation", "citation"),
           col("sov", "Share of voice", "percent"),
-          col("sov_delta", "Δ share", "delta_pp"),
+          deltaCol("sov_delta", "Δ share", "sov"),
           ...statColumns("mention", "mention"),
           ...statColumns("citation", "citation"),
           ...statColumns("sov", "share"),

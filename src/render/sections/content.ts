@@ -1,4 +1,5 @@
 import { CONTENT_STATUSES } from "../../contract/index.js";
+import { formatCount } from "../../format/figures.js";
 import { col, localDay, notice, type SectionDrafter, stageLabel, tableOf } from "./_helpers.js";
 
 /** Content pipeline: ideas, planned and produced articles. */
@@ -7,16 +8,24 @@ export const content: SectionDrafter = (model) => {
   if (!c.ok) return { key: "content", title: "Content", blocks: [notice(c)] };
   const { views, byStatus } = c.value;
   const tz = model.cover.timezone;
+  const counted = CONTENT_STATUSES.flatMap((status) =>
+    byStatus[status] ? [`${formatCount(byStatus[status])} ${status}`] : [],
+  );
   return {
     key: "content",
     title: "Content",
     blocks: [
+      // One sentence on the page; the table for the workbook's filters.
+      {
+        kind: "paragraph",
+        text: counted.length === 0 ? "No content items." : `Items by status: ${counted.join(", ")}.`,
+      },
       tableOf(
         "content-status",
         [col("status", "Status", "text"), col("items", "Items", "count")],
         CONTENT_STATUSES.map((status) => ({ status, items: byStatus[status] ?? 0 })),
         "No content items.",
-        { title: "Items by status" },
+        { title: "Items by status", workbookOnly: true },
       ),
       tableOf(
         "content-ideas",

@@ -7,8 +7,10 @@ import { competitorPages } from "./competitor-pages.js";
 import { competitors } from "./competitors.js";
 import { content } from "./content.js";
 import { contentMap } from "./content-map.js";
+import { evidence } from "./evidence.js";
 import { executiveSummary } from "./executive-summary.js";
 import { methodology } from "./methodology.js";
+import { opportunities } from "./opportunities.js";
 import { platforms } from "./platforms.js";
 import { prompts } from "./prompts.js";
 import { summary } from "./summary.js";
@@ -23,6 +25,8 @@ export const SECTION_DRAFTERS: Record<SectionKey, SectionDrafter> = {
   platforms,
   categories,
   competitors,
+  opportunities,
+  evidence,
   cited_sources: citedSources,
   your_pages: yourPages,
   competitor_pages: competitorPages,

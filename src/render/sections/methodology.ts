@@ -102,6 +102,21 @@ export const methodology: SectionDrafter = (model) => {
             metric: "Cited source share",
             definition: "Citations of the domain ÷ all citations in the period.",
           },
+          {
+            metric: "Opportunity",
+            definition:
+              "A prompt with answers naming a tracked competitor and not the brand (gap answers); ranked by the platforms, then the answers, showing them.",
+          },
+          {
+            metric: "Suggested action",
+            definition:
+              "The first rule that holds: a competitor page is cited in the gap answers → publish or strengthen a page answering the prompt; the brand is named in some of the prompt's answers → make it consistent; otherwise → get the brand onto the third-party sources the answers draw on.",
+          },
+          {
+            metric: "Evidence",
+            definition:
+              "The latest gap answer of the top three opportunities and the latest answer naming the brand on the three prompts whose mention rate grew most, from the first sentence naming a competitor (or the brand), about 320 characters.",
+          },
         ],
         emptyText: "",
       },

@@ -48,7 +48,7 @@ export const trend: SectionDrafter = (model) =>
           datasets,
           valueType: "percent",
           width: 680,
-          height: 260,
+          height: 220,
         },
       },
       {

@@ -192,4 +192,46 @@ describeDatabases("full report on the hand-built fixture", (kind) => {
       competitors: ["Beta"],
     });
   });
+
+  it("gaps: prompts whose answers name a competitor and not the brand, with what they show", () => {
+    // 7d: only A6 (P1, chatgpt, 03-11) names a competitor (Beta) and not Acme; A3 names none.
+    // P1's answers now: A1 chatgpt (Acme), A2 perplexity (Acme), A6 chatgpt (gap). A6 cites
+    // beta.com/compare twice (one answer) and wiki.org/acme (not a competitor's page).
+    expect(section("prompts").gaps).toEqual([
+      {
+        prompt_id: IDS.p1,
+        prompt_text: "Best CRM for startups",
+        category: "Pricing",
+        snapshots: 3,
+        mentioned: 2,
+        gap_answers: 1,
+        platforms: ["chatgpt", "perplexity"],
+        gap_platforms: ["chatgpt"],
+        brand_platforms: ["chatgpt", "perplexity"],
+        competitors: [{ name: "Beta", answers: 1 }],
+        pages: [{ url: "beta.com/compare", competitor_name: "Beta", citations: 1 }],
+        latest: { answer_id: IDS.a6, platform: "chatgpt", collected_at: "2025-03-10T23:20:00.000Z" },
+      },
+    ]);
+  });
+
+  it("gaps over 30 days: two prompts, equal gaps ranked by prompt text", async () => {
+    const report = await get("getReport", { range: "30d" });
+    const prompts = report.sections.find((s) => s.key === "prompts") as ReportSectionOf<"prompts">;
+    // 02-10..03-11 adds B1, B2, B3 and O1. B2 (P2, chatgpt, 03-04) names Beta and not Acme and
+    // cites beta.com/compare. P1: A1, A2, A6, B1, O1 (4 name Acme); P2: A3, A4, B2 (A4 names Acme,
+    // on perplexity only). One platform and one gap answer each: "Best…" before "CRM…".
+    expect(prompts.gaps.map((g) => [g.prompt_id, g.snapshots, g.mentioned, g.gap_answers])).toEqual([
+      [IDS.p1, 5, 4, 1],
+      [IDS.p2, 3, 1, 1],
+    ]);
+    expect(prompts.gaps[1]).toMatchObject({
+      platforms: ["chatgpt", "perplexity"],
+      gap_platforms: ["chatgpt"],
+      brand_platforms: ["perplexity"],
+      competitors: [{ name: "Beta", answers: 1 }],
+      pages: [{ url: "beta.com/compare", competitor_name: "Beta", citations: 1 }],
+      latest: { answer_id: IDS.b2, platform: "chatgpt", collected_at: "2025-03-04T09:00:00.000Z" },
+    });
+  });
 });

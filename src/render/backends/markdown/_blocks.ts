@@ -1,6 +1,7 @@
 import { formatValue } from "../../../format/figures.js";
 import { escapeMarkdown, markdownHref } from "../../../format/markdown-escape.js";
 import type { ValueType } from "../../../format/value-type.js";
+import type { Segment } from "../../../report/excerpt.js";
 import { changeNote } from "../../kpi-change.js";
 import type { Block, Column, Kpi } from "../../types.js";
 import type { Slugger } from "./_slug.js";
@@ -97,7 +98,26 @@ export function renderBlock(b: Block, ctx: BlockContext): string[] {
       return b.items.map((item) => `- ${escapeMarkdown(item)}`);
     case "notice":
       return [`> ${escapeMarkdown(b.text)}`];
+    case "quote":
+      return [`**${escapeMarkdown(b.title)}**: ${italic(b.source)}`, "", `> ${quoted(b.segments)}`];
   }
+}
+
+/**
+ * An excerpt with the brand's names in bold and the competitors' in italics. Each run is escaped
+ * on its own, keeping the spaces around it (the escaper trims), so no run can open markup.
+ */
+function quoted(segments: readonly Segment[]): string {
+  return segments
+    .map((s) => {
+      const text = escapeMarkdown(s.text);
+      if (text === "") return s.text.trim() === "" && s.text !== "" ? " " : "";
+      const lead = /^\s/.test(s.text) ? " " : "";
+      const tail = /\s$/.test(s.text) ? " " : "";
+      const marked = s.mark === "brand" ? `**${text}**` : s.mark === "competitor" ? `*${text}*` : text;
+      return `${lead}${marked}${tail}`;
+    })
+    .join("");
 }
 
 /** The relative href of an asset file. */

@@ -62,7 +62,8 @@ export type BlockContext =
   | { kind: "chart"; title: string; src: string; width: number; height: number }
   | { kind: "paragraph"; text: string }
   | { kind: "bullets"; items: string[] }
-  | { kind: "notice"; text: string };
+  | { kind: "notice"; text: string }
+  | { kind: "quote"; title: string; source: string; segments: { text: string; mark: string | null }[] };
 
 /** A section as the templates see it. */
 export interface SectionContext {
@@ -125,7 +126,9 @@ function block(b: Block, widthMm: number): BlockContext {
         b.columns.map((c) => {
           const value = row[c.key] ?? null;
           const text = formatValue(c.type, value);
-          const tone: Tone = SIGNED.has(c.type) && value !== null ? toneOf(text) : "none";
+          // A change that is not significant is grey, whatever its sign (docs/metrics.md).
+          const muted = c.significance !== undefined && row[c.significance] === false;
+          const tone: Tone = SIGNED.has(c.type) && value !== null && !muted ? toneOf(text) : "none";
           return { text, style: CELL_STYLE[c.type], tone };
         }),
       );
@@ -164,6 +167,8 @@ function block(b: Block, widthMm: number): BlockContext {
       return { kind: b.kind, text: b.text };
     case "bullets":
       return { kind: "bullets", items: b.items };
+    case "quote":
+      return { kind: "quote", title: b.title, source: b.source, segments: b.segments };
   }
 }
 

@@ -17,6 +17,7 @@ const BLOCK_PARTIALS: Record<Block["kind"], string> = {
   paragraph: "partials/paragraph.hbs",
   bullets: "partials/bullets.hbs",
   notice: "partials/notice.hbs",
+  quote: "partials/quote.hbs",
 };
 
 /**

@@ -114,6 +114,9 @@ export function writeBlock(
       return writeNarrative(ws, row, block.text, layout, true);
     case "kpis":
       return writeKpis(ws, row, block.items, layout);
+    case "quote":
+      // The section's workbook-only table lists the quotes, one row each, on its own sheet.
+      return row;
   }
 }
 

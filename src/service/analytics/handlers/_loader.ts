@@ -10,6 +10,7 @@ import { type Period, PeriodParamError, type PeriodQuery, resolvePeriod } from "
 import { loadCompetitorCounts, loadDaily } from "../queries/daily.js";
 import { type AggMeta, type Db, loadMeta } from "../queries/meta.js";
 import { loadPromptCells, type PromptCells } from "../queries/prompt-cells.js";
+import { type GapCounts, loadPromptGaps } from "../queries/prompt-gaps.js";
 import { loadPromptSums } from "../queries/prompt-sums.js";
 import { loadCategories, loadCompetitors, loadPrompts } from "../queries/setup.js";
 import { loadUrlSums, type UrlFilter } from "../queries/url-sums.js";
@@ -101,6 +102,13 @@ export class Loader {
   promptCells(): Promise<PromptCells> {
     return this.once("promptCells", async () =>
       loadPromptCells(this.db, this.project.id, await this.meta(), this.period),
+    );
+  }
+
+  /** Per-prompt gap answers of the current period (docs/metrics.md, "Opportunities"). */
+  promptGaps(): Promise<Map<string, GapCounts>> {
+    return this.once("promptGaps", async () =>
+      loadPromptGaps(this.db, this.project.id, await this.meta(), this.period),
     );
   }
 

@@ -7,6 +7,7 @@ import {
 import type { Handler } from "../../http/handler.js";
 import { citationsByOwner, citedSources, sourceCount, totalCitations } from "../metrics/cited-sources.js";
 import { dailyTallies, platformRows, ratesOf } from "../metrics/overview.js";
+import { gapRows } from "../metrics/prompt-gaps.js";
 import { sortPrompts } from "../metrics/prompt-rows.js";
 import { metric } from "../metrics/rates.js";
 import { daysWithSnapshots, type Tally } from "../metrics/tally.js";
@@ -25,19 +26,31 @@ import { buildPromptRows } from "./prompts.js";
  * are identical.
  */
 export async function buildReport(l: Loader, now: Date): Promise<FullReport> {
-  const [overview, leaderboard, categories, daily, totals, competitors, prompts, urls, yourPages, cells] =
-    await Promise.all([
-      buildOverview(l),
-      buildLeaderboard(l),
-      buildCategories(l),
-      l.daily(),
-      l.totals(),
-      l.competitors(),
-      buildPromptRows(l),
-      l.urlSums(),
-      buildYourPageRows(l),
-      l.promptCells(),
-    ]);
+  const [
+    overview,
+    leaderboard,
+    categories,
+    daily,
+    totals,
+    competitors,
+    prompts,
+    urls,
+    yourPages,
+    cells,
+    gaps,
+  ] = await Promise.all([
+    buildOverview(l),
+    buildLeaderboard(l),
+    buildCategories(l),
+    l.daily(),
+    l.totals(),
+    l.competitors(),
+    buildPromptRows(l),
+    l.urlSums(),
+    buildYourPageRows(l),
+    l.promptCells(),
+    l.promptGaps(),
+  ]);
   const competitorUrls = await l.urlSums({ owner: "competitor", uniquePrompts: true });
   const platforms = platformRows(daily, cells, l.period);
   const latest = await loadLatestAnswers(
@@ -128,6 +141,7 @@ export async function buildReport(l: Loader, now: Date): Promise<FullReport> {
       title: REPORT_SECTION_TITLES.prompts,
       totals: { prompts: prompts.length },
       rows: sortPrompts(prompts, "created_at", "desc", await l.categories()),
+      gaps: gapRows(gaps, await l.prompts(), await l.categories(), competitors, cells.current.platforms),
     },
     {
       key: "answers",

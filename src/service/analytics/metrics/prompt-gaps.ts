@@ -1,0 +1,80 @@
+import { PLATFORMS, type Platform, type PromptGap } from "../../../contract/index.js";
+import { iso } from "../../_iso.js";
+import type { PlatformCell } from "../queries/prompt-cells.js";
+import type { GapCounts } from "../queries/prompt-gaps.js";
+import type { CompetitorRef } from "./leaderboard.js";
+import type { CategoryRecord, PromptRecord } from "./prompt-rows.js";
+
+/** Competitor pages listed per gap: the few that explain it, not a second pages table. */
+const PAGES_PER_GAP = 5;
+
+const byPlatform = (a: Platform, b: Platform) => PLATFORMS.indexOf(a) - PLATFORMS.indexOf(b);
+
+/**
+ * The report's gap rows (docs/metrics.md, "Opportunities"): one per prompt with a gap answer in
+ * the current period, ranked by how many platforms show the gap, then by how many answers, then
+ * by prompt text so that equal gaps keep one order on every request.
+ */
+export function gapRows(
+  gaps: ReadonlyMap<string, GapCounts>,
+  prompts: readonly PromptRecord[],
+  categories: readonly CategoryRecord[],
+  competitors: readonly CompetitorRef[],
+  cells: readonly PlatformCell[],
+): PromptGap[] {
+  const names = new Map(competitors.map((c) => [c.id, c.name]));
+  const categoryName = new Map(categories.map((c) => [c.id, c.name]));
+  const cellsOf = new Map<string, PlatformCell[]>();
+  for (const c of cells) {
+    const list = cellsOf.get(c.promptId);
+    if (list) list.push(c);
+    else cellsOf.set(c.promptId, [c]);
+  }
+  const rows: PromptGap[] = [];
+  for (const p of prompts) {
+    const gap = gaps.get(p.id);
+    if (!gap) continue;
+    const own = cellsOf.get(p.id) ?? [];
+    rows.push({
+      prompt_id: p.id,
+      prompt_text: p.text,
+      category: p.category_id === null ? null : (categoryName.get(p.category_id) ?? null),
+      snapshots: own.reduce((n, c) => n + c.snapshots, 0),
+      mentioned: own.reduce((n, c) => n + c.mentioned, 0),
+      gap_answers: gap.gapAnswers,
+      platforms: own
+        .filter((c) => c.snapshots > 0)
+        .map((c) => c.platform)
+        .sort(byPlatform),
+      gap_platforms: [...gap.gapPlatforms].sort(byPlatform),
+      brand_platforms: own
+        .filter((c) => c.mentioned > 0)
+        .map((c) => c.platform)
+        .sort(byPlatform),
+      competitors: [...gap.competitors]
+        .flatMap(([id, answers]) => {
+          const name = names.get(id);
+          return name === undefined ? [] : [{ name, answers }];
+        })
+        .sort((a, b) => b.answers - a.answers || a.name.localeCompare(b.name, "en")),
+      pages: [...gap.pages]
+        .flatMap(([url, { competitorId, answers }]) => {
+          const name = names.get(competitorId);
+          return name === undefined ? [] : [{ url, competitor_name: name, citations: answers }];
+        })
+        .sort((a, b) => b.citations - a.citations || a.url.localeCompare(b.url, "en"))
+        .slice(0, PAGES_PER_GAP),
+      latest: {
+        answer_id: gap.latest.answerId,
+        platform: gap.latest.platform,
+        collected_at: iso(gap.latest.collectedAt),
+      },
+    });
+  }
+  return rows.sort(
+    (a, b) =>
+      b.gap_platforms.length - a.gap_platforms.length ||
+      b.gap_answers - a.gap_answers ||
+      a.prompt_text.localeCompare(b.prompt_text, "en"),
+  );
+}
