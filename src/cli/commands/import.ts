@@ -148,7 +148,7 @@ export function register(program: Command): void {
       "skip bad rows (reported) and import the others; default: any bad row imports nothing",
     )
     .option("--delimiter <char>", "field separator: , ; tab |", ",")
-    .option("--batch-size <n>", "rows per transaction", "500")
+    .option("--batch-size <n>", "rows per transaction", "1000")
     .option("--database <location>", "PGlite directory or postgres:// URL (env VREPORT_DATABASE)")
     .addHelpText(
       "after",
