@@ -175,6 +175,7 @@ export function register(program: Command): void {
   const db = "PGlite directory or postgres:// URL (env VREPORT_DATABASE)";
   webhooks
     .command("add")
+    .description("Subscribe a URL to events; prints its id and signing secret (shown once)")
     .argument("<url>", "http(s) URL receiving POSTs")
     .requiredOption("--events <list>", "comma-separated event types, e.g. content.status_updated")
     .option("--secret <secret>", "signing secret (default: generated and printed once)")
@@ -184,16 +185,19 @@ export function register(program: Command): void {
     .action((url: string, flags: WebhooksAddOptions) => webhooksAdd(url, flags).then(() => undefined));
   webhooks
     .command("list")
+    .description("List the subscriptions (never their secrets)")
     .option("--json", "print JSON")
     .option("--database <location>", db)
     .action((flags: WebhooksDbOptions) => webhooksList(flags).then(() => undefined));
   webhooks
     .command("remove")
+    .description("Delete a subscription and its delivery history")
     .argument("<id>", "subscription id")
     .option("--database <location>", db)
     .action((id: string, flags: WebhooksDbOptions) => webhooksRemove(id, flags));
   webhooks
     .command("test")
+    .description("Send a sample event to a subscription now (is_test: true); exit 1 when it fails")
     .argument("<id>", "subscription id")
     .option("--event <type>", "event to sample (default: the subscription's first)")
     .option("--json", "print JSON")
@@ -203,6 +207,7 @@ export function register(program: Command): void {
     );
   webhooks
     .command("deliveries")
+    .description("List deliveries: attempts, status, last error")
     .option("--failed", "only dead letters (deliveries that ran out of retries)")
     .option("--json", "print JSON")
     .option("--database <location>", db)
