@@ -1,6 +1,7 @@
 /** Writes BENCHMARKS.md from the per-area records of the latest runs. */
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { placeImportSection, readImportSection } from "./_import-section.mjs";
 import { BENCH } from "./_paths.mjs";
 
 const ms = (v) =>
@@ -461,7 +462,7 @@ export function writeReport(path, runInfo, records) {
   const doc = [
     "# Benchmarks",
     "",
-    `Written by \`${runInfo.command}\` (\`bench/run.mjs\`) on ${runInfo.date.slice(0, 16).replace("T", " ")} UTC in ${ms(runInfo.totalMs)}; areas run: ${runInfo.areas.join(", ")}. Every figure below was measured by that command on the machine described here; none is typed by hand. Absolute times move with the machine's load, so comparisons are given as ratios measured side by side in the same run.${runInfo.quick ? " **Quick mode: development figures only.**" : ""}`,
+    `Written by \`${runInfo.command}\` (\`bench/run.mjs\`) on ${runInfo.date.slice(0, 16).replace("T", " ")} UTC in ${ms(runInfo.totalMs)}; areas run: ${runInfo.areas.join(", ")}. Every figure below was measured by that command on the machine described here (except the Import section, measured by the command it names); none is typed by hand. Absolute times move with the machine's load, so comparisons are given as ratios measured side by side in the same run.${runInfo.quick ? " **Quick mode: development figures only.**" : ""}`,
     "",
     table(
       ["Machine", ""],
@@ -504,5 +505,6 @@ export function writeReport(path, runInfo, records) {
     suiteSection(records.suite, runInfo),
     "",
   ].join("\n");
-  writeFileSync(path, doc);
+  const kept = readImportSection(path);
+  writeFileSync(path, kept ? placeImportSection(doc, kept) : doc);
 }

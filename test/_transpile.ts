@@ -51,6 +51,8 @@ export function transpileTree(from: string, to: string, compilerOptions: ts.Comp
 export function buildProject(prefix: string, extraFiles: readonly string[] = []): string {
   const dir = moduleDir(prefix);
   symlinkSync(join(ROOT, "templates"), join(dir, "templates"), "dir");
+  // The repository's (type module too): `vreport --version` reads it, two levels above dist/cli/index.js.
+  writeFileSync(join(dir, "package.json"), readFileSync(join(ROOT, "package.json")));
   transpileTree(join(ROOT, "src"), join(dir, "src"), BUILD_OPTIONS);
   symlinkSync(join(dir, "src"), join(dir, "dist"), "dir");
   for (const file of extraFiles) {

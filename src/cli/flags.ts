@@ -1,3 +1,4 @@
+import { Option } from "commander";
 import { RANGES, type Range } from "../contract/index.js";
 import type { RetryPolicy } from "../jobs/queue.js";
 import { OUTPUT_FORMATS, type OutputFormat } from "../render/backends/registry.js";
@@ -17,12 +18,22 @@ export interface ReportJobFlags extends QueueFlags {
   project?: string;
   allProjects?: boolean;
   range?: string;
+  /** The formats; `formats` is its old name, kept as a hidden alias. */
+  format?: string;
   formats?: string;
   out?: string;
   email?: string;
   baseUrl?: string;
   attempts?: string;
   backoff?: string;
+}
+
+/**
+ * `--formats`, hidden: the name `enqueue` and `schedule add` had before every command said
+ * `--format` (issue #25, one flag name for one thing); scripts that use it keep working.
+ */
+export function hiddenFormatsAlias(): Option {
+  return new Option("--formats <formats>", "old name of --format").hideHelp();
 }
 
 /** `--range`: 7d, 30d or 90d (default 30d). */
@@ -36,7 +47,9 @@ export function parseRange(value: string | undefined): Range {
 /** `--formats pdf,xlsx,md|all` (default all), deduplicated; `flag` names it in errors. */
 export function parseFormats(value: string | undefined, flag = "--formats"): OutputFormat[] {
   const given = value ?? "all";
-  const wanted = given === "all" ? [...OUTPUT_FORMATS] : given.split(",").map((f) => f.trim());
+  // Case carries no meaning in a format's name: `PDF,Xlsx` is `pdf,xlsx`.
+  const lower = given.toLowerCase();
+  const wanted = lower === "all" ? [...OUTPUT_FORMATS] : lower.split(",").map((f) => f.trim());
   for (const f of wanted) {
     if (!(OUTPUT_FORMATS as readonly string[]).includes(f)) {
       throw CliError.badFlag(flag, given, FORMATS_HELP);

@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+import { readFileSync } from "node:fs";
 import { Command, CommanderError } from "commander";
 import { commandsFor } from "./commands/index.js";
 import { CliError, EXIT } from "./errors.js";
@@ -8,6 +9,7 @@ import { processIo } from "./io.js";
 async function main(argv: string[]): Promise<void> {
   const program = new Command("vreport")
     .description("AI-visibility reporting: the External Read API v1 service and report generator")
+    .version(packageVersion(), "-V, --version", "print the version")
     .exitOverride();
   for (const command of await commandsFor(argv)) command.register(program);
   try {
@@ -27,6 +29,14 @@ async function main(argv: string[]): Promise<void> {
     processIo.err(`vreport: ${err instanceof Error ? err.message : String(err)}`);
     process.exitCode = EXIT.failure;
   }
+}
+
+/** The version of package.json (dist/cli/index.js and src/cli/index.ts both sit two levels below it). */
+function packageVersion(): string {
+  const pkg = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as {
+    version?: string;
+  };
+  return pkg.version ?? "unknown";
 }
 
 await main(process.argv);

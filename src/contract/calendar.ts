@@ -2,14 +2,17 @@
 
 /** The calendar day (YYYY-MM-DD) of an instant in a timezone: how every "as-of day" is computed. */
 export function dayIn(timeZone: string, at: Date = new Date()): string {
-  // en-CA formats as YYYY-MM-DD.
-  return new Intl.DateTimeFormat("en-CA", {
-    timeZone,
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-  }).format(at);
+  let f = dayFormatters.get(timeZone);
+  if (!f) {
+    // en-CA formats as YYYY-MM-DD.
+    f = new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" });
+    dayFormatters.set(timeZone, f);
+  }
+  return f.format(at);
 }
+
+/** One day formatter per timezone: building one costs ~100× using it (an import calls this per row). */
+const dayFormatters = new Map<string, Intl.DateTimeFormat>();
 
 const DAY_MS = 86_400_000;
 

@@ -1,5 +1,7 @@
 /** The service's public entry: start the HTTP API over a store location. */
 
+import { resolve } from "node:path";
+import { type AdminChannel, type AdminOperations, startAdminChannel } from "./admin/index.js";
 import type { LoggerConfig } from "./http/_logger.js";
 import type { RateLimitConfig } from "./http/_rate-limit.js";
 import type { ResponseCacheConfig } from "./http/_response-cache.js";
@@ -23,6 +25,11 @@ export interface StartServerOptions {
   publicUrl?: string;
   /** Webhook delivery runs inside the server unless `false` (then run `vreport deliver`). */
   webhooks?: DispatcherOptions | false;
+  /**
+   * With a PGlite directory: the operations other processes may ask for over the loopback admin
+   * channel while this server holds the directory (admin/server.ts, docs/api.md "Admin channel").
+   */
+  admin?: AdminOperations;
 }
 
 export interface RunningServer {
@@ -53,6 +60,20 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
     await store.close();
     throw error;
   }
+  let admin: AdminChannel | undefined;
+  if (options.admin && store.kind === "pglite" && !store.location.startsWith("memory://")) {
+    try {
+      admin = await startAdminChannel(
+        store,
+        resolve(store.location.replace(/^file:\/\//, "")),
+        options.admin,
+      );
+    } catch (error) {
+      await app.close().catch(() => {});
+      await store.close();
+      throw error;
+    }
+  }
   const dispatcher = options.webhooks === false ? undefined : startDispatcher(store, options.webhooks ?? {});
   const address = app.server.address();
   const port = typeof address === "object" && address !== null ? address.port : (options.port ?? 8787);
@@ -67,6 +88,7 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
     close() {
       closing ??= (async () => {
         try {
+          await admin?.close();
           await dispatcher?.stop();
           await app.close();
         } finally {

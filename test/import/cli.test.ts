@@ -3,6 +3,7 @@ import { importCommand } from "../../src/cli/commands/import.js";
 import { CliError } from "../../src/cli/errors.js";
 import { openStore } from "../../src/service/store/db.js";
 import { snapshotTarball } from "../_snapshots.js";
+import { lines } from "../cli/_lines.js";
 import { commandLocation, type FreshLocation } from "../store/_databases.js";
 import { type CsvFolder, csvFolder } from "./_csv.js";
 
@@ -29,12 +30,6 @@ const PROJECT_FILE = [
   "  citations: Sources",
   "  category: Topic",
 ];
-
-function lines() {
-  const out: string[] = [];
-  const err: string[] = [];
-  return { out, err, io: { out: (l: string) => out.push(l), err: (l: string) => err.push(l) } };
-}
 
 describe("vreport import (PGlite directory)", () => {
   let db: FreshLocation;

@@ -10,6 +10,7 @@ import { parseRecipients } from "../email-flags.js";
 import { CliError, EXIT } from "../errors.js";
 import {
   FORMATS_HELP,
+  hiddenFormatsAlias,
   parseDay,
   parseFormats,
   parseRange,
@@ -39,7 +40,7 @@ export async function enqueueCommand(
 ): Promise<Enqueued[]> {
   const target = parseTarget(flags);
   const range = parseRange(flags.range);
-  const formats = parseFormats(flags.formats);
+  const formats = parseFormats(flags.format ?? flags.formats, "--format");
   const retry = parseRetry(flags);
   const email = flags.email !== undefined ? parseRecipients(flags.email) : undefined;
   const asOfFlag = parseDay("--as-of", flags.asOf);
@@ -134,7 +135,8 @@ export function register(program: Command): void {
     .option("--project <id|name>", "the project to report on")
     .option("--all-projects", "one job per project the key can read")
     .option("--range <range>", "reporting period: 7d, 30d or 90d", "30d")
-    .option("--formats <formats>", FORMATS_HELP, "all")
+    .option("--format <formats>", `${FORMATS_HELP} (default: all)`)
+    .addOption(hiddenFormatsAlias())
     .option("--out <dir>", "output directory, as the workers see it (made absolute)", "output")
     .option(
       "--email <addresses>",

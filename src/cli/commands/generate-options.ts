@@ -76,9 +76,10 @@ export function parseGenerateFlags(
   if (profile !== undefined && !(PROFILES as readonly string[]).includes(profile))
     throw CliError.badFlag("--profile", profile, PROFILES.join(", "));
 
-  const pageSize = flags.pageSize ?? "A4";
-  if (!(PAGE_SIZES as readonly string[]).includes(pageSize))
-    throw CliError.badFlag("--page-size", pageSize, PAGE_SIZES.join(", "));
+  // Case carries no meaning: `a4` and `letter` name the same sizes.
+  const pageSize = PAGE_SIZES.find((s) => s.toLowerCase() === (flags.pageSize ?? "A4").toLowerCase());
+  if (pageSize === undefined)
+    throw CliError.badFlag("--page-size", flags.pageSize ?? "", PAGE_SIZES.join(", "));
 
   const answers = flags.answers;
   if (answers !== undefined && !(ANSWERS_EXPORTS as readonly string[]).includes(answers))

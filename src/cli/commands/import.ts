@@ -1,9 +1,12 @@
 import { access } from "node:fs/promises";
+import { resolve } from "node:path";
 import type { Command } from "commander";
 import {
   ImportError,
   type ImportErrorCode,
+  type ImportOptions,
   type ImportResult,
+  type ImportSetup,
   importCsv,
   parseCompetitors,
   parseList,
@@ -14,7 +17,7 @@ import {
 } from "../../service/import/index.js";
 import { CliError, EXIT } from "../errors.js";
 import { type Io, processIo } from "../io.js";
-import { withStore } from "../with-store.js";
+import { runOnStore, type StoreOperation } from "../on-store.js";
 
 /** Options of `vreport import` (flags as given; the project file fills what they leave out). */
 export interface ImportCommandOptions {
@@ -65,17 +68,34 @@ export async function importCommand(
   } catch {
     throw new CliError(`cannot read ${file}: no such file`, EXIT.usage);
   }
-  const result = await asCliError(async () => {
-    const fromFile = opts.projectFile ? await readProjectFile(opts.projectFile) : {};
-    const setup = resolveSetup(flagSetup(opts), fromFile);
-    return withStore(opts.database, (store) =>
-      importCsv(store, file, setup, {
-        skipInvalid: opts.skipInvalid === true,
-        ...(opts.batchSize !== undefined ? { batchSize: opts.batchSize } : {}),
-        read: { delimiter },
-      }),
-    );
-  });
+  const setup = await asCliError(async () =>
+    resolveSetup(flagSetup(opts), opts.projectFile ? await readProjectFile(opts.projectFile) : {}),
+  );
+  const input: ImportInput = {
+    file: resolve(file),
+    name: file,
+    setup,
+    options: {
+      skipInvalid: opts.skipInvalid === true,
+      ...(opts.batchSize !== undefined ? { batchSize: opts.batchSize } : {}),
+      read: { delimiter },
+    },
+  };
+  return runOnStore(opts.database, "import", importOp, input, io);
+}
+
+/** What `import` runs on the store, here or in a running service: an absolute path, the checked setup. */
+interface ImportInput {
+  file: string;
+  /** The file as the user named it, for the summary line. */
+  name: string;
+  setup: ImportSetup;
+  options: ImportOptions;
+}
+
+/** Imports the file into the store (run here, or by `serve` over its admin channel). */
+export const importOp: StoreOperation<ImportInput, ImportResult> = async (store, input, io) => {
+  const result = await asCliError(() => importCsv(store, input.file, input.setup, input.options));
   for (const e of result.errors.slice(0, MAX_PRINTED_ERRORS))
     io.err(`row ${e.row}${e.column === null ? "" : `, column ${e.column}`}: ${e.reason}`);
   if (result.skipped > MAX_PRINTED_ERRORS) io.err(`…and ${result.skipped - MAX_PRINTED_ERRORS} more`);
@@ -83,13 +103,13 @@ export async function importCommand(
     ? ""
     : " (nothing written: fix these rows, or pass --skip-invalid to skip them)";
   io.out(
-    `${file}: ${result.rows} rows: ${result.created} created, ${result.updated} updated, ` +
+    `${input.name}: ${result.rows} rows: ${result.created} created, ${result.updated} updated, ` +
       `${result.unchanged} unchanged, ${result.skipped} skipped${nothing}`,
   );
   if (!result.written)
     throw new CliError(`${result.skipped} of ${result.rows} rows are invalid`, EXIT.failure);
   return result;
-}
+};
 
 /** The setup the flags give; list flags are comma-separated. */
 function flagSetup(opts: ImportCommandOptions): SetupInput {
@@ -148,7 +168,7 @@ export function register(program: Command): void {
       "skip bad rows (reported) and import the others; default: any bad row imports nothing",
     )
     .option("--delimiter <char>", "field separator: , ; tab |", ",")
-    .option("--batch-size <n>", "rows per transaction", "500")
+    .option("--batch-size <n>", "rows per transaction", "1000")
     .option("--database <location>", "PGlite directory or postgres:// URL (env VREPORT_DATABASE)")
     .addHelpText(
       "after",

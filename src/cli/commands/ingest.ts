@@ -1,10 +1,12 @@
 import { access } from "node:fs/promises";
+import { resolve } from "node:path";
 import type { Command } from "commander";
 import { IngestError, type IngestResult, ingestFile } from "../../service/ingest/index.js";
-import { openStore, resolveDatabaseLocation, type Store } from "../../service/store/db.js";
-import { StoreError } from "../../service/store/errors.js";
+import { resolveDatabaseLocation, type Store } from "../../service/store/db.js";
 import { CliError, EXIT } from "../errors.js";
 import { processIo } from "../io.js";
+import { mapped, runOnStore } from "../on-store.js";
+import { withStore } from "../with-store.js";
 
 /** Options of `vreport ingest`. */
 export interface IngestCommandOptions {
@@ -44,35 +46,54 @@ export async function ingestCommand(
       throw new CliError(`cannot read ${file}: no such file (use - for standard input)`, EXIT.usage);
     }
   }
-  let store: Store;
-  try {
-    store = await openStore(resolveDatabaseLocation(opts.database, env));
-  } catch (error) {
-    if (error instanceof StoreError) throw new CliError(error.message, EXIT.failure, { cause: error });
-    throw error;
-  }
-  let result: IngestResult;
-  try {
-    result = await ingestFile(store, file === "-" ? io.stdin : file, {
-      ...(opts.strict !== undefined ? { strict: opts.strict } : {}),
-      ...(opts.batchSize !== undefined ? { batchSize: opts.batchSize } : {}),
-      ...(opts.maxLineBytes !== undefined ? { maxLineBytes: opts.maxLineBytes } : {}),
-    });
-  } catch (error) {
-    if (error instanceof IngestError) throw new CliError(error.message, EXIT.failure, { cause: error });
-    throw error;
-  } finally {
-    await store.close();
-  }
+  const input: IngestInput = {
+    file: file === "-" ? "-" : resolve(file),
+    name: file === "-" ? "standard input" : file,
+    ...(opts.strict !== undefined ? { strict: opts.strict } : {}),
+    ...(opts.batchSize !== undefined ? { batchSize: opts.batchSize } : {}),
+    ...(opts.maxLineBytes !== undefined ? { maxLineBytes: opts.maxLineBytes } : {}),
+  };
+  const database = resolveDatabaseLocation(opts.database, env);
+  // Standard input stays in this process: a running service could not read it.
+  if (file === "-") return withStore(database, (store) => ingestRun(store, input, io, io.stdin), ingestError);
+  return runOnStore(database, "ingest", ingestOp, input, io);
+}
+
+/** What `ingest` runs on the store, here or in a running service: an absolute path, checked flags. */
+interface IngestInput {
+  file: string;
+  /** The file as the user named it, for the summary line. */
+  name: string;
+  strict?: boolean;
+  batchSize?: number;
+  maxLineBytes?: number;
+}
+
+/** Ingests the file into the store (run here, or by `serve` over its admin channel). */
+export const ingestOp = mapped<IngestInput, IngestResult>(
+  (store, input, io) => ingestRun(store, input, io, input.file),
+  ingestError,
+);
+
+async function ingestRun(
+  store: Store,
+  input: IngestInput,
+  io: Pick<IngestIo, "out" | "err">,
+  source: string | NodeJS.ReadableStream,
+): Promise<IngestResult> {
+  const result = await ingestFile(store, source, {
+    ...(input.strict !== undefined ? { strict: input.strict } : {}),
+    ...(input.batchSize !== undefined ? { batchSize: input.batchSize } : {}),
+    ...(input.maxLineBytes !== undefined ? { maxLineBytes: input.maxLineBytes } : {}),
+  });
   for (const d of result.duplicates.slice(0, MAX_PRINTED_ERRORS))
     io.err(`line ${d.line}: warning: ${d.reason}`);
   for (const e of result.errors.slice(0, MAX_PRINTED_ERRORS)) io.err(`line ${e.line}: ${e.reason}`);
   if (result.errors.length > MAX_PRINTED_ERRORS)
     io.err(`…and ${result.errors.length - MAX_PRINTED_ERRORS} more`);
-  const name = file === "-" ? "standard input" : file;
-  const nothing = opts.strict && result.errors.length > 0 ? " (--strict: nothing written)" : "";
+  const nothing = input.strict && result.errors.length > 0 ? " (--strict: nothing written)" : "";
   io.out(
-    `${name}: ${result.lines} records, ${result.written} written, ${result.unchanged} unchanged, ` +
+    `${input.name}: ${result.lines} records, ${result.written} written, ${result.unchanged} unchanged, ` +
       `${result.errors.length} failed, ${result.events} events queued` +
       (result.duplicates.length > 0 ? `, ${result.duplicates.length} duplicate ids` : "") +
       nothing,
@@ -80,6 +101,13 @@ export async function ingestCommand(
   if (result.errors.length > 0)
     throw new CliError(`${result.errors.length} of ${result.lines} records failed`, EXIT.failure);
   return result;
+}
+
+/** An ingest that could not run (unreadable input, a line too long) fails with exit 1. */
+function ingestError(error: unknown): CliError | undefined {
+  return error instanceof IngestError
+    ? new CliError(error.message, EXIT.failure, { cause: error })
+    : undefined;
 }
 
 /** `--batch-size`: a positive integer. */

@@ -4,6 +4,7 @@ import { createKey, KeyError, listKeys, revokeKey } from "../../service/keys/ind
 import type { Store } from "../../service/store/db.js";
 import { CliError, EXIT } from "../errors.js";
 import { type Out, processIo, stdout } from "../io.js";
+import { mapped, runOnStore } from "../on-store.js";
 import { withStore as withStoreAt } from "../with-store.js";
 
 interface DbOption {
@@ -23,9 +24,12 @@ export interface KeysCreateOptions extends DbOption {
 }
 
 function withStore<T>(opts: DbOption, run: (store: Store) => Promise<T>): Promise<T> {
-  return withStoreAt(opts.database, run, (error) =>
-    error instanceof KeyError ? new CliError(error.message, EXIT.usage, { cause: error }) : undefined,
-  );
+  return withStoreAt(opts.database, run, keyError);
+}
+
+/** A key's own failures (bad scope, unknown id) are usage errors. */
+function keyError(error: unknown): CliError | undefined {
+  return error instanceof KeyError ? new CliError(error.message, EXIT.usage, { cause: error }) : undefined;
 }
 
 async function pickWorkspace(store: Store, given: string | undefined): Promise<string> {
@@ -69,26 +73,47 @@ export async function keysCreate(
     if (Number.isNaN(expiresAt.getTime()))
       throw CliError.badFlag("--expires-at", opts.expiresAt, "an ISO 8601 date-time");
   }
-  return withStore(opts, async (store) => {
-    const workspaceId = await pickWorkspace(store, opts.workspace);
-    if (opts.project !== undefined && !/^[0-9a-f-]{36}$/i.test(opts.project)) {
-      throw CliError.badFlag("--project", opts.project, "a project id from `vreport projects`");
-    }
-    const created = await createKey(store, {
-      workspaceId,
-      scopes,
-      ...(opts.project !== undefined ? { projectId: opts.project.toLowerCase() } : {}),
-      ...(expiresAt ? { expiresAt } : {}),
-      name: opts.name ?? `cli ${new Date().toISOString()}`,
-    });
-    if (opts.json) out(JSON.stringify({ id: created.id, key: created.key }));
-    else {
-      out(created.key);
-      processIo.err(`vreport: key ${created.id} created; it is shown only once`);
-    }
-    return created;
-  });
+  if (opts.project !== undefined && !/^[0-9a-f-]{36}$/i.test(opts.project)) {
+    throw CliError.badFlag("--project", opts.project, "a project id from `vreport projects`");
+  }
+  const input: KeysCreateInput = {
+    scopes,
+    json: opts.json === true,
+    name: opts.name ?? `cli ${new Date().toISOString()}`,
+    ...(opts.workspace !== undefined ? { workspace: opts.workspace } : {}),
+    ...(opts.project !== undefined ? { projectId: opts.project.toLowerCase() } : {}),
+    ...(expiresAt ? { expiresAt: expiresAt.toISOString() } : {}),
+  };
+  return runOnStore(opts.database, "keys.create", keysCreateOp, input, { out, err: processIo.err });
 }
+
+/** What `keys create` runs on the store, here or in a running service (checked flags, JSON). */
+interface KeysCreateInput {
+  scopes: string[];
+  json: boolean;
+  name: string;
+  workspace?: string;
+  projectId?: string;
+  expiresAt?: string;
+}
+
+/** Mints the key in the store (run here, or by `serve` over its admin channel). */
+export const keysCreateOp = mapped<KeysCreateInput, { id: string; key: string }>(async (store, input, io) => {
+  const workspaceId = await pickWorkspace(store, input.workspace);
+  const created = await createKey(store, {
+    workspaceId,
+    scopes: input.scopes,
+    ...(input.projectId !== undefined ? { projectId: input.projectId } : {}),
+    ...(input.expiresAt !== undefined ? { expiresAt: new Date(input.expiresAt) } : {}),
+    name: input.name,
+  });
+  if (input.json) io.out(JSON.stringify({ id: created.id, key: created.key }));
+  else {
+    io.out(created.key);
+    io.err(`vreport: key ${created.id} created; it is shown only once`);
+  }
+  return { id: created.id, key: created.key };
+}, keyError);
 
 /** `vreport keys list`: one line per key (never the key itself). */
 export async function keysList(opts: DbOption & { json?: boolean }, out: Out = stdout): Promise<void> {
@@ -110,11 +135,14 @@ export async function keysList(opts: DbOption & { json?: boolean }, out: Out = s
 
 /** `vreport keys revoke ID`. */
 export async function keysRevoke(id: string, opts: DbOption, out: Out = stdout): Promise<void> {
-  await withStore(opts, async (store) => {
-    const at = await revokeKey(store, id);
-    out(`vreport: key ${id} revoked at ${at.toISOString()}`);
-  });
+  await runOnStore(opts.database, "keys.revoke", keysRevokeOp, { id }, { out, err: processIo.err });
 }
+
+/** Revokes the key in the store (run here, or by `serve` over its admin channel). */
+export const keysRevokeOp = mapped<{ id: string }, void>(async (store, { id }, io) => {
+  const at = await revokeKey(store, id);
+  io.out(`vreport: key ${id} revoked at ${at.toISOString()}`);
+}, keyError);
 
 /** Wires `vreport keys create|list|revoke`. */
 export function register(program: Command): void {

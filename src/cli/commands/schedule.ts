@@ -13,6 +13,7 @@ import { parseRecipients } from "../email-flags.js";
 import { CliError, EXIT } from "../errors.js";
 import {
   FORMATS_HELP,
+  hiddenFormatsAlias,
   parseFormats,
   parsePositiveInt,
   parseRange,
@@ -72,7 +73,7 @@ export async function scheduleAdd(flags: ScheduleAddFlags, out: Out = stdout): P
     target,
     range: parseRange(flags.range),
     ...(monthly ? { period: "last-month" as const, ...monthly } : {}),
-    formats: parseFormats(flags.formats),
+    formats: parseFormats(flags.format ?? flags.formats, "--format"),
     out: resolve(flags.out ?? "output"),
     retry: parseRetry(flags),
     ...(flags.cron !== undefined ? { cron: flags.cron } : {}),
@@ -143,7 +144,8 @@ export function register(program: Command): void {
       .option("--project <id>", "the project to report on")
       .option("--all-projects", "every project the key can read at each run")
       .option("--range <range>", "reporting period: 7d, 30d or 90d (default 30d)")
-      .option("--formats <formats>", FORMATS_HELP, "all")
+      .option("--format <formats>", `${FORMATS_HELP} (default: all)`)
+      .addOption(hiddenFormatsAlias())
       .option("--out <dir>", "output directory, as the workers see it (made absolute)", "output")
       .option("--email <addresses>", "email the files to these comma-separated addresses")
       .option("--base-url <url>", "the service the workers read from (default: theirs)")

@@ -1,7 +1,7 @@
 import type { Command } from "commander";
 import { dayIn } from "../../contract/index.js";
 import { loadDemo } from "../../service/demo.js";
-import { openStore, resolveDatabaseLocation } from "../../service/store/db.js";
+import { openStore, printableLocation, resolveDatabaseLocation, type Store } from "../../service/store/db.js";
 import { StoreError } from "../../service/store/errors.js";
 import { DEMO_TIMEZONE, DEMO_WORKSPACE_ID, type SeedSummary } from "../../service/store/seed/index.js";
 import { CliError, EXIT } from "../errors.js";
@@ -19,13 +19,14 @@ export interface SeedCommandOptions {
 
 /**
  * `vreport seed`: loads the deterministic demo workspace and prints one summary line. An already
- * seeded database is refused without `--reset`: reseeding replaces the workspace and so deletes
- * every API key minted for it, which must not happen by accident.
+ * seeded database is reused as it is (exit 0, undefined returned) without `--reset`: reseeding
+ * replaces the workspace and so deletes every API key minted for it, which must not happen by
+ * accident.
  */
 export async function seedCommand(
   opts: SeedCommandOptions,
   out: (line: string) => void = processIo.out,
-): Promise<SeedSummary> {
+): Promise<SeedSummary | undefined> {
   const database = resolveDatabaseLocation(opts.database);
   const asOf = opts.asOf ?? dayIn(DEMO_TIMEZONE, new Date());
   const started = Date.now();
@@ -42,11 +43,13 @@ export async function seedCommand(
       .select("id")
       .where("id", "=", DEMO_WORKSPACE_ID)
       .executeTakeFirst();
+    // Seeding is idempotent: the demo there is reused (its keys kept); --reset replaces it.
     if (existing && !opts.reset) {
-      throw new CliError(
-        "the demo workspace is already seeded in this database; pass --reset to replace it (its API keys are deleted too)",
-        EXIT.failure,
+      const reused = await demoSummary(store);
+      out(
+        `vreport: reused the demo workspace already seeded in ${printableLocation(database)} (${reused}); pass --reset to reseed it (its API keys are deleted too)`,
       );
+      return undefined;
     }
     const summary = await loadDemo(store, {
       asOf,
@@ -65,6 +68,22 @@ export async function seedCommand(
   } finally {
     await store.close();
   }
+}
+
+/** What the seeded demo holds, in a few words: its projects and answers. */
+async function demoSummary(store: Store): Promise<string> {
+  const projects = await store.db
+    .selectFrom("projects")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where("workspace_id", "=", DEMO_WORKSPACE_ID)
+    .executeTakeFirstOrThrow();
+  const answers = await store.db
+    .selectFrom("answers")
+    .innerJoin("projects", "projects.id", "answers.project_id")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where("projects.workspace_id", "=", DEMO_WORKSPACE_ID)
+    .executeTakeFirstOrThrow();
+  return `${Number(projects.n)} projects, ${Number(answers.n)} answers`;
 }
 
 /** `--as-of`: a real calendar day YYYY-MM-DD. */

@@ -4,6 +4,7 @@ import { type RunningServer, startServer } from "../../service/index.js";
 import { printableLocation, resolveDatabaseLocation } from "../../service/store/db.js";
 import { DatabaseLockedError } from "../../service/store/errors.js";
 import type { DispatcherOptions } from "../../service/webhooks/index.js";
+import { WRITE_OPERATIONS } from "../admin-operations.js";
 import { CliError, EXIT } from "../errors.js";
 import { processIo } from "../io.js";
 import { toCliError } from "../to-cli-error.js";
@@ -48,6 +49,8 @@ export async function serveCommand(
       ...(opts.webhooks ? { webhooks: opts.webhooks } : {}),
       ...(opts.publicUrl !== undefined ? { publicUrl: opts.publicUrl } : {}),
       logger: { level: "warn" },
+      // Other processes' write commands, over a loopback channel (a PGlite directory only).
+      admin: WRITE_OPERATIONS,
     });
   } catch (error) {
     redis?.disconnect();

@@ -14,7 +14,8 @@ import {
   WebhookError,
 } from "../../service/webhooks/index.js";
 import { CliError, EXIT } from "../errors.js";
-import { type Out, stdout } from "../io.js";
+import { type Out, processIo, stdout } from "../io.js";
+import { mapped, runOnStore } from "../on-store.js";
 import { withStore as withStoreAt } from "../with-store.js";
 
 /** Options every `vreport webhooks` subcommand takes. */
@@ -33,11 +34,14 @@ export interface WebhooksAddOptions extends WebhooksDbOptions {
 
 /** Opens the store for one subcommand, mapping store and webhook errors to CLI exits. */
 function withStore<T>(opts: WebhooksDbOptions, run: (store: Store) => Promise<T>): Promise<T> {
-  return withStoreAt(opts.database, run, (error) =>
-    error instanceof WebhookError
-      ? new CliError(error.message, error.code === "NOT_FOUND" ? EXIT.failure : EXIT.usage, { cause: error })
-      : undefined,
-  );
+  return withStoreAt(opts.database, run, webhookError);
+}
+
+/** A webhook's own failures: an unknown id fails (1), a bad URL or event is a usage error (2). */
+function webhookError(error: unknown): CliError | undefined {
+  return error instanceof WebhookError
+    ? new CliError(error.message, error.code === "NOT_FOUND" ? EXIT.failure : EXIT.usage, { cause: error })
+    : undefined;
 }
 
 /** `vreport webhooks add URL --events a,b [--secret S]`: prints the id and the secret (shown once). */
@@ -46,21 +50,41 @@ export async function webhooksAdd(
   opts: WebhooksAddOptions,
   out: Out = stdout,
 ): Promise<Subscription> {
-  return withStore(opts, async (store) => {
-    const sub = await addSubscription(store.db, {
-      url,
-      events: opts.events.split(","),
-      secret: opts.secret,
-      workspaceId: opts.workspace,
-    });
-    if (opts.json) out(JSON.stringify({ id: sub.id, url: sub.url, events: sub.events, secret: sub.secret }));
-    else {
-      out(`${sub.id}  ${sub.url}  ${sub.events.join(",")}`);
-      if (opts.secret === undefined) out(`secret: ${sub.secret}  (store it now: it signs every delivery)`);
-    }
-    return sub;
-  });
+  const input: WebhooksAddInput = {
+    url,
+    events: opts.events,
+    json: opts.json === true,
+    ...(opts.secret !== undefined ? { secret: opts.secret } : {}),
+    ...(opts.workspace !== undefined ? { workspace: opts.workspace } : {}),
+  };
+  return runOnStore(opts.database, "webhooks.add", webhooksAddOp, input, { out, err: processIo.err });
 }
+
+/** What `webhooks add` runs on the store, here or in a running service. */
+interface WebhooksAddInput {
+  url: string;
+  events: string;
+  json: boolean;
+  secret?: string;
+  workspace?: string;
+}
+
+/** Adds the subscription (run here, or by `serve` over its admin channel). */
+export const webhooksAddOp = mapped<WebhooksAddInput, Subscription>(async (store, input, io) => {
+  const sub = await addSubscription(store.db, {
+    url: input.url,
+    events: input.events.split(","),
+    secret: input.secret,
+    workspaceId: input.workspace,
+  });
+  if (input.json)
+    io.out(JSON.stringify({ id: sub.id, url: sub.url, events: sub.events, secret: sub.secret }));
+  else {
+    io.out(`${sub.id}  ${sub.url}  ${sub.events.join(",")}`);
+    if (input.secret === undefined) io.out(`secret: ${sub.secret}  (store it now: it signs every delivery)`);
+  }
+  return sub;
+}, webhookError);
 
 /** `vreport webhooks list`: one line per subscription (never the secret). */
 export async function webhooksList(opts: WebhooksDbOptions, out: Out = stdout): Promise<Subscription[]> {
@@ -86,11 +110,14 @@ export async function webhooksList(opts: WebhooksDbOptions, out: Out = stdout): 
 
 /** `vreport webhooks remove ID`: deletes the subscription and its delivery history. */
 export async function webhooksRemove(id: string, opts: WebhooksDbOptions, out: Out = stdout): Promise<void> {
-  await withStore(opts, async (store) => {
-    await removeSubscription(store.db, id);
-    out(`removed ${id}`);
-  });
+  await runOnStore(opts.database, "webhooks.remove", webhooksRemoveOp, { id }, { out, err: processIo.err });
 }
+
+/** Removes the subscription (run here, or by `serve` over its admin channel). */
+export const webhooksRemoveOp = mapped<{ id: string }, void>(async (store, { id }, io) => {
+  await removeSubscription(store.db, id);
+  io.out(`removed ${id}`);
+}, webhookError);
 
 /** `vreport webhooks test ID [--event E]`: sends a sample with is_test true now; exit 1 when it failed. */
 export async function webhooksTest(
@@ -148,6 +175,7 @@ export function register(program: Command): void {
   const db = "PGlite directory or postgres:// URL (env VREPORT_DATABASE)";
   webhooks
     .command("add")
+    .description("Subscribe a URL to events; prints its id and signing secret (shown once)")
     .argument("<url>", "http(s) URL receiving POSTs")
     .requiredOption("--events <list>", "comma-separated event types, e.g. content.status_updated")
     .option("--secret <secret>", "signing secret (default: generated and printed once)")
@@ -157,16 +185,19 @@ export function register(program: Command): void {
     .action((url: string, flags: WebhooksAddOptions) => webhooksAdd(url, flags).then(() => undefined));
   webhooks
     .command("list")
+    .description("List the subscriptions (never their secrets)")
     .option("--json", "print JSON")
     .option("--database <location>", db)
     .action((flags: WebhooksDbOptions) => webhooksList(flags).then(() => undefined));
   webhooks
     .command("remove")
+    .description("Delete a subscription and its delivery history")
     .argument("<id>", "subscription id")
     .option("--database <location>", db)
     .action((id: string, flags: WebhooksDbOptions) => webhooksRemove(id, flags));
   webhooks
     .command("test")
+    .description("Send a sample event to a subscription now (is_test: true); exit 1 when it fails")
     .argument("<id>", "subscription id")
     .option("--event <type>", "event to sample (default: the subscription's first)")
     .option("--json", "print JSON")
@@ -176,6 +207,7 @@ export function register(program: Command): void {
     );
   webhooks
     .command("deliveries")
+    .description("List deliveries: attempts, status, last error")
     .option("--failed", "only dead letters (deliveries that ran out of retries)")
     .option("--json", "print JSON")
     .option("--database <location>", db)

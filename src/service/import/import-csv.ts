@@ -24,7 +24,7 @@ import { writeRows, writeSetup } from "./write-rows.js";
 export interface ImportOptions {
   /** Skip bad rows (reported) and write the others; default false: any bad row writes nothing. */
   skipInvalid?: boolean;
-  /** Rows per transaction (default 500). */
+  /** Rows per transaction (default 1000): each is written in a few multi-row statements. */
   batchSize?: number;
   /** Rebuild the project's analytics pre-aggregates when anything changed (default true). */
   refreshAggregates?: boolean;
@@ -108,7 +108,7 @@ export async function importCsv(
   result.setupChanged = await writeSetup(db, setupRows, owners, facts);
   result.written = true;
   let changed = result.setupChanged > 0;
-  const batchSize = Math.max(1, options.batchSize ?? 500);
+  const batchSize = Math.max(1, options.batchSize ?? 1000);
   let batch: PreparedRow[] = [];
   const flush = async (): Promise<void> => {
     const tally = await writeRows(db, batch, owners, facts);

@@ -1,10 +1,14 @@
 /**
  * Writes prepared rows in one transaction through the ingest writers (compare-then-write upserts:
  * an identical row writes nothing), and counts each row's answer as created, updated or unchanged.
+ * The setup goes record by record (a handful); the rows in batches (`upsertManyById`,
+ * `writeAnswers`).
  */
 import type { Kysely } from "kysely";
 import type { IngestRecord } from "../ingest/index.js";
 import type { ProjectFacts } from "../ingest/writers/_context.js";
+import { upsertManyById } from "../ingest/writers/_upsert-many.js";
+import { writeAnswers } from "../ingest/writers/answer.js";
 import { writeRecord } from "../ingest/writers/write-record.js";
 import { bumpDataVersion } from "../store/data-version.js";
 import type { Database } from "../store/schema.js";
@@ -48,7 +52,11 @@ export async function writeSetup(
   return changed;
 }
 
-/** Writes `rows` in one transaction. */
+/**
+ * Writes `rows` in one transaction, each table's records of the batch together: the new
+ * categories, then the prompts, then the answers with their citations — a few statements per
+ * batch, not per row (docs/import.md, "How it runs, and memory").
+ */
 export async function writeRows(
   db: Kysely<Database>,
   rows: readonly PreparedRow[],
@@ -58,29 +66,34 @@ export async function writeRows(
   const tally: WriteTally = { created: 0, updated: 0, unchanged: 0, changed: false };
   if (rows.length === 0) return tally;
   const range = `rows ${rows[0]?.row}–${rows.at(-1)?.row}`;
+  const of = <T extends IngestRecord["type"]>(type: T) =>
+    rows.flatMap((r) =>
+      r.records.flatMap((record) =>
+        record.type === type ? [record.data as Extract<IngestRecord, { type: T }>["data"]] : [],
+      ),
+    );
   await inTransaction(db, range, async (trx) => {
-    const stored = await trx
-      .selectFrom("answers")
-      .select("id")
-      .where(
-        "id",
-        "in",
-        rows.map((r) => r.answerId),
-      )
-      .execute();
-    const existing = new Set(stored.map((a) => a.id));
+    const categories = await upsertManyById(
+      trx,
+      "categories",
+      of("category").map((d) => ({ ...d })),
+      { touch: true },
+    );
+    const prompts = await upsertManyById(
+      trx,
+      "prompts",
+      of("prompt").map((d) => ({ ...d })),
+    );
+    const answers = await writeAnswers({ trx, resolved: owners, projects: facts }, of("answer"));
     for (const row of rows) {
-      let answerChanged = false;
-      for (const record of row.records) {
-        const outcome = await writeRecord({ trx, resolved: owners, projects: facts }, record);
-        if (!outcome.changed) continue;
-        tally.changed = true;
-        if (record.type === "answer") answerChanged = true;
-      }
-      if (!existing.has(row.answerId)) tally.created++;
-      else if (answerChanged) tally.updated++;
+      const outcome = answers.get(row.answerId);
+      if (outcome === "inserted") tally.created++;
+      else if (outcome === "updated") tally.updated++;
       else tally.unchanged++;
     }
+    tally.changed = [...categories.values(), ...prompts.values(), ...answers.values()].some(
+      (o) => o !== "unchanged",
+    );
     if (tally.changed) await bumpDataVersion(trx, { projectIds: [owners.projectId] });
   });
   return tally;
