@@ -1,0 +1,118 @@
+import { connect } from "node:net";
+import {
+  Kysely,
+  type KyselyPlugin,
+  type PluginTransformQueryArgs,
+  type PluginTransformResultArgs,
+  PostgresDialect,
+  type PostgresPool,
+  type QueryResult,
+  type RootOperationNode,
+  type UnknownRow,
+} from "kysely";
+import type pg from "pg";
+import type { Store } from "../store/db.js";
+import type { Database } from "../store/schema.js";
+import { ApiError } from "./api-error.js";
+
+/**
+ * Refuses every query once the request's signal has fired: an abandoned request stops at its next
+ * query, on either database (docs/api.md, "Load shedding": abandoned work).
+ */
+class StopWhenAborted implements KyselyPlugin {
+  constructor(private readonly signal: AbortSignal) {}
+
+  transformQuery(args: PluginTransformQueryArgs): RootOperationNode {
+    if (this.signal.aborted) throw ApiError.clientClosed();
+    return args.node;
+  }
+
+  async transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
+    return args.result;
+  }
+}
+
+/** PostgreSQL's CancelRequest code (protocol "Canceling Requests in Progress"). */
+const CANCEL_REQUEST_CODE = 80877102;
+
+/**
+ * Asks the server to cancel what `client`'s backend is running, the way libpq's PQcancel does: a
+ * 16-byte CancelRequest on a new connection, so no pool slot is needed when the pool is busy.
+ * Best effort: a server that refuses it (e.g. one requiring TLS for every connection) still has
+ * its connection closed by the caller, which ends the query when it next writes to the socket.
+ */
+function sendCancel(client: pg.PoolClient): void {
+  const { processID, secretKey, host, port } = client as unknown as {
+    processID: number | null;
+    secretKey: number | null;
+    host: string;
+    port: number;
+  };
+  if (processID === null || secretKey === null) return;
+  const message = Buffer.alloc(16);
+  message.writeInt32BE(16, 0);
+  message.writeInt32BE(CANCEL_REQUEST_CODE, 4);
+  message.writeInt32BE(processID, 8);
+  message.writeInt32BE(secretKey, 12);
+  const socket = host.startsWith("/")
+    ? connect({ path: `${host}/.s.PGSQL.${port}` })
+    : connect({ port, host });
+  socket.on("error", () => {});
+  socket.end(message);
+}
+
+/**
+ * The store's pg pool as one request sees it: when the request's signal fires, every connection
+ * it holds (each is running a query: Kysely holds one only for a query's duration outside
+ * transactions) gets its query cancelled and is then closed instead of going back to the pool, so
+ * a late cancel can never hit another request's query on a reused connection.
+ */
+function cancellingPool(pool: pg.Pool, signal: AbortSignal): PostgresPool {
+  const held = new Set<pg.PoolClient>();
+  const cancelled = new WeakSet<pg.PoolClient>();
+  signal.addEventListener(
+    "abort",
+    () => {
+      for (const client of held) {
+        cancelled.add(client);
+        sendCancel(client);
+      }
+    },
+    { once: true },
+  );
+  return {
+    async connect() {
+      const client = await pool.connect();
+      if (signal.aborted) {
+        client.release();
+        throw ApiError.clientClosed();
+      }
+      held.add(client);
+      return {
+        query: ((text: string, values: unknown[]) => client.query(text, values)) as never,
+        release: () => {
+          held.delete(client);
+          client.release(cancelled.has(client));
+        },
+      };
+    },
+    // The store owns the pool; a request's view never ends it.
+    end: async () => {},
+  };
+}
+
+/**
+ * The store a request's handler uses in the expensive lane: the same database, but its queries
+ * stop once `signal` fires (client gone). On PostgreSQL the running queries are cancelled too; on
+ * PGlite, whose queries run one at a time in this thread, the request stops before its next one.
+ */
+export function abortableStore(store: Store, signal: AbortSignal): Store {
+  const plugin = new StopWhenAborted(signal);
+  const db = store.pool
+    ? new Kysely<Database>({
+        dialect: new PostgresDialect({ pool: cancellingPool(store.pool, signal) }),
+        plugins: [plugin],
+      })
+    : store.db.withPlugin(plugin);
+  return { ...store, db };
+}
