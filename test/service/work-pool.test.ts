@@ -57,6 +57,35 @@ describe("WorkPool", () => {
     expect(order).toEqual(["a1", "b1", "c1", "a2", "b2", "a3"]);
   });
 
+  it("keeps a slot for other keys: one key holds all but one", async () => {
+    const pool = new WorkPool({ concurrency: 3, queue: 10, queuePerKey: 5, retryAfterSeconds: 1 });
+    const g = gate();
+    const order: string[] = [];
+    const job = (name: string) => () => g.promise.then(() => order.push(name));
+    const a = [pool.run("a", never(), job("a1")), pool.run("a", never(), job("a2"))];
+    const a3 = pool.run("a", never(), job("a3"));
+    // a holds two of three slots: its third waits although a slot is free…
+    expect(pool.stats).toMatchObject({ running: 2, queued: 1 });
+    // …which b takes at once.
+    const b = pool.run("b", never(), job("b1"));
+    expect(pool.stats).toMatchObject({ running: 3, queued: 1 });
+    g.open();
+    await Promise.all([...a, a3, b]);
+    expect(order).toEqual(["a1", "a2", "b1", "a3"]);
+    const solo = new WorkPool({
+      concurrency: 3,
+      perKeyRunning: 3,
+      queue: 1,
+      queuePerKey: 1,
+      retryAfterSeconds: 1,
+    });
+    const h = gate();
+    const three = [1, 2, 3].map(() => solo.run("a", never(), () => h.promise));
+    expect(solo.stats).toMatchObject({ running: 3, queued: 0 });
+    h.open();
+    await Promise.all(three);
+  });
+
   it("drops waiting work whose signal fires: it never runs", async () => {
     const pool = new WorkPool({ concurrency: 1, queue: 10, queuePerKey: 5, retryAfterSeconds: 1 });
     const g = gate();
@@ -80,6 +109,43 @@ describe("WorkPool", () => {
     // Already abandoned at the door: refused, not queued, not run.
     await expect(pool.run("d", abandoned.signal, async () => "d")).rejects.toBeInstanceOf(WorkAbortedError);
     expect(pool.stats).toMatchObject({ started: 2, dropped: 2 });
+  });
+
+  it("answers work still waiting after maxWaitMs like a full queue", async () => {
+    const pool = new WorkPool({
+      concurrency: 1,
+      queue: 5,
+      queuePerKey: 5,
+      maxWaitMs: 20,
+      retryAfterSeconds: 2,
+    });
+    const g = gate();
+    const held = pool.run("a", never(), () => g.promise);
+    let ran = false;
+    const late = pool.run("b", never(), async () => {
+      ran = true;
+    });
+    await expect(late).rejects.toMatchObject({ name: "PoolFullError", retryAfterSeconds: 2 });
+    expect(pool.stats).toMatchObject({ queued: 0, shed: 1 });
+    g.open();
+    await held;
+    await flush();
+    expect(ran).toBe(false);
+  });
+
+  it("tells at the door whether a key's request would be refused, counting the refusal", async () => {
+    const pool = new WorkPool({ concurrency: 1, queue: 2, queuePerKey: 1, retryAfterSeconds: 1 });
+    const g = gate();
+    expect(pool.admit("a")).toBe(true);
+    const held = pool.run("a", never(), () => g.promise);
+    expect(pool.admit("a")).toBe(true);
+    const queued = pool.run("a", never(), async () => "queued");
+    expect(pool.admit("a")).toBe(false);
+    expect(pool.admit("b")).toBe(true);
+    expect(pool.stats.shed).toBe(1);
+    g.open();
+    await held;
+    expect(await queued).toBe("queued");
   });
 
   it("frees the slot of work that throws", async () => {

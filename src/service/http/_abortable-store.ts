@@ -13,6 +13,7 @@ import {
 import type pg from "pg";
 import type { Store } from "../store/db.js";
 import type { Database } from "../store/schema.js";
+import type { ConnectionGate } from "./_connection-gate.js";
 import { ApiError } from "./api-error.js";
 
 /**
@@ -62,12 +63,12 @@ function sendCancel(client: pg.PoolClient): void {
 }
 
 /**
- * The store's pg pool as one request sees it: when the request's signal fires, every connection
+ * The store's pg pool as one request sees it, each connection taken through `gate`: when the request's signal fires, every connection
  * it holds (each is running a query: Kysely holds one only for a query's duration outside
  * transactions) gets its query cancelled and is then closed instead of going back to the pool, so
  * a late cancel can never hit another request's query on a reused connection.
  */
-function cancellingPool(pool: pg.Pool, signal: AbortSignal): PostgresPool {
+function cancellingPool(pool: pg.Pool, signal: AbortSignal, gate?: ConnectionGate): PostgresPool {
   const held = new Set<pg.PoolClient>();
   const cancelled = new WeakSet<pg.PoolClient>();
   signal.addEventListener(
@@ -82,9 +83,17 @@ function cancellingPool(pool: pg.Pool, signal: AbortSignal): PostgresPool {
   );
   return {
     async connect() {
-      const client = await pool.connect();
+      await gate?.enter(signal);
+      let client: pg.PoolClient;
+      try {
+        client = await pool.connect();
+      } catch (error) {
+        gate?.leave();
+        throw error;
+      }
       if (signal.aborted) {
         client.release();
+        gate?.leave();
         throw ApiError.clientClosed();
       }
       held.add(client);
@@ -93,6 +102,7 @@ function cancellingPool(pool: pg.Pool, signal: AbortSignal): PostgresPool {
         release: () => {
           held.delete(client);
           client.release(cancelled.has(client));
+          gate?.leave();
         },
       };
     },
@@ -105,12 +115,13 @@ function cancellingPool(pool: pg.Pool, signal: AbortSignal): PostgresPool {
  * The store a request's handler uses in the expensive lane: the same database, but its queries
  * stop once `signal` fires (client gone). On PostgreSQL the running queries are cancelled too; on
  * PGlite, whose queries run one at a time in this thread, the request stops before its next one.
+ * `gate` bounds the PostgreSQL connections all expensive requests hold together.
  */
-export function abortableStore(store: Store, signal: AbortSignal): Store {
+export function abortableStore(store: Store, signal: AbortSignal, gate?: ConnectionGate): Store {
   const plugin = new StopWhenAborted(signal);
   const db = store.pool
     ? new Kysely<Database>({
-        dialect: new PostgresDialect({ pool: cancellingPool(store.pool, signal) }),
+        dialect: new PostgresDialect({ pool: cancellingPool(store.pool, signal, gate) }),
         plugins: [plugin],
       })
     : store.db.withPlugin(plugin);

@@ -35,3 +35,12 @@ export async function inExpensiveLane<T>(
     throw error;
   }
 }
+
+/**
+ * Refuses an expensive request at once (503) when the lane could not take it: before the project
+ * lookup, so a storm's surplus costs no query. A cached answer is refused too while the key's share
+ * (or the whole queue) is full: finding out would cost the lookup the refusal saves.
+ */
+export function admitExpensive(pool: WorkPool, keyId: string): void {
+  if (!pool.admit(keyId)) throw ApiError.overloaded(pool.config.retryAfterSeconds);
+}

@@ -6,8 +6,9 @@ import { abortableStore } from "./_abortable-store.js";
 import { authenticate, authorize } from "./_auth.js";
 import { CACHED_ENDPOINTS, type CacheKeyParts, cacheKeyOf } from "./_cache-key.js";
 import type { Callers } from "./_callers.js";
+import type { ConnectionGate } from "./_connection-gate.js";
 import { etagOf, noneMatch } from "./_etag.js";
-import { EXPENSIVE_ENDPOINTS, inExpensiveLane, isClientClosed } from "./_lanes.js";
+import { admitExpensive, EXPENSIVE_ENDPOINTS, inExpensiveLane, isClientClosed } from "./_lanes.js";
 import { takesProject, validateParams } from "./_params.js";
 import { resolveProject } from "./_project.js";
 import type { CachedResponse, ResponseCache } from "./_response-cache.js";
@@ -25,6 +26,8 @@ export interface RouteDeps {
   cache?: ResponseCache;
   /** The expensive lane's pool (docs/api.md, "Load shedding"); absent: expensive work is not bounded. */
   pool?: WorkPool;
+  /** PostgreSQL: bounds the connections expensive work holds, keeping some for the cheap lane. */
+  gate?: ConnectionGate;
 }
 
 /**
@@ -56,6 +59,8 @@ export function routeHandler(def: EndpointDef, handler: Handler<EndpointId>, dep
       (request.params ?? {}) as Record<string, string>,
       caller.pinnedProjectId !== null,
     );
+    const expensive = EXPENSIVE_ENDPOINTS.has(def.id as EndpointId);
+    if (expensive && deps.pool) admitExpensive(deps.pool, caller.keyId);
     const resolved = takesProject(def)
       ? await resolveProject(deps.store, caller, query.project_id as string | undefined)
       : null;
@@ -78,10 +83,9 @@ export function routeHandler(def: EndpointDef, handler: Handler<EndpointId>, dep
       rawQuery,
       signal: request.signal,
     };
-    const expensive = EXPENSIVE_ENDPOINTS.has(def.id as EndpointId);
     // Expensive work stops at its next query once the client is gone (PostgreSQL: cancelled).
     const work = () =>
-      handler(expensive ? { ...ctx, store: abortableStore(deps.store, request.signal) } : ctx);
+      handler(expensive ? { ...ctx, store: abortableStore(deps.store, request.signal, deps.gate) } : ctx);
     const compute = async (): Promise<CachedResponse> => {
       const data =
         expensive && deps.pool

@@ -9,9 +9,22 @@ export interface WorkPoolConfig {
   queue: number;
   /** Waiting requests of one key (its share of the queue); one more of that key is answered 503. */
   queuePerKey: number;
+  /**
+   * Slots one key may hold at once (default: all but one): the slot left over is there for the
+   * next key that asks, so another key's request starts at once instead of waiting for a storming
+   * key's work to finish.
+   */
+  perKeyRunning?: number;
+  /**
+   * Longest wait in the queue, in ms (default 2 s): work not started by then is answered 503 like
+   * work that found the queue full, so a request waits a bounded time whatever the computations cost.
+   */
+  maxWaitMs?: number;
   /** `Retry-After` of a 503, in seconds. */
   retryAfterSeconds: number;
 }
+
+const DEFAULT_MAX_WAIT_MS = 2_000;
 
 /**
  * Four computing (two cores: enough to overlap one request's queries with another's JavaScript),
@@ -22,6 +35,7 @@ export const DEFAULT_WORK_POOL: WorkPoolConfig = {
   concurrency: 4,
   queue: 32,
   queuePerKey: 8,
+  maxWaitMs: DEFAULT_MAX_WAIT_MS,
   retryAfterSeconds: 1,
 };
 
@@ -47,7 +61,7 @@ export interface WorkPoolStats {
   started: number;
   /** Work finished (resolved or thrown). */
   finished: number;
-  /** Refused with PoolFullError. */
+  /** Refused with PoolFullError (at the door, or after waiting `maxWaitMs`). */
   shed: number;
   /** Taken out of the queue (or refused at the door) because its signal fired. */
   dropped: number;
@@ -59,14 +73,16 @@ export interface WorkPoolStats {
 
 interface Waiting {
   start(): void;
-  drop(): void;
+  /** Leaves the queue, rejecting with `error`; counted as `counter`. */
+  leave(error: Error, counter: "dropped" | "shed"): void;
 }
 
 /**
  * A bounded pool with a bounded queue, fair between keys: each key waits in its own FIFO, and a
  * freed slot goes to the key that has waited least recently served (round robin), so a key that
  * fills its share of the queue delays another key's request by at most one slot's turn, not by
- * its whole backlog. A key alone may use every slot (nothing is kept idle for keys that do not ask).
+ * its whole backlog. A key holds at most `perKeyRunning` slots (all but one by default), so a
+ * newcomer finds a slot free even while one key storms.
  */
 export class WorkPool {
   private running = 0;
@@ -74,8 +90,12 @@ export class WorkPool {
   // Insertion order is the round robin: a served key with more waiting moves to the back.
   private readonly waiting = new Map<string, Waiting[]>();
   private readonly counts = { started: 0, finished: 0, shed: 0, dropped: 0 };
+  private readonly runningByKey = new Map<string, number>();
+  private readonly keyCap: number;
 
-  constructor(readonly config: WorkPoolConfig) {}
+  constructor(readonly config: WorkPoolConfig) {
+    this.keyCap = config.perKeyRunning ?? Math.max(1, config.concurrency - 1);
+  }
 
   /**
    * Runs `work` now if a slot is free, else queues it under `key`; rejects with PoolFullError when
@@ -87,28 +107,38 @@ export class WorkPool {
       this.counts.dropped++;
       return Promise.reject(new WorkAbortedError());
     }
-    if (this.running < this.config.concurrency && this.queued === 0) return this.start(work);
+    // Waiting work is only ever work that may not start yet (next() starts the rest at once).
+    if (this.running < this.config.concurrency && this.canStart(key)) return this.start(key, work);
     const mine = this.waiting.get(key);
     if (this.queued >= this.config.queue || (mine?.length ?? 0) >= this.config.queuePerKey) {
       this.counts.shed++;
       return Promise.reject(new PoolFullError(this.config.retryAfterSeconds));
     }
     return new Promise<T>((resolve, reject) => {
-      const onAbort = () => entry.drop();
+      const onAbort = () => entry.leave(new WorkAbortedError(), "dropped");
+      const timer = setTimeout(
+        () => entry.leave(new PoolFullError(this.config.retryAfterSeconds), "shed"),
+        this.config.maxWaitMs ?? DEFAULT_MAX_WAIT_MS,
+      );
+      const done = () => {
+        clearTimeout(timer);
+        signal.removeEventListener("abort", onAbort);
+      };
       const entry: Waiting = {
         start: () => {
-          signal.removeEventListener("abort", onAbort);
-          this.start(work).then(resolve, reject);
+          done();
+          this.start(key, work).then(resolve, reject);
         },
-        drop: () => {
+        leave: (error, counter) => {
           const queue = this.waiting.get(key);
           const at = queue?.indexOf(entry) ?? -1;
           if (!queue || at === -1) return;
+          done();
           queue.splice(at, 1);
           if (queue.length === 0) this.waiting.delete(key);
           this.queued--;
-          this.counts.dropped++;
-          reject(new WorkAbortedError());
+          this.counts[counter]++;
+          reject(error);
         },
       };
       signal.addEventListener("abort", onAbort, { once: true });
@@ -118,28 +148,55 @@ export class WorkPool {
     });
   }
 
+  /**
+   * Whether `run` under `key` would be accepted now (start or wait); when it would not, the request
+   * is refused before any other work (counted as shed), so a storm's surplus costs no query.
+   */
+  admit(key: string): boolean {
+    const ok =
+      (this.running < this.config.concurrency && this.canStart(key)) ||
+      (this.queued < this.config.queue && (this.waiting.get(key)?.length ?? 0) < this.config.queuePerKey);
+    if (!ok) this.counts.shed++;
+    return ok;
+  }
+
   /** Counters and current occupancy. */
   get stats(): WorkPoolStats {
     return { ...this.counts, running: this.running, queued: this.queued };
   }
 
-  private async start<T>(work: () => Promise<T>): Promise<T> {
+  private canStart(key: string): boolean {
+    return (this.runningByKey.get(key) ?? 0) < this.keyCap;
+  }
+
+  private async start<T>(key: string, work: () => Promise<T>): Promise<T> {
     this.running++;
+    this.runningByKey.set(key, (this.runningByKey.get(key) ?? 0) + 1);
     this.counts.started++;
     try {
       return await work();
     } finally {
       this.running--;
+      const left = (this.runningByKey.get(key) ?? 1) - 1;
+      if (left === 0) this.runningByKey.delete(key);
+      else this.runningByKey.set(key, left);
       this.counts.finished++;
       this.next();
     }
   }
 
+  /** Starts waiting work while slots are free: keys in turn, skipping those holding their share. */
   private next(): void {
     while (this.running < this.config.concurrency) {
-      const first = this.waiting.entries().next();
-      if (first.done) return;
-      const [key, queue] = first.value;
+      let found: [string, Waiting[]] | undefined;
+      for (const entry of this.waiting) {
+        if (this.canStart(entry[0])) {
+          found = entry;
+          break;
+        }
+      }
+      if (!found) return;
+      const [key, queue] = found;
       const entry = queue.shift() as Waiting;
       this.queued--;
       this.waiting.delete(key);

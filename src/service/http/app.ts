@@ -3,6 +3,7 @@ import Fastify, { type FastifyInstance } from "fastify";
 import { API_PREFIX, ENDPOINTS, type EndpointDef, type EndpointId } from "../../contract/index.js";
 import type { Store } from "../store/db.js";
 import { Callers } from "./_callers.js";
+import { ConnectionGate } from "./_connection-gate.js";
 import {
   handleClientError,
   handleError,
@@ -123,6 +124,7 @@ export function createApp(options: AppOptions): FastifyInstance {
       : options.loadShedding === false
         ? undefined
         : new WorkPool({ ...DEFAULT_WORK_POOL, ...(options.loadShedding ?? {}) });
+  const gate = ConnectionGate.of(options.store);
   if (options.rateLimit !== false) {
     const config = { ...DEFAULT_RATE_LIMIT, ...(options.rateLimit ?? {}) };
     registerRateLimit(app, config, callers);
@@ -140,6 +142,7 @@ export function createApp(options: AppOptions): FastifyInstance {
           now,
           ...(cache ? { cache } : {}),
           ...(pool ? { pool } : {}),
+          ...(gate ? { gate } : {}),
           ...(options.publicUrl !== undefined ? { publicUrl: options.publicUrl } : {}),
         }),
       );
