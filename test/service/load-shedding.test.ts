@@ -154,6 +154,29 @@ describeDatabases("load shedding and abandoned work", (kind) => {
     expect((await sql<{ one: number }>`SELECT 1 AS one`.execute(store.db)).rows).toEqual([{ one: 1 }]);
   });
 
+  it.runIf(kind === "pglite")(
+    "skips the queries an abandoned request had queued behind others: they never run",
+    async () => {
+      await sql`CREATE SEQUENCE IF NOT EXISTS vreport_abandon_probe`.execute(store.db);
+      const held = gate();
+      const busy = store.db.connection().execute(() => held.promise);
+      const client = new AbortController();
+      const db = abortableStore(store, client.signal).db;
+      // Each would advance the sequence; all three wait behind the connection held above.
+      const queued = [1, 2, 3].map(() =>
+        sql`SELECT nextval('vreport_abandon_probe')`.execute(db).catch((e: { status?: number }) => e.status),
+      );
+      client.abort();
+      held.open();
+      await busy;
+      expect(await Promise.all(queued)).toEqual([499, 499, 499]);
+      const probe = await sql<{ is_called: boolean }>`SELECT is_called FROM vreport_abandon_probe`.execute(
+        store.db,
+      );
+      expect(probe.rows).toEqual([{ is_called: false }]);
+    },
+  );
+
   it.runIf(kind === "postgres")(
     "cancels a running PostgreSQL query and discards its connection",
     async () => {

@@ -1,11 +1,18 @@
 import { connect } from "node:net";
 import {
+  CompiledQuery,
+  type DatabaseConnection,
+  type Driver,
   Kysely,
   type KyselyPlugin,
   type PluginTransformQueryArgs,
   type PluginTransformResultArgs,
+  PostgresAdapter,
   PostgresDialect,
+  PostgresIntrospector,
   type PostgresPool,
+  PostgresQueryCompiler,
+  type QueryExecutor,
   type QueryResult,
   type RootOperationNode,
   type UnknownRow,
@@ -112,18 +119,79 @@ function cancellingPool(pool: pg.Pool, signal: AbortSignal, gate?: ConnectionGat
 }
 
 /**
+ * The store's own connection (PGlite has one), lent to one request a query or a transaction at a
+ * time and checked when it is granted: queries an abandoned request had already queued behind
+ * other requests' are skipped when their turn comes instead of run for nobody. The store's driver
+ * still serializes every use of the session, so transactions stay whole.
+ */
+class LentConnections implements Driver {
+  private readonly releases = new Map<DatabaseConnection, () => void>();
+
+  constructor(
+    private readonly executor: QueryExecutor,
+    private readonly signal: AbortSignal,
+  ) {}
+
+  async init(): Promise<void> {}
+
+  acquireConnection(): Promise<DatabaseConnection> {
+    return new Promise((resolve, reject) => {
+      this.executor
+        .provideConnection(
+          (connection) =>
+            new Promise<void>((released) => {
+              if (this.signal.aborted) {
+                released();
+                reject(ApiError.clientClosed());
+                return;
+              }
+              this.releases.set(connection, released);
+              resolve(connection);
+            }),
+        )
+        .catch(reject);
+    });
+  }
+
+  async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw("begin"));
+  }
+
+  async commitTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw("commit"));
+  }
+
+  async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw("rollback"));
+  }
+
+  async releaseConnection(connection: DatabaseConnection): Promise<void> {
+    const release = this.releases.get(connection);
+    this.releases.delete(connection);
+    release?.();
+  }
+
+  // The store owns its driver; a request's view never destroys it.
+  async destroy(): Promise<void> {}
+}
+
+/**
  * The store a request's handler uses in the expensive lane: the same database, but its queries
  * stop once `signal` fires (client gone). On PostgreSQL the running queries are cancelled too; on
- * PGlite, whose queries run one at a time in this thread, the request stops before its next one.
+ * PGlite, whose queries run one at a time in this thread, the request stops before its next one,
+ * including queries it had already queued.
  * `gate` bounds the PostgreSQL connections all expensive requests hold together.
  */
 export function abortableStore(store: Store, signal: AbortSignal, gate?: ConnectionGate): Store {
   const plugin = new StopWhenAborted(signal);
-  const db = store.pool
-    ? new Kysely<Database>({
-        dialect: new PostgresDialect({ pool: cancellingPool(store.pool, signal, gate) }),
-        plugins: [plugin],
-      })
-    : store.db.withPlugin(plugin);
+  const dialect = store.pool
+    ? new PostgresDialect({ pool: cancellingPool(store.pool, signal, gate) })
+    : {
+        createAdapter: () => new PostgresAdapter(),
+        createDriver: () => new LentConnections(store.db.getExecutor(), signal),
+        createQueryCompiler: () => new PostgresQueryCompiler(),
+        createIntrospector: (db: Kysely<unknown>) => new PostgresIntrospector(db),
+      };
+  const db = new Kysely<Database>({ dialect, plugins: [plugin] });
   return { ...store, db };
 }
