@@ -197,38 +197,40 @@ export async function dropPostgres(scales) {
 }
 
 /**
- * Serves the API over `location` in this process, with a fresh full-scope key (deleted on close)
- * and the clock at the as-of day. Returns the base URL, the key and the main project's id.
+ * Serves the API over `location` in this process, with fresh full-scope keys (`keys` of them,
+ * deleted on close) and the clock at the as-of day; `app` adds createApp options (cache, load
+ * shedding). Returns the base URL, the keys and the main project's id.
  */
-export async function serve(location) {
+export async function serve(location, { app: appOptions = {}, keys = 1 } = {}) {
   const { createApp } = await service();
   const { openStore } = await dbModule();
   const { DEMO_WORKSPACE_ID } = await seedModule();
   const { createKey } = await import(`${DIST}/service/keys/index.js`);
   const { SCOPES } = await import(`${DIST}/contract/index.js`);
   const store = await openStore(location);
-  const key = await createKey(store, {
-    workspaceId: DEMO_WORKSPACE_ID,
-    scopes: SCOPES,
-    name: "bench (temporary)",
-  });
-  const app = createApp({ store, now: () => NOW, logger: false, rateLimit: false });
+  const minted = [];
+  for (let i = 0; i < keys; i++)
+    minted.push(
+      await createKey(store, { workspaceId: DEMO_WORKSPACE_ID, scopes: SCOPES, name: "bench (temporary)" }),
+    );
+  const app = createApp({ store, now: () => NOW, logger: false, rateLimit: false, ...appOptions });
   await app.listen({ port: 0, host: "127.0.0.1" });
   const port = app.server.address().port;
   const origin = `http://127.0.0.1:${port}`;
   const baseUrl = `${origin}/core/api/external/v1`;
-  const res = await fetch(`${baseUrl}/projects`, { headers: { authorization: `Bearer ${key.key}` } });
+  const res = await fetch(`${baseUrl}/projects`, { headers: { authorization: `Bearer ${minted[0].key}` } });
   const projects = (await res.json()).data.projects;
   return {
     origin,
     baseUrl,
-    apiKey: key.key,
+    apiKey: minted[0].key,
+    apiKeys: minted.map((k) => k.key),
     workspaceId: DEMO_WORKSPACE_ID,
     project: projects[0],
     async close() {
       try {
         await app.close();
-        await store.db.deleteFrom("api_keys").where("id", "=", key.id).execute();
+        for (const k of minted) await store.db.deleteFrom("api_keys").where("id", "=", k.id).execute();
       } finally {
         await store.close();
       }

@@ -58,13 +58,14 @@ export async function endpointCatalogue(server, range = "90d") {
   ];
 }
 
-/** Runs autocannon in a child process against `url`; resolves to its JSON summary. */
-export async function loadRun({ url, connections, duration, amount, apiKey }) {
+/** Runs autocannon in a child process against `url` (`timeout` per request in s, default 30); resolves to its JSON summary. */
+export async function loadRun({ url, connections, duration, amount, apiKey, timeout }) {
   const options = {
     url,
     connections,
     duration,
     amount,
+    timeout,
     headers: apiKey ? { authorization: `Bearer ${apiKey}` } : {},
   };
   const { stdout } = await exec(process.execPath, [join(BENCH, "_load.mjs"), JSON.stringify(options)], {

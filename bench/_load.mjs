@@ -31,5 +31,9 @@ process.stdout.write(
     latencyP97_5: r.latency.p97_5,
     latencyP99: r.latency.p99,
     latencyMax: r.latency.max,
+    // Answers by HTTP status ({"200": n, "503": m}): a shed request is a non-2xx, not an error.
+    statusCodes: Object.fromEntries(
+      Object.entries(r.statusCodeStats ?? {}).map(([code, stats]) => [code, stats.count]),
+    ),
   })}\n`,
 );

@@ -1,7 +1,8 @@
 /**
  * Service area: latency of every endpoint (PGlite scale 1, PostgreSQL scale 10), 7d vs 90d report
  * at scale 10, throughput of three focused endpoints under 50 and 200 connections from a second
- * process, next to a bare Fastify route (the ceiling).
+ * process (served from the response cache after their first answer), uncached getOverview, a
+ * storm of report requests against the load-shedding lane, next to a bare Fastify route (the ceiling).
  */
 import Fastify from "fastify";
 import { serve } from "./_db.mjs";
@@ -53,13 +54,61 @@ async function throughput(server, { duration, perConnection, log, label }) {
       const load = connections === 200 ? { amount: connections * perConnection } : { duration };
       const r = await loadRun({ url: server.baseUrl + ep.path, connections, ...load, apiKey: server.apiKey });
       await drain(server, ep.path);
-      out.push({ target: `${label} ${id}`, id, ...r });
+      out.push({ target: `${label} ${id} (cached)`, id, cached: true, ...r });
       log(
         `  ${connections} conns ${id}: ${r.requestsPerSec.toFixed(0)} req/s, errors ${r.errors}, non-2xx ${r.non2xx}, timeouts ${r.timeouts}`,
       );
     }
   }
   return out;
+}
+
+/**
+ * Uncached getOverview at 50 connections: what computing the answer costs (response cache and
+ * load shedding off, so every request is computed and none is refused).
+ */
+async function uncached(location, { duration, log, label }) {
+  const server = await serve(location, { app: { cache: false, loadShedding: false } });
+  try {
+    const path = (await endpointCatalogue(server)).find((e) => e.id === "getOverview").path;
+    const r = await loadRun({ url: server.baseUrl + path, connections: 50, duration, apiKey: server.apiKey });
+    // Uncached answers take longer than drain's idle test: a cheap endpoint tells when the server is idle.
+    await drain(server, "/projects");
+    log(`  50 conns getOverview uncached: ${r.requestsPerSec.toFixed(0)} req/s, non-2xx ${r.non2xx}`);
+    return { target: `${label} getOverview uncached`, id: "getOverview", cached: false, ...r };
+  } finally {
+    await server.close();
+  }
+}
+
+/**
+ * The expensive lane under a storm (docs/api.md, "Load shedding"), response cache off so every
+ * report is computed, default pool sizes, rate limit off (key A storms within its quota). Key B
+ * first asks for 90d reports alone on one connection (idle); then, for the same time, key A sends
+ * 200 connections of 90d reports (5 s timeout) while B repeats its run and key C asks for
+ * `/projects` on one connection. Each runs in its own autocannon process.
+ */
+async function storm(location, { duration, log, label }) {
+  const server = await serve(location, { app: { cache: false }, keys: 3 });
+  try {
+    const [a, b, c] = server.apiKeys;
+    const report = `${server.baseUrl}/visibility/report?project_id=${server.project.id}&range=90d`;
+    const projects = `${server.baseUrl}/projects`;
+    const idle = await loadRun({ url: report, connections: 1, duration, apiKey: b });
+    const [flood, probe, busy] = await Promise.all([
+      loadRun({ url: report, connections: 200, duration, apiKey: a, timeout: 5 }),
+      loadRun({ url: projects, connections: 1, duration, apiKey: c }),
+      loadRun({ url: report, connections: 1, duration, apiKey: b }),
+    ]);
+    await drain(server, "/projects");
+    const row = { label, duration, storm: flood, projects: probe, keyBIdle: idle, keyBBusy: busy };
+    log(
+      `  storm ${label}: ${flood.total} answered (${JSON.stringify(flood.statusCodes)}), errors ${flood.errors}, timeouts ${flood.timeouts}, max ${flood.latencyMax} ms; /projects p99 ${probe.latencyP99} ms; key B p99 ${idle.latencyP99} → ${busy.latencyP99} ms`,
+    );
+    return row;
+  } finally {
+    await server.close();
+  }
 }
 
 /** The ceiling: a bare Fastify route returning a constant, under the same load from the same kind of process. */
@@ -86,6 +135,7 @@ export async function runService(ctx) {
     postgres: null,
     throughput: [],
     ceiling: null,
+    storms: [],
     report7vs90: null,
     notes: [],
   };
@@ -106,6 +156,9 @@ export async function runService(ctx) {
   } finally {
     await server.close();
   }
+  result.throughput.push(await uncached(dbs.pglite.location, { duration, log, label: "PGlite s1" }));
+  log("service: report storm (PGlite scale 1)");
+  result.storms.push(await storm(dbs.pglite.location, { duration: 5, log, label: "PGlite s1" }));
   result.ceiling = await ceiling({ duration, log });
 
   if (dbs.pg?.[10]) {
@@ -144,6 +197,9 @@ export async function runService(ctx) {
     } finally {
       await server.close();
     }
+    result.throughput.push(await uncached(dbs.pg[10].location, { duration, log, label: "PostgreSQL s10" }));
+    log("service: report storm (PostgreSQL scale 10)");
+    result.storms.push(await storm(dbs.pg[10].location, { duration: 5, log, label: "PostgreSQL s10" }));
   } else {
     result.notes.push("PostgreSQL was not reachable: the scale-10 rows could not be measured.");
   }

@@ -25,6 +25,8 @@ export const CODES = {
   validation: 422,
   rateLimited: 4290,
   internal: 5000,
+  /** Extension (docs/api.md, "Load shedding"): the expensive lane's pool and queue are full. */
+  overloaded: 5030,
 } as const;
 
 /** HTTP status of each error code. */
@@ -36,6 +38,7 @@ export const ERROR_STATUS: Record<number, number> = {
   [CODES.validation]: 422,
   [CODES.rateLimited]: 429,
   [CODES.internal]: 500,
+  [CODES.overloaded]: 503,
 };
 
 /** Fixed messages, shared by the service and the docs. */
@@ -46,4 +49,5 @@ export const MESSAGES = {
   validation: "invalid parameters",
   rateLimited: "rate limit exceeded",
   internal: "internal error",
+  overloaded: "server busy: retry after the given seconds",
 } as const;

@@ -70,7 +70,8 @@ export async function startEmbedded(
     });
     // Midday UTC is the as-of day in the demo's timezone (Europe/Paris) whatever the season.
     const now = new Date(`${asOf}T12:00:00Z`);
-    app = createApp({ store, now: () => now, logger: false, rateLimit: false });
+    // One trusted client (this process's own generator): no load shedding (docs/api.md, "Load shedding").
+    app = createApp({ store, now: () => now, logger: false, rateLimit: false, loadShedding: false });
     await app.listen({ port: 0, host: "127.0.0.1" });
     const address = app.server.address();
     const port = typeof address === "object" && address ? address.port : 0;

@@ -2,13 +2,17 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import { dayIn } from "../../contract/calendar.js";
 import type { EndpointDef, EndpointId } from "../../contract/index.js";
 import type { Store } from "../store/db.js";
+import { abortableStore } from "./_abortable-store.js";
 import { authenticate, authorize } from "./_auth.js";
-import { CACHED_ENDPOINTS, cacheKeyOf } from "./_cache-key.js";
+import { CACHED_ENDPOINTS, type CacheKeyParts, cacheKeyOf } from "./_cache-key.js";
 import type { Callers } from "./_callers.js";
+import type { ConnectionGate } from "./_connection-gate.js";
 import { etagOf, noneMatch } from "./_etag.js";
+import { admitExpensive, EXPENSIVE_ENDPOINTS, inExpensiveLane, isClientClosed } from "./_lanes.js";
 import { takesProject, validateParams } from "./_params.js";
 import { resolveProject } from "./_project.js";
 import type { CachedResponse, ResponseCache } from "./_response-cache.js";
+import type { WorkPool } from "./_work-pool.js";
 import type { Handler, RequestContext } from "./handler.js";
 
 export interface RouteDeps {
@@ -20,6 +24,10 @@ export interface RouteDeps {
   publicUrl?: string;
   /** Analytics answers by (project, data version, as-of day, query); absent: computed every time. */
   cache?: ResponseCache;
+  /** The expensive lane's pool (docs/api.md, "Load shedding"); absent: expensive work is not bounded. */
+  pool?: WorkPool;
+  /** PostgreSQL: bounds the connections expensive work holds, keeping some for the cheap lane. */
+  gate?: ConnectionGate;
 }
 
 /**
@@ -51,6 +59,8 @@ export function routeHandler(def: EndpointDef, handler: Handler<EndpointId>, dep
       (request.params ?? {}) as Record<string, string>,
       caller.pinnedProjectId !== null,
     );
+    const expensive = EXPENSIVE_ENDPOINTS.has(def.id as EndpointId);
+    if (expensive && deps.pool) admitExpensive(deps.pool, caller.keyId);
     const resolved = takesProject(def)
       ? await resolveProject(deps.store, caller, query.project_id as string | undefined)
       : null;
@@ -71,9 +81,16 @@ export function routeHandler(def: EndpointDef, handler: Handler<EndpointId>, dep
       now,
       requestUrl,
       rawQuery,
+      signal: request.signal,
     };
+    // Expensive work stops at its next query once the client is gone (PostgreSQL: cancelled).
+    const work = () =>
+      handler(expensive ? { ...ctx, store: abortableStore(deps.store, request.signal, deps.gate) } : ctx);
     const compute = async (): Promise<CachedResponse> => {
-      const data = await handler(ctx);
+      const data =
+        expensive && deps.pool
+          ? await inExpensiveLane(deps.pool, caller.keyId, request.signal, work)
+          : await work();
       const body = JSON.stringify(
         def.messages === undefined
           ? { code: def.code, data }
@@ -84,25 +101,43 @@ export function routeHandler(def: EndpointDef, handler: Handler<EndpointId>, dep
     const cacheable =
       deps.cache !== undefined && dataVersion !== undefined && CACHED_ENDPOINTS.has(def.id as EndpointId);
     const answer = cacheable
-      ? await (deps.cache as ResponseCache).getOrCompute(
-          cacheKeyOf({
-            endpoint: def.id as EndpointId,
-            workspaceId: caller.workspaceId,
-            timezone: caller.timezone,
-            projectId: (resolved as { id: string }).id,
-            dataVersion,
-            asOfDay: dayIn(caller.timezone, now),
-            query,
-            pathParams,
-            requestUrl,
-            rawQuery,
-          }),
-          compute,
-        )
+      ? await shared(deps.cache as ResponseCache, request.signal, compute, {
+          endpoint: def.id as EndpointId,
+          workspaceId: caller.workspaceId,
+          timezone: caller.timezone,
+          projectId: (resolved as { id: string }).id,
+          dataVersion,
+          asOfDay: dayIn(caller.timezone, now),
+          query,
+          pathParams,
+          requestUrl,
+          rawQuery,
+        })
       : await compute();
     // Revalidation is expected (no-cache) and the answer is the key's own (private): docs/api.md.
     reply.header("etag", answer.etag).header("cache-control", "private, no-cache");
     if (noneMatch(request.headers["if-none-match"], answer.etag)) return reply.status(304).send();
     return reply.status(200).type("application/json; charset=utf-8").send(answer.body);
   };
+}
+
+/**
+ * The cached answer, computed once for every request that asks meanwhile. When the request that
+ * was computing it is abandoned (its client left, its work stopped), the others still waiting
+ * compute it themselves rather than fail with it.
+ */
+async function shared(
+  cache: ResponseCache,
+  signal: AbortSignal,
+  compute: () => Promise<CachedResponse>,
+  parts: CacheKeyParts,
+): Promise<CachedResponse> {
+  const key = cacheKeyOf(parts);
+  for (;;) {
+    try {
+      return await cache.getOrCompute(key, compute);
+    } catch (error) {
+      if (!isClientClosed(error) || signal.aborted) throw error;
+    }
+  }
 }

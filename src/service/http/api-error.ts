@@ -43,15 +43,24 @@ export class ApiError extends Error {
 
   /** 429 4290 with `retry_after` seconds, mirrored in the Retry-After header. */
   static rateLimited(retryAfterSeconds: number): ApiError {
-    return new ApiError(
-      429,
-      CODES.rateLimited,
-      MESSAGES.rateLimited,
-      { retry_after: retryAfterSeconds },
-      {
-        "retry-after": String(retryAfterSeconds),
-      },
-    );
+    return ApiError.retryLater(429, CODES.rateLimited, MESSAGES.rateLimited, retryAfterSeconds);
+  }
+
+  /** 503 5030: the expensive lane is full (docs/api.md, "Load shedding"); `retry_after` as for 429. */
+  static overloaded(retryAfterSeconds: number): ApiError {
+    return ApiError.retryLater(503, CODES.overloaded, MESSAGES.overloaded, retryAfterSeconds);
+  }
+
+  /**
+   * 499 (nginx's "client closed request"): the client went away while its request waited or ran.
+   * Nothing reaches the client; the status only names the outcome in the log.
+   */
+  static clientClosed(): ApiError {
+    return new ApiError(499, 499, "client closed request");
+  }
+
+  private static retryLater(status: number, code: number, message: string, seconds: number): ApiError {
+    return new ApiError(status, code, message, { retry_after: seconds }, { "retry-after": String(seconds) });
   }
 
   /** 500 5000: the cause is logged, never sent. */

@@ -3,6 +3,7 @@ import Fastify, { type FastifyInstance } from "fastify";
 import { API_PREFIX, ENDPOINTS, type EndpointDef, type EndpointId } from "../../contract/index.js";
 import type { Store } from "../store/db.js";
 import { Callers } from "./_callers.js";
+import { ConnectionGate } from "./_connection-gate.js";
 import {
   handleClientError,
   handleError,
@@ -16,6 +17,7 @@ import { parseQueryString } from "./_query-string.js";
 import { DEFAULT_RATE_LIMIT, type RateLimitConfig, registerRateLimit } from "./_rate-limit.js";
 import { DEFAULT_RESPONSE_CACHE, ResponseCache, type ResponseCacheConfig } from "./_response-cache.js";
 import { routeHandler } from "./_route.js";
+import { DEFAULT_WORK_POOL, WorkPool, type WorkPoolConfig } from "./_work-pool.js";
 import { ApiError } from "./api-error.js";
 import type { Handler } from "./handler.js";
 import { HANDLERS } from "./handlers.js";
@@ -35,6 +37,11 @@ export interface AppOptions {
    * shared through `redis` when given; `false` computes every answer (ETags and 304s remain).
    */
   cache?: Partial<ResponseCacheConfig> | false;
+  /**
+   * The expensive lane (docs/api.md, "Load shedding"): sizes, or a pool to share or inspect (tests);
+   * `false` leaves expensive work unbounded (one trusted client, e.g. `vreport generate`'s own service).
+   */
+  loadShedding?: Partial<WorkPoolConfig> | WorkPool | false;
 }
 
 const OTHER_METHODS = ["POST", "PUT", "PATCH", "DELETE", "OPTIONS", "HEAD"] as const;
@@ -111,6 +118,13 @@ export function createApp(options: AppOptions): FastifyInstance {
     options.cache === false
       ? undefined
       : new ResponseCache({ ...DEFAULT_RESPONSE_CACHE, ...(options.cache ?? {}) });
+  const pool =
+    options.loadShedding instanceof WorkPool
+      ? options.loadShedding
+      : options.loadShedding === false
+        ? undefined
+        : new WorkPool({ ...DEFAULT_WORK_POOL, ...(options.loadShedding ?? {}) });
+  const gate = ConnectionGate.of(options.store);
   if (options.rateLimit !== false) {
     const config = { ...DEFAULT_RATE_LIMIT, ...(options.rateLimit ?? {}) };
     registerRateLimit(app, config, callers);
@@ -127,6 +141,8 @@ export function createApp(options: AppOptions): FastifyInstance {
           callers,
           now,
           ...(cache ? { cache } : {}),
+          ...(pool ? { pool } : {}),
+          ...(gate ? { gate } : {}),
           ...(options.publicUrl !== undefined ? { publicUrl: options.publicUrl } : {}),
         }),
       );

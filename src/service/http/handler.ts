@@ -39,6 +39,11 @@ export interface RequestContext<I extends EndpointId = EndpointId> {
   requestUrl: string;
   /** The raw query (after parsing), to rebuild pagination links with another page. */
   rawQuery: Record<string, unknown>;
+  /**
+   * Fires when the client goes away: long work may stop early. Queries of the expensive lane's
+   * store already stop by themselves (docs/api.md, "Load shedding").
+   */
+  signal?: AbortSignal;
 }
 
 /** A handler answers one endpoint with its `data`; it throws ApiError for 404s. */
