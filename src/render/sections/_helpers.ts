@@ -12,13 +12,12 @@ export type SectionDrafter = (model: ReportModel) => SectionDraft;
  * the rate's 95 % interval, its change's interval and the significance flag.
  */
 export function statColumns(prefix: string, label: string): Column[] {
-  const only = (c: Column): Column => ({ ...c, workbookOnly: true });
   return [
-    only(col(`${prefix}_low`, `${label} 95% low`, "percent")),
-    only(col(`${prefix}_high`, `${label} 95% high`, "percent")),
-    only(col(`${prefix}_delta_low`, `Δ ${label} 95% low`, "delta_pp")),
-    only(col(`${prefix}_delta_high`, `Δ ${label} 95% high`, "delta_pp")),
-    only(col(`${prefix}_significant`, `Δ ${label} significant`, "boolean")),
+    workbookOnly(col(`${prefix}_low`, `${label} 95% low`, "percent")),
+    workbookOnly(col(`${prefix}_high`, `${label} 95% high`, "percent")),
+    workbookOnly(col(`${prefix}_delta_low`, `Δ ${label} 95% low`, "delta_pp")),
+    workbookOnly(col(`${prefix}_delta_high`, `Δ ${label} 95% high`, "delta_pp")),
+    workbookOnly(col(`${prefix}_significant`, `Δ ${label} significant`, "boolean")),
   ];
 }
 
@@ -34,11 +33,16 @@ export function statCells(prefix: string, s: RateStats): Record<string, CellValu
 }
 
 /** The workbook-only sample-size column: prompts with answers (the clusters of the intervals). */
-export const PROMPTS_COLUMN: Column = { ...col("prompts", "Prompts", "count"), workbookOnly: true };
+export const PROMPTS_COLUMN: Column = workbookOnly(col("prompts", "Prompts", "count"));
 
 /** A change column whose colour follows the significance flag of `statCells(prefix, …)`. */
 export function deltaCol(key: string, label: string, prefix: string): Column {
   return { ...col(key, label, "delta_pp"), significance: `${prefix}_significant` };
+}
+
+/** The column, shown in the workbook only (present.ts drops it from the page formats). */
+export function workbookOnly(c: Column): Column {
+  return { ...c, workbookOnly: true };
 }
 
 /** Shorthand for a column. */

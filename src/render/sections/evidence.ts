@@ -1,5 +1,6 @@
 import { formatDeltaPp, formatPercent, platformName } from "../../format/figures.js";
 import { list } from "../../format/human.js";
+import { comparisonOf } from "../../report/comparison.js";
 import type { EvidenceItem } from "../../report/model.js";
 import type { DraftBlock } from "../types.js";
 import { col, fromVisibility, localDay, notice, type SectionDrafter, tableOf } from "./_helpers.js";
@@ -52,7 +53,7 @@ export const evidence: SectionDrafter = (model) =>
         ? [
             {
               kind: "paragraph" as const,
-              text: `Where ${brand} is named: the latest answer naming it on the prompts whose mention rate ${model.cover.period?.previous_days_with_data ? "grew most (a single prompt's change is not tested for significance)" : "is highest"}.`,
+              text: `Where ${brand} is named: the latest answer naming it on the prompts whose mention rate ${comparisonOf(model.cover.period).kind === "full" ? "grew most (a single prompt's change is not tested for significance)" : "is highest"}.`,
             },
             ...wins,
           ]

@@ -1,8 +1,6 @@
 import { formatCount, platformName } from "../../format/figures.js";
 import type { DraftBlock } from "../types.js";
-import { col, fromVisibility, type SectionDrafter, tableOf } from "./_helpers.js";
-
-const only = <T extends object>(c: T) => ({ ...c, workbookOnly: true });
+import { col, fromVisibility, type SectionDrafter, tableOf, workbookOnly } from "./_helpers.js";
 
 /** "Lumora (227), Pulsegrid (188) and 2 more". */
 const named = (list: readonly { name: string; answers: number }[], more: number) =>
@@ -28,20 +26,20 @@ export const opportunities: SectionDrafter = (model) =>
         "opportunities",
         [
           col("prompt_text", "Prompt", "text"),
-          only(col("category", "Category", "text")),
+          workbookOnly(col("category", "Category", "text")),
           col("gap_platform_count", "Platforms with the gap", "count"),
-          only(col("platform_count", "Platforms answering", "count")),
-          only(col("gap_platform_names", "Platforms with the gap (names)", "text")),
-          only(col("brand_platform_names", `Platforms naming ${brand}`, "text")),
+          workbookOnly(col("platform_count", "Platforms answering", "count")),
+          workbookOnly(col("gap_platform_names", "Platforms with the gap (names)", "text")),
+          workbookOnly(col("brand_platform_names", `Platforms naming ${brand}`, "text")),
           col("gap_answers", "Answers with the gap", "count"),
           col("snapshots", "Answers", "count"),
-          only(col("mentioned", `Answers naming ${brand}`, "count")),
+          workbookOnly(col("mentioned", `Answers naming ${brand}`, "count")),
           col("competitors", "Competitors named", "text"),
-          only(col("all_competitors", "Competitors named (all)", "text")),
-          only(col("top_page", "Most cited competitor page", "url")),
-          only(col("top_page_citations", "Its citations in these answers", "count")),
+          workbookOnly(col("all_competitors", "Competitors named (all)", "text")),
+          workbookOnly(col("top_page", "Most cited competitor page", "url")),
+          workbookOnly(col("top_page_citations", "Its citations in these answers", "count")),
           col("action", "Suggested action", "text"),
-          only(col("rule", "Rule", "text")),
+          workbookOnly(col("rule", "Rule", "text")),
         ],
         list.map((o) => ({
           ...o,

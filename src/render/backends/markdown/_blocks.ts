@@ -111,9 +111,10 @@ function quoted(segments: readonly Segment[]): string {
   return segments
     .map((s) => {
       const text = escapeMarkdown(s.text);
-      if (text === "") return s.text.trim() === "" && s.text !== "" ? " " : "";
       const lead = /^\s/.test(s.text) ? " " : "";
       const tail = /\s$/.test(s.text) ? " " : "";
+      // A run of spaces only keeps one.
+      if (text === "") return lead || tail;
       const marked = s.mark === "brand" ? `**${text}**` : s.mark === "competitor" ? `*${text}*` : text;
       return `${lead}${marked}${tail}`;
     })

@@ -1,5 +1,6 @@
 import { PLATFORMS, type Platform, type PromptGap } from "../../../contract/index.js";
 import { iso } from "../../_iso.js";
+import { getOrSet } from "../_map.js";
 import type { PlatformCell } from "../queries/prompt-cells.js";
 import type { GapCounts } from "../queries/prompt-gaps.js";
 import type { CompetitorRef } from "./leaderboard.js";
@@ -25,11 +26,7 @@ export function gapRows(
   const names = new Map(competitors.map((c) => [c.id, c.name]));
   const categoryName = new Map(categories.map((c) => [c.id, c.name]));
   const cellsOf = new Map<string, PlatformCell[]>();
-  for (const c of cells) {
-    const list = cellsOf.get(c.promptId);
-    if (list) list.push(c);
-    else cellsOf.set(c.promptId, [c]);
-  }
+  for (const c of cells) getOrSet(cellsOf, c.promptId, () => []).push(c);
   const rows: PromptGap[] = [];
   for (const p of prompts) {
     const gap = gaps.get(p.id);

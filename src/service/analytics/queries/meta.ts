@@ -38,6 +38,17 @@ export interface CumDays {
   prevBefore: string | null;
 }
 
+/**
+ * The days `from`..`to` clamped to the aggregate span, so that counts read straight from
+ * `answers` count the very answers the pre-aggregates do; null when nothing is left.
+ */
+export function daysWithin(meta: AggMeta, from: string, to: string): { from: string; to: string } | null {
+  if (meta.baseDay === null || meta.maxDay === null) return null;
+  // ISO days compare as strings.
+  const span = { from: from > meta.baseDay ? from : meta.baseDay, to: to < meta.maxDay ? to : meta.maxDay };
+  return span.from > span.to ? null : span;
+}
+
 function clamp(meta: AggMeta, day: string): string | null {
   if (meta.baseDay === null || meta.maxDay === null || day < meta.baseDay) return null;
   return day > meta.maxDay ? meta.maxDay : day;

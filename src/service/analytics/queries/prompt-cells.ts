@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import type { Platform } from "../../../contract/index.js";
 import type { Period } from "../period.js";
-import type { AggMeta, Db } from "./meta.js";
+import { type AggMeta, type Db, daysWithin } from "./meta.js";
 
 /** One prompt's brand counts on one platform in one period. */
 export interface PlatformCell {
@@ -57,12 +57,10 @@ export async function loadPromptCells(
 ): Promise<PromptCells> {
   const empty = () => ({ platforms: [] as PlatformCell[], competitors: [] as CompetitorCell[] });
   const cells: PromptCells = { current: empty(), previous: empty() };
-  if (meta.baseDay === null || meta.maxDay === null) return cells;
-  // ISO days compare as strings: the periods' days, clamped to the aggregate span.
-  const from = [period.previous.start, meta.baseDay].sort()[1] as string;
-  const to = [period.current.end, meta.maxDay].sort()[0] as string;
-  if (from > to) return cells;
-  const inPeriods = sql`a.project_id = ${projectId} AND a.day BETWEEN ${from}::date AND ${to}::date`;
+  // The periods' days, clamped to the aggregate span.
+  const span = daysWithin(meta, period.previous.start, period.current.end);
+  if (span === null) return cells;
+  const inPeriods = sql`a.project_id = ${projectId} AND a.day BETWEEN ${span.from}::date AND ${span.to}::date`;
   const cur = sql`a.day >= ${period.current.start}::date`;
   const { rows } = await sql<CellRow>`
     WITH pc AS (

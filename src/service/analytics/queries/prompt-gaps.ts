@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import type { Platform } from "../../../contract/index.js";
 import type { Period } from "../period.js";
-import type { AggMeta, Db } from "./meta.js";
+import { type AggMeta, type Db, daysWithin } from "./meta.js";
 
 /** What the current period's gap answers of one prompt show (docs/metrics.md, "Opportunities"). */
 export interface GapCounts {
@@ -40,15 +40,13 @@ export async function loadPromptGaps(
   period: Period,
 ): Promise<Map<string, GapCounts>> {
   const out = new Map<string, GapCounts>();
-  if (meta.baseDay === null || meta.maxDay === null) return out;
-  const from = [period.current.start, meta.baseDay].sort()[1] as string;
-  const to = [period.current.end, meta.maxDay].sort()[0] as string;
-  if (from > to) return out;
+  const span = daysWithin(meta, period.current.start, period.current.end);
+  if (span === null) return out;
   const { rows } = await sql<GapRow>`
     WITH g AS (
       SELECT a.id, a.prompt_id, a.platform, a.collected_at, a.mentioned_competitor_ids
       FROM answers a
-      WHERE a.project_id = ${projectId} AND a.day BETWEEN ${from}::date AND ${to}::date
+      WHERE a.project_id = ${projectId} AND a.day BETWEEN ${span.from}::date AND ${span.to}::date
         AND NOT a.brand_mentioned AND cardinality(a.mentioned_competitor_ids) > 0)
     SELECT 'prompt' AS kind, g.prompt_id, NULL AS key, NULL AS competitor_id, count(*) AS n,
       array_agg(DISTINCT g.platform ORDER BY g.platform) AS platforms,
