@@ -114,6 +114,9 @@ describeDatabases("custom periods on the hand-built fixture", (kind) => {
       expect.objectContaining({ current: 3 / 9, previous: 1 / 1, delta: 3 / 9 - 1 }),
       expect.objectContaining({ current: 5 / 11, previous: 1 / 1, delta: 5 / 11 - 1 }),
     ]);
+    // The intervals' samples are the same two periods: B1 counts in neither.
+    for (const rate of [o.mention_rate, o.citation_rate, o.share_of_voice])
+      expect(rate.stats).toMatchObject({ answers: 9, previous_answers: 1, previous_prompts: 1 });
     // post-a: cited by A1 (P1) and A4 (P2) now, by O1 (P1) then.
     const pages = await late("listPages", q);
     expect("rows" in pages && pages.rows.find((r) => r.id === IDS.sitePage)).toEqual({

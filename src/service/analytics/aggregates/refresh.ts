@@ -1,4 +1,5 @@
-import { type Kysely, sql } from "kysely";
+import { type Kysely, type RawBuilder, sql } from "kysely";
+import { PLATFORMS } from "../../../contract/index.js";
 import type { Database } from "../../store/schema.js";
 
 /**
@@ -17,6 +18,7 @@ const AGG_TABLES = [
   "agg_url_prompt_days",
   "agg_competitor_prompt_days",
   "agg_latest_answer",
+  "agg_gap_pages_day",
   "agg_projects",
 ] as const;
 
@@ -41,15 +43,116 @@ async function refreshProject(db: Db, p: string): Promise<void> {
   await sql`SELECT pg_advisory_xact_lock(${sql.lit(LOCK_NAMESPACE)}, hashtext(${p}))`.execute(db);
   for (const table of AGG_TABLES)
     await sql`DELETE FROM ${sql.table(table)} WHERE project_id = ${p}`.execute(db);
-  await sql`INSERT INTO agg_projects (project_id, base_day, max_day)
-    SELECT ${p}::uuid, min(day), max(day) FROM answers WHERE project_id = ${p}`.execute(db);
-  for (const statement of statements(p)) await statement.execute(db);
+  // The arrays of agg_prompt_cum follow these two lists, stored beside them (docs/metrics.md).
+  const competitorIds = (
+    await db.selectFrom("competitors").select("id").where("project_id", "=", p).orderBy("id").execute()
+  ).map((c) => c.id);
+  await sql`INSERT INTO agg_projects (project_id, base_day, max_day, platforms, competitor_ids)
+    SELECT ${p}::uuid, min(day), max(day), ${[...PLATFORMS]}::text[], ${competitorIds}::uuid[]
+    FROM answers WHERE project_id = ${p}`.execute(db);
+  for (const statement of statements(p, competitorIds)) await statement.execute(db);
+}
+
+const ref = (name: string) => sql.raw(name);
+const list = (items: readonly RawBuilder<unknown>[]) =>
+  items.length === 0 ? sql`` : sql`, ${sql.join(items)}`;
+/** `ARRAY[Σ d.<prefix>0 OVER w, …]`: the running totals of one array column. */
+function cumArray(prefix: string, n: number): RawBuilder<unknown> {
+  if (n === 0) return sql`'{}'::integer[]`;
+  const sums = Array.from({ length: n }, (_, i) => sql`sum(coalesce(d.${ref(`${prefix}${i}`)}, 0)) OVER w`);
+  return sql`ARRAY[${sql.join(sums)}]::integer[]`;
+}
+
+/**
+ * An answer is a gap answer when it names a tracked competitor and not the brand (docs/metrics.md,
+ * "Opportunities"); `tracked` is the project's competitor ids.
+ */
+const gapAnswer = (a: string, tracked: RawBuilder<unknown>) =>
+  sql`(NOT ${ref(a)}.brand_mentioned AND ${ref(a)}.mentioned_competitor_ids && ${tracked})`;
+
+/**
+ * Dense running totals per prompt: a period sum is two row reads, C(end) − C(start − 1). Beside
+ * the prompt's own counts, its counts per platform (PLATFORMS order) and per tracked competitor
+ * (`competitorIds` order) as arrays, the clusters of the intervals, and its gap answers with the
+ * latest of them (docs/metrics.md, "Per-prompt counts", "Opportunities"). One pass over the
+ * answers pivots them by platform and competitor, one sort runs all the window sums.
+ */
+function promptCum(p: string, competitorIds: readonly string[]): RawBuilder<unknown> {
+  const meta = metaOf(p);
+  const byPlatform = PLATFORMS.flatMap((x, i) => [
+    sql`count(*) FILTER (WHERE platform = ${x}) AS ${ref(`s${i}`)}`,
+    sql`count(*) FILTER (WHERE platform = ${x} AND brand_mentioned) AS ${ref(`m${i}`)}`,
+    sql`count(*) FILTER (WHERE platform = ${x} AND brand_cited) AS ${ref(`c${i}`)}`,
+    sql`sum(nk) FILTER (WHERE platform = ${x}) AS ${ref(`k${i}`)}`,
+    sql`count(*) FILTER (WHERE platform = ${x} AND gap) AS ${ref(`g${i}`)}`,
+  ]);
+  const byCompetitor = competitorIds.flatMap((id, j) => [
+    sql`count(*) FILTER (WHERE ${id}::uuid = ANY(mentioned_competitor_ids)) AS ${ref(`cm${j}`)}`,
+    sql`count(*) FILTER (WHERE ${id}::uuid = ANY(cited_competitor_ids)) AS ${ref(`cc${j}`)}`,
+    sql`count(*) FILTER (WHERE gap AND ${id}::uuid = ANY(mentioned_competitor_ids)) AS ${ref(`cg${j}`)}`,
+  ]);
+  // Tracked competitors an answer names, each at most once (the share-of-voice denominator part).
+  const named =
+    competitorIds.length === 0
+      ? sql`0`
+      : sql.join(
+          competitorIds.map((id) => sql`(${id}::uuid = ANY(mentioned_competitor_ids))::int`),
+          sql` + `,
+        );
+  const tracked = sql`${competitorIds}::uuid[]`;
+  const n = PLATFORMS.length;
+  const k = competitorIds.length;
+  // The latest gap answer as one sortable text, "<UTC time, fixed width> <id> <platform>", so that
+  // a running max() carries it forward (ties of time go to the greater id).
+  const lastGap = sql`max((CASE WHEN gap THEN to_char(collected_at AT TIME ZONE 'UTC',
+    'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') || ' ' || id::text || ' ' || platform END) COLLATE "C")`;
+  return sql`INSERT INTO agg_prompt_cum (project_id, day, prompt_id, snapshots, mentioned, cited,
+      last_collected_at, platform_snapshots, platform_mentioned, platform_cited,
+      platform_competitor_mentions, platform_gaps, competitor_mentioned, competitor_cited,
+      competitor_gaps, last_gap)
+    WITH daily AS (
+      SELECT prompt_id, day, count(*) AS s, count(*) FILTER (WHERE brand_mentioned) AS m,
+        count(*) FILTER (WHERE brand_cited) AS c, max(collected_at) AS last,
+        ${lastGap} AS lg${list(byPlatform)}${list(byCompetitor)}
+      FROM (SELECT *, ${named} AS nk, ${gapAnswer("answers", tracked)} AS gap
+        FROM answers WHERE project_id = ${p}) a
+      GROUP BY prompt_id, day),
+    grid AS (
+      SELECT k.prompt_id, d::date AS day
+      FROM (SELECT DISTINCT prompt_id FROM daily) k, ${meta} m,
+        generate_series(m.base_day::timestamp, m.max_day::timestamp, interval '1 day') d)
+    SELECT ${p}::uuid, g.day, g.prompt_id,
+      sum(coalesce(d.s, 0)) OVER w, sum(coalesce(d.m, 0)) OVER w, sum(coalesce(d.c, 0)) OVER w,
+      max(d.last) OVER w, ${cumArray("s", n)}, ${cumArray("m", n)}, ${cumArray("c", n)}, ${cumArray("k", n)},
+      ${cumArray("g", n)}, ${cumArray("cm", k)}, ${cumArray("cc", k)}, ${cumArray("cg", k)}, max(d.lg COLLATE "C") OVER w
+    FROM grid g LEFT JOIN daily d ON d.prompt_id = g.prompt_id AND d.day = g.day
+    WINDOW w AS (PARTITION BY g.prompt_id ORDER BY g.day)
+    -- Stored by day: a request reads all prompts at a few days, from a few pages.
+    ORDER BY g.day, g.prompt_id`;
+}
+
+/**
+ * Gap answers citing each competitor page, per prompt and day: the pages behind a gap over any
+ * period are a sum over its days (an answer has one day, so no answer counts twice).
+ */
+function gapPages(p: string, competitorIds: readonly string[]): RawBuilder<unknown> {
+  return sql`INSERT INTO agg_gap_pages_day (project_id, day, prompt_id, url_id, answers)
+    SELECT ${p}::uuid, a.day, a.prompt_id, c.url_id, count(DISTINCT a.id)
+    FROM answers a JOIN citations c ON c.answer_id = a.id
+      JOIN urls u ON u.id = c.url_id AND u.owner = 'competitor' AND u.competitor_id IS NOT NULL
+    WHERE a.project_id = ${p} AND ${gapAnswer("a", sql`${competitorIds}::uuid[]`)}
+    GROUP BY a.day, a.prompt_id, c.url_id
+    ORDER BY a.day, a.prompt_id, c.url_id`;
+}
+
+function metaOf(p: string): RawBuilder<unknown> {
+  return sql`(SELECT base_day, max_day, (max_day - base_day + 1) AS len
+    FROM agg_projects WHERE project_id = ${p} AND base_day IS NOT NULL)`;
 }
 
 /** The fill statements; each reads base_day/max_day from agg_projects (no rows when the project has no answers). */
-function statements(p: string) {
-  const meta = sql`(SELECT base_day, max_day, (max_day - base_day + 1) AS len
-    FROM agg_projects WHERE project_id = ${p} AND base_day IS NOT NULL)`;
+function statements(p: string, competitorIds: readonly string[]) {
+  const meta = metaOf(p);
   return [
     // Only tracked competitors count, and each at most once per answer (docs/decisions.md#metrics).
     sql`INSERT INTO agg_competitor_day (project_id, competitor_id, day, platform, mentioned, cited)
@@ -69,21 +172,8 @@ function statements(p: string) {
         SELECT day, platform, sum(mentioned) AS n FROM agg_competitor_day
         WHERE project_id = ${p} GROUP BY day, platform) k ON k.day = a.day AND k.platform = a.platform
       WHERE a.project_id = ${p} GROUP BY a.project_id, a.day, a.platform`,
-    // Dense running totals per prompt: a period sum is two row reads, C(end) − C(start − 1).
-    sql`INSERT INTO agg_prompt_cum (project_id, day, prompt_id, snapshots, mentioned, cited, last_collected_at)
-      WITH daily AS (
-        SELECT prompt_id, day, count(*) AS s, count(*) FILTER (WHERE brand_mentioned) AS m,
-          count(*) FILTER (WHERE brand_cited) AS c, max(collected_at) AS last
-        FROM answers WHERE project_id = ${p} GROUP BY prompt_id, day),
-      grid AS (
-        SELECT k.prompt_id, d::date AS day
-        FROM (SELECT DISTINCT prompt_id FROM daily) k, ${meta} m,
-          generate_series(m.base_day::timestamp, m.max_day::timestamp, interval '1 day') d)
-      SELECT ${p}::uuid, g.day, g.prompt_id,
-        sum(coalesce(d.s, 0)) OVER w, sum(coalesce(d.m, 0)) OVER w, sum(coalesce(d.c, 0)) OVER w,
-        max(d.last) OVER w
-      FROM grid g LEFT JOIN daily d ON d.prompt_id = g.prompt_id AND d.day = g.day
-      WINDOW w AS (PARTITION BY g.prompt_id ORDER BY g.day)`,
+    promptCum(p, competitorIds),
+    gapPages(p, competitorIds),
     // Citations of a URL = snapshots citing it (one per answer, whatever its positions).
     sql`INSERT INTO agg_url_cum (project_id, day, url_id, citations)
       WITH daily AS (
@@ -95,7 +185,8 @@ function statements(p: string) {
           generate_series(m.base_day::timestamp, m.max_day::timestamp, interval '1 day') d)
       SELECT ${p}::uuid, g.day, g.url_id, sum(coalesce(d.n, 0)) OVER w
       FROM grid g LEFT JOIN daily d ON d.url_id = g.url_id AND d.day = g.day
-      WINDOW w AS (PARTITION BY g.url_id ORDER BY g.day)`,
+      WINDOW w AS (PARTITION BY g.url_id ORDER BY g.day)
+      ORDER BY g.day, g.url_id`,
     sql`INSERT INTO agg_url_prompt_days (project_id, url_id, prompt_id, days)
       SELECT ${p}::uuid, c.url_id, c.prompt_id,
         bit_or(set_bit(repeat('0', m.len)::varbit, c.day - m.base_day, 1))

@@ -2,12 +2,9 @@ import { PLATFORMS, type Platform, type PromptGap } from "../../../contract/inde
 import { iso } from "../../_iso.js";
 import { getOrSet } from "../_map.js";
 import type { PlatformCell } from "../queries/prompt-cells.js";
-import type { GapCounts } from "../queries/prompt-gaps.js";
+import { type GapCounts, PAGES_PER_GAP } from "../queries/prompt-gaps.js";
 import type { CompetitorRef } from "./leaderboard.js";
 import type { CategoryRecord, PromptRecord } from "./prompt-rows.js";
-
-/** Competitor pages listed per gap: the few that explain it, not a second pages table. */
-const PAGES_PER_GAP = 5;
 
 const byPlatform = (a: Platform, b: Platform) => PLATFORMS.indexOf(a) - PLATFORMS.indexOf(b);
 
@@ -59,7 +56,8 @@ export function gapRows(
           const name = names.get(competitorId);
           return name === undefined ? [] : [{ url, competitor_name: name, citations: answers }];
         })
-        .sort((a, b) => b.citations - a.citations || a.url.localeCompare(b.url, "en"))
+        // URLs in code-unit order, as the query ranks them.
+        .sort((a, b) => b.citations - a.citations || (a.url < b.url ? -1 : a.url > b.url ? 1 : 0))
         .slice(0, PAGES_PER_GAP),
       latest: {
         answer_id: gap.latest.answerId,

@@ -11,6 +11,10 @@ export type Db = Kysely<Database>;
 export interface AggMeta {
   baseDay: string | null;
   maxDay: string | null;
+  /** The order of agg_prompt_cum's per-platform arrays. */
+  platforms: string[];
+  /** The order of agg_prompt_cum's per-competitor arrays. */
+  competitorIds: string[];
 }
 
 /**
@@ -19,14 +23,21 @@ export interface AggMeta {
  */
 export async function loadMeta(db: Db, projectId: string): Promise<AggMeta> {
   const read = () =>
-    sql<{ base_day: string | null; max_day: string | null }>`
-      SELECT base_day, max_day FROM agg_projects WHERE project_id = ${projectId}`.execute(db);
+    sql<{ base_day: string | null; max_day: string | null; platforms: string[]; competitor_ids: string[] }>`
+      SELECT base_day, max_day, platforms, competitor_ids FROM agg_projects
+      WHERE project_id = ${projectId}`.execute(db);
   let rows = (await read()).rows;
   if (rows.length === 0) {
     await refreshAggregates(db, projectId);
     rows = (await read()).rows;
   }
-  return { baseDay: rows[0]?.base_day ?? null, maxDay: rows[0]?.max_day ?? null };
+  const row = rows[0];
+  return {
+    baseDay: row?.base_day ?? null,
+    maxDay: row?.max_day ?? null,
+    platforms: row?.platforms ?? [],
+    competitorIds: row?.competitor_ids ?? [],
+  };
 }
 
 /** The cumulative-table days to read: a period sum is C(end) − C(start − 1); null stands for zero. */

@@ -1,7 +1,8 @@
 import { sql } from "kysely";
 import type { Platform } from "../../../contract/index.js";
+import { getOrSet } from "../_map.js";
 import type { Period } from "../period.js";
-import { type AggMeta, type Db, daysWithin } from "./meta.js";
+import { type AggMeta, cumDayList, cumDays, type Db } from "./meta.js";
 
 /** One prompt's brand counts on one platform in one period. */
 export interface PlatformCell {
@@ -28,26 +29,79 @@ export interface PromptCells {
   previous: { platforms: PlatformCell[]; competitors: CompetitorCell[] };
 }
 
-interface CellRow {
-  kind: "competitor" | "platform";
-  key: string;
-  cur: boolean;
-  snapshots: number | string;
-  mentioned: number | string;
-  cited: number | string;
-  competitor_mentions: number | string;
+interface CumRow {
+  day: string;
+  prompt_id: string;
+  platform_snapshots: number[];
+  platform_mentioned: number[];
+  platform_cited: number[];
+  platform_competitor_mentions: number[];
+  competitor_mentioned: number[];
+  competitor_cited: number[];
+}
+
+const NONE: readonly number[] = [];
+
+/** Indexes of `keys` in the order of the keys (the cells' order within a prompt). */
+const sortedIndexes = (keys: readonly string[]) =>
+  keys.map((_, i) => i).sort((a, b) => (keys[a]! < keys[b]! ? -1 : keys[a]! > keys[b]! ? 1 : 0));
+
+/**
+ * One period's cells from the running totals at its last day and at the day before it:
+ * C(end) − C(start − 1), zero where a day is missing. Prompts in id order and, within a prompt,
+ * platforms by name and competitors by id, so the floating-point sums over prompts come out the
+ * same on every request.
+ */
+function cellsOf(
+  meta: AggMeta,
+  prompts: readonly [string, ReadonlyMap<string, CumRow>][],
+  end: string | null,
+  before: string | null,
+): PromptCells["current"] {
+  const out = { platforms: [] as PlatformCell[], competitors: [] as CompetitorCell[] };
+  const platformOrder = sortedIndexes(meta.platforms);
+  const competitorOrder = sortedIndexes(meta.competitorIds);
+  for (const [promptId, at] of prompts) {
+    const e = end === null ? undefined : at.get(end);
+    const b = before === null ? undefined : at.get(before);
+    const diff = (column: keyof Omit<CumRow, "day" | "prompt_id">) => {
+      const x = e?.[column] ?? NONE;
+      const y = b?.[column] ?? NONE;
+      return (i: number) => (x[i] ?? 0) - (y[i] ?? 0);
+    };
+    const snapshots = diff("platform_snapshots");
+    const mentioned = diff("platform_mentioned");
+    const cited = diff("platform_cited");
+    const competitorMentions = diff("platform_competitor_mentions");
+    for (const i of platformOrder) {
+      const n = snapshots(i);
+      if (n === 0) continue;
+      out.platforms.push({
+        promptId,
+        platform: meta.platforms[i] as Platform,
+        snapshots: n,
+        mentioned: mentioned(i),
+        cited: cited(i),
+        competitorMentions: competitorMentions(i),
+      });
+    }
+    const kMentioned = diff("competitor_mentioned");
+    const kCited = diff("competitor_cited");
+    for (const j of competitorOrder) {
+      const m = kMentioned(j);
+      const c = kCited(j);
+      if (m > 0 || c > 0)
+        out.competitors.push({ promptId, competitorId: meta.competitorIds[j]!, mentioned: m, cited: c });
+    }
+  }
+  return out;
 }
 
 /**
- * Every prompt's counts per platform and per competitor in both periods, grouped straight from
- * `answers` over the two periods' days (index answers_project_day), clamped to the aggregate span
- * so they count the very answers the pre-aggregates do. No pre-aggregate: a per-prompt table by
- * platform or competitor is as large as `answers` itself and made the refresh several times
- * slower (docs/metrics.md, "Intervals and significance"). The competitor cells are computed once
- * per prompt × platform × competitor and give both the competitor rows and the share-of-voice
- * denominator part (only tracked competitors, each at most once per answer, like
- * `agg_platform_day`). Ordered by key, so the floating-point sums over prompts come out the same
- * on every request.
+ * Every prompt's counts per platform and per competitor in both periods, from the running totals
+ * of `agg_prompt_cum` (docs/metrics.md, "Per-prompt counts"): at most four rows per prompt,
+ * whatever the range. Only the cells with answers (platforms) or with a mention or citation
+ * (competitors) are returned, the clusters of the intervals.
  */
 export async function loadPromptCells(
   db: Db,
@@ -55,57 +109,19 @@ export async function loadPromptCells(
   meta: AggMeta,
   period: Period,
 ): Promise<PromptCells> {
-  const empty = () => ({ platforms: [] as PlatformCell[], competitors: [] as CompetitorCell[] });
-  const cells: PromptCells = { current: empty(), previous: empty() };
-  // The periods' days, clamped to the aggregate span.
-  const span = daysWithin(meta, period.previous.start, period.current.end);
-  if (span === null) return cells;
-  const inPeriods = sql`a.project_id = ${projectId} AND a.day BETWEEN ${span.from}::date AND ${span.to}::date`;
-  const cur = sql`a.day >= ${period.current.start}::date`;
-  const { rows } = await sql<CellRow>`
-    WITH pc AS (
-      SELECT a.prompt_id, a.platform, k.id AS competitor_id, ${cur} AS cur,
-        count(*) FILTER (WHERE k.id = ANY(a.mentioned_competitor_ids)) AS m,
-        count(*) FILTER (WHERE k.id = ANY(a.cited_competitor_ids)) AS c
-      FROM answers a JOIN competitors k ON k.project_id = a.project_id
-        AND (k.id = ANY(a.mentioned_competitor_ids) OR k.id = ANY(a.cited_competitor_ids))
-      -- A quarter of the answers name no competitor: skip them before pairing.
-      WHERE ${inPeriods} AND (cardinality(a.mentioned_competitor_ids) > 0 OR cardinality(a.cited_competitor_ids) > 0)
-      GROUP BY a.prompt_id, a.platform, k.id, cur),
-    brand AS (
-      SELECT a.prompt_id, a.platform, ${cur} AS cur, count(*) AS s,
-        count(*) FILTER (WHERE a.brand_mentioned) AS m, count(*) FILTER (WHERE a.brand_cited) AS c
-      FROM answers a WHERE ${inPeriods}
-      GROUP BY a.prompt_id, a.platform, cur),
-    km AS (SELECT prompt_id, platform, cur, sum(m) AS k FROM pc GROUP BY prompt_id, platform, cur)
-    SELECT 'platform' AS kind, b.prompt_id || ' ' || b.platform AS key, b.cur,
-      b.s AS snapshots, b.m AS mentioned, b.c AS cited, coalesce(km.k, 0) AS competitor_mentions
-    FROM brand b LEFT JOIN km ON km.prompt_id = b.prompt_id AND km.platform = b.platform AND km.cur = b.cur
-    UNION ALL
-    SELECT 'competitor', prompt_id || ' ' || competitor_id, cur, 0, sum(m), sum(c), 0
-    FROM pc GROUP BY prompt_id, competitor_id, cur
-    ORDER BY kind, key`.execute(db);
-  for (const r of rows) {
-    const side = r.cur ? cells.current : cells.previous;
-    if (r.kind === "platform") {
-      const [promptId, platform] = r.key.split(" ") as [string, Platform];
-      side.platforms.push({
-        promptId,
-        platform,
-        snapshots: Number(r.snapshots),
-        mentioned: Number(r.mentioned),
-        cited: Number(r.cited),
-        competitorMentions: Number(r.competitor_mentions),
-      });
-    } else {
-      const [promptId, competitorId] = r.key.split(" ") as [string, string];
-      side.competitors.push({
-        promptId,
-        competitorId,
-        mentioned: Number(r.mentioned),
-        cited: Number(r.cited),
-      });
-    }
+  const c = cumDays(meta, period);
+  const days = cumDayList(c);
+  const rows = new Map<string, Map<string, CumRow>>();
+  if (days.length > 0) {
+    const result = await sql<CumRow>`
+      SELECT day, prompt_id, platform_snapshots, platform_mentioned, platform_cited,
+        platform_competitor_mentions, competitor_mentioned, competitor_cited
+      FROM agg_prompt_cum WHERE project_id = ${projectId} AND day = ANY(${days}::date[])`.execute(db);
+    for (const r of result.rows) getOrSet(rows, r.prompt_id, () => new Map<string, CumRow>()).set(r.day, r);
   }
-  return cells;
+  const prompts = [...rows].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return {
+    current: cellsOf(meta, prompts, c.curEnd, c.curBefore),
+    previous: cellsOf(meta, prompts, c.prevEnd, c.prevBefore),
+  };
 }

@@ -1,7 +1,11 @@
 import { sql } from "kysely";
 import type { Platform } from "../../../contract/index.js";
+import { getOrSet } from "../_map.js";
 import type { Period } from "../period.js";
-import { type AggMeta, type Db, daysWithin } from "./meta.js";
+import { type AggMeta, cumDays, type Db, daysWithin } from "./meta.js";
+
+/** Competitor pages listed per gap: the few that explain it, not a second pages table. */
+export const PAGES_PER_GAP = 5;
 
 /** What the current period's gap answers of one prompt show (docs/metrics.md, "Opportunities"). */
 export interface GapCounts {
@@ -15,23 +19,32 @@ export interface GapCounts {
   pages: Map<string, { competitorId: string; answers: number }>;
 }
 
-interface GapRow {
-  kind: "prompt" | "competitor" | "page";
+interface CumRow {
+  day: string;
   prompt_id: string;
-  key: string | null;
-  competitor_id: string | null;
+  platform_gaps: number[];
+  competitor_gaps: number[];
+  last_gap: string | null;
+}
+
+interface PageRow {
+  prompt_id: string;
+  url: string;
+  competitor_id: string;
   n: number | string;
-  platforms: Platform[] | null;
-  latest_id: string | null;
-  latest_platform: Platform | null;
-  latest_at: Date | null;
+}
+
+/** "<time> <id> <platform>", the latest gap answer up to a day (aggregates/refresh.ts). */
+function latestOf(lastGap: string): GapCounts["latest"] {
+  const [collectedAt, answerId, platform] = lastGap.split(" ") as [string, string, Platform];
+  return { answerId, platform, collectedAt };
 }
 
 /**
  * Every prompt's gap answers in the current period (answers naming a tracked competitor and not
- * the brand), with the competitors they name and the competitor pages they cite: one statement
- * over `answers` (index answers_project_day) and the citations of those answers only. Clamped to
- * the aggregate span, like every per-prompt count, so the numbers match the prompts' own.
+ * the brand), with the competitors they name and the competitor pages they cite: the running
+ * totals of `agg_prompt_cum` at two days, and the period's rows of `agg_gap_pages_day`. Clamped
+ * to the aggregate span, like every per-prompt count, so the numbers match the prompts' own.
  */
 export async function loadPromptGaps(
   db: Db,
@@ -41,50 +54,51 @@ export async function loadPromptGaps(
 ): Promise<Map<string, GapCounts>> {
   const out = new Map<string, GapCounts>();
   const span = daysWithin(meta, period.current.start, period.current.end);
-  if (span === null) return out;
-  const { rows } = await sql<GapRow>`
-    WITH g AS (
-      SELECT a.id, a.prompt_id, a.platform, a.collected_at, a.mentioned_competitor_ids
-      FROM answers a
-      WHERE a.project_id = ${projectId} AND a.day BETWEEN ${span.from}::date AND ${span.to}::date
-        AND NOT a.brand_mentioned AND cardinality(a.mentioned_competitor_ids) > 0)
-    SELECT 'prompt' AS kind, g.prompt_id, NULL AS key, NULL AS competitor_id, count(*) AS n,
-      array_agg(DISTINCT g.platform ORDER BY g.platform) AS platforms,
-      (array_agg(g.id ORDER BY g.collected_at DESC, g.id))[1] AS latest_id,
-      (array_agg(g.platform ORDER BY g.collected_at DESC, g.id))[1] AS latest_platform,
-      max(g.collected_at) AS latest_at
-    FROM g GROUP BY g.prompt_id
-    UNION ALL
-    SELECT 'competitor', g.prompt_id, k.id::text, k.id, count(*), NULL, NULL, NULL, NULL
-    FROM g CROSS JOIN LATERAL unnest(g.mentioned_competitor_ids) AS k(id)
-    GROUP BY g.prompt_id, k.id
-    UNION ALL
-    SELECT 'page', g.prompt_id, u.url, u.competitor_id, count(DISTINCT g.id), NULL, NULL, NULL, NULL
-    FROM g JOIN citations c ON c.answer_id = g.id
-      JOIN urls u ON u.id = c.url_id AND u.owner = 'competitor' AND u.competitor_id IS NOT NULL
-    GROUP BY g.prompt_id, u.url, u.competitor_id
-    ORDER BY kind DESC, prompt_id, key`.execute(db);
-  // 'prompt' rows sort first (kind DESC), so every competitor and page row finds its prompt.
-  for (const r of rows) {
-    if (r.kind === "prompt") {
-      out.set(r.prompt_id, {
-        promptId: r.prompt_id,
-        gapAnswers: Number(r.n),
-        gapPlatforms: r.platforms ?? [],
-        latest: {
-          answerId: r.latest_id as string,
-          platform: r.latest_platform as Platform,
-          collectedAt: r.latest_at as Date,
-        },
-        competitors: new Map(),
-        pages: new Map(),
-      });
-      continue;
-    }
-    const gap = out.get(r.prompt_id);
-    if (!gap) continue;
-    if (r.kind === "competitor") gap.competitors.set(r.key as string, Number(r.n));
-    else gap.pages.set(r.key as string, { competitorId: r.competitor_id as string, answers: Number(r.n) });
+  const { curEnd, curBefore } = cumDays(meta, period);
+  if (span === null || curEnd === null) return out;
+  const days = curBefore === null ? [curEnd] : [curEnd, curBefore];
+  const [cum, pages] = await Promise.all([
+    sql<CumRow>`
+      SELECT day, prompt_id, platform_gaps, competitor_gaps, last_gap FROM agg_prompt_cum
+      WHERE project_id = ${projectId} AND day = ANY(${days}::date[])`.execute(db),
+    // Only the pages a gap row lists: the first PAGES_PER_GAP by answers, then by URL.
+    sql<PageRow>`
+      WITH s AS (
+        SELECT prompt_id, url_id, sum(answers) AS n FROM agg_gap_pages_day
+        WHERE project_id = ${projectId} AND day BETWEEN ${span.from}::date AND ${span.to}::date
+        GROUP BY prompt_id, url_id),
+      r AS (
+        SELECT s.prompt_id, u.url, u.competitor_id, s.n,
+          row_number() OVER (PARTITION BY s.prompt_id ORDER BY s.n DESC, u.url COLLATE "C") AS rank
+        FROM s JOIN urls u ON u.id = s.url_id)
+      SELECT prompt_id, url, competitor_id, n FROM r WHERE rank <= ${PAGES_PER_GAP}`.execute(db),
+  ]);
+  const at = new Map<string, { end?: CumRow; before?: CumRow }>();
+  for (const r of cum.rows)
+    getOrSet(at, r.prompt_id, (): { end?: CumRow; before?: CumRow } => ({}))[
+      r.day === curEnd ? "end" : "before"
+    ] = r;
+  for (const [promptId, { end, before }] of at) {
+    if (end === undefined || end.last_gap === null) continue;
+    const gaps = (i: number) => end.platform_gaps[i]! - (before?.platform_gaps[i] ?? 0);
+    const gapPlatforms = meta.platforms.filter((_, i) => gaps(i) > 0) as Platform[];
+    if (gapPlatforms.length === 0) continue;
+    const competitors = new Map<string, number>();
+    meta.competitorIds.forEach((id, j) => {
+      const n = end.competitor_gaps[j]! - (before?.competitor_gaps[j] ?? 0);
+      if (n > 0) competitors.set(id, n);
+    });
+    out.set(promptId, {
+      promptId,
+      gapAnswers: meta.platforms.reduce((n, _, i) => n + gaps(i), 0),
+      gapPlatforms,
+      // A gap answer in the period makes the latest one up to its end one of the period's.
+      latest: latestOf(end.last_gap),
+      competitors,
+      pages: new Map(),
+    });
   }
+  for (const r of pages.rows)
+    out.get(r.prompt_id)?.pages.set(r.url, { competitorId: r.competitor_id, answers: Number(r.n) });
   return out;
 }

@@ -9,11 +9,18 @@ import { migration001 } from "./001-core.js";
 import { migration002 } from "./002-daily-aggregates.js";
 import { migration003 } from "./003-webhooks.js";
 import { migration005 } from "./005-data-version.js";
+import { migration006 } from "./006-prompt-cells-cum.js";
 
 export type { AnyDb, Migration } from "./_types.js";
 
 /** Every migration, in apply order. */
-export const MIGRATIONS: readonly Migration[] = [migration001, migration003, migration002, migration005];
+export const MIGRATIONS: readonly Migration[] = [
+  migration001,
+  migration003,
+  migration002,
+  migration005,
+  migration006,
+];
 
 // Arbitrary constant: serializes concurrent starts of several replicas against one PostgreSQL server.
 const MIGRATION_LOCK_ID = 7_304_212_001;
