@@ -11,20 +11,25 @@ const load = async () => ({
   generate: await import(`${DIST}/pipeline/generate-report.js`),
   apply: await import(`${DIST}/pipeline/apply.js`),
   backends: await import(`${DIST}/render/backends/registry.js`),
+  presentation: await import(`${DIST}/config/presentation.js`),
 });
 
-/** A client and the report job the CLI would build for `server`'s main project. */
-export async function pipelineFor(server, range = "90d") {
+/**
+ * A client and the report job the CLI would build for `server`'s main project, with the page
+ * formats showing `profile` (the CLI's default is client).
+ */
+export async function pipelineFor(server, range = "90d", profile = "client") {
   const m = await load();
   const client = m.client.createClient({ baseUrl: server.baseUrl, apiKey: server.apiKey });
   const { branding, timezone } = await m.config.loadConfig();
+  const presentation = m.presentation.presentationOf(profile);
   const job = (formats, outDir) => ({
     project: server.project,
     range,
     formats,
     outDir,
     branding,
-    render: { pageSize: "A4", landscape: false },
+    render: { pageSize: "A4", landscape: false, presentation },
     ...(timezone !== undefined ? { timezone } : {}),
   });
   return {
@@ -46,6 +51,6 @@ export async function pipelineFor(server, range = "90d") {
     },
     backend: (format) => m.backends.loadBackend(format),
     /** Writes a view through one backend as `generate` does (render, stage, move into place). */
-    write: (view, backend, outDir) => m.apply.applyReport(view, [backend], outDir, {}),
+    write: (view, backend, outDir) => m.apply.applyReport(view, [backend], outDir, { presentation }),
   };
 }

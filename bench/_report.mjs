@@ -187,6 +187,32 @@ function targets(records) {
       ? `slowest ${ms(slowest.ms)}; peak RSS ${mb(Math.max(...big.map((r) => r.maxRssKb)))} (from ${mb(mid.rssBeforeKb)} before rendering), file ${bytes(mid.bytes)}`
       : "",
   );
+  // Issue #20: the client profile against the full one, measured side by side in this run.
+  const sz = g?.sizes;
+  add(
+    "#20",
+    "client-profile demo PDF (90d) ≤ 12 A4 pages and ≤ 1 MB",
+    sz?.pdfPages ? `${num(sz.pdfPages)} pages, ${bytes(sz.pdf)}` : "–",
+    sz?.pdfPages ? sz.pdfPages <= 12 && sz.pdf <= 1_048_576 : null,
+    sz?.pdfFullPages ? `full profile: ${num(sz.pdfFullPages)} pages, ${bytes(sz.pdfFull)}` : "",
+  );
+  add("#20", "client-profile demo Markdown ≤ 25 KB", bytes(sz?.md), sz?.md ? sz.md <= 25 * 1024 : null);
+  const [client, full] = [g?.cold?.pdf, g?.cold?.["pdf-full"]];
+  add(
+    "#20",
+    "cold `generate --format pdf`: client profile ≤ 0.8× the full profile (medians)",
+    client && full ? `${x(client.median / full.median)} (${ms(client.median)} / ${ms(full.median)})` : "–",
+    client && full ? client.median <= 0.8 * full.median : null,
+  );
+  const b = g?.batches;
+  add(
+    "#20",
+    "client-profile PDFs per minute ≥ 1.4× the full profile's (one browser)",
+    b
+      ? `${x(b.client.perMinute / b.full.perMinute)} (${num(b.client.perMinute, 1)} / ${num(b.full.perMinute, 1)} per minute)`
+      : "–",
+    b ? b.client.perMinute >= 1.4 * b.full.perMinute : null,
+  );
   const streamed = g?.answersStream ?? [];
   const [few, many] = [streamed[0], streamed.at(-1)];
   add(
@@ -369,12 +395,12 @@ function generationSection(rec, runInfo) {
   lines.push(
     "### Cold `vreport generate` (new process each run, demo database present)",
     "",
-    "`node dist/cli/index.js generate --range 90d --format <f> --as-of 2026-11-01 --database bench/results/db-pglite-s1`: process start, PGlite open, embedded service, fetch, render, exit. Peak memory: the Node process's VmHWM and the summed RSS of its Chromium processes, polled every 50 ms during one more run per format (polling costs CPU, so the timed runs are not polled).",
+    "`node dist/cli/index.js generate --range 90d --format <f> --profile <p> --as-of 2026-11-01 --database bench/results/db-pglite-s1`: process start, PGlite open, embedded service, fetch, render, exit. The client profile (the default) unless the row says `full`. Peak memory: the Node process's VmHWM and the summed RSS of its Chromium processes, polled every 50 ms during one more run per format (polling costs CPU, so the timed runs are not polled).",
     "",
     table(
       ["Format", "n", "min", "p50", "p95", "Node peak RSS", "Chromium peak RSS"],
       Object.entries(g.cold).map(([f, s]) => [
-        f,
+        f.replace("-", " "),
         ...statCells(s),
         mb(s.nodePeakKb),
         s.chromiumPeakKb ? mb(s.chromiumPeakKb) : "–",
@@ -383,7 +409,7 @@ function generationSection(rec, runInfo) {
     "",
     `### Warm render inside one process (90d demo view, browser already running)`,
     "",
-    `Pipeline stages before rendering, once: fetch ${ms(g.stages.fetchMs)} (all endpoints, over loopback), model and view ${ms(g.stages.modelMs)}, charts ${ms(g.stages.chartsMs)}. The first PDF of the process, browser launch included: ${ms(g.firstPdfMs)}.`,
+    `Client profile. Pipeline stages before rendering, once: fetch ${ms(g.stages.fetchMs)} (all endpoints, over loopback), model and view ${ms(g.stages.modelMs)}, charts ${ms(g.stages.chartsMs)}. The first PDF of the process, browser launch included: ${ms(g.firstPdfMs)}.`,
     "",
     table(
       ["Backend", "n", "min", "p50", "p95"],
@@ -392,7 +418,21 @@ function generationSection(rec, runInfo) {
     "",
     "### A batch through one browser",
     "",
-    `${g.batch.n} full reports (fetch, model, charts, PDF) one after another through one browser: ${ms(g.batch.totalMs)} in all, **${num(g.batch.perMinute, 1)} reports per minute**; per report min ${ms(g.batch.min)}, p50 ${ms(g.batch.median)}, p95 ${ms(g.batch.p95)}.`,
+    `${g.batches.client.n} reports of each profile (fetch, model, charts, PDF), one client and one full report in turn through one browser; reports per minute = reports / the sum of their times.`,
+    "",
+    table(
+      ["Profile", "Reports", "Total", "Reports per minute", "min", "p50", "p95"],
+      Object.entries(g.batches).map(([profile, b]) => [
+        profile,
+        num(b.n),
+        ms(b.totalMs),
+        `**${num(b.perMinute, 1)}**`,
+        ms(b.min),
+        ms(b.median),
+        ms(b.p95),
+      ]),
+    ),
+    "",
     `Peak memory: bench process (service, PGlite and generator in one Node process) ${mb(g.memory.benchNodeMaxRssKb)} max RSS over the warm renders and the batch; Chromium (all its processes) ${mb(g.memory.chromiumPeakKb)}, polled every 100 ms during the batch (not during the timed warm renders).`,
     "",
     "### Synthetic 100,000-row answers section (XLSX)",
@@ -429,9 +469,10 @@ function generationSection(rec, runInfo) {
     table(
       ["Format", "Size"],
       [
-        ["PDF", bytes(g.sizes.pdf)],
+        ["PDF (client profile)", `${bytes(g.sizes.pdf)}, ${num(g.sizes.pdfPages)} pages`],
+        ["PDF (full profile)", `${bytes(g.sizes.pdfFull)}, ${num(g.sizes.pdfFullPages)} pages`],
         ["XLSX", bytes(g.sizes.xlsx)],
-        ["Markdown", bytes(g.sizes.md)],
+        ["Markdown (client profile)", bytes(g.sizes.md)],
         [`Markdown assets (${g.sizes.mdAssetFiles} files)`, bytes(g.sizes.mdAssets)],
         ["Markdown with assets", bytes(g.sizes.md + g.sizes.mdAssets)],
       ],

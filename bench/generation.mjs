@@ -23,9 +23,10 @@ const ANSWERS_HEAP_MB = 128;
  * Node and its Chromium. Polling /proc every 50 ms costs this 2-core machine CPU the timed run
  * would otherwise have, so timed runs are not monitored: memory comes from a run of its own.
  */
-function coldGenerate(format, database, outDir, { monitor: watch = false } = {}) {
+function coldGenerate(format, database, outDir, { monitor: watch = false, profile = "client" } = {}) {
   return new Promise((resolve, reject) => {
     const args = [join(DIST, "cli/index.js"), "generate", "--range", "90d", "--format", format];
+    args.push("--profile", profile);
     args.push("--as-of", AS_OF, "--database", database, "--out", outDir);
     const t = performance.now();
     const child = spawn(process.execPath, args, { cwd: ROOT, stdio: ["ignore", "pipe", "pipe"] });
@@ -55,6 +56,16 @@ function dirBytes(dir) {
   return total;
 }
 
+/** Pages of a PDF, by poppler's pdfinfo (scripts/bootstrap.sh installs poppler-utils); null without it. */
+async function pdfPages(file) {
+  try {
+    const { stdout } = await exec("pdfinfo", [file]);
+    return Number(/^Pages:\s+(\d+)/m.exec(stdout)?.[1] ?? Number.NaN);
+  } catch {
+    return null;
+  }
+}
+
 /** Writes a view as JSON (PNG bytes as base64) for a child process. */
 export function saveView(view, path) {
   writeFileSync(
@@ -75,7 +86,7 @@ export async function runGeneration(ctx) {
     stages: null,
     warm: {},
     firstPdfMs: null,
-    batch: null,
+    batches: null,
     memory: {},
     sizes: null,
     xlsx100k: [],
@@ -83,18 +94,25 @@ export async function runGeneration(ctx) {
   };
 
   // Cold: one process per run; the PGlite directory must not be open here meanwhile.
-  const runs = quick ? { pdf: 1, xlsx: 1, md: 1, all: 1 } : { pdf: 3, xlsx: 2, md: 2, all: 2 };
-  for (const [format, n] of Object.entries(runs)) {
-    const dir = join(OUT, `cold-${format}`);
+  // `pdf-full` is the PDF of the full profile (issue #20 compares it with the client profile's).
+  const runs = quick
+    ? { pdf: 1, "pdf-full": 1, xlsx: 1, md: 1, all: 1 }
+    : { pdf: 3, "pdf-full": 3, xlsx: 2, md: 2, all: 2 };
+  for (const [key, n] of Object.entries(runs)) {
+    const [format, profile = "client"] = key.split("-");
+    const dir = join(OUT, `cold-${key}`);
     const samples = [];
-    for (let i = 0; i < n; i++) samples.push(await coldGenerate(format, dbs.pglite.location, dir));
-    const memory = await coldGenerate(format, dbs.pglite.location, dir, { monitor: true });
-    result.cold[format] = {
+    for (let i = 0; i < n; i++)
+      samples.push(await coldGenerate(format, dbs.pglite.location, dir, { profile }));
+    const memory = await coldGenerate(format, dbs.pglite.location, dir, { monitor: true, profile });
+    result.cold[key] = {
       ...summarize(samples.map((s) => s.ms)),
       nodePeakKb: memory.nodePeakKb,
       chromiumPeakKb: memory.chromiumPeakKb,
     };
-    log(`  cold generate --format ${format}: median ${result.cold[format].median.toFixed(0)} ms (n=${n})`);
+    log(
+      `  cold generate --format ${format} --profile ${profile}: median ${result.cold[key].median.toFixed(0)} ms (n=${n})`,
+    );
   }
 
   // Sizes of the demo report (90d), from the cold `all` run.
@@ -105,8 +123,17 @@ export async function runGeneration(ctx) {
     return f ? statSync(join(allDir, f)).size : null;
   };
   const assets = files.find((n) => n.endsWith("-assets"));
+  const fullPdf = readdirSync(join(OUT, "cold-pdf-full")).find((n) => n.endsWith(".pdf"));
   result.sizes = {
     pdf: size(".pdf"),
+    pdfPages: await pdfPages(
+      join(
+        allDir,
+        files.find((n) => n.endsWith(".pdf")),
+      ),
+    ),
+    pdfFull: fullPdf ? statSync(join(OUT, "cold-pdf-full", fullPdf)).size : null,
+    pdfFullPages: fullPdf ? await pdfPages(join(OUT, "cold-pdf-full", fullPdf)) : null,
     xlsx: size(".xlsx"),
     md: size(".md"),
     mdAssets: assets ? dirBytes(join(allDir, assets)) : 0,
@@ -144,16 +171,30 @@ export async function runGeneration(ctx) {
       );
     }
 
-    // A batch through one browser: the whole pipeline (fetch, model, charts, PDF) per report.
+    // A batch through one browser per profile, alternating so that both see the same machine:
+    // the whole pipeline (fetch, model, charts, PDF) per report.
     chromium = monitorTree(process.pid, { intervalMs: 100, childRoot: () => chromiumPid });
-    const batchN = quick ? 5 : 20;
+    const batchN = quick ? 4 : 20;
     const batchDir = join(OUT, "batch");
-    const t = performance.now();
-    const each = [];
-    for (let i = 0; i < batchN; i++) each.push((await timed(() => p.generate(["pdf"], batchDir))).ms);
-    const totalMs = performance.now() - t;
-    result.batch = { n: batchN, totalMs, perMinute: (batchN * 60_000) / totalMs, ...summarize(each) };
-    log(`  batch of ${batchN}: ${result.batch.perMinute.toFixed(1)} reports/min`);
+    const full = await pipelineFor(server, "90d", "full");
+    const each = { client: [], full: [] };
+    for (let i = 0; i < batchN; i++)
+      for (const [profile, pipe] of [
+        ["client", p],
+        ["full", full],
+      ])
+        each[profile].push((await timed(() => pipe.generate(["pdf"], join(batchDir, profile)))).ms);
+    result.batches = {};
+    for (const [profile, times] of Object.entries(each)) {
+      const totalMs = times.reduce((a, b) => a + b, 0);
+      result.batches[profile] = {
+        n: batchN,
+        totalMs,
+        perMinute: (batchN * 60_000) / totalMs,
+        ...summarize(times),
+      };
+      log(`  batch of ${batchN} (${profile}): ${result.batches[profile].perMinute.toFixed(1)} reports/min`);
+    }
   } finally {
     const mem = chromium.stop();
     result.memory = { benchNodeMaxRssKb: process.resourceUsage().maxRSS, chromiumPeakKb: mem.childPeakKb };

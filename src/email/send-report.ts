@@ -1,5 +1,4 @@
 import { setTimeout as sleep } from "node:timers/promises";
-import nodemailer from "nodemailer";
 import type { Finding } from "../report/model.js";
 import { DEFAULT_MAX_ATTACHMENT_BYTES, prepareAttachments } from "./attachments.js";
 import { composeReportEmail, type EmailPeriod } from "./compose.js";
@@ -62,6 +61,8 @@ export async function sendReportEmail(email: ReportEmail): Promise<SentEmail> {
     summary: email.summary,
     files: attachments,
   });
+  // Imported here: a `generate` without --email does not pay for loading nodemailer.
+  const { default: nodemailer } = await import("nodemailer");
   const transport = nodemailer.createTransport(email.smtpUrl);
   const attempts = Math.max(1, email.attempts ?? 4);
   const baseDelay = email.retryDelayMs ?? 1_000;
