@@ -4,6 +4,7 @@ import { z } from "zod";
 import type { Branding } from "./branding.js";
 import { PROFILES, type Presentation, type Profile, presentationOf } from "./presentation.js";
 import { SECTION_KEYS, type SectionKey } from "./section-keys.js";
+import { Targets } from "./targets.js";
 
 /** True for a BCP 47 tag Intl knows how to canonicalise (`en-US`, `fr`), false for `english`. */
 function isLocale(tag: string): boolean {
@@ -59,6 +60,8 @@ export const ConfigFile = z
       })
       .transform((r) => r as Partial<Record<SectionKey, number>>)
       .optional(),
+    /** The targets agreed with the client (docs/targets.md). */
+    targets: Targets.optional(),
   })
   .strict();
 export type ConfigFile = z.infer<typeof ConfigFile>;
@@ -81,6 +84,8 @@ export interface LoadedConfig {
   timezone?: string;
   /** What the page formats show; the `--profile` flag, when given, overrides the file's profile. */
   presentation: Presentation;
+  /** The targets the report checks the rates against; undefined when none are set. */
+  targets?: Targets;
 }
 
 /**
@@ -130,5 +135,6 @@ export async function loadConfig(path?: string, flags: { profile?: Profile } = {
     branding,
     presentation,
     ...(parsed.timezone !== undefined ? { timezone: parsed.timezone } : {}),
+    ...(parsed.targets !== undefined ? { targets: parsed.targets } : {}),
   };
 }

@@ -1,5 +1,6 @@
 import type { VreportClient } from "../client/index.js";
 import type { Branding } from "../config/branding.js";
+import type { Targets } from "../config/targets.js";
 import type { Project, Range } from "../contract/index.js";
 import { backendInfo, type OutputFormat } from "../render/backends/registry.js";
 import { draftView, drawView } from "../render/build-view.js";
@@ -21,6 +22,8 @@ export interface ReportRequest {
   branding: Branding;
   /** The config file's timezone, overriding the workspace's for the dates shown. */
   timezone?: string;
+  /** The agency's targets, checked against the rates (docs/targets.md). */
+  targets?: Targets;
 }
 
 /** A planned report: the view every backend renders, the findings an email quotes, and the data behind them. */
@@ -50,7 +53,7 @@ export async function viewOf(
   data: ReportData,
   request: Omit<ReportRequest, "project" | "range" | "period">,
 ): Promise<ReportPlan> {
-  const model = buildModel(data);
+  const model = buildModel(data, request.targets !== undefined ? { targets: request.targets } : {});
   const draft = draftView(
     model,
     request.branding,

@@ -99,7 +99,7 @@ export async function runGenerate(
   extras: BatchExtras = {},
 ): Promise<BatchResult[]> {
   // The config first: a typo in it must not wait for the embedded service to start (or seed).
-  const { branding, timezone, presentation } = await loadConfig(opts.configPath, {
+  const { branding, timezone, presentation, targets } = await loadConfig(opts.configPath, {
     ...(opts.profile !== undefined ? { profile: opts.profile } : {}),
   }).catch((err: unknown) => {
     throw setupError(err);
@@ -143,6 +143,7 @@ export async function runGenerate(
           render: { pageSize: opts.pageSize, landscape: opts.landscape, presentation },
           ...(opts.answers !== undefined ? { answers: opts.answers } : {}),
           ...(timezone !== undefined ? { timezone } : {}),
+          ...(targets !== undefined ? { targets } : {}),
         },
         {
           onProgress: (e) => progress.onProgress(e),

@@ -60,7 +60,7 @@ export async function workerCommand(flags: WorkerFlags, run: WorkerRun = {}): Pr
   }
   const redisUrl = redisUrlFrom(flags.redisUrl);
   try {
-    const { branding, timezone, presentation } = await loadConfig(flags.config);
+    const { branding, timezone, presentation, targets } = await loadConfig(flags.config);
     const service = await connectService({
       ...serviceOptions,
       onSeed: ({ database, asOf }) => log(`seeding the demo workspace as of ${asOf} into ${database}…`),
@@ -81,6 +81,7 @@ export async function workerCommand(flags: WorkerFlags, run: WorkerRun = {}): Pr
           presentation,
           retry,
           ...(timezone !== undefined ? { timezone } : {}),
+          ...(targets !== undefined ? { targets } : {}),
           ...(email ? { email } : {}),
         },
       );
