@@ -13,6 +13,13 @@ import { buildModel } from "../../src/report/build-model.js";
 import { targetStatus } from "../../src/report/targets.js";
 import { smallReportData } from "../fixtures/report-data.js";
 
+/** The view of `model`, charts stood in by placeholder images (no chart is looked at here). */
+const viewOf = (model: ReturnType<typeof buildModel>) =>
+  drawView(draftView(model, { agencyName: "A", accentColor: "#112233", locale: "en-US" }), async (s) => ({
+    ...s,
+    images: { png: new Uint8Array([1]), svg: new TextEncoder().encode("<svg/>") },
+  }));
+
 const TARGETS: Targets = {
   mention_rate: 0.3,
   citation_rate: 0.25,
@@ -92,10 +99,7 @@ describe("targets in the model", () => {
   it("is empty without targets, and the summary then has no Targets table", async () => {
     const model = buildModel(smallReportData());
     expect(model.targets).toEqual({ ok: true, value: [] });
-    const view = await drawView(
-      draftView(model, { agencyName: "A", accentColor: "#112233", locale: "en-US" }),
-      async (s) => ({ ...s, images: { png: new Uint8Array([1]), svg: new TextEncoder().encode("<svg/>") } }),
-    );
+    const view = await viewOf(model);
     const summary = view.sections.find((s) => s.key === "summary");
     expect(summary?.blocks.some((b) => b.kind === "table" && b.id === "targets")).toBe(false);
   });
@@ -103,10 +107,7 @@ describe("targets in the model", () => {
 
 describe("targets in every format", async () => {
   const model = buildModel(smallReportData(), { targets: TARGETS });
-  const view = await drawView(
-    draftView(model, { agencyName: "A", accentColor: "#112233", locale: "en-US" }),
-    async (s) => ({ ...s, images: { png: new Uint8Array([1]), svg: new TextEncoder().encode("<svg/>") } }),
-  );
+  const view = await viewOf(model);
   const expected = [
     ["All platforms", "Mention rate", "30.0%", "37.5%", "+7.5 pp", "On track"],
     ["All platforms", "Citation rate", "25.0%", "12.5%", "−12.5 pp", "At risk"],
