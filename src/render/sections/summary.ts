@@ -1,4 +1,4 @@
-import { formatCount } from "../../format/figures.js";
+import { countOf } from "../../format/plural.js";
 import type { Kpi } from "../types.js";
 import { fromSections, type SectionDrafter } from "./_helpers.js";
 
@@ -36,7 +36,7 @@ export const summary: SectionDrafter = (model) =>
       { kind: "kpis", items: kpis },
       {
         kind: "paragraph",
-        text: `${formatCount(s.summary.totals.prompts)} tracked prompts on ${formatCount(s.summary.totals.platforms)} platforms, compared with ${formatCount(s.summary.totals.competitors)} competitors.`,
+        text: `${countOf(s.summary.totals.prompts, "tracked prompt")} on ${countOf(s.summary.totals.platforms, "platform")}, compared with ${countOf(s.summary.totals.competitors, "competitor")}.`,
       },
     ];
   });
