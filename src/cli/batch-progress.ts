@@ -1,4 +1,5 @@
 import { humanMs } from "../format/human.js";
+import { countOf } from "../format/plural.js";
 import type { BatchEvent } from "../jobs/batch.js";
 import { type Io, terminalSafe } from "./io.js";
 
@@ -39,7 +40,7 @@ export function createBatchProgress(
           io.err(`[${event.index + 1}/${event.total}] ${event.project.name}: rendering…`);
         else {
           const r = event.result;
-          const files = `${r.files.length} file${r.files.length === 1 ? "" : "s"}`;
+          const files = countOf(r.files.length, "file");
           const mailed = r.emailed.length > 0 ? `, emailed to ${r.emailed.join(", ")}` : "";
           const how = r.error ? `failed: ${r.error.message}` : `done in ${humanMs(r.ms)} (${files}${mailed})`;
           io.err(`[${event.index + 1}/${event.total}] ${r.project.name}: ${how}`);
