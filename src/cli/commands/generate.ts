@@ -5,13 +5,13 @@ import { type BatchResult, runBatch } from "../../jobs/batch.js";
 import type { WrittenFile } from "../../pipeline/apply.js";
 import { closeLoadedBackends, loadBackend } from "../../render/backends/registry.js";
 import { selectProjects } from "../../report/select-projects.js";
-import { printableLocation, resolveDatabaseLocation } from "../../service/store/db.js";
 import { API_KEY_FILE_OPTION, API_KEY_OPTION } from "../api-key.js";
 import { createBatchProgress } from "../batch-progress.js";
 import { printBatchSummary } from "../batch-summary.js";
-import { connectService } from "../connect-service.js";
+import { connectOrDemo } from "../connect-service.js";
 import { parseEmailFlags } from "../email-flags.js";
 import { CliError, EXIT } from "../errors.js";
+import { examples } from "../examples.js";
 import { FORMATS_HELP, parsePositiveInt } from "../flags.js";
 import { type Io, processIo } from "../io.js";
 import { PERIOD_FLAG_HELP } from "../period-flags.js";
@@ -74,6 +74,15 @@ export function register(program: Command): void {
     .option("--smtp-url <url>", "SMTP server for --email (env VREPORT_SMTP_URL)")
     .option("--email-from <address>", "sender for --email (env VREPORT_EMAIL_FROM)")
     .option("--max-attachment-mb <mb>", "largest total attachment size per email", "10")
+    .addHelpText(
+      "after",
+      examples(
+        "vreport generate --range 30d --format pdf",
+        "vreport generate --month 2026-10 --compare year --format pdf,xlsx --profile full",
+        "vreport generate --all-projects --period last-month --email cmo@client.example --smtp-url smtp://127.0.0.1:2525",
+        "vreport generate --base-url https://reports.example.com --api-key-file key.txt --project Acme --format md",
+      ),
+    )
     .action(async (flags: GenerateFlags) => {
       await generateCommand(flags);
     });
@@ -107,12 +116,7 @@ export async function runGenerate(
   const backends = await Promise.all(opts.formats.map((format) => loadBackend(format)));
   // Expensive backends (Chromium) start while the database opens and the data is fetched, not after.
   for (const backend of backends) backend.warmUp?.();
-  if (opts.baseUrl === undefined) {
-    io.err(
-      `vreport: no --base-url given: serving the demo workspace from ${printableLocation(resolveDatabaseLocation(opts.database))} on loopback`,
-    );
-  }
-  const service = await connectService({ ...opts, onSeed: seedNotice(io) }).catch(async (err: unknown) => {
+  const service = await connectOrDemo(opts, io).catch(async (err: unknown) => {
     await closeLoadedBackends();
     throw setupError(err);
   });
@@ -170,12 +174,4 @@ export async function runGenerate(
     );
   }
   return results;
-}
-
-/** The line printed before the embedded demo is seeded: the first run is quiet for tens of seconds otherwise. */
-export function seedNotice(io: Pick<Io, "err">): (info: { database: string; asOf: string }) => void {
-  return ({ database, asOf }) =>
-    io.err(
-      `vreport: seeding the demo workspace as of ${asOf} into ${printableLocation(database)} (about 30 s, longer on a busy machine)…`,
-    );
 }

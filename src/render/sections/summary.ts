@@ -1,5 +1,6 @@
 import type { TargetMetric } from "../../config/targets.js";
-import { formatCount, platformName } from "../../format/figures.js";
+import { platformName } from "../../format/figures.js";
+import { countOf } from "../../format/plural.js";
 import type { ReportModel } from "../../report/model.js";
 import type { DraftBlock, Kpi } from "../types.js";
 import { col, fromSections, type SectionDrafter, tableOf, workbookOnly } from "./_helpers.js";
@@ -87,7 +88,7 @@ export const summary: SectionDrafter = (model) =>
       ...targetsTable(model),
       {
         kind: "paragraph",
-        text: `${formatCount(s.summary.totals.prompts)} tracked prompts on ${formatCount(s.summary.totals.platforms)} platforms, compared with ${formatCount(s.summary.totals.competitors)} competitors.`,
+        text: `${countOf(s.summary.totals.prompts, "tracked prompt")} on ${countOf(s.summary.totals.platforms, "platform")}, compared with ${countOf(s.summary.totals.competitors, "competitor")}.`,
       },
     ];
   });
