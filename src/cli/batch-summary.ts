@@ -126,5 +126,6 @@ export function printBatchSummary(
   }
   for (const r of results.filter((x) => x.emailed.length > 0))
     io.out(`emailed ${r.project.name} to ${r.emailed.join(", ")}`);
-  if (failed.length > 0) io.out(`failed: ${failed.map((r) => r.project.name).join(", ")}`);
+  // The table cuts long reasons to its width: each failure's whole reason on a line of its own.
+  for (const r of failed) io.out(`failed: ${r.project.name}: ${r.error?.message.split("\n")[0] ?? ""}`);
 }

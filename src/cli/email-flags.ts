@@ -1,10 +1,12 @@
+import type { EmailConfig } from "../config/email-config.js";
 import { DEFAULT_MAX_ATTACHMENT_BYTES } from "../email/attachments.js";
 import { DEFAULT_FROM, type EmailOptions, type EmailSettings } from "../email/settings.js";
 import { CliError, EXIT } from "./errors.js";
 
 /** Raw email flags as commander hands them over (shared by `generate`, `worker`, `enqueue`, `schedule`). */
 export interface EmailFlags {
-  email?: string;
+  /** Addresses, or true for `--email` alone: each client's recipients from the config file. */
+  email?: string | true;
   smtpUrl?: string;
   emailFrom?: string;
   maxAttachmentMb?: string;
@@ -61,9 +63,40 @@ export function parseEmailFlags(
   env: NodeJS.ProcessEnv = process.env,
 ): EmailOptions | undefined {
   if (flags.email === undefined) return undefined;
-  const to = parseRecipients(flags.email);
+  const to = flags.email === true ? [] : parseRecipients(flags.email);
   const settings = parseEmailSettings(flags, env);
   if (settings === undefined)
     throw new CliError("--email needs --smtp-url (or VREPORT_SMTP_URL)", EXIT.usage);
   return { ...settings, to };
+}
+
+/**
+ * One client's email: `--email` addresses, else the client's `email.to` from the config file;
+ * its cc, reply-to and templates from the config; the sender from `--email-from` when given, else
+ * the config's, else the environment's or the default (docs/email.md). Throws when nobody is to
+ * receive it: that client's delivery fails, the others go on.
+ */
+export function clientEmail(
+  flags: EmailOptions,
+  config: EmailConfig | undefined,
+  project: { name: string },
+  explicitFrom: boolean,
+): EmailOptions {
+  const to = flags.to.length > 0 ? flags.to : (config?.to ?? []);
+  if (to.length === 0)
+    throw new Error(
+      `no recipients for ${project.name}: give --email addresses, or email.to for it in the config file`,
+    );
+  const templates = {
+    ...(config?.subject !== undefined ? { subject: config.subject } : {}),
+    ...(config?.body !== undefined ? { body: config.body } : {}),
+  };
+  return {
+    ...flags,
+    to,
+    from: explicitFrom ? flags.from : (config?.from ?? flags.from),
+    ...(config?.cc !== undefined ? { cc: config.cc } : {}),
+    ...(config?.replyTo !== undefined ? { replyTo: config.replyTo } : {}),
+    ...(Object.keys(templates).length > 0 ? { templates } : {}),
+  };
 }

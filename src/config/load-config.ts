@@ -2,6 +2,7 @@ import { readFile } from "node:fs/promises";
 import { dirname, extname, resolve } from "node:path";
 import { z } from "zod";
 import type { Branding } from "./branding.js";
+import { EmailConfig } from "./email-config.js";
 import { PROFILES, type Presentation, type Profile, presentationOf } from "./presentation.js";
 import { SECTION_KEYS, type SectionKey } from "./section-keys.js";
 import { Targets } from "./targets.js";
@@ -32,36 +33,68 @@ const unknownSection = (k: unknown) =>
 /** A section key; an unknown one is an error that lists the valid keys. */
 const sectionKey = z.string().refine(isSectionKey, { error: (issue) => unknownSection(issue.input) });
 
+/** What a project of the config file may set for itself, over the file's defaults. */
+const clientShape = {
+  agencyName: z.string().min(1).max(120),
+  logo: z.string(),
+  accentColor: z.string().regex(/^#[0-9a-fA-F]{6}$/, "must be a colour like #2f6fed"),
+  footerText: z.string().max(200),
+  profile: z.enum(PROFILES, { error: () => `must be one of ${PROFILES.join(", ")}` }),
+  /** The sections the page formats show, in this order (a subset is fine; the workbook keeps all). */
+  sections: z
+    .array(sectionKey)
+    .min(1)
+    .refine((keys) => new Set(keys).size === keys.length, "names a section twice"),
+  /** Rows of each section's main table in the page formats. */
+  rows: z
+    .record(z.string(), z.number().int().min(0).max(100_000))
+    .superRefine((rows, ctx) => {
+      for (const key of Object.keys(rows))
+        if (!isSectionKey(key)) ctx.addIssue({ code: "custom", path: [key], message: unknownSection(key) });
+    })
+    .transform((r) => r as Partial<Record<SectionKey, number>>),
+  /** The targets agreed with the client (docs/targets.md). */
+  targets: Targets,
+  /** Recipients, sender and the agency's subject and body (docs/email.md). */
+  email: EmailConfig,
+};
+
+/** One client's settings (docs/config.md): `match` is the project's id or name (any case). */
+const ProjectConfig = z.strictObject({
+  match: z.string().trim().min(1),
+  ...Object.fromEntries(Object.entries(clientShape).map(([k, v]) => [k, v.optional()])),
+}) as unknown as z.ZodType<{ match: string } & Partial<ClientFields>>;
+type ClientFields = { [K in keyof typeof clientShape]: z.infer<(typeof clientShape)[K]> };
+export type ProjectConfig = { match: string } & Partial<ClientFields>;
+
 /** vreport.config.json: agency branding and what the page formats show, for every report. */
 export const ConfigFile = z
   .object({
-    agencyName: z.string().min(1).max(120).default("vreport"),
-    logo: z.string().optional(),
-    accentColor: z
-      .string()
-      .regex(/^#[0-9a-fA-F]{6}$/, "must be a colour like #2f6fed")
-      .default("#2f6fed"),
-    footerText: z.string().max(200).optional(),
+    ...clientShape,
+    agencyName: clientShape.agencyName.default("vreport"),
+    logo: clientShape.logo.optional(),
+    accentColor: clientShape.accentColor.default("#2f6fed"),
+    footerText: clientShape.footerText.optional(),
     locale: z.string().refine(isLocale, "must be a locale like en-US").default("en-US"),
     timezone: z.string().refine(isTimeZone, "must be an IANA timezone like Europe/Paris").optional(),
-    profile: z.enum(PROFILES, { error: () => `must be one of ${PROFILES.join(", ")}` }).optional(),
-    /** The sections the page formats show, in this order (a subset is fine; the workbook keeps all). */
-    sections: z
-      .array(sectionKey)
-      .min(1)
-      .refine((keys) => new Set(keys).size === keys.length, "names a section twice")
-      .optional(),
-    /** Rows of each section's main table in the page formats. */
-    rows: z
-      .record(z.string(), z.number().int().min(0).max(100_000))
-      .superRefine((rows, ctx) => {
-        for (const key of Object.keys(rows))
-          if (!isSectionKey(key)) ctx.addIssue({ code: "custom", path: [key], message: unknownSection(key) });
+    profile: clientShape.profile.optional(),
+    sections: clientShape.sections.optional(),
+    rows: clientShape.rows.optional(),
+    targets: clientShape.targets.optional(),
+    email: clientShape.email.optional(),
+    /** Per-client settings over the defaults above, first match wins. */
+    projects: z
+      .array(ProjectConfig)
+      .superRefine((list, ctx) => {
+        const seen = new Set<string>();
+        list.forEach((p, i) => {
+          const key = p.match.toLowerCase();
+          if (seen.has(key))
+            ctx.addIssue({ code: "custom", path: [i, "match"], message: "matches a project named before" });
+          seen.add(key);
+        });
       })
-      .transform((r) => r as Partial<Record<SectionKey, number>>)
       .optional(),
-    /** The targets agreed with the client (docs/targets.md). */
-    targets: Targets.optional(),
   })
   .strict();
 export type ConfigFile = z.infer<typeof ConfigFile>;
@@ -77,15 +110,36 @@ export class ConfigError extends Error {
   }
 }
 
-/** What a config file settles for every report. */
-export interface LoadedConfig {
+/** What the config file settles for one client's reports (its defaults, then its own settings). */
+export interface ClientSettings {
   branding: Branding;
-  /** The timezone dates are shown in, overriding the workspace's. */
-  timezone?: string;
   /** What the page formats show; the `--profile` flag, when given, overrides the file's profile. */
   presentation: Presentation;
   /** The targets the report checks the rates against; undefined when none are set. */
   targets?: Targets;
+  /** How its report is emailed, defaults and its own merged; undefined when the file says nothing. */
+  email?: EmailConfig;
+}
+
+/** What a config file settles for every report, and per client. */
+export interface LoadedConfig extends ClientSettings {
+  /** The timezone dates are shown in, overriding the workspace's. */
+  timezone?: string;
+  /** The settings of one project: its entry in `projects` (id, or name in any case) over the defaults. */
+  forProject(project: { id: string; name: string }): ClientSettings;
+}
+
+/** An issue's path, a client's entry named by its `match`: `projects[1] ("Acme").targets.mention_rate`. */
+function pathOf(path: readonly PropertyKey[], raw: string | undefined): string {
+  if (path.length === 0) return "(root)";
+  const [head, index, ...rest] = path;
+  if (head !== "projects" || typeof index !== "number") return path.map(String).join(".");
+  let match: unknown;
+  try {
+    match = (JSON.parse(raw ?? "{}") as { projects?: { match?: unknown }[] }).projects?.[index]?.match;
+  } catch {}
+  const name = typeof match === "string" ? ` (${JSON.stringify(match)})` : "";
+  return [`projects[${index}]${name}`, ...rest.map(String)].join(".");
 }
 
 /**
@@ -106,35 +160,77 @@ export async function loadConfig(path?: string, flags: { profile?: Profile } = {
   } catch (err) {
     const detail =
       err instanceof z.ZodError
-        ? err.issues.map((i) => `${i.path.join(".") || "(root)"}: ${i.message}`).join("; ")
+        ? err.issues.map((i) => `${pathOf(i.path, raw)}: ${i.message}`).join("; ")
         : "invalid JSON";
     throw new ConfigError(`config file ${file}: ${detail}`, { cause: err });
   }
-  const branding: Branding = {
-    agencyName: parsed.agencyName,
-    accentColor: parsed.accentColor,
-    locale: parsed.locale,
-    ...(parsed.footerText !== undefined ? { footerText: parsed.footerText } : {}),
+  const base = await settingsOf(file, parsed, flags);
+  const clients = await Promise.all(
+    (parsed.projects ?? []).map(async (p, i) => {
+      const own = { ...parsed, ...definedOf(p), email: mergeEmail(parsed.email, p.email) };
+      return {
+        match: p.match,
+        settings: await settingsOf(file, own, flags, `projects[${i}] ("${p.match}")`),
+      };
+    }),
+  );
+  return {
+    ...base,
+    ...(parsed.timezone !== undefined ? { timezone: parsed.timezone } : {}),
+    forProject(project) {
+      const name = project.name.trim().toLowerCase();
+      const found = clients.find((c) => c.match === project.id || c.match.toLowerCase() === name);
+      return found?.settings ?? base;
+    },
   };
-  if (parsed.logo !== undefined) {
-    const logoPath = resolve(dirname(file), parsed.logo);
+}
+
+/** The fields of `p` that are set: an absent one leaves the default. */
+function definedOf<T extends object>(p: T): Partial<T> {
+  return Object.fromEntries(
+    Object.entries(p).filter(([k, v]) => k !== "match" && v !== undefined),
+  ) as Partial<T>;
+}
+
+/** A client's email settings over the defaults, field by field. */
+function mergeEmail(defaults?: EmailConfig, own?: EmailConfig): EmailConfig | undefined {
+  if (!defaults && !own) return undefined;
+  return { ...defaults, ...definedOf(own ?? {}) };
+}
+
+/** Branding (the logo read relative to the config file), presentation, targets and email of `c`. */
+async function settingsOf(
+  file: string,
+  c: Omit<ConfigFile, "projects">,
+  flags: { profile?: Profile },
+  where = "",
+): Promise<ClientSettings> {
+  const at = where === "" ? "" : `${where}.`;
+  const branding: Branding = {
+    agencyName: c.agencyName,
+    accentColor: c.accentColor,
+    locale: c.locale,
+    ...(c.footerText !== undefined ? { footerText: c.footerText } : {}),
+  };
+  if (c.logo !== undefined) {
+    const logoPath = resolve(dirname(file), c.logo);
     const ext = extname(logoPath).toLowerCase();
     const mime = ext === ".svg" ? "image/svg+xml" : ext === ".png" ? "image/png" : null;
-    if (!mime) throw new ConfigError(`config file ${file}: logo must be a .svg or .png file`);
+    if (!mime) throw new ConfigError(`config file ${file}: ${at}logo must be a .svg or .png file`);
     try {
       branding.logo = { mime, data: new Uint8Array(await readFile(logoPath)) };
     } catch (err) {
-      throw new ConfigError(`config file ${file}: cannot read logo ${logoPath}`, { cause: err });
+      throw new ConfigError(`config file ${file}: ${at}cannot read logo ${logoPath}`, { cause: err });
     }
   }
-  const presentation = presentationOf(flags.profile ?? parsed.profile ?? "client", {
-    ...(parsed.sections !== undefined ? { sections: parsed.sections as SectionKey[] } : {}),
-    ...(parsed.rows !== undefined ? { rows: parsed.rows } : {}),
+  const presentation = presentationOf(flags.profile ?? c.profile ?? "client", {
+    ...(c.sections !== undefined ? { sections: c.sections as SectionKey[] } : {}),
+    ...(c.rows !== undefined ? { rows: c.rows } : {}),
   });
   return {
     branding,
     presentation,
-    ...(parsed.timezone !== undefined ? { timezone: parsed.timezone } : {}),
-    ...(parsed.targets !== undefined ? { targets: parsed.targets } : {}),
+    ...(c.targets !== undefined ? { targets: c.targets } : {}),
+    ...(c.email !== undefined ? { email: c.email } : {}),
   };
 }

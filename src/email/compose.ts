@@ -1,4 +1,5 @@
 import MarkdownIt from "markdown-it";
+import { type EmailTemplates, type EmailVars, renderBody, renderSubject } from "../format/email-template.js";
 import { humanBytes } from "../format/human.js";
 import { escapeMarkdown } from "../format/markdown-escape.js";
 import type { Finding } from "../report/model.js";
@@ -15,6 +16,9 @@ export interface EmailContentInput {
   period: EmailPeriod;
   summary: readonly (Finding | string)[];
   files: readonly { filename: string; bytes: number }[];
+  /** The agency's own subject and body (config `email`), over `vars`; the built-in ones otherwise. */
+  templates?: EmailTemplates;
+  vars?: EmailVars;
 }
 
 /** Subject and the three renderings of the body. */
@@ -36,8 +40,40 @@ export function reportSubject(project: string, period: EmailPeriod): string {
   return `AI visibility report — ${oneLine(project)} — ${period.start} to ${period.end}`;
 }
 
-/** Builds the subject, the Markdown executive summary, its HTML (markdown-it) and a plain-text alternative. */
+/** The files list every body ends with, whoever wrote the rest. */
+const attachedList = (files: EmailContentInput["files"]): string[] => [
+  "## Attached",
+  "",
+  ...files.map((f) => `- ${escapeMarkdown(f.filename)} (${humanBytes(f.bytes)})`),
+  "",
+];
+
+/**
+ * Builds the subject, the Markdown body, its HTML (markdown-it, raw HTML off) and a plain-text
+ * alternative: the agency's templates where it set them (docs/email.md), else the built-in
+ * subject and executive summary.
+ */
 export function composeReportEmail(input: EmailContentInput): EmailContent {
+  const { templates, vars } = input;
+  const base = builtIn(input);
+  if (!vars || (!templates?.subject && !templates?.body)) return base;
+  const subject = templates.subject ? renderSubject(templates.subject, vars) : base.subject;
+  if (!templates.body) return { ...base, subject };
+  const markdown = [renderBody(templates.body, vars).trimEnd(), "", ...attachedList(input.files)].join("\n");
+  return { subject, markdown, html: htmlOf(markdown), text: markdown };
+}
+
+function htmlOf(markdown: string): string {
+  return [
+    "<!doctype html>",
+    '<html><head><meta charset="utf-8"></head>',
+    '<body style="font-family: Arial, Helvetica, sans-serif; line-height: 1.5; color: #1f2933">',
+    md.render(markdown),
+    "</body></html>",
+  ].join("\n");
+}
+
+function builtIn(input: EmailContentInput): EmailContent {
   const { project, period } = input;
   const findings = input.summary
     .map(sentence)
@@ -54,18 +90,9 @@ export function composeReportEmail(input: EmailContentInput): EmailContent {
       ? findings.map((f) => `- ${escapeMarkdown(f)}`)
       : ["No finding for this period."]),
     "",
-    "## Attached",
-    "",
-    ...input.files.map((f) => `- ${escapeMarkdown(f.filename)} (${humanBytes(f.bytes)})`),
-    "",
+    ...attachedList(input.files),
   ].join("\n");
-  const html = [
-    "<!doctype html>",
-    '<html><head><meta charset="utf-8"></head>',
-    '<body style="font-family: Arial, Helvetica, sans-serif; line-height: 1.5; color: #1f2933">',
-    md.render(markdown),
-    "</body></html>",
-  ].join("\n");
+  const html = htmlOf(markdown);
   const text = [
     `AI visibility report — ${oneLine(project)}`,
     `Period: ${period.start} to ${period.end}`,

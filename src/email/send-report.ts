@@ -1,4 +1,5 @@
 import { setTimeout as sleep } from "node:timers/promises";
+import type { EmailTemplates, EmailVars } from "../format/email-template.js";
 import { countOf } from "../format/plural.js";
 import type { Finding } from "../report/model.js";
 import { DEFAULT_MAX_ATTACHMENT_BYTES, prepareAttachments } from "./attachments.js";
@@ -11,11 +12,16 @@ export interface ReportEmail {
   smtpUrl: string;
   from: string;
   to: readonly string[];
+  cc?: readonly string[];
+  replyTo?: string;
   project: string;
   period: EmailPeriod;
   /** Paths of the files to attach. */
   files: readonly string[];
   summary: readonly (Finding | string)[];
+  /** The agency's subject and body, over `vars` (docs/email.md). */
+  templates?: EmailTemplates;
+  vars?: EmailVars;
   /** Default 10 MB; over it nothing is sent. */
   maxAttachmentBytes?: number;
   /** Tries in all. Default 4. */
@@ -61,6 +67,8 @@ export async function sendReportEmail(email: ReportEmail): Promise<SentEmail> {
     period: email.period,
     summary: email.summary,
     files: attachments,
+    ...(email.templates ? { templates: email.templates } : {}),
+    ...(email.vars ? { vars: email.vars } : {}),
   });
   // Imported here: a `generate` without --email does not pay for loading nodemailer.
   const { default: nodemailer } = await import("nodemailer");
@@ -73,6 +81,8 @@ export async function sendReportEmail(email: ReportEmail): Promise<SentEmail> {
         const info = await transport.sendMail({
           from: email.from,
           to: [...email.to],
+          ...(email.cc?.length ? { cc: [...email.cc] } : {}),
+          ...(email.replyTo ? { replyTo: email.replyTo } : {}),
           subject: content.subject,
           text: content.text,
           html: content.html,

@@ -39,6 +39,13 @@ export interface BatchOptions {
   onProgress?: (event: BatchEvent) => void;
   /** Emails each project's files once rendered. */
   email?: EmailOptions;
+  /** A project's own settings over the template (config `projects`, docs/config.md). */
+  jobFor?: (project: Project) => Partial<Omit<ReportJob, "project">>;
+  /**
+   * A project's own email (its recipients, sender, templates), instead of `email`; may throw (no
+   * recipients), which fails that project's delivery only.
+   */
+  emailFor?: (project: Project) => EmailOptions | undefined;
   /** The report generation; `generateReport` unless a test measures the scheduling alone. */
   render?: (client: VreportClient, job: ReportJob) => Promise<RenderedReport>;
 }
@@ -89,10 +96,12 @@ export async function runBatch(
     let files: WrittenFile[] = [];
     const emailed: string[] = [];
     try {
-      const report = await (options.render ?? generateReport)(client, { ...template, project });
+      const job = { ...template, ...(options.jobFor?.(project) ?? {}), project };
+      const report = await (options.render ?? generateReport)(client, job);
       files = report.files;
-      if (options.email) {
-        const sent = await emailReport(report, options.email);
+      const email = options.emailFor ? options.emailFor(project) : options.email;
+      if (email) {
+        const sent = await emailReport(report, email);
         emailed.push(...sent.accepted);
       }
       const answers = report.answers ? { answers: report.answers } : {};

@@ -15,6 +15,21 @@ export async function emailReport(
     smtpUrl: email.smtpUrl,
     from: email.from,
     to: email.to,
+    ...(email.cc ? { cc: email.cc } : {}),
+    ...(email.replyTo ? { replyTo: email.replyTo } : {}),
+    ...(email.templates
+      ? {
+          templates: email.templates,
+          vars: {
+            project: cover.project,
+            period: `${cover.periodStart} to ${cover.periodEnd}`,
+            agency: report.agency,
+            headline: report.findings[0]?.text ?? "",
+            findings: report.findings.map((f) => f.text),
+            kpis: report.headline,
+          },
+        }
+      : {}),
     project: cover.project,
     period: { start: cover.periodStart, end: cover.periodEnd },
     files: report.files.map((f) => f.path),

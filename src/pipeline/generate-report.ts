@@ -2,8 +2,10 @@ import { randomBytes } from "node:crypto";
 import { mkdir, rename, rm, stat } from "node:fs/promises";
 import { join } from "node:path";
 import type { VreportClient } from "../client/index.js";
+import type { EmailKpi } from "../format/email-template.js";
+import { formatValue } from "../format/figures.js";
 import { loadBackend } from "../render/backends/registry.js";
-import type { CoverView, RenderOptions } from "../render/types.js";
+import type { CoverView, RenderOptions, ReportView } from "../render/types.js";
 import { periodAnswers } from "../report/fetch-answers.js";
 import type { Finding } from "../report/model.js";
 import { applyReport, type WrittenFile } from "./apply.js";
@@ -32,8 +34,28 @@ export interface AnswersFile {
 export interface RenderedReport {
   files: WrittenFile[];
   cover: CoverView;
+  /** The agency's name, as the report prints it. */
+  agency: string;
+  /** The headline KPIs as the report prints them (an email's template may quote them). */
+  headline: EmailKpi[];
   findings: Finding[];
   answers?: AnswersFile;
+}
+
+/** The cover, agency and headline numbers of a view, for its email. */
+function facts(view: ReportView): Pick<RenderedReport, "cover" | "agency" | "headline"> {
+  const kpis = view.sections
+    .find((s) => s.key === "summary")
+    ?.blocks.flatMap((b) => (b.kind === "kpis" ? b.items : []));
+  return {
+    cover: view.cover,
+    agency: view.branding.agencyName,
+    headline: (kpis ?? []).map((k) => ({
+      label: k.label,
+      value: formatValue(k.type, k.value),
+      change: formatValue(k.deltaType, k.delta),
+    })),
+  };
 }
 
 /**
@@ -48,7 +70,7 @@ export async function generateReport(client: VreportClient, job: ReportJob): Pro
   const report = plan.data.report;
   if (job.answers !== "all" || !report.ok) {
     const files = await applyReport(plan.view, backends, job.outDir, job.render);
-    return { files, cover: plan.view.cover, findings: plan.findings };
+    return { files, ...facts(plan.view), findings: plan.findings };
   }
   // The answers are streamed under a hidden name first and moved into place after the report's
   // files: a failure anywhere leaves no answers workbook and no report (docs/architecture.md).
@@ -69,7 +91,7 @@ export async function generateReport(client: VreportClient, job: ReportJob): Pro
     const files = await applyReport(plan.view, backends, job.outDir, job.render);
     await rename(partial, path);
     const answers = { path, bytes: (await stat(path)).size, answers: count };
-    return { files, cover: plan.view.cover, findings: plan.findings, answers };
+    return { files, ...facts(plan.view), findings: plan.findings, answers };
   } finally {
     await rm(partial, { force: true });
   }

@@ -28,6 +28,8 @@ it("numbers each project's lines by its place in the batch, so a later project f
     return {
       files: [{ format: "md", path: `/x/${job.project.name}.md`, bytes: 10, assets: [] }],
       cover: {} as RenderedReport["cover"],
+      agency: "vreport",
+      headline: [],
       findings: [],
     };
   };

@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { basename, join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
@@ -15,6 +15,8 @@ import { loadConfig } from "../../src/config/load-config.js";
 import type { Project } from "../../src/contract/index.js";
 import { type BatchEvent, runBatch } from "../../src/jobs/batch.js";
 import type { RenderedReport } from "../../src/pipeline/generate-report.js";
+import { leaves, type MimePart, parseMime } from "../email/_mime.js";
+import { startSmtp } from "../email/_smtp-server.js";
 import { AS_OF, startTestService, type TestService } from "./_service.js";
 
 const dir = mkdtempSync(join(tmpdir(), "vreport-batch-"));
@@ -55,6 +57,8 @@ describe("runBatch scheduling", () => {
       return {
         files: [{ format: "md", path: `/x/${job.project.name}.md`, bytes: 2048, assets: [] }],
         cover: {} as RenderedReport["cover"],
+        agency: "vreport",
+        headline: [],
         findings: [],
       };
     };
@@ -117,7 +121,7 @@ describe("runBatch against the real service", () => {
     expect(io.outLines.at(-2)).toBe(
       `${projects.length} of ${projects.length + 1} projects rendered (${io.outLines.at(-2)?.split("(")[1]}`,
     );
-    expect(io.outLines.at(-1)).toBe("failed: Ghost Project");
+    expect(io.outLines.at(-1)).toBe(`failed: Ghost Project: ${failed[0]?.error?.message}`);
   });
 });
 
@@ -151,7 +155,7 @@ describe("runGenerate (generate --all-projects)", () => {
       true,
     );
     expect(drawn.at(-1)).toBe("\r\x1b[2K");
-    expect(io.outLines.at(-1)).toBe(`failed: ${service.projects[1]!.name}`);
+    expect(io.outLines.at(-1)).toMatch(new RegExp(`^failed: ${service.projects[1]!.name}: .*not found`));
     expect(readFileSync(join(out, readdirMd(out)[0]!), "utf8")).toContain("# AI visibility report");
   });
 
@@ -211,7 +215,7 @@ describe("summary with email", () => {
     expect(io.outLines.slice(-3)).toEqual([
       "1 of 2 projects rendered (4 KB)",
       "emailed P1 to a@client.test, b@client.test",
-      "failed: P2",
+      "failed: P2: email to a@client.test not delivered after 4 attempts: 550 no",
     ]);
   });
 
@@ -262,3 +266,107 @@ describe("progress rendering", () => {
 function readdirMd(d: string): string[] {
   return readdirSync(d).filter((f) => f.endsWith(".md"));
 }
+
+describe("per-client delivery (config projects, docs/email.md)", () => {
+  const allProjects = (out: string, config: string) =>
+    parseGenerateFlags(
+      {
+        allProjects: true,
+        format: "md",
+        out: join(dir, out),
+        baseUrl: service.baseUrl,
+        apiKey: service.apiKey,
+        config,
+      },
+      {},
+    );
+  /** `--email` without addresses, as parseEmailFlags gives it. */
+  const emailAlone = (smtpUrl: string) => ({
+    smtpUrl,
+    from: "vreport <reports@localhost>",
+    maxAttachmentBytes: 10_485_760,
+    to: [],
+  });
+
+  it("emails each client its own report: its recipients, cc, sender, subject and body", async () => {
+    const smtp = await startSmtp();
+    const [first, second] = service.projects as [Project, Project];
+    const config = join(dir, "clients.json");
+    writeFileSync(
+      config,
+      JSON.stringify({
+        agencyName: "Northwind Digital",
+        email: {
+          from: "Northwind <reports@northwind.example>",
+          subject: "{{agency}} · {{project}} · {{period}}",
+          body: "Hello,\n\n{{headline}}\n\n{{#each kpis}}- {{label}}: {{value}} ({{change}})\n{{/each}}\n— {{agency}}",
+        },
+        projects: [
+          {
+            match: first.name.toUpperCase(),
+            email: { to: ["cmo@first.example"], cc: ["am@northwind.example"] },
+          },
+          { match: second.id, email: { to: ["ceo@second.example"], replyTo: "am@northwind.example" } },
+        ],
+      }),
+    );
+    try {
+      // `--email` alone: each client's recipients from the config file.
+      const results = await runGenerate(allProjects("mail", config), captureIo(false), {
+        concurrency: 1,
+        email: emailAlone(smtp.url),
+      });
+      expect(results.map((r) => [r.project.name, r.emailed, r.error?.message])).toEqual([
+        [first.name, ["cmo@first.example", "am@northwind.example"], undefined],
+        [second.name, ["ceo@second.example"], undefined],
+      ]);
+      expect(smtp.received.map((m) => [m.from, m.to])).toEqual([
+        ["reports@northwind.example", ["cmo@first.example", "am@northwind.example"]],
+        ["reports@northwind.example", ["ceo@second.example"]],
+      ]);
+      const [a, b] = smtp.received.map((m) => parseMime(m.raw));
+      const text = (m: MimePart) =>
+        leaves(m)
+          .find((p) => p.contentType === "text/plain")
+          ?.body.toString("utf8") ?? "";
+      expect(a!.headers.get("subject")).toMatch(
+        new RegExp(`^Northwind Digital · ${first.name} · \\d{4}-\\d{2}-\\d{2} to `),
+      );
+      expect(a!.headers.get("cc")).toBe("am@northwind.example");
+      expect(text(a!)).toMatch(/^Hello,\s/);
+      expect(text(a!)).toMatch(/- Mention rate: \d+\.\d%/);
+      expect(text(a!)).toContain("— Northwind Digital");
+      expect(leaves(a!).some((p) => p.filename?.endsWith(".md"))).toBe(true);
+      expect(b!.headers.get("subject")).toMatch(new RegExp(`^Northwind Digital · ${second.name} · `));
+      expect(b!.headers.get("reply-to")).toBe("am@northwind.example");
+      expect(b!.headers.has("cc")).toBe(false);
+    } finally {
+      await smtp.close();
+    }
+  });
+
+  it("fails only the client nobody is to receive, naming it and the way to fix it", async () => {
+    const smtp = await startSmtp();
+    const [first] = service.projects as [Project];
+    const config = join(dir, "one-client.json");
+    writeFileSync(
+      config,
+      JSON.stringify({ projects: [{ match: first.id, email: { to: ["cmo@first.example"] } }] }),
+    );
+    try {
+      const io = captureIo(false);
+      const err = await runGenerate(allProjects("mail-one", config), io, {
+        concurrency: 1,
+        email: emailAlone(smtp.url),
+      }).catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(CliError);
+      expect(smtp.received.map((m) => m.to)).toEqual([["cmo@first.example"]]);
+      const failed = service.projects.slice(1).map((p) => p.name);
+      expect(io.outLines.at(-1)).toBe(
+        `failed: ${failed[0]}: no recipients for ${failed[0]}: give --email addresses, or email.to for it in the config file`,
+      );
+    } finally {
+      await smtp.close();
+    }
+  });
+});

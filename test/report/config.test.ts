@@ -84,6 +84,31 @@ describe("vreport.config.json", () => {
       { targets: { platforms: { bing: { mention_rate: 0.5 } } } },
       'targets.platforms.bing: unknown platform "bing": valid platforms are chatgpt, google_ai_overview, perplexity, gemini, grok, claude',
     ],
+    [
+      "project-target.json",
+      { projects: [{ match: "Acme" }, { match: "Globex", targets: { mention_rate: 2 } }] },
+      'projects[1] ("Globex").targets.mention_rate: must be a fraction from 0 to 1, like 0.4 for 40 %',
+    ],
+    [
+      "project-email.json",
+      { projects: [{ match: "Acme", email: { to: ["cmo-at-acme"] } }] },
+      'projects[0] ("Acme").email.to.0: must be an email address like cmo@client.example',
+    ],
+    [
+      "project-field.json",
+      { projects: [{ match: "Acme", colour: "#112233" }] },
+      'projects[0] ("Acme"): Unrecognized key: "colour"',
+    ],
+    [
+      "project-twice.json",
+      { projects: [{ match: "Acme" }, { match: "acme" }] },
+      'projects[1] ("acme").match: matches a project named before',
+    ],
+    [
+      "email-template.json",
+      { email: { subject: "Report for {{client}}" } },
+      'email.subject: not a usable template: "client" not defined',
+    ],
   ])("%s is an error naming the problem", async (name, body, message) => {
     const path = await config(name, body);
     const err = await loadConfig(path).catch((e: unknown) => e);
@@ -100,6 +125,50 @@ describe("vreport.config.json", () => {
       mention_rate: 0.4,
       platforms: { perplexity: { share_of_voice: 0.25 } },
     });
+  });
+
+  it("gives each client its own settings over the defaults, matched by id or by name in any case", async () => {
+    await writeFile(
+      join(dir, "acme.svg"),
+      '<svg xmlns="http://www.w3.org/2000/svg"><title>acme</title></svg>',
+    );
+    const path = await config("clients.json", {
+      agencyName: "Northwind Digital",
+      accentColor: "#112233",
+      targets: { mention_rate: 0.4 },
+      email: { from: "Northwind <reports@northwind.example>", subject: "{{project}}: {{period}}" },
+      projects: [
+        {
+          match: "Acme",
+          logo: "acme.svg",
+          accentColor: "#aa0000",
+          sections: ["summary", "trend"],
+          email: { to: ["cmo@acme.example"], cc: ["team@northwind.example"] },
+        },
+        { match: "11111111-0000-4000-8000-000000000002", targets: { share_of_voice: 0.3 } },
+      ],
+    });
+    const loaded = await loadConfig(path);
+    const acme = loaded.forProject({ id: "x", name: "  ACME " });
+    expect(acme.branding).toMatchObject({ agencyName: "Northwind Digital", accentColor: "#aa0000" });
+    expect(new TextDecoder().decode(acme.branding.logo?.data)).toContain("<title>acme</title>");
+    expect(acme.presentation.sections).toEqual(["summary", "trend"]);
+    expect(acme.targets).toEqual({ mention_rate: 0.4 });
+    expect(acme.email).toEqual({
+      from: "Northwind <reports@northwind.example>",
+      subject: "{{project}}: {{period}}",
+      to: ["cmo@acme.example"],
+      cc: ["team@northwind.example"],
+    });
+    // By id: its own targets replace the defaults' (a target set is one setting, not merged).
+    const globex = loaded.forProject({ id: "11111111-0000-4000-8000-000000000002", name: "Globex" });
+    expect(globex.targets).toEqual({ share_of_voice: 0.3 });
+    expect(globex.branding.accentColor).toBe("#112233");
+    expect(globex.branding.logo).toBeUndefined();
+    // Anyone else: the defaults.
+    const other = loaded.forProject({ id: "y", name: "Initech" });
+    expect(other).toMatchObject({ branding: loaded.branding, targets: { mention_rate: 0.4 } });
+    expect(other.presentation).toEqual(loaded.presentation);
   });
 
   it("a config file named explicitly but missing is an error", async () => {

@@ -1,5 +1,6 @@
 import type { Command } from "commander";
 import { loadConfig } from "../../config/load-config.js";
+import type { Project } from "../../contract/index.js";
 import type { EmailOptions } from "../../email/settings.js";
 import { type BatchResult, runBatch } from "../../jobs/batch.js";
 import type { WrittenFile } from "../../pipeline/apply.js";
@@ -9,7 +10,7 @@ import { API_KEY_FILE_OPTION, API_KEY_OPTION } from "../api-key.js";
 import { createBatchProgress } from "../batch-progress.js";
 import { printBatchSummary } from "../batch-summary.js";
 import { connectOrDemo } from "../connect-service.js";
-import { parseEmailFlags } from "../email-flags.js";
+import { clientEmail, parseEmailFlags } from "../email-flags.js";
 import { CliError, EXIT } from "../errors.js";
 import { examples } from "../examples.js";
 import { FORMATS_HELP, parsePositiveInt } from "../flags.js";
@@ -27,7 +28,7 @@ export async function generateCommand(flags: GenerateFlags, io: Io = processIo):
   const email = parseEmailFlags(flags);
   const results = await runGenerate(opts, io, {
     concurrency: parsePositiveInt("--concurrency", flags.concurrency, 2),
-    ...(email ? { email } : {}),
+    ...(email ? { email, explicitFrom: flags.emailFrom !== undefined } : {}),
   });
   return results.flatMap((r) => r.files);
 }
@@ -70,7 +71,10 @@ export function register(program: Command): void {
     )
     .option("--database <location>", "embedded demo only: PGlite directory or postgres:// URL")
     .option("--concurrency <n>", "reports rendered at once with --all-projects", "2")
-    .option("--email <addresses>", "email the files to these comma-separated addresses")
+    .option(
+      "--email [addresses]",
+      "email the files to these comma-separated addresses; alone, to each client's email.to in the config file",
+    )
     .option("--smtp-url <url>", "SMTP server for --email (env VREPORT_SMTP_URL)")
     .option("--email-from <address>", "sender for --email (env VREPORT_EMAIL_FROM)")
     .option("--max-attachment-mb <mb>", "largest total attachment size per email", "10")
@@ -93,6 +97,8 @@ export interface BatchExtras {
   /** Reports at once (default 2). */
   concurrency?: number;
   email?: EmailOptions;
+  /** `--email-from` was given: it wins over each client's configured sender. */
+  explicitFrom?: boolean;
   /** Where the TTY progress bar is drawn (tests); default stderr. */
   write?: (s: string) => void;
 }
@@ -108,7 +114,7 @@ export async function runGenerate(
   extras: BatchExtras = {},
 ): Promise<BatchResult[]> {
   // The config first: a typo in it must not wait for the embedded service to start (or seed).
-  const { branding, timezone, presentation, targets } = await loadConfig(opts.configPath, {
+  const config = await loadConfig(opts.configPath, {
     ...(opts.profile !== undefined ? { profile: opts.profile } : {}),
   }).catch((err: unknown) => {
     throw setupError(err);
@@ -143,16 +149,35 @@ export async function runGenerate(
           period: opts.period,
           formats: opts.formats,
           outDir: opts.outDir,
-          branding,
-          render: { pageSize: opts.pageSize, landscape: opts.landscape, presentation },
+          branding: config.branding,
+          render: { pageSize: opts.pageSize, landscape: opts.landscape, presentation: config.presentation },
           ...(opts.answers !== undefined ? { answers: opts.answers } : {}),
-          ...(timezone !== undefined ? { timezone } : {}),
-          ...(targets !== undefined ? { targets } : {}),
+          ...(config.timezone !== undefined ? { timezone: config.timezone } : {}),
+          ...(config.targets !== undefined ? { targets: config.targets } : {}),
         },
         {
+          // Each client's own branding, sections, targets and email (config `projects`).
+          jobFor: (project) => {
+            const own = config.forProject(project);
+            return {
+              branding: own.branding,
+              render: { pageSize: opts.pageSize, landscape: opts.landscape, presentation: own.presentation },
+              ...(own.targets !== undefined ? { targets: own.targets } : {}),
+            };
+          },
+          ...(extras.email !== undefined
+            ? {
+                emailFor: (project: Project) =>
+                  clientEmail(
+                    extras.email!,
+                    config.forProject(project).email,
+                    project,
+                    extras.explicitFrom === true,
+                  ),
+              }
+            : {}),
           onProgress: (e) => progress.onProgress(e),
           ...(extras.concurrency !== undefined ? { concurrency: extras.concurrency } : {}),
-          ...(extras.email !== undefined ? { email: extras.email } : {}),
         },
       );
     } finally {
