@@ -3,7 +3,7 @@ import { dirname, extname, resolve } from "node:path";
 import { z } from "zod";
 import type { Branding } from "./branding.js";
 import { PROFILES, type Presentation, type Profile, presentationOf } from "./presentation.js";
-import { SECTION_KEYS, type SectionKey } from "./section-keys.js";
+import { isSectionKey, type SectionKey, unknownSectionMessage } from "./section-keys.js";
 
 /** True for a BCP 47 tag Intl knows how to canonicalise (`en-US`, `fr`), false for `english`. */
 function isLocale(tag: string): boolean {
@@ -24,12 +24,8 @@ function isTimeZone(zone: string): boolean {
   }
 }
 
-const isSectionKey = (k: string): k is SectionKey => (SECTION_KEYS as readonly string[]).includes(k);
-const unknownSection = (k: unknown) =>
-  `unknown section "${String(k)}": valid keys are ${SECTION_KEYS.join(", ")}`;
-
 /** A section key; an unknown one is an error that lists the valid keys. */
-const sectionKey = z.string().refine(isSectionKey, { error: (issue) => unknownSection(issue.input) });
+const sectionKey = z.string().refine(isSectionKey, { error: (issue) => unknownSectionMessage(issue.input) });
 
 /** vreport.config.json: agency branding and what the page formats show, for every report. */
 export const ConfigFile = z
@@ -50,12 +46,15 @@ export const ConfigFile = z
       .min(1)
       .refine((keys) => new Set(keys).size === keys.length, "names a section twice")
       .optional(),
+    /** The agency's notes (docs/notes.md), a Markdown file relative to this file; `--notes` wins. */
+    notes: z.string().min(1).optional(),
     /** Rows of each section's main table in the page formats. */
     rows: z
       .record(z.string(), z.number().int().min(0).max(100_000))
       .superRefine((rows, ctx) => {
         for (const key of Object.keys(rows))
-          if (!isSectionKey(key)) ctx.addIssue({ code: "custom", path: [key], message: unknownSection(key) });
+          if (!isSectionKey(key))
+            ctx.addIssue({ code: "custom", path: [key], message: unknownSectionMessage(key) });
       })
       .transform((r) => r as Partial<Record<SectionKey, number>>)
       .optional(),
@@ -81,6 +80,8 @@ export interface LoadedConfig {
   timezone?: string;
   /** What the page formats show; the `--profile` flag, when given, overrides the file's profile. */
   presentation: Presentation;
+  /** The notes file the config names, resolved against the config file's folder. */
+  notesPath?: string;
 }
 
 /**
@@ -130,5 +131,6 @@ export async function loadConfig(path?: string, flags: { profile?: Profile } = {
     branding,
     presentation,
     ...(parsed.timezone !== undefined ? { timezone: parsed.timezone } : {}),
+    ...(parsed.notes !== undefined ? { notesPath: resolve(dirname(file), parsed.notes) } : {}),
   };
 }

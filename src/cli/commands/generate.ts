@@ -1,22 +1,29 @@
 import type { Command } from "commander";
 import { loadConfig } from "../../config/load-config.js";
+import { loadNotes, type Notes } from "../../config/notes-file.js";
 import type { EmailOptions } from "../../email/settings.js";
 import { type BatchResult, runBatch } from "../../jobs/batch.js";
 import type { WrittenFile } from "../../pipeline/apply.js";
 import { closeLoadedBackends, loadBackend } from "../../render/backends/registry.js";
-import { selectProjects } from "../../report/select-projects.js";
-import { printableLocation, resolveDatabaseLocation } from "../../service/store/db.js";
 import { API_KEY_FILE_OPTION, API_KEY_OPTION } from "../api-key.js";
 import { createBatchProgress } from "../batch-progress.js";
 import { printBatchSummary } from "../batch-summary.js";
-import { connectService } from "../connect-service.js";
 import { parseEmailFlags } from "../email-flags.js";
 import { CliError, EXIT } from "../errors.js";
 import { FORMATS_HELP, parsePositiveInt } from "../flags.js";
 import { type Io, processIo } from "../io.js";
-import { PERIOD_FLAG_HELP } from "../period-flags.js";
+import { withPeriodFlags } from "../period-flags.js";
+import { connectReporting, projectsOf } from "../report-service.js";
 import { toCliError as setupError } from "../to-cli-error.js";
-import { type GenerateFlags, type GenerateOptions, parseGenerateFlags } from "./generate-options.js";
+import {
+  type GenerateFlags,
+  type GenerateOptions,
+  notesForAll,
+  parseGenerateFlags,
+} from "./generate-options.js";
+
+// The batch tests print the seeding notice as generate does.
+export { seedNotice } from "../report-service.js";
 
 /**
  * `vreport generate`: writes the report of each selected project in each format (one project is
@@ -34,15 +41,9 @@ export async function generateCommand(flags: GenerateFlags, io: Io = processIo):
 
 /** Wires `vreport generate`. */
 export function register(program: Command): void {
-  program
-    .command("generate")
-    .description("Generate the AI-visibility report as PDF, XLSX and/or Markdown")
-    .option("--range <range>", PERIOD_FLAG_HELP.range)
-    .option("--month <YYYY-MM>", PERIOD_FLAG_HELP.month)
-    .option("--period <name>", PERIOD_FLAG_HELP.period)
-    .option("--from <date>", PERIOD_FLAG_HELP.from)
-    .option("--to <date>", PERIOD_FLAG_HELP.to)
-    .option("--compare <what>", PERIOD_FLAG_HELP.compare)
+  withPeriodFlags(
+    program.command("generate").description("Generate the AI-visibility report as PDF, XLSX and/or Markdown"),
+  )
     .option("--format <formats>", FORMATS_HELP, "all")
     .option("--project <id|name>", "project to report on (default: the first the key can read)")
     .option("--all-projects", "one report per project the key can read")
@@ -58,6 +59,11 @@ export function register(program: Command): void {
       "--profile <profile>",
       "what the PDF and Markdown show: client (the top rows, a short deliverable) or full (every row); the workbook is always complete (default: the config file's, else client)",
     )
+    .option(
+      "--notes <file>",
+      "the agency's notes: Markdown, one ## <section key> per note, shown first in its section (default: the config file's notes)",
+    )
+    .option("--draft", 'a review copy: every PDF page is marked "DRAFT"')
     .option("--page-size <size>", "PDF page size: A4 or Letter", "A4")
     .option("--landscape", "PDF in landscape orientation")
     .option(
@@ -98,37 +104,23 @@ export async function runGenerate(
   io: Io,
   extras: BatchExtras = {},
 ): Promise<BatchResult[]> {
-  // The config first: a typo in it must not wait for the embedded service to start (or seed).
-  const { branding, timezone, presentation } = await loadConfig(opts.configPath, {
+  // The config and notes first: a typo in them must not wait for the embedded service to start (or seed).
+  const { branding, timezone, presentation, notesPath } = await loadConfig(opts.configPath, {
     ...(opts.profile !== undefined ? { profile: opts.profile } : {}),
   }).catch((err: unknown) => {
     throw setupError(err);
   });
+  const notes = await notesOf(opts.notesPath ?? notesPath, opts.allProjects);
   const backends = await Promise.all(opts.formats.map((format) => loadBackend(format)));
   // Expensive backends (Chromium) start while the database opens and the data is fetched, not after.
   for (const backend of backends) backend.warmUp?.();
-  if (opts.baseUrl === undefined) {
-    io.err(
-      `vreport: no --base-url given: serving the demo workspace from ${printableLocation(resolveDatabaseLocation(opts.database))} on loopback`,
-    );
-  }
-  const service = await connectService({ ...opts, onSeed: seedNotice(io) }).catch(async (err: unknown) => {
+  const service = await connectReporting(opts, io).catch(async (err: unknown) => {
     await closeLoadedBackends();
-    throw setupError(err);
+    throw err;
   });
   let results: BatchResult[] = [];
   try {
-    const { projects } = await service.client.listProjects().catch((err: unknown) => {
-      throw setupError(err);
-    });
-    const selected = selectProjects(projects, opts);
-    if (selected.length === 0) {
-      throw CliError.badFlag(
-        "--project",
-        opts.project ?? "",
-        projects.map((p) => `${p.name} (${p.id})`).join(", ") || "none: the key reads no project",
-      );
-    }
+    const selected = await projectsOf(service, opts);
     const progress = createBatchProgress(io, extras.write);
     try {
       results = await runBatch(
@@ -140,8 +132,9 @@ export async function runGenerate(
           formats: opts.formats,
           outDir: opts.outDir,
           branding,
-          render: { pageSize: opts.pageSize, landscape: opts.landscape, presentation },
+          render: { pageSize: opts.pageSize, landscape: opts.landscape, presentation, draft: opts.draft },
           ...(opts.answers !== undefined ? { answers: opts.answers } : {}),
+          ...(notes !== undefined ? { notes } : {}),
           ...(timezone !== undefined ? { timezone } : {}),
         },
         {
@@ -171,10 +164,11 @@ export async function runGenerate(
   return results;
 }
 
-/** The line printed before the embedded demo is seeded: the first run is quiet for tens of seconds otherwise. */
-export function seedNotice(io: Pick<Io, "err">): (info: { database: string; asOf: string }) => void {
-  return ({ database, asOf }) =>
-    io.err(
-      `vreport: seeding the demo workspace as of ${asOf} into ${printableLocation(database)} (about 30 s, longer on a busy machine)…`,
-    );
+/** The notes file's notes (the flag's, else the config file's), checked before anything runs. */
+async function notesOf(path: string | undefined, allProjects: boolean): Promise<Notes | undefined> {
+  if (path === undefined) return undefined;
+  if (allProjects) throw notesForAll("the config file's notes");
+  return loadNotes(path).catch((err: unknown) => {
+    throw setupError(err);
+  });
 }
