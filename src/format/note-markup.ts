@@ -26,6 +26,18 @@ function createParser(): MarkdownIt {
   const md = new MarkdownIt("commonmark", { html: false, linkify: false, typographer: false });
   md.disable("image");
   md.validateLink = isAllowedLink;
+  // An empty destination (`[a]()`) is a link markdown-it never validates: it keeps its text only.
+  md.core.ruler.push("note_links", (state) => {
+    for (const block of state.tokens) {
+      if (!block.children) continue;
+      const kept: boolean[] = [];
+      block.children = block.children.filter((t) => {
+        if (t.type === "link_open") kept.push(isAllowedLink(t.attrGet("href") ?? ""));
+        else if (t.type !== "link_close") return true;
+        return t.type === "link_open" ? kept.at(-1)! : kept.pop()!;
+      });
+    }
+  });
   return md;
 }
 

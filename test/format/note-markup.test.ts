@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import MarkdownIt from "markdown-it";
 import { describe, expect, it } from "vitest";
 import { isAllowedLink, noteHtml, noteMarkdown, notePlainText } from "../../src/format/note-markup.js";
@@ -124,5 +125,85 @@ describe("notes markup (format/note-markup.ts)", () => {
     const markdown = noteMarkdown(note);
     expect(markdown).toEqual(["````", "```", "</code><script>x</script>", "````"]);
     expect(viewer.render(markdown.join("\n"))).not.toContain("<script>");
+  });
+});
+
+/** Note-like text: markup, link schemes and HTML made likely. */
+const noteText = fc
+  .array(
+    fc.constantFrom(
+      "<script>",
+      "<img src=x onerror=y>",
+      "</p>",
+      "[a](",
+      "javascript:x",
+      "data:text/html,x",
+      "https://ok.example/",
+      "mailto:a@b.example",
+      ")",
+      "](",
+      "<",
+      ">",
+      "!",
+      "[",
+      "]",
+      "`",
+      "```",
+      "*",
+      "_",
+      "|",
+      "# ",
+      "### ",
+      "- ",
+      "1. ",
+      "> ",
+      "---",
+      "\n",
+      "\n\n",
+      "    ",
+      "&lt;",
+      "\\",
+      "a",
+      " ",
+    ),
+    { maxLength: 40 },
+  )
+  .map((parts) => parts.join(""));
+
+describe("notes markup holds for any note", () => {
+  // Every tag a note may produce, and the only schemes a link may have.
+  const NOTE_TAGS = new Set([
+    "p",
+    "em",
+    "strong",
+    "code",
+    "pre",
+    "a",
+    "ul",
+    "ol",
+    "li",
+    "blockquote",
+    "hr",
+    "br",
+  ]);
+  // The attributes a tag may carry: an allowed link, a list's start, a code block's language.
+  const ATTRIBUTES =
+    /^(?:\s+(?:href="(?:https?:|mailto:)[^"]*"|start="\d+"|class="language-[^"]*"))*\s*\/?$/i;
+  const check = (html: string, headings: boolean) => {
+    for (const [, tag, attributes] of html.matchAll(/<([a-z0-9]+)([^>]*)>/gi)) {
+      expect(NOTE_TAGS.has(tag!) || (headings && /^h[1-6]$/.test(tag!)), tag).toBe(true);
+      expect(attributes, tag).toMatch(ATTRIBUTES);
+    }
+  };
+
+  it("HTML (the PDF) and the Markdown report, even for a viewer with raw HTML on", () => {
+    fc.assert(
+      fc.property(noteText, (note) => {
+        check(noteHtml(note), true);
+        // The Markdown report's own headings stay the only headings: a note's become bold text.
+        check(viewer.render(noteMarkdown(note).join("\n")), false);
+      }),
+      { numRuns: 400 },
+    );
   });
 });
