@@ -251,7 +251,7 @@ function serviceSection(rec, runInfo) {
   const s = rec?.result;
   if (!s?.ok) return lines.join("\n");
   lines.push(
-    `Latency is measured sequentially (one request in flight) by \`fetch\` in the bench process against the service in the same process, over loopback with keep-alive; ranged endpoints with \`range=90d\`, ids taken from the demo data. The response cache is on (the default, docs/api.md): after the first request, an analytics endpoint's samples are cached answers; uncached figures are the throughput table's \`uncached\` rows and the storm. ${
+    `Latency is measured sequentially (one request in flight) by \`fetch\` in the bench process against the service in the same process, over loopback with keep-alive; ranged endpoints with \`range=90d\`, ids taken from the demo data. The response cache is off, so every sample is a computed answer (what a first request costs); the throughput table's rows are of the cached service (the default, docs/api.md) unless labelled \`uncached\`. ${
       [...(s.pglite ?? []), ...(s.postgres ?? [])].some((r) => r.status !== 200 || r.bad > 0)
         ? "**Some samples did not answer 200: see the rows.**"
         : "Every sample answered 200."

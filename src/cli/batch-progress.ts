@@ -1,4 +1,5 @@
 import { humanMs } from "../format/human.js";
+import { countOf } from "../format/plural.js";
 import type { BatchEvent } from "../jobs/batch.js";
 import { type Io, terminalSafe } from "./io.js";
 
@@ -22,6 +23,9 @@ export function progressBar(done: number, total: number, running: readonly strin
 /**
  * On a terminal a bar redrawn in place on stderr naming the projects being rendered (failures
  * printed above it as they happen); otherwise one plain line per start and finish, for logs.
+ * A plain line's `[k/N]` is the project's place in the batch, the same on its start and finish:
+ * with reports in parallel the finishes come in any order, and a counter of finished reports
+ * would print `[2/2] B: rendering…` and then `[1/2] B: done` for one project.
  */
 export function createBatchProgress(
   io: Io,
@@ -36,10 +40,10 @@ export function createBatchProgress(
           io.err(`[${event.index + 1}/${event.total}] ${event.project.name}: rendering…`);
         else {
           const r = event.result;
-          const files = `${r.files.length} file${r.files.length === 1 ? "" : "s"}`;
+          const files = countOf(r.files.length, "file");
           const mailed = r.emailed.length > 0 ? `, emailed to ${r.emailed.join(", ")}` : "";
           const how = r.error ? `failed: ${r.error.message}` : `done in ${humanMs(r.ms)} (${files}${mailed})`;
-          io.err(`[${event.done}/${event.total}] ${r.project.name}: ${how}`);
+          io.err(`[${event.index + 1}/${event.total}] ${r.project.name}: ${how}`);
         }
         return;
       }

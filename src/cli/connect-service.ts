@@ -1,7 +1,9 @@
 import { createClient } from "../client/index.js";
 import type { ServiceConnection } from "../jobs/service-connection.js";
 import { startEmbedded } from "../service/embedded.js";
+import { printableLocation, resolveDatabaseLocation } from "../service/store/db.js";
 import { type ApiKeyFlags, apiKeyFrom } from "./api-key.js";
+import type { Io } from "./io.js";
 
 /** How to reach the report service: a real one (URL + key) or the embedded demo. */
 export interface ServiceOptions {
@@ -57,4 +59,29 @@ export async function connectService(options: ServiceOptions): Promise<ServiceCo
     clientFor: (baseUrl) => createClient({ baseUrl, apiKey: options.apiKey ?? "" }),
     close: () => embedded.close(),
   };
+}
+
+/**
+ * `connectService` for a command that prints: without a base URL it says on stderr that it serves
+ * the embedded demo (and, when it must seed it, that this takes a while), so a read command run
+ * without `--base-url` answers from the demo as `generate` does instead of failing.
+ */
+export async function connectOrDemo(
+  options: ServiceOptions,
+  io: Pick<Io, "err">,
+): Promise<ServiceConnection> {
+  if (options.baseUrl === undefined) {
+    io.err(
+      `vreport: no --base-url given: serving the demo workspace from ${printableLocation(resolveDatabaseLocation(options.database))} on loopback`,
+    );
+  }
+  return connectService({ ...options, onSeed: seedNotice(io) });
+}
+
+/** The line printed before the embedded demo is seeded: the first run is quiet for tens of seconds otherwise. */
+export function seedNotice(io: Pick<Io, "err">): (info: { database: string; asOf: string }) => void {
+  return ({ database, asOf }) =>
+    io.err(
+      `vreport: seeding the demo workspace as of ${asOf} into ${printableLocation(database)} (about 30 s, longer on a busy machine)…`,
+    );
 }

@@ -1,8 +1,7 @@
 import type { Project } from "../contract/index.js";
 import type { ServiceConnection } from "../jobs/service-connection.js";
 import { selectProjects } from "../report/select-projects.js";
-import { printableLocation, resolveDatabaseLocation } from "../service/store/db.js";
-import { connectService, type ServiceOptions } from "./connect-service.js";
+import { connectOrDemo, type ServiceOptions } from "./connect-service.js";
 import { CliError } from "./errors.js";
 import type { Io } from "./io.js";
 import { toCliError as setupError } from "./to-cli-error.js";
@@ -16,16 +15,8 @@ import { toCliError as setupError } from "./to-cli-error.js";
  * Connects to the service the options name, saying first when that is the embedded demo (which
  * may seed for tens of seconds); a failure is mapped to its exit code.
  */
-export async function connectReporting(
-  opts: ServiceOptions & { database?: string },
-  io: Io,
-): Promise<ServiceConnection> {
-  if (opts.baseUrl === undefined) {
-    io.err(
-      `vreport: no --base-url given: serving the demo workspace from ${printableLocation(resolveDatabaseLocation(opts.database))} on loopback`,
-    );
-  }
-  return connectService({ ...opts, onSeed: seedNotice(io) }).catch((err: unknown) => {
+export async function connectReporting(opts: ServiceOptions, io: Io): Promise<ServiceConnection> {
+  return connectOrDemo(opts, io).catch((err: unknown) => {
     throw setupError(err);
   });
 }
@@ -47,12 +38,4 @@ export async function projectsOf(
     );
   }
   return selected;
-}
-
-/** The line printed before the embedded demo is seeded: the first run is quiet for tens of seconds otherwise. */
-export function seedNotice(io: Pick<Io, "err">): (info: { database: string; asOf: string }) => void {
-  return ({ database, asOf }) =>
-    io.err(
-      `vreport: seeding the demo workspace as of ${asOf} into ${printableLocation(database)} (about 30 s, longer on a busy machine)…`,
-    );
 }

@@ -4,6 +4,7 @@ import { z } from "zod";
 import type { Branding } from "./branding.js";
 import { PROFILES, type Presentation, type Profile, presentationOf } from "./presentation.js";
 import { isSectionKey, type SectionKey, unknownSectionMessage } from "./section-keys.js";
+import { Targets } from "./targets.js";
 
 /** True for a BCP 47 tag Intl knows how to canonicalise (`en-US`, `fr`), false for `english`. */
 function isLocale(tag: string): boolean {
@@ -58,6 +59,8 @@ export const ConfigFile = z
       })
       .transform((r) => r as Partial<Record<SectionKey, number>>)
       .optional(),
+    /** The targets agreed with the client (docs/targets.md). */
+    targets: Targets.optional(),
   })
   .strict();
 export type ConfigFile = z.infer<typeof ConfigFile>;
@@ -82,6 +85,8 @@ export interface LoadedConfig {
   presentation: Presentation;
   /** The notes file the config names, resolved against the config file's folder. */
   notesPath?: string;
+  /** The targets the report checks the rates against; undefined when none are set. */
+  targets?: Targets;
 }
 
 /**
@@ -132,5 +137,6 @@ export async function loadConfig(path?: string, flags: { profile?: Profile } = {
     presentation,
     ...(parsed.timezone !== undefined ? { timezone: parsed.timezone } : {}),
     ...(parsed.notes !== undefined ? { notesPath: resolve(dirname(file), parsed.notes) } : {}),
+    ...(parsed.targets !== undefined ? { targets: parsed.targets } : {}),
   };
 }

@@ -243,3 +243,21 @@ export function endpointPath(def: EndpointDef, pathParams: Record<string, string
   const rel = def.path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(pathParams[name] ?? ""));
   return def.atOrigin ? rel : API_PREFIX + rel;
 }
+
+/**
+ * The analytics endpoints: computed over the project's answers, so their answers are cached by
+ * data version and computed in the service's bounded lane, where a full lane answers 503
+ * (docs/api.md, "Extensions to v1" and "Load shedding").
+ */
+export const ANALYTICS_ENDPOINTS: ReadonlySet<EndpointId> = new Set<EndpointId>([
+  "getReport",
+  "getOverview",
+  "getCategories",
+  "getLeaderboard",
+  "getCompetitor",
+  "getCompetitorPages",
+  "listPrompts",
+  "getPromptAnswers",
+  "listPages",
+  "getCitedSources",
+]);

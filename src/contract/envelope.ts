@@ -33,6 +33,8 @@ export const NotFoundError = errorBody(CODES.notFound, z.null());
 export const ValidationError = errorBody(CODES.validation, z.record(z.string(), z.array(z.string())));
 /** 429 with `Retry-After` (seconds) also as a header. */
 export const RateLimitError = errorBody(CODES.rateLimited, z.object({ retry_after: z.number() }));
+/** 503 (extension, docs/api.md "Load shedding"): the analytics lane is full; `Retry-After` also as a header. */
+export const OverloadedError = errorBody(CODES.overloaded, z.object({ retry_after: z.number() }));
 /** 500: never a stack trace. */
 export const InternalError = errorBody(CODES.internal, z.null());
 
@@ -44,6 +46,7 @@ export const ErrorBody = z.union([
   NotFoundError,
   ValidationError,
   RateLimitError,
+  OverloadedError,
   InternalError,
 ]);
 export type ErrorBody = z.infer<typeof ErrorBody>;

@@ -1,5 +1,11 @@
 import { z } from "zod";
-import { API_PREFIX, ENDPOINTS, type EndpointDef } from "./endpoints.js";
+import {
+  ANALYTICS_ENDPOINTS,
+  API_PREFIX,
+  ENDPOINTS,
+  type EndpointDef,
+  type EndpointId,
+} from "./endpoints.js";
 import { envelope } from "./envelope.js";
 import { EVENT_PAYLOADS, EventDelivery } from "./events.js";
 import * as contract from "./index.js";
@@ -77,6 +83,11 @@ const ERRORS = {
     bodies: ["RateLimitError"],
   },
   "500": { name: "InternalError", text: "Internal error (never a stack trace)", bodies: ["InternalError"] },
+  "503": {
+    name: "Overloaded",
+    text: "Extension: the service's analytics lane is full; retry after Retry-After seconds",
+    bodies: ["OverloadedError"],
+  },
 } as const;
 type ErrorStatus = keyof typeof ERRORS;
 
@@ -170,6 +181,7 @@ function operation(def: EndpointDef, tag: string): Json {
   if (pathParams.length > 0 || "project_id" in PARAMS[def.params]) errors.push("404");
   if (pathParams.length > 0 || query.length > 0) errors.push("422");
   errors.push("429", "500");
+  if (ANALYTICS_ENDPOINTS.has(def.id as EndpointId)) errors.push("503");
   for (const status of errors) responses[status] = { $ref: `#/components/responses/${ERRORS[status].name}` };
 
   return {
@@ -217,7 +229,7 @@ function errorResponse(e: (typeof ERRORS)[ErrorStatus]): Json {
     description: e.text,
     content: { "application/json": { schema: refs.length === 1 ? refs[0] : { oneOf: refs } } },
   };
-  if (e.name === "RateLimited") {
+  if (e.name === "RateLimited" || e.name === "Overloaded") {
     response.headers = {
       "Retry-After": {
         description: "Seconds to wait before retrying",

@@ -1,4 +1,5 @@
 import { setTimeout as sleep } from "node:timers/promises";
+import { countOf } from "../format/plural.js";
 import type { Finding } from "../report/model.js";
 import { DEFAULT_MAX_ATTACHMENT_BYTES, prepareAttachments } from "./attachments.js";
 import { composeReportEmail, type EmailPeriod } from "./compose.js";
@@ -92,7 +93,7 @@ export async function sendReportEmail(email: ReportEmail): Promise<SentEmail> {
         if (attempt >= attempts || !transient(err)) {
           const reply = err.response ?? err.message ?? String(raw);
           throw new SmtpDeliveryError(
-            `email to ${email.to.join(", ")} not delivered after ${attempt} attempt${attempt === 1 ? "" : "s"}: ${reply}`,
+            `email to ${email.to.join(", ")} not delivered after ${countOf(attempt, "attempt")}: ${reply}`,
             attempt,
             err.responseCode ?? null,
             { cause: raw },

@@ -58,6 +58,14 @@ export function formatDeltaInterval(low: number | null, high: number | null): st
   return `${signed(low * 100, 1)} to ${formatDeltaPp(high)}`;
 }
 
+/** A target's status as words: it is never shown by colour alone (docs/targets.md). */
+const STATUS_LABELS: Readonly<Record<string, string>> = {
+  on_track: "On track",
+  at_risk: "At risk",
+  off_track: "Off track",
+  no_data: "No data",
+};
+
 /** Formats a value by its type (the one place numbers become text, for every format). */
 export function formatValue(type: ValueType, value: CellValue): string {
   if (value === null || value === undefined) return "—";
@@ -76,6 +84,8 @@ export function formatValue(type: ValueType, value: CellValue): string {
       return value ? "Yes" : "No";
     case "platform":
       return platformName(String(value));
+    case "status":
+      return STATUS_LABELS[String(value)] ?? String(value);
     case "date":
       return String(value).slice(0, 10);
     case "text":

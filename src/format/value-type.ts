@@ -9,6 +9,7 @@ export type ValueType =
   | "url"
   | "date" // YYYY-MM-DD
   | "platform" // a platform value, shown by its display name
-  | "boolean"; // Yes / No
+  | "boolean" // Yes / No
+  | "status"; // a target status (on_track…), shown as On track, At risk, Off track, No data
 
 export type CellValue = number | string | boolean | null;

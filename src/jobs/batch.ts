@@ -24,10 +24,13 @@ export interface BatchResult {
   error?: Error;
 }
 
-/** Progress events: a project starts, or finishes (with its result). */
+/**
+ * Progress events: a project starts, or finishes (with its result). `index` is the project's place
+ * in the batch (0-based) in both, so the lines of one project can carry the same number.
+ */
 export type BatchEvent =
   | { type: "start"; project: Project; index: number; done: number; total: number; running: Project[] }
-  | { type: "done"; result: BatchResult; done: number; total: number; running: Project[] };
+  | { type: "done"; result: BatchResult; index: number; done: number; total: number; running: Project[] };
 
 /** Options of `runBatch`. */
 export interface BatchOptions {
@@ -122,7 +125,14 @@ export async function runBatch(
       running.delete(project);
       results[i] = result;
       done++;
-      options.onProgress?.({ type: "done", result, done, total: projects.length, running: [...running] });
+      options.onProgress?.({
+        type: "done",
+        result,
+        index: i,
+        done,
+        total: projects.length,
+        running: [...running],
+      });
     }
   };
 

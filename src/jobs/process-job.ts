@@ -10,6 +10,7 @@ import {
 } from "../client/index.js";
 import type { Branding } from "../config/branding.js";
 import type { Presentation } from "../config/presentation.js";
+import type { Targets } from "../config/targets.js";
 import { dayIn } from "../contract/calendar.js";
 import { EmailError } from "../email/errors.js";
 import type { EmailSettings } from "../email/settings.js";
@@ -27,6 +28,8 @@ export interface ProcessorContext {
   /** What the page formats show (the worker's config file). */
   presentation?: Presentation;
   timezone?: string;
+  /** The agency's targets (the worker's config file). */
+  targets?: Targets;
   /** SMTP settings of this worker; jobs asking for email fail without them. */
   email?: EmailSettings;
   /** Where `all-projects` jobs enqueue their per-project reports. */
@@ -107,6 +110,7 @@ export function createProcessor(
       branding: ctx.branding,
       render: ctx.presentation !== undefined ? { presentation: ctx.presentation } : {},
       ...(ctx.timezone !== undefined ? { timezone: ctx.timezone } : {}),
+      ...(ctx.targets !== undefined ? { targets: ctx.targets } : {}),
     });
     const emailed: string[] = [];
     if (data.email && ctx.email) {

@@ -1,6 +1,7 @@
 import type { VreportClient } from "../client/index.js";
 import type { Branding } from "../config/branding.js";
 import type { Notes } from "../config/notes-file.js";
+import type { Targets } from "../config/targets.js";
 import type { Project, Range } from "../contract/index.js";
 import { backendInfo, type OutputFormat } from "../render/backends/registry.js";
 import { draftView, drawView } from "../render/build-view.js";
@@ -24,6 +25,8 @@ export interface ReportRequest {
   timezone?: string;
   /** The agency's notes, each first in its section (docs/notes.md). */
   notes?: Notes;
+  /** The agency's targets, checked against the rates (docs/targets.md). */
+  targets?: Targets;
 }
 
 /** A planned report: the view every backend renders, the findings an email quotes, and the data behind them. */
@@ -53,7 +56,7 @@ export async function viewOf(
   data: ReportData,
   request: Omit<ReportRequest, "project" | "range" | "period">,
 ): Promise<ReportPlan> {
-  const model = buildModel(data);
+  const model = buildModel(data, request.targets !== undefined ? { targets: request.targets } : {});
   const draft = draftView(model, request.branding, {
     ...(request.timezone !== undefined ? { timezone: request.timezone } : {}),
     ...(request.notes !== undefined ? { notes: request.notes } : {}),

@@ -1,31 +1,34 @@
 import { FULL, type Presentation } from "../config/presentation.js";
 import type { SectionKey } from "../config/section-keys.js";
+import { formatCount } from "../format/figures.js";
+import { countOf } from "../format/plural.js";
 import type { Block, ReportView, SectionView } from "./types.js";
 import { workbookSheets } from "./workbook-sheets.js";
 
 type TableBlock = Extract<Block, { kind: "table" }>;
 
 /**
- * What a trimmed table's note calls its rows, and whether they are ranked ("Top 10 of 120
- * prompts") or merely listed ("The first 10 of 56 items"). A Record: a new section needs words.
+ * What a trimmed table's note calls its rows (the singular, and the plural where it is not the
+ * noun plus "s"), and whether they are ranked ("Top 10 of 120 prompts") or merely listed ("The
+ * first 10 of 56 items"). A Record: a new section needs words.
  */
-const ROWS: Record<SectionKey, { noun: string; ranked: boolean }> = {
-  executive_summary: { noun: "findings", ranked: false },
-  summary: { noun: "figures", ranked: false },
-  trend: { noun: "days", ranked: false },
-  platforms: { noun: "platforms", ranked: false },
-  categories: { noun: "categories", ranked: false },
-  competitors: { noun: "brands", ranked: true },
-  opportunities: { noun: "prompts", ranked: true },
-  evidence: { noun: "answers", ranked: false },
-  cited_sources: { noun: "domains", ranked: true },
-  your_pages: { noun: "pages", ranked: true },
-  competitor_pages: { noun: "pages", ranked: true },
-  prompts: { noun: "prompts", ranked: false },
-  answers: { noun: "answers", ranked: false },
-  content_map: { noun: "topics", ranked: false },
-  content: { noun: "items", ranked: false },
-  methodology: { noun: "lines", ranked: false },
+const ROWS: Record<SectionKey, { noun: string; other?: string; ranked: boolean }> = {
+  executive_summary: { noun: "finding", ranked: false },
+  summary: { noun: "figure", ranked: false },
+  trend: { noun: "day", ranked: false },
+  platforms: { noun: "platform", ranked: false },
+  categories: { noun: "category", other: "categories", ranked: false },
+  competitors: { noun: "brand", ranked: true },
+  opportunities: { noun: "prompt", ranked: true },
+  evidence: { noun: "answer", ranked: false },
+  cited_sources: { noun: "domain", ranked: true },
+  your_pages: { noun: "page", ranked: true },
+  competitor_pages: { noun: "page", ranked: true },
+  prompts: { noun: "prompt", ranked: false },
+  answers: { noun: "answer", ranked: false },
+  content_map: { noun: "topic", ranked: false },
+  content: { noun: "item", ranked: false },
+  methodology: { noun: "line", ranked: false },
 };
 
 /**
@@ -69,17 +72,22 @@ function trim(
   sheets: ReadonlyMap<TableBlock, string>,
 ): SectionView {
   if (rows === undefined) return section;
-  const { noun, ranked } = ROWS[section.key];
+  const { noun, other, ranked } = ROWS[section.key];
   const cut = (table: TableBlock): Block => {
     if (table.rows.length <= rows) return table;
-    const all = table.rows.length.toLocaleString("en-US");
+    const n = table.rows.length;
+    const all = countOf(n, noun, other);
     const where = `in the workbook (sheet "${sheets.get(table) ?? section.title}")`;
-    if (rows === 0) return { kind: "paragraph", text: `All ${all} ${noun} of this table are ${where}.` };
+    if (rows === 0) {
+      const text =
+        n === 1 ? `The one ${noun} of this table is ${where}.` : `All ${all} of this table are ${where}.`;
+      return { kind: "paragraph", text };
+    }
     return {
       ...table,
       rows: table.rows.slice(0, rows),
       note: [
-        `${ranked ? `Top ${rows}` : `The first ${rows}`} of ${all} ${noun}; all of them are ${where}.`,
+        `${ranked ? `Top ${formatCount(rows)}` : `The first ${formatCount(rows)}`} of ${all}; all of them are ${where}.`,
         table.note,
       ]
         .filter(Boolean)

@@ -1,3 +1,4 @@
+import type { Targets } from "../config/targets.js";
 import type { ReportSection } from "../contract/index.js";
 import { REPORT_SECTION_KEYS } from "../contract/index.js";
 import { excerpt } from "./excerpt.js";
@@ -14,9 +15,15 @@ import type {
 } from "./model.js";
 import { opportunities } from "./opportunities.js";
 import { slugify } from "./slug.js";
+import { checkTargets } from "./targets.js";
 
 /** Builds the report model from fetched data: pure, so every backend sees the same numbers. */
-export function buildModel(data: ReportData): ReportModel {
+/** What the agency adds to the fetched data (config). */
+export interface AgencyInput {
+  targets?: Targets;
+}
+
+export function buildModel(data: ReportData, agency: AgencyInput = {}): ReportModel {
   const sections = map(data.report, (r) => indexSections(r.sections));
   const contentMap = both(
     data.topics,
@@ -59,6 +66,7 @@ export function buildModel(data: ReportData): ReportModel {
     competitorsTracked: map(data.setup, (s) => s.competitors.length),
     opportunities: map(sections, (s) => opportunities(s.prompts.gaps, data.project.brand_name)),
     evidence: map(data.evidence, (answers) => evidenceItems(answers, data)),
+    targets: map(sections, (s) => checkTargets(s, agency.targets ?? {})),
     findings: [],
     omitted: [data.workspace, sections, contentMap, content].flatMap((a) => (a.ok ? [] : [a.reason])),
   };

@@ -1,4 +1,6 @@
 import type { ReportPeriod } from "../contract/index.js";
+import { formatCount } from "../format/figures.js";
+import { countOf } from "../format/plural.js";
 
 /**
  * Whether the report may show changes (docs/decisions.md#period): only when its comparison period
@@ -24,6 +26,6 @@ export function comparisonOf(period: ReportPeriod | null): Comparison {
 export function comparisonNotice(c: Comparison): string | undefined {
   if (c.kind === "none") return `No data for ${c.label}, the comparison period: no change is shown.`;
   if (c.kind === "partial")
-    return `The comparison period, ${c.label}, was tracked on ${c.covered} of ${c.days} days: no change is shown.`;
+    return `The comparison period, ${c.label}, was tracked on ${formatCount(c.covered)} of ${countOf(c.days, "day")}: no change is shown.`;
   return undefined;
 }

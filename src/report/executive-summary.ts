@@ -7,6 +7,7 @@ import {
   platformName,
 } from "../format/figures.js";
 import { list } from "../format/human.js";
+import { countOf } from "../format/plural.js";
 import { type Comparison, comparisonNotice, comparisonOf } from "./comparison.js";
 import type { ApiSections, ContentMapModel, Finding, ReportModel } from "./model.js";
 
@@ -123,7 +124,7 @@ function visibilityFindings(s: ApiSections, brand: string, comparison: Compariso
   if (top) {
     const n = gaps.length;
     add("opportunities")({
-      text: `On ${formatCount(n)} prompt${n === 1 ? "" : "s"}, answers name a competitor and not ${brand}; the widest gap is “${top.prompt_text}” (on ${formatCount(top.gap_platforms.length)} of ${formatCount(top.platforms.length)} platform${top.platforms.length === 1 ? "" : "s"}, ${formatCount(top.gap_answers)} of ${formatCount(top.snapshots)} answers).`,
+      text: `On ${countOf(n, "prompt")}, answers name a competitor and not ${brand}; the widest gap is “${top.prompt_text}” (on ${formatCount(top.gap_platforms.length)} of ${countOf(top.platforms.length, "platform")}, ${formatCount(top.gap_answers)} of ${countOf(top.snapshots, "answer")}).`,
       tone: "negative",
     });
   }
@@ -141,14 +142,14 @@ function contentMapFindings(m: ContentMapModel): Finding[] {
   const section = "content_map";
   if (m.untapped.length > 0) {
     out.push({
-      text: `${formatCount(m.untapped.length)} untapped topic${m.untapped.length === 1 ? "" : "s"} where competitors publish and you do not: ${names(m.untapped)}.`,
+      text: `${countOf(m.untapped.length, "untapped topic")} where competitors publish and you do not: ${names(m.untapped)}.`,
       tone: "negative",
       section,
     });
   }
   if (m.gaps.length > 0) {
     out.push({
-      text: `${formatCount(m.gaps.length)} coverage gap${m.gaps.length === 1 ? "" : "s"} where the top competitor has more pages: ${names(m.gaps)}.`,
+      text: `${countOf(m.gaps.length, "coverage gap")} where the top competitor has more pages: ${names(m.gaps)}.`,
       tone: "negative",
       section,
     });

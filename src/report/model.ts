@@ -16,6 +16,7 @@ import type {
 import type { Segment } from "./excerpt.js";
 import type { EvidenceAnswer } from "./fetch-evidence.js";
 import type { Opportunity } from "./opportunities.js";
+import type { TargetCheck } from "./targets.js";
 
 /** A piece of fetched data, or the reason it is missing (said in words in the report, never zeros). */
 export type Available<T> = { ok: true; value: T } | { ok: false; reason: string; scope?: Scope };
@@ -109,6 +110,8 @@ export interface ReportModel {
   /** Prompts where competitors are named and the brand is not, ranked, with suggested actions. */
   opportunities: Available<Opportunity[]>;
   evidence: Available<EvidenceItem[]>;
+  /** The agency's targets checked against the report (docs/targets.md); empty when none are set. */
+  targets: Available<TargetCheck[]>;
   findings: Finding[];
   /** Why some data is not in the report (a scope the key lacks), one sentence each, in report order. */
   omitted: string[];

@@ -1,6 +1,7 @@
 import type { PromptGap } from "../contract/index.js";
 import { formatCount, platformName } from "../format/figures.js";
 import { list } from "../format/human.js";
+import { countOf } from "../format/plural.js";
 
 /** Which rule of docs/metrics.md "Opportunities" chose the suggested action. */
 export type ActionRule = "absent" | "platforms" | "page" | "consistency";
@@ -29,25 +30,25 @@ export function opportunityOf(gap: PromptGap, brand: string): Opportunity {
   const top = gap.competitors[0];
   const rival = top ? `${top.name} is named without ${brand} in ${formatCount(top.answers)}` : "";
   const cited = page
-    ? `${page.competitor_name}'s ${page.url} is cited in ${formatCount(page.citations)} of the ${formatCount(gap.gap_answers)} answers naming a competitor and not ${brand}`
+    ? `${page.competitor_name}'s ${page.url} is cited in ${formatCount(page.citations)} of the ${countOf(gap.gap_answers, "answer")} naming a competitor and not ${brand}`
     : "";
   const never = gap.gap_platforms.filter((p) => !gap.brand_platforms.includes(p));
   const [rule, action]: [ActionRule, string] =
     gap.mentioned === 0
       ? [
           "absent",
-          `Publish a page that answers this prompt: none of its ${formatCount(gap.snapshots)} answers names ${brand}${top ? `; ${top.name} is named in ${formatCount(top.answers)}` : ""}${page ? ` and ${page.competitor_name}'s ${page.url} is cited in ${formatCount(page.citations)}` : ""}.`,
+          `Publish a page that answers this prompt: none of its ${countOf(gap.snapshots, "answer")} names ${brand}${top ? `; ${top.name} is named in ${formatCount(top.answers)}` : ""}${page ? ` and ${page.competitor_name}'s ${page.url} is cited in ${formatCount(page.citations)}` : ""}.`,
         ]
       : never.length > 0
         ? [
             "platforms",
-            `Find out what ${list(never.map(platformName))} cite${never.length === 1 ? "s" : ""} for this prompt: ${never.length === 1 ? "it never names" : "they never name"} ${brand}, while ${list(gap.brand_platforms.map(platformName))} ${gap.brand_platforms.length === 1 ? "does" : "do"} (${formatCount(gap.mentioned)} of ${formatCount(gap.snapshots)} answers).`,
+            `Find out what ${list(never.map(platformName))} cite${never.length === 1 ? "s" : ""} for this prompt: ${never.length === 1 ? "it never names" : "they never name"} ${brand}, while ${list(gap.brand_platforms.map(platformName))} ${gap.brand_platforms.length === 1 ? "does" : "do"} (${formatCount(gap.mentioned)} of ${countOf(gap.snapshots, "answer")}).`,
           ]
         : page && page.citations >= PAGE_SHARE * gap.gap_answers
           ? ["page", `Publish or strengthen a page that answers this prompt better: ${cited}.`]
           : [
               "consistency",
-              `Strengthen what earns ${brand} its mentions here: it is named in ${formatCount(gap.mentioned)} of ${formatCount(gap.snapshots)} answers, and ${rival}.`,
+              `Strengthen what earns ${brand} its mentions here: it is named in ${formatCount(gap.mentioned)} of ${countOf(gap.snapshots, "answer")}, and ${rival}.`,
             ];
   return { ...gap, rule, action };
 }

@@ -41,7 +41,11 @@ describe("every method against the real service", () => {
 
   it("vreport projects prints the pinned key's one project", async () => {
     const lines: string[] = [];
-    await projectsCommand({ baseUrl: live.url, apiKey: live.keys.pinned }, { out: (l) => lines.push(l) }, {});
+    await projectsCommand(
+      { baseUrl: live.url, apiKey: live.keys.pinned },
+      { out: (l) => lines.push(l), err: () => {} },
+      {},
+    );
     expect(lines).toHaveLength(3);
     expect(lines[1]?.startsWith(project_id)).toBe(true);
     expect(lines[2]).toBe("(the key is pinned to this project)");

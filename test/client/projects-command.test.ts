@@ -1,6 +1,11 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { projectsCommand } from "../../src/cli/commands/projects.js";
 import { CliError, EXIT } from "../../src/cli/errors.js";
+import { openStore } from "../../src/service/store/db.js";
+import { snapshotTarball } from "../_snapshots.js";
 import { type FaultServer, send, startFaultServer } from "./_fault-server.js";
 
 let server: FaultServer | undefined;
@@ -34,8 +39,10 @@ const PROJECTS = {
 /** Runs the command and returns its lines, or the CliError it threw. */
 async function run(opts: Parameters<typeof projectsCommand>[0], env: NodeJS.ProcessEnv = {}) {
   const lines: string[] = [];
-  const result = await projectsCommand(opts, { out: (l) => lines.push(l) }, env).catch((e: unknown) => e);
-  return { lines, result };
+  const errors: string[] = [];
+  const io = { out: (l: string) => lines.push(l), err: (l: string) => errors.push(l) };
+  const result = await projectsCommand(opts, io, env).catch((e: unknown) => e);
+  return { lines, errors, result };
 }
 
 describe("vreport projects", () => {
@@ -99,4 +106,26 @@ describe("vreport projects", () => {
     const { result } = await run({ baseUrl: "ftp://example", apiKey: "vr_x" });
     expect((result as CliError).exitCode).toBe(EXIT.usage);
   });
+});
+
+describe("vreport projects without a base URL", () => {
+  it("lists the embedded demo's projects, as generate reports on them, and says so on stderr", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "vreport-projects-demo-"));
+    try {
+      // The run's seeded demo (test/_snapshots.ts) in a PGlite directory, as `vreport seed` leaves it.
+      await (await openStore(dir, { loadDataDir: snapshotTarball("jobs") })).close();
+      const { lines, errors, result } = await run({ database: dir });
+      expect(result).toHaveLength(2);
+      expect(errors).toEqual([
+        `vreport: no --base-url given: serving the demo workspace from ${dir} on loopback`,
+      ]);
+      expect(lines.map((l) => l.split(/ {2,}/).slice(1))).toEqual([
+        ["NAME", "BRAND", "DOMAIN", "STATUS"],
+        ["Brightwave", "Brightwave", "brightwave.io", "ACTIVE"],
+        ["Brightwave Events", "Brightwave Events", "events.brightwave.io", "ACTIVE"],
+      ]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
 });

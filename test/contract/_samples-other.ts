@@ -254,6 +254,11 @@ export const OTHER_SAMPLES: Record<string, unknown> = {
   NotFoundError: { code: 404, messages: "prompt not found", data: null },
   ValidationError: { code: 422, messages: "invalid parameters", data: { project_id: ["is required"] } },
   RateLimitError: { code: 4290, messages: "rate limit exceeded", data: { retry_after: 30 } },
+  OverloadedError: {
+    code: 5030,
+    messages: "server busy: retry after the given seconds",
+    data: { retry_after: 1 },
+  },
   InternalError: { code: 5000, messages: "internal error", data: null },
   ErrorBody: { code: 4023, messages: "scope", data: { required: ["workspace:read"], missing: [] } },
   ContentStatusUpdated: contentEvent,

@@ -4,7 +4,12 @@ import { join } from "node:path";
 import SwaggerParser from "@apidevtools/swagger-parser";
 import { describe, expect, it } from "vitest";
 import { CODES } from "../../src/contract/codes.js";
-import { API_PREFIX, ENDPOINTS, type EndpointDef } from "../../src/contract/endpoints.js";
+import {
+  ANALYTICS_ENDPOINTS,
+  API_PREFIX,
+  ENDPOINTS,
+  type EndpointDef,
+} from "../../src/contract/endpoints.js";
 import { buildOpenApi, openApiJson } from "../../src/contract/openapi.js";
 import { writeOpenApi } from "../../src/contract/openapi-cli.js";
 import { PARAMS } from "../../src/contract/params.js";
@@ -153,6 +158,7 @@ describe("the document", () => {
       NotFoundError: CODES.notFound,
       ValidationError: CODES.validation,
       RateLimitError: CODES.rateLimited,
+      OverloadedError: CODES.overloaded,
       InternalError: CODES.internal,
     };
     for (const [name, code] of Object.entries(codes))
@@ -161,6 +167,19 @@ describe("the document", () => {
     expect(unauthorized).toContain("#/components/schemas/KeyMissingError");
     expect(unauthorized).toContain("#/components/schemas/KeyInvalidError");
     expect(JSON.stringify(doc.components.responses.RateLimited)).toContain("Retry-After");
+    expect(JSON.stringify(doc.components.responses.Overloaded)).toContain("Retry-After");
+  });
+
+  it("documents 503 on the analytics endpoints only, the ones the service may shed", () => {
+    const with503 = Object.values(
+      doc.paths as Record<string, { get: { operationId: string; responses: object } }>,
+    )
+      .filter((p) => "503" in p.get.responses)
+      .map((p) => p.get.operationId)
+      .sort();
+    expect(with503).toEqual([...ANALYTICS_ENDPOINTS].sort());
+    expect(with503).toContain("getReport");
+    expect(with503).not.toContain("listProjects");
   });
 
   it("documents the four webhook events", () => {

@@ -5,8 +5,9 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createBatchProgress, progressBar } from "../../src/cli/batch-progress.js";
 import { printBatchSummary } from "../../src/cli/batch-summary.js";
-import { runGenerate, seedNotice } from "../../src/cli/commands/generate.js";
+import { runGenerate } from "../../src/cli/commands/generate.js";
 import { parseGenerateFlags } from "../../src/cli/commands/generate-options.js";
+import { seedNotice } from "../../src/cli/connect-service.js";
 import { CliError } from "../../src/cli/errors.js";
 import type { Io } from "../../src/cli/io.js";
 import { createClient, NotFoundError } from "../../src/client/index.js";
@@ -226,6 +227,7 @@ describe("summary with email", () => {
         ms: 1500,
         emailed: ["a@client.test"],
       },
+      index: 0,
       done: 1,
       total: 1,
       running: [],

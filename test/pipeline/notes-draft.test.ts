@@ -55,7 +55,7 @@ const EXPECTED_MARKDOWN = [
   "",
   "## summary",
   "",
-  "2 tracked prompts on 2 platforms, compared with 1 competitors.",
+  "2 tracked prompts on 2 platforms, compared with 1 competitor.",
   "",
   "## platforms",
   "",

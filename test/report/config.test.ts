@@ -59,12 +59,47 @@ describe("vreport.config.json", () => {
     ["tz.json", { timezone: "Mars/Olympus" }, "timezone: must be an IANA timezone like Europe/Paris"],
     ["png.json", { logo: "logo.gif" }, "logo must be a .svg or .png file"],
     ["nologo.json", { logo: "missing.png" }, "cannot read logo"],
+    [
+      "target-high.json",
+      { targets: { mention_rate: 40 } },
+      "targets.mention_rate: must be a fraction from 0 to 1, like 0.4 for 40 %",
+    ],
+    [
+      "target-low.json",
+      { targets: { platforms: { chatgpt: { citation_rate: -0.1 } } } },
+      "targets.platforms.chatgpt.citation_rate: must be a fraction from 0 to 1, like 0.4 for 40 %",
+    ],
+    [
+      "target-metric.json",
+      { targets: { visibility: 0.5 } },
+      'targets: unknown metric "visibility": valid metrics are mention_rate, citation_rate, share_of_voice, platforms',
+    ],
+    [
+      "target-platform-metric.json",
+      { targets: { platforms: { gemini: { mentions: 0.5 } } } },
+      'targets.platforms.gemini: unknown metric "mentions": valid metrics are mention_rate, citation_rate, share_of_voice',
+    ],
+    [
+      "target-platform.json",
+      { targets: { platforms: { bing: { mention_rate: 0.5 } } } },
+      'targets.platforms.bing: unknown platform "bing": valid platforms are chatgpt, google_ai_overview, perplexity, gemini, grok, claude',
+    ],
   ])("%s is an error naming the problem", async (name, body, message) => {
     const path = await config(name, body);
     const err = await loadConfig(path).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ConfigError);
     expect((err as Error).message).toContain(path);
     expect((err as Error).message).toContain(message);
+  });
+
+  it("loads targets as fractions, overall and per platform", async () => {
+    const path = await config("targets.json", {
+      targets: { mention_rate: 0.4, platforms: { perplexity: { share_of_voice: 0.25 } } },
+    });
+    expect((await loadConfig(path)).targets).toEqual({
+      mention_rate: 0.4,
+      platforms: { perplexity: { share_of_voice: 0.25 } },
+    });
   });
 
   it("a config file named explicitly but missing is an error", async () => {

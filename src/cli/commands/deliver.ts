@@ -1,5 +1,6 @@
 import type { Command } from "commander";
 import { createDispatcher, type DispatcherOptions } from "../../service/webhooks/index.js";
+import { examples } from "../examples.js";
 import { processIo } from "../io.js";
 import { withStore } from "../with-store.js";
 import { addWebhookFlags, parseWebhookFlags, type WebhookFlags } from "./_webhook-flags.js";
@@ -70,7 +71,15 @@ export function register(program: Command): void {
     .command("deliver")
     .description("Run the webhook dispatcher alone (vreport serve runs it too)")
     .option("--once", "deliver what is due now, then exit")
-    .option("--database <location>", "PGlite directory or postgres:// URL (env VREPORT_DATABASE)");
+    .option("--database <location>", "PGlite directory or postgres:// URL (env VREPORT_DATABASE)")
+    .addHelpText(
+      "after",
+      examples(
+        "vreport deliver --database postgres://vreport@localhost/vreport",
+        "vreport deliver --once",
+        "vreport deliver --webhook-timeout 5000 --webhook-max-attempts 6",
+      ),
+    );
   addWebhookFlags(command).action(async (flags: { once?: boolean; database?: string } & WebhookFlags) => {
     await deliverCommand({
       once: flags.once === true,

@@ -8,6 +8,7 @@ import { API_KEY_FILE_OPTION, API_KEY_OPTION } from "../api-key.js";
 import { connectService, serviceOptionsFrom } from "../connect-service.js";
 import { parseRecipients } from "../email-flags.js";
 import { CliError, EXIT } from "../errors.js";
+import { examples } from "../examples.js";
 import {
   FORMATS_HELP,
   hiddenFormatsAlias,
@@ -155,6 +156,14 @@ export function register(program: Command): void {
     .option("--database <location>", "embedded demo only: PGlite directory or postgres:// URL")
     .option("--redis-url <url>", "Redis URL (env REDIS_URL, default redis://127.0.0.1:6379)")
     .option("--prefix <prefix>", "BullMQ key prefix (env VREPORT_QUEUE_PREFIX, default bull)")
+    .addHelpText(
+      "after",
+      examples(
+        "vreport enqueue --all-projects --range 30d --format pdf,xlsx",
+        "vreport enqueue --project Acme --format md --email cmo@client.example --base-url http://127.0.0.1:8787 --api-key-file key.txt",
+        "vreport enqueue --all-projects --as-of 2026-11-01 --force",
+      ),
+    )
     .action(async (flags: EnqueueFlags) => {
       await enqueueCommand(flags);
     });

@@ -10,6 +10,7 @@ import { createBatchProgress } from "../batch-progress.js";
 import { printBatchSummary } from "../batch-summary.js";
 import { parseEmailFlags } from "../email-flags.js";
 import { CliError, EXIT } from "../errors.js";
+import { examples } from "../examples.js";
 import { FORMATS_HELP, parsePositiveInt } from "../flags.js";
 import { type Io, processIo } from "../io.js";
 import { withPeriodFlags } from "../period-flags.js";
@@ -21,9 +22,6 @@ import {
   notesForAll,
   parseGenerateFlags,
 } from "./generate-options.js";
-
-// The batch tests print the seeding notice as generate does.
-export { seedNotice } from "../report-service.js";
 
 /**
  * `vreport generate`: writes the report of each selected project in each format (one project is
@@ -80,6 +78,16 @@ export function register(program: Command): void {
     .option("--smtp-url <url>", "SMTP server for --email (env VREPORT_SMTP_URL)")
     .option("--email-from <address>", "sender for --email (env VREPORT_EMAIL_FROM)")
     .option("--max-attachment-mb <mb>", "largest total attachment size per email", "10")
+    .addHelpText(
+      "after",
+      examples(
+        "vreport generate --range 30d --format pdf",
+        "vreport generate --month 2026-10 --compare year --format pdf,xlsx --profile full",
+        "vreport generate --all-projects --period last-month --email cmo@client.example --smtp-url smtp://127.0.0.1:2525",
+        "vreport generate --base-url https://reports.example.com --api-key-file key.txt --project Acme --format md",
+        "vreport generate --month 2026-10 --project Acme --notes notes-2026-10.md --draft",
+      ),
+    )
     .action(async (flags: GenerateFlags) => {
       await generateCommand(flags);
     });
@@ -105,7 +113,7 @@ export async function runGenerate(
   extras: BatchExtras = {},
 ): Promise<BatchResult[]> {
   // The config and notes first: a typo in them must not wait for the embedded service to start (or seed).
-  const { branding, timezone, presentation, notesPath } = await loadConfig(opts.configPath, {
+  const { branding, timezone, presentation, notesPath, targets } = await loadConfig(opts.configPath, {
     ...(opts.profile !== undefined ? { profile: opts.profile } : {}),
   }).catch((err: unknown) => {
     throw setupError(err);
@@ -136,6 +144,7 @@ export async function runGenerate(
           ...(opts.answers !== undefined ? { answers: opts.answers } : {}),
           ...(notes !== undefined ? { notes } : {}),
           ...(timezone !== undefined ? { timezone } : {}),
+          ...(targets !== undefined ? { targets } : {}),
         },
         {
           onProgress: (e) => progress.onProgress(e),

@@ -16,6 +16,7 @@ import {
   type SetupInput,
 } from "../../service/import/index.js";
 import { CliError, EXIT } from "../errors.js";
+import { examples } from "../examples.js";
 import { type Io, processIo } from "../io.js";
 import { runOnStore, type StoreOperation } from "../on-store.js";
 
@@ -172,12 +173,11 @@ export function register(program: Command): void {
     .option("--database <location>", "PGlite directory or postgres:// URL (env VREPORT_DATABASE)")
     .addHelpText(
       "after",
-      `
-Examples:
-  vreport import answers.csv --project Acme --brand Acme --domains acme.com \\
-    --competitors "Globex=globex.com,Initech=initech.io"
-  vreport import export.csv --project-file acme.yaml --map prompt=Question,platform=Engine,answered_at=Date
-  vreport import export.csv --project-file acme.yaml --skip-invalid`,
+      examples(
+        'vreport import answers.csv --project Acme --brand Acme --domains acme.com --competitors "Globex=globex.com,Initech=initech.io"',
+        "vreport import export.csv --project-file acme.yaml --map prompt=Question,platform=Engine,answered_at=Date",
+        "vreport import export.csv --project-file acme.yaml --skip-invalid",
+      ),
     )
     .action(async (file: string, flags: Omit<ImportCommandOptions, "batchSize"> & { batchSize: string }) => {
       const { batchSize, ...rest } = flags;

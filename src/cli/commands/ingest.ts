@@ -4,6 +4,7 @@ import type { Command } from "commander";
 import { IngestError, type IngestResult, ingestFile } from "../../service/ingest/index.js";
 import { resolveDatabaseLocation, type Store } from "../../service/store/db.js";
 import { CliError, EXIT } from "../errors.js";
+import { examples } from "../examples.js";
 import { processIo } from "../io.js";
 import { mapped, runOnStore } from "../on-store.js";
 import { withStore } from "../with-store.js";
@@ -127,6 +128,14 @@ export function register(program: Command): void {
     .option("--batch-size <n>", "records per transaction", "500")
     .option("--max-line-mb <mb>", "longest line accepted; a longer one is refused by its number", "1")
     .option("--database <location>", "PGlite directory or postgres:// URL (env VREPORT_DATABASE)")
+    .addHelpText(
+      "after",
+      examples(
+        "vreport ingest docs/examples/sample.ndjson --database ./mydata",
+        "vreport ingest data.ndjson --strict --batch-size 1000",
+        "vreport ingest - --database postgres://vreport@localhost/vreport",
+      ),
+    )
     .action(
       async (
         file: string,

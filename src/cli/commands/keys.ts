@@ -3,6 +3,7 @@ import { SCOPES } from "../../contract/index.js";
 import { createKey, KeyError, listKeys, revokeKey } from "../../service/keys/index.js";
 import type { Store } from "../../service/store/db.js";
 import { CliError, EXIT } from "../errors.js";
+import { examples } from "../examples.js";
 import { type Out, processIo, stdout } from "../io.js";
 import { mapped, runOnStore } from "../on-store.js";
 import { withStore as withStoreAt } from "../with-store.js";
@@ -146,7 +147,17 @@ export const keysRevokeOp = mapped<{ id: string }, void>(async (store, { id }, i
 
 /** Wires `vreport keys create|list|revoke`. */
 export function register(program: Command): void {
-  const keys = program.command("keys").description("Create, list and revoke API keys");
+  const keys = program
+    .command("keys")
+    .description("Create, list and revoke API keys")
+    .addHelpText(
+      "after",
+      examples(
+        "vreport keys create --scopes workspace:read,visibility:read --name reporting",
+        "vreport keys list",
+        "vreport keys revoke 3f2a9c1e-0000-4000-8000-000000000001",
+      ),
+    );
   const db = (c: Command) =>
     c.option("--database <location>", "PGlite directory or postgres:// URL (env VREPORT_DATABASE)");
   db(
@@ -158,18 +169,40 @@ export function register(program: Command): void {
       .option("--expires-at <iso>", "expiry, ISO 8601")
       .option("--name <name>", "a label for `keys list`")
       .option("--workspace <id>", "workspace (default: the only one)")
-      .option("--json", 'print {"id","key"}'),
+      .option("--json", 'print {"id","key"}')
+      .addHelpText(
+        "after",
+        examples(
+          "vreport keys create --scopes workspace:read,visibility:read,contentmap:read,content:read --name reporting",
+          "vreport keys create --scopes visibility:read --project 6f1c2a10-0000-4000-8000-000000000010 --expires-at 2026-12-31T00:00:00Z --json",
+          "vreport keys create --scopes workspace:read --database ./mydata",
+        ),
+      ),
   ).action(async (flags: KeysCreateOptions) => {
     await keysCreate(flags);
   });
   db(
-    keys.command("list").description("List keys (never the keys themselves)").option("--json", "JSON output"),
+    keys
+      .command("list")
+      .description("List keys (never the keys themselves)")
+      .option("--json", "JSON output")
+      .addHelpText("after", examples("vreport keys list", "vreport keys list --json --database ./mydata")),
   ).action(async (flags: DbOption & { json?: boolean }) => {
     await keysList(flags);
   });
-  db(keys.command("revoke").description("Revoke a key by id").argument("<id>", "key id")).action(
-    async (id: string, flags: DbOption) => {
-      await keysRevoke(id, flags);
-    },
-  );
+  db(
+    keys
+      .command("revoke")
+      .description("Revoke a key by id")
+      .argument("<id>", "key id")
+      .addHelpText(
+        "after",
+        examples(
+          "vreport keys revoke 3f2a9c1e-0000-4000-8000-000000000001",
+          "vreport keys revoke 3f2a9c1e-0000-4000-8000-000000000001 --database ./mydata",
+        ),
+      ),
+  ).action(async (id: string, flags: DbOption) => {
+    await keysRevoke(id, flags);
+  });
 }

@@ -7,6 +7,7 @@ import { loadConfig } from "../../config/load-config.js";
 import { planNotes } from "../../pipeline/notes-draft.js";
 import { API_KEY_FILE_OPTION, API_KEY_OPTION } from "../api-key.js";
 import { CliError, EXIT } from "../errors.js";
+import { examples } from "../examples.js";
 import { type Io, processIo } from "../io.js";
 import { type PeriodFlags, withPeriodFlags } from "../period-flags.js";
 import { connectReporting, projectsOf } from "../report-service.js";
@@ -88,7 +89,10 @@ export async function notesInitCommand(flags: NotesInitFlags, io: Io = processIo
 
 /** Wires `vreport notes init`. */
 export function register(program: Command): void {
-  const notes = program.command("notes").description("The agency's notes on a report (docs/notes.md)");
+  const notes = program
+    .command("notes")
+    .description("The agency's notes on a report (docs/notes.md)")
+    .addHelpText("after", examples("vreport notes init --month 2026-10 --project Acme"));
   withPeriodFlags(
     notes
       .command("init")
@@ -106,6 +110,14 @@ export function register(program: Command): void {
     .option("--config <file>", "config file (default: ./vreport.config.json when present): its timezone")
     .option("--as-of <date>", "embedded demo only: the as-of day YYYY-MM-DD")
     .option("--database <location>", "embedded demo only: PGlite directory or postgres:// URL")
+    .addHelpText(
+      "after",
+      examples(
+        "vreport notes init --month 2026-10 --project Acme",
+        "vreport notes init --period last-month --out notes/acme.md --force",
+        "vreport notes init --base-url https://reports.example.com --api-key-file key.txt --month 2026-10",
+      ),
+    )
     .action(async (flags: NotesInitFlags) => {
       await notesInitCommand(flags);
     });

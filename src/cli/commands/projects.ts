@@ -1,10 +1,14 @@
 import type { Command } from "commander";
 import { createClient } from "../../client/index.js";
 import type { Project } from "../../contract/index.js";
+import type { ServiceConnection } from "../../jobs/service-connection.js";
 import { API_KEY_FILE_OPTION, API_KEY_OPTION, apiKeyFrom } from "../api-key.js";
 import { clientErrorToCli } from "../client-errors.js";
+import { connectOrDemo } from "../connect-service.js";
 import { CliError, EXIT } from "../errors.js";
-import { processIo } from "../io.js";
+import { examples } from "../examples.js";
+import { type Io, processIo } from "../io.js";
+import { toCliError } from "../to-cli-error.js";
 
 /** Options of `vreport projects` (flags win over `VREPORT_BASE_URL` / `VREPORT_API_KEY`). */
 export interface ProjectsOptions {
@@ -12,15 +16,15 @@ export interface ProjectsOptions {
   apiKey?: string | undefined;
   apiKeyFile?: string | undefined;
   json?: boolean | undefined;
+  /** Embedded demo only (no base URL): PGlite directory or postgres:// URL. */
+  database?: string | undefined;
   /** Client tuning for scripts and tests (not flags): failing fast on an unreachable service. */
   retries?: number;
   timeoutMs?: number;
 }
 
-/** Where the command writes; tests pass their own. */
-export interface ProjectsIo {
-  out: (line: string) => void;
-}
+/** Where the command writes: the table or JSON on `out`, the demo notices on `err`; tests pass their own. */
+export type ProjectsIo = Pick<Io, "out" | "err">;
 
 /** Left-aligned columns, two spaces apart, header underlined by nothing (greppable, paste-able). */
 function table(header: string[], rows: string[][]): string[] {
@@ -33,31 +37,19 @@ function table(header: string[], rows: string[][]): string[] {
   return [line(header), ...rows.map(line)];
 }
 
-/** `vreport projects`: prints the projects the key can read, as a table or JSON; returns them. */
+/**
+ * `vreport projects`: prints the projects the key can read, as a table or JSON; returns them.
+ * Without a base URL it lists the embedded demo's projects, as `generate` reports on them.
+ */
 export async function projectsCommand(
   opts: ProjectsOptions,
   io: ProjectsIo = processIo,
   env: NodeJS.ProcessEnv = process.env,
 ): Promise<Project[]> {
   const baseUrl = opts.baseUrl ?? env.VREPORT_BASE_URL;
-  const apiKey = apiKeyFrom(opts, env);
-  if (!baseUrl)
-    throw new CliError("no service given: pass --base-url URL or set VREPORT_BASE_URL", EXIT.usage);
-  if (!apiKey)
-    throw new CliError("no API key given: pass --api-key-file FILE or set VREPORT_API_KEY", EXIT.usage);
-  let client: ReturnType<typeof createClient>;
+  const service = baseUrl === undefined ? await demo(opts, io) : remote(baseUrl, opts, env);
   try {
-    client = createClient({
-      baseUrl,
-      apiKey,
-      ...(opts.retries !== undefined ? { retries: opts.retries } : {}),
-      ...(opts.timeoutMs !== undefined ? { timeoutMs: opts.timeoutMs } : {}),
-    });
-  } catch {
-    throw CliError.badFlag("--base-url", baseUrl, "an http:// or https:// URL");
-  }
-  try {
-    const { pinned, projects } = await client.listProjects();
+    const { pinned, projects } = await service.client.listProjects();
     if (opts.json) {
       io.out(JSON.stringify({ pinned, projects }, null, 2));
       return projects;
@@ -72,7 +64,40 @@ export async function projectsCommand(
     return projects;
   } catch (err) {
     throw clientErrorToCli(err);
+  } finally {
+    await service.close();
   }
+}
+
+/** The service at `baseUrl`, which needs a key. */
+function remote(
+  baseUrl: string,
+  opts: ProjectsOptions,
+  env: NodeJS.ProcessEnv,
+): Pick<ServiceConnection, "client" | "close"> {
+  const apiKey = apiKeyFrom(opts, env);
+  if (!apiKey)
+    throw new CliError("no API key given: pass --api-key-file FILE or set VREPORT_API_KEY", EXIT.usage);
+  try {
+    const client = createClient({
+      baseUrl,
+      apiKey,
+      ...(opts.retries !== undefined ? { retries: opts.retries } : {}),
+      ...(opts.timeoutMs !== undefined ? { timeoutMs: opts.timeoutMs } : {}),
+    });
+    return { client, close: async () => {} };
+  } catch {
+    throw CliError.badFlag("--base-url", baseUrl, "an http:// or https:// URL");
+  }
+}
+
+/** The embedded demo service (seeded on first use), with its own temporary key. */
+async function demo(opts: ProjectsOptions, io: ProjectsIo): Promise<ServiceConnection> {
+  return connectOrDemo(opts.database !== undefined ? { database: opts.database } : {}, io).catch(
+    (err: unknown) => {
+      throw toCliError(err);
+    },
+  );
 }
 
 /** Adds `vreport projects` to the program. */
@@ -80,10 +105,22 @@ export function register(program: Command): void {
   program
     .command("projects")
     .description("List the projects an API key can read")
-    .option("--base-url <url>", "service URL (origin or …/core/api/external/v1); env VREPORT_BASE_URL")
+    .option(
+      "--base-url <url>",
+      "service URL (origin or …/core/api/external/v1); env VREPORT_BASE_URL; default: the embedded demo service",
+    )
     .option(...API_KEY_FILE_OPTION)
     .option(...API_KEY_OPTION)
+    .option("--database <location>", "embedded demo only: PGlite directory or postgres:// URL")
     .option("--json", "print JSON instead of a table")
+    .addHelpText(
+      "after",
+      examples(
+        "vreport projects",
+        "vreport projects --base-url https://reports.example.com --api-key-file key.txt",
+        "vreport projects --json",
+      ),
+    )
     .action(async (flags: ProjectsOptions) => {
       await projectsCommand(flags);
     });

@@ -11,6 +11,7 @@ import {
 } from "../../jobs/schedules.js";
 import { parseRecipients } from "../email-flags.js";
 import { CliError, EXIT } from "../errors.js";
+import { examples } from "../examples.js";
 import {
   FORMATS_HELP,
   hiddenFormatsAlias,
@@ -129,7 +130,15 @@ const queueOptions = (c: Command): Command =>
 export function register(program: Command): void {
   const schedule = program
     .command("schedule")
-    .description("Recurring reports (BullMQ job schedulers), run by `vreport worker`");
+    .description("Recurring reports (BullMQ job schedulers), run by `vreport worker`")
+    .addHelpText(
+      "after",
+      examples(
+        'vreport schedule add --cron "0 6 2 * *" --tz Europe/Paris --all-projects --range 30d --format pdf',
+        "vreport schedule list",
+        "vreport schedule remove all-projects-30d-pdf",
+      ),
+    );
   queueOptions(
     schedule
       .command("add")
@@ -151,18 +160,45 @@ export function register(program: Command): void {
       .option("--base-url <url>", "the service the workers read from (default: theirs)")
       .option("--id <id>", "schedule id (default: <project|all-projects>-<range>-<formats>)")
       .option("--attempts <n>", "tries per job, the first included", "3")
-      .option("--backoff <ms>", "first retry delay in ms, doubling per retry", "10000"),
+      .option("--backoff <ms>", "first retry delay in ms, doubling per retry", "10000")
+      .addHelpText(
+        "after",
+        examples(
+          "vreport schedule add --monthly --tz Europe/Paris --all-projects --format pdf,xlsx",
+          'vreport schedule add --cron "0 6 * * 1" --project Acme --range 7d --email cmo@client.example',
+          "vreport schedule add --every 3600000 --project Acme --format md --id acme-hourly",
+        ),
+      ),
   ).action(async (flags: ScheduleAddFlags) => {
     await scheduleAdd(flags);
   });
   queueOptions(
-    schedule.command("list").description("List the recurring reports").option("--json", "JSON output"),
+    schedule
+      .command("list")
+      .description("List the recurring reports")
+      .option("--json", "JSON output")
+      .addHelpText(
+        "after",
+        examples(
+          "vreport schedule list",
+          "vreport schedule list --json --redis-url redis://redis.internal:6379",
+        ),
+      ),
   ).action(async (flags: QueueFlags & { json?: boolean }) => {
     await scheduleList(flags);
   });
-  queueOptions(schedule.command("remove <id>").description("Remove a recurring report")).action(
-    async (id: string, flags: QueueFlags) => {
-      await scheduleRemove(id, flags);
-    },
-  );
+  queueOptions(
+    schedule
+      .command("remove <id>")
+      .description("Remove a recurring report")
+      .addHelpText(
+        "after",
+        examples(
+          "vreport schedule remove all-projects-30d-pdf",
+          "vreport schedule remove acme-hourly --prefix reports",
+        ),
+      ),
+  ).action(async (id: string, flags: QueueFlags) => {
+    await scheduleRemove(id, flags);
+  });
 }

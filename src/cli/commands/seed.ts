@@ -5,6 +5,7 @@ import { openStore, printableLocation, resolveDatabaseLocation, type Store } fro
 import { StoreError } from "../../service/store/errors.js";
 import { DEMO_TIMEZONE, DEMO_WORKSPACE_ID, type SeedSummary } from "../../service/store/seed/index.js";
 import { CliError, EXIT } from "../errors.js";
+import { examples } from "../examples.js";
 import { processIo } from "../io.js";
 
 /** Options of `vreport seed`. */
@@ -117,6 +118,14 @@ export function register(program: Command): void {
     .option("--as-of <date>", "last collection day YYYY-MM-DD (default: today in Europe/Paris)")
     .option("--database <location>", "PGlite directory or postgres:// URL (env VREPORT_DATABASE)")
     .option("--reset", "replace an already seeded demo workspace (deletes its API keys)")
+    .addHelpText(
+      "after",
+      examples(
+        "vreport seed",
+        "vreport seed --as-of 2026-11-01 --reset",
+        "vreport seed --scale 10 --database postgres://vreport@localhost/vreport",
+      ),
+    )
     .action(async (flags: { scale: string; asOf?: string; database?: string; reset?: boolean }) => {
       await seedCommand({
         scale: parseScale(flags.scale),

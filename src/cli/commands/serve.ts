@@ -6,6 +6,7 @@ import { DatabaseLockedError } from "../../service/store/errors.js";
 import type { DispatcherOptions } from "../../service/webhooks/index.js";
 import { WRITE_OPERATIONS } from "../admin-operations.js";
 import { CliError, EXIT } from "../errors.js";
+import { examples } from "../examples.js";
 import { processIo } from "../io.js";
 import { toCliError } from "../to-cli-error.js";
 import { addWebhookFlags, parseWebhookFlags, type WebhookFlags } from "./_webhook-flags.js";
@@ -114,6 +115,14 @@ export function register(program: Command): void {
     .option(
       "--public-url <url>",
       "origin clients reach the service at, for pagination links (env VREPORT_PUBLIC_URL; default: the request's Host)",
+    )
+    .addHelpText(
+      "after",
+      examples(
+        "vreport serve",
+        "vreport serve --database ./mydata --port 8790 --as-of 2025-03-02",
+        "vreport serve --host 0.0.0.0 --database postgres://vreport@db.internal/vreport --public-url https://reports.example.com",
+      ),
     );
   addWebhookFlags(command).action(
     async (

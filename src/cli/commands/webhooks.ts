@@ -14,6 +14,7 @@ import {
   WebhookError,
 } from "../../service/webhooks/index.js";
 import { CliError, EXIT } from "../errors.js";
+import { examples } from "../examples.js";
 import { type Out, processIo, stdout } from "../io.js";
 import { mapped, runOnStore } from "../on-store.js";
 import { withStore as withStoreAt } from "../with-store.js";
@@ -171,7 +172,15 @@ export async function webhooksDeliveries(
 export function register(program: Command): void {
   const webhooks = program
     .command("webhooks")
-    .description("Manage webhook subscriptions and inspect deliveries");
+    .description("Manage webhook subscriptions and inspect deliveries")
+    .addHelpText(
+      "after",
+      examples(
+        "vreport webhooks add https://hooks.example.com/vreport --events content.status_updated",
+        "vreport webhooks list",
+        "vreport webhooks deliveries --failed",
+      ),
+    );
   const db = "PGlite directory or postgres:// URL (env VREPORT_DATABASE)";
   webhooks
     .command("add")
@@ -182,18 +191,30 @@ export function register(program: Command): void {
     .option("--workspace <id>", "workspace (default: the only one)")
     .option("--json", "print JSON")
     .option("--database <location>", db)
+    .addHelpText(
+      "after",
+      examples(
+        "vreport webhooks add https://hooks.example.com/vreport --events content.status_updated,opportunity_run.status_updated",
+        "vreport webhooks add https://hooks.example.com/vreport --events iq.status_updated --secret whsec_example --json",
+      ),
+    )
     .action((url: string, flags: WebhooksAddOptions) => webhooksAdd(url, flags).then(() => undefined));
   webhooks
     .command("list")
     .description("List the subscriptions (never their secrets)")
     .option("--json", "print JSON")
     .option("--database <location>", db)
+    .addHelpText(
+      "after",
+      examples("vreport webhooks list", "vreport webhooks list --json --database ./mydata"),
+    )
     .action((flags: WebhooksDbOptions) => webhooksList(flags).then(() => undefined));
   webhooks
     .command("remove")
     .description("Delete a subscription and its delivery history")
     .argument("<id>", "subscription id")
     .option("--database <location>", db)
+    .addHelpText("after", examples("vreport webhooks remove 0b6f4e2a-0000-4000-8000-000000000001"))
     .action((id: string, flags: WebhooksDbOptions) => webhooksRemove(id, flags));
   webhooks
     .command("test")
@@ -202,6 +223,13 @@ export function register(program: Command): void {
     .option("--event <type>", "event to sample (default: the subscription's first)")
     .option("--json", "print JSON")
     .option("--database <location>", db)
+    .addHelpText(
+      "after",
+      examples(
+        "vreport webhooks test 0b6f4e2a-0000-4000-8000-000000000001",
+        "vreport webhooks test 0b6f4e2a-0000-4000-8000-000000000001 --event content.status_updated --json",
+      ),
+    )
     .action((id: string, flags: WebhooksDbOptions & { event?: string }) =>
       webhooksTest(id, flags).then(() => undefined),
     );
@@ -211,6 +239,10 @@ export function register(program: Command): void {
     .option("--failed", "only dead letters (deliveries that ran out of retries)")
     .option("--json", "print JSON")
     .option("--database <location>", db)
+    .addHelpText(
+      "after",
+      examples("vreport webhooks deliveries", "vreport webhooks deliveries --failed --json"),
+    )
     .action((flags: WebhooksDbOptions & { failed?: boolean }) =>
       webhooksDeliveries(flags).then(() => undefined),
     );

@@ -10,6 +10,7 @@ import { API_KEY_FILE_OPTION, API_KEY_OPTION } from "../api-key.js";
 import { connectService, serviceOptionsFrom } from "../connect-service.js";
 import { type EmailFlags, parseEmailSettings } from "../email-flags.js";
 import { CliError, EXIT } from "../errors.js";
+import { examples } from "../examples.js";
 import { parseDay, parsePositiveInt, parseRetry, type QueueFlags } from "../flags.js";
 import { processIo } from "../io.js";
 import { toCliError } from "../to-cli-error.js";
@@ -60,7 +61,7 @@ export async function workerCommand(flags: WorkerFlags, run: WorkerRun = {}): Pr
   }
   const redisUrl = redisUrlFrom(flags.redisUrl);
   try {
-    const { branding, timezone, presentation } = await loadConfig(flags.config);
+    const { branding, timezone, presentation, targets } = await loadConfig(flags.config);
     const service = await connectService({
       ...serviceOptions,
       onSeed: ({ database, asOf }) => log(`seeding the demo workspace as of ${asOf} into ${database}…`),
@@ -81,6 +82,7 @@ export async function workerCommand(flags: WorkerFlags, run: WorkerRun = {}): Pr
           presentation,
           retry,
           ...(timezone !== undefined ? { timezone } : {}),
+          ...(targets !== undefined ? { targets } : {}),
           ...(email ? { email } : {}),
         },
       );
@@ -128,6 +130,13 @@ export function register(program: Command): void {
     .option("--backoff <ms>", "first retry delay of those jobs in ms, doubling", "10000")
     .option("--lock-duration <ms>", "job lock time: a dead worker's job is retried after it", "30000")
     .option("--stalled-interval <ms>", "how often jobs of dead workers are looked for", "30000")
+    .addHelpText(
+      "after",
+      examples(
+        "vreport worker --concurrency 2 --base-url http://127.0.0.1:8787 --api-key-file key.txt",
+        'vreport worker --redis-url redis://redis.internal:6379 --smtp-url smtp://127.0.0.1:2525 --email-from "Northwind <reports@northwind.example>"',
+      ),
+    )
     .action(async (flags: WorkerFlags) => {
       const controller = new AbortController();
       const stop = () => {

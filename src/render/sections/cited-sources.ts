@@ -1,4 +1,5 @@
 import type { CitationsByOwner, CitedSource } from "../../contract/index.js";
+import { countOf } from "../../format/plural.js";
 import { col, fromSections, type SectionDrafter, tableOf } from "./_helpers.js";
 
 // Domains a chart or an owner's "top domains" lists: the chart stays readable on one page.
@@ -86,7 +87,7 @@ export const citedSources: SectionDrafter = (model) =>
         ],
         rows: c.rows.map((r) => ({ ...r, tag: ROW_OWNER[ownerOf(r)] })),
         emptyText: "No citations in this period.",
-        note: `${c.totals.total_citations.toLocaleString("en-US")} citations in all.`,
+        note: `${countOf(c.totals.total_citations, "citation")} in all.`,
       },
     ];
   });

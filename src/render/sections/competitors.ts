@@ -1,4 +1,5 @@
 import { formatDeltaPp, formatPercent } from "../../format/figures.js";
+import { countOf } from "../../format/plural.js";
 import { comparisonOf } from "../../report/comparison.js";
 import { col, deltaCol, fromSections, type SectionDrafter, statCells, statColumns } from "./_helpers.js";
 
@@ -57,7 +58,7 @@ export const competitors: SectionDrafter = (model) =>
           ...statCells("sov", sov_stats),
         })),
         emptyText: "No competitors are tracked.",
-        note: `Based on ${c.totals.total_snapshots.toLocaleString("en-US")} answers. The first row is your brand.`,
+        note: `Based on ${countOf(c.totals.total_snapshots, "answer")}. The first row is your brand.`,
       },
     ];
   });

@@ -1,4 +1,6 @@
 import { BUYER_STAGES, type Topic } from "../../contract/index.js";
+import { formatCount } from "../../format/figures.js";
+import { countOf } from "../../format/plural.js";
 import { col, notice, PALETTE, type SectionDrafter, stageLabel } from "./_helpers.js";
 
 /** The competitor with the most pages in a topic (the one a coverage gap is measured against). */
@@ -30,11 +32,14 @@ export const contentMap: SectionDrafter = (model) => {
   const bullets = [
     ...untapped.map(
       (t) =>
-        `Untapped: ${t.name} — competitors have ${t.competitors.reduce((n, c) => n + c.total, 0)} pages, you have none.`,
+        `Untapped: ${t.name} — competitors have ${countOf(
+          t.competitors.reduce((n, c) => n + c.total, 0),
+          "page",
+        )}, you have none.`,
     ),
     ...gaps.map(
       (t) =>
-        `Coverage gap: ${t.name} — you have ${t.you.total} page${t.you.total === 1 ? "" : "s"}, ${topName(t)} has ${topTotal(t)}.`,
+        `Coverage gap: ${t.name} — you have ${countOf(t.you.total, "page")}, ${topName(t)} has ${formatCount(topTotal(t))}.`,
     ),
   ];
   return {
@@ -75,7 +80,7 @@ export const contentMap: SectionDrafter = (model) => {
         ],
         rows,
         emptyText: "No topics have been induced yet.",
-        note: `${unclassified.toLocaleString("en-US")} of your pages are not classified yet.`,
+        note: `${formatCount(unclassified)} of your pages ${unclassified === 1 ? "is" : "are"} not classified yet.`,
       },
     ],
   };

@@ -1,4 +1,5 @@
-import { formatCount, platformName } from "../../format/figures.js";
+import { platformName } from "../../format/figures.js";
+import { countOf } from "../../format/plural.js";
 import type { SectionDrafter } from "./_helpers.js";
 import { col } from "./_helpers.js";
 
@@ -23,13 +24,13 @@ export const methodology: SectionDrafter = (model) => {
     `The period is the ${model.cover.range} ending on the as-of day; its dates are not available because the visibility data could not be read.`;
   const platforms = s.ok ? s.value.platforms.rows.map((r) => platformName(r.platform)) : [];
   const volume = s.ok
-    ? `This report rests on ${formatCount(s.value.summary.totals.snapshots.current)} answers (snapshots) to ${formatCount(s.value.summary.totals.prompts)} tracked prompts, collected from ${formatCount(platforms.length)} platform${platforms.length === 1 ? "" : "s"} (${platforms.join(", ")}).`
+    ? `This report rests on ${countOf(s.value.summary.totals.snapshots.current, "answer")} (snapshots) to ${countOf(s.value.summary.totals.prompts, "tracked prompt")}, collected from ${countOf(platforms.length, "platform")} (${platforms.join(", ")}).`
     : "The visibility data could not be read, so no answer counts are given.";
   // The method of docs/metrics.md "Intervals and significance", in plain words, with its sample sizes.
   const kpis = s.ok ? s.value.summary.rows : [];
   const first = kpis[0]?.stats;
   const sample = first
-    ? ` The headline rates rest on ${formatCount(first.prompts)} prompts (${formatCount(first.answers)} answers) in this period and ${formatCount(first.previous_prompts)} prompts (${formatCount(first.previous_answers)} answers) in the previous one.`
+    ? ` The headline rates rest on ${countOf(first.prompts, "prompt")} (${countOf(first.answers, "answer")}) in this period and ${countOf(first.previous_prompts, "prompt")} (${countOf(first.previous_answers, "answer")}) in the previous one.`
     : "";
   const significance = {
     kind: "paragraph" as const,

@@ -1,3 +1,4 @@
+import { countOf } from "../../format/plural.js";
 import { col, fromSections, type SectionDrafter, tableOf } from "./_helpers.js";
 
 /** Your pages that AI answers cite (top 100). */
@@ -17,6 +18,6 @@ export const yourPages: SectionDrafter = (model) =>
       ],
       s.your_pages.rows,
       "No page of your site was cited in this period.",
-      { note: `${s.your_pages.totals.pages.toLocaleString("en-US")} pages cited in all.` },
+      { note: `${countOf(s.your_pages.totals.pages, "page")} cited in all.` },
     ),
   ]);

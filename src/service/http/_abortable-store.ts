@@ -134,7 +134,11 @@ class LentConnections implements Driver {
 
   async init(): Promise<void> {}
 
-  acquireConnection(): Promise<DatabaseConnection> {
+  async acquireConnection(): Promise<DatabaseConnection> {
+    // PGlite runs each query synchronously in this thread, and a request's next query follows as
+    // a microtask: without a turn of the event loop between queries, requests that arrive during
+    // expensive work are not even read until it ends, so they can be neither queued nor shed.
+    await new Promise((resume) => setImmediate(resume));
     return new Promise((resolve, reject) => {
       this.executor
         .provideConnection(

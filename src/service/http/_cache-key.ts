@@ -1,23 +1,12 @@
 import { createHash } from "node:crypto";
-import type { EndpointId } from "../../contract/index.js";
+import { ANALYTICS_ENDPOINTS, type EndpointId } from "../../contract/index.js";
 
 /**
  * Endpoints whose answer is cached: the analytics ones, a function of the project's data and the
  * as-of day only. Others (setup's next collection time moves during the day) get ETags but are
  * computed every time (docs/api.md, "Extensions to v1").
  */
-export const CACHED_ENDPOINTS: ReadonlySet<EndpointId> = new Set<EndpointId>([
-  "getReport",
-  "getOverview",
-  "getCategories",
-  "getLeaderboard",
-  "getCompetitor",
-  "getCompetitorPages",
-  "listPrompts",
-  "getPromptAnswers",
-  "listPages",
-  "getCitedSources",
-]);
+export const CACHED_ENDPOINTS: ReadonlySet<EndpointId> = ANALYTICS_ENDPOINTS;
 
 /** Endpoints whose pages link to their neighbours: the links repeat the request's URL and raw query. */
 const LINKING: ReadonlySet<EndpointId> = new Set<EndpointId>(["listPrompts", "listPages"]);

@@ -39,11 +39,12 @@ const FIT: Record<ValueType, Fit> = {
   date: "nowrap",
   boolean: "nowrap",
   platform: "words", // "Google AI Overviews" may wrap between words
+  status: "words",
   text: "text",
   url: "url",
 };
 /** Printed bold (coloured by sign), so measured bold. */
-const BOLD_TYPES: ReadonlySet<ValueType> = new Set(["delta_pp", "delta_count"]);
+const BOLD_TYPES: ReadonlySet<ValueType> = new Set(["delta_pp", "delta_count", "status"]);
 
 export interface ColumnInput {
   label: string;

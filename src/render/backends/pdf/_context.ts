@@ -10,7 +10,7 @@ import { layoutTable } from "./_columns.js";
 import { EMPTY_SLOT } from "./_slot.js";
 
 /** How a figure is coloured: by the sign it is printed with, so a delta that rounds to 0 is grey. */
-export type Tone = "up" | "down" | "flat" | "none";
+export type Tone = "up" | "down" | "flat" | "warn" | "none";
 
 /** How a column is laid out: figures right-aligned and unbroken, free text wrapping, URLs breaking anywhere. */
 export type CellStyle = "num" | "wrap" | "url" | "label" | "fixed";
@@ -26,8 +26,11 @@ const CELL_STYLE: Record<ValueType, CellStyle> = {
   platform: "label", // "Google AI Overviews" wraps between words, never inside one
   date: "fixed",
   boolean: "fixed",
+  status: "label",
 };
 const SIGNED: ReadonlySet<ValueType> = new Set(["delta_pp", "delta_count"]);
+/** A target's status in colour as well as words (docs/targets.md). */
+const STATUS_TONE: Readonly<Record<string, Tone>> = { on_track: "up", at_risk: "warn", off_track: "down" };
 
 /** The tone of a printed signed figure: "+…" up, "−…" (or "-…") down, anything else flat. */
 export function toneOf(printed: string): Tone {
@@ -138,7 +141,12 @@ function block(b: Block, widthMm: number): BlockContext {
           const text = formatValue(c.type, value);
           // A change that is not significant is grey, whatever its sign (docs/metrics.md).
           const muted = c.significance !== undefined && row[c.significance] === false;
-          const tone: Tone = SIGNED.has(c.type) && value !== null && !muted ? toneOf(text) : "none";
+          const tone: Tone =
+            c.type === "status"
+              ? (STATUS_TONE[String(value)] ?? "none")
+              : SIGNED.has(c.type) && value !== null && !muted
+                ? toneOf(text)
+                : "none";
           return { text, style: CELL_STYLE[c.type], tone };
         }),
       );

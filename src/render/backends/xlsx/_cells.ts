@@ -1,5 +1,5 @@
 import type ExcelJS from "exceljs";
-import { platformName } from "../../../format/figures.js";
+import { formatValue, platformName } from "../../../format/figures.js";
 import type { CellValue, ValueType } from "../../../format/value-type.js";
 import { safeText } from "../../cell-text.js";
 
@@ -60,6 +60,8 @@ export function toCell(type: ValueType, value: CellValue): ExcelJS.CellValue {
       return typeof value === "boolean" ? value : safeText(String(value));
     case "platform":
       return safeText(platformName(String(value)));
+    case "status":
+      return formatValue("status", value);
     case "url": {
       const text = safeText(String(value));
       const hyperlink = linkFor(text);

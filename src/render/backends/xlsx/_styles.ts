@@ -79,6 +79,18 @@ export function deltaRules(): ExcelJS.ConditionalFormattingRule[] {
   ];
 }
 
+/**
+ * Green for significant gains, red for significant losses, where the row's flag in `flag` (a
+ * relative reference such as `$K2`) says whether the change in `cell` is significant: a change that
+ * is not stays uncoloured, never shown as a rise or a fall (docs/metrics.md).
+ */
+export function significantDeltaRules(cell: string, flag: string): ExcelJS.ConditionalFormattingRule[] {
+  return [
+    { type: "expression", formulae: [`AND(${flag}=TRUE,${cell}>0)`], priority: 1, style: font(GREEN) },
+    { type: "expression", formulae: [`AND(${flag}=TRUE,${cell}<0)`], priority: 2, style: font(RED) },
+  ];
+}
+
 function font(argb: string): Style {
   return { font: { color: { argb } } };
 }

@@ -2,7 +2,7 @@ import type ExcelJS from "exceljs";
 import { safeText } from "../../cell-text.js";
 import type { Block, Column } from "../../types.js";
 import { displayLength, toCell, wrappedHeight } from "./_cells.js";
-import { deltaRules, HEADER, linkStyle, ROW, styleFor } from "./_styles.js";
+import { deltaRules, HEADER, linkStyle, ROW, significantDeltaRules, styleFor } from "./_styles.js";
 
 /** A table block of the view. */
 export type TableBlock = Extract<Block, { kind: "table" }>;
@@ -56,7 +56,10 @@ export function writeLine(
   cell.style = style;
 }
 
-/** Colours the positive and negative values of every delta column in rows first..last. */
+/**
+ * Colours the positive and negative values of every delta column in rows first..last; a change
+ * with a significance flag among the columns only where the flag is true.
+ */
 export function colourDeltas(
   ws: ExcelJS.Worksheet,
   columns: readonly Column[],
@@ -66,7 +69,12 @@ export function colourDeltas(
   columns.forEach((c, i) => {
     if (c.type !== "delta_pp" && c.type !== "delta_count") return;
     const letter = ws.getColumn(i + 1).letter;
-    ws.addConditionalFormatting({ ref: `${letter}${first}:${letter}${last}`, rules: deltaRules() });
+    const flagAt = c.significance === undefined ? -1 : columns.findIndex((f) => f.key === c.significance);
+    const rules =
+      flagAt === -1
+        ? deltaRules()
+        : significantDeltaRules(`${letter}${first}`, `$${ws.getColumn(flagAt + 1).letter}${first}`);
+    ws.addConditionalFormatting({ ref: `${letter}${first}:${letter}${last}`, rules });
   });
 }
 

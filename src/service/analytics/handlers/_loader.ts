@@ -9,9 +9,10 @@ import { type DailyRows, inRange } from "../metrics/tally.js";
 import { type Period, PeriodParamError, type PeriodQuery, resolvePeriod } from "../period.js";
 import { loadCompetitorCounts, loadDaily } from "../queries/daily.js";
 import { type AggMeta, type Db, loadMeta } from "../queries/meta.js";
-import { loadPromptCells, type PromptCells } from "../queries/prompt-cells.js";
+import { type PromptCells, promptCellsOf } from "../queries/prompt-cells.js";
+import { loadPromptCum, type PromptCum } from "../queries/prompt-cum.js";
 import { type GapCounts, loadPromptGaps } from "../queries/prompt-gaps.js";
-import { loadPromptSums } from "../queries/prompt-sums.js";
+import { promptSumsOf } from "../queries/prompt-sums.js";
 import { loadCategories, loadCompetitors, loadPrompts } from "../queries/setup.js";
 import { loadUrlSums, type UrlFilter } from "../queries/url-sums.js";
 
@@ -93,15 +94,18 @@ export class Loader {
 
   /** Per-prompt counts of both periods. */
   promptSums(): Promise<Map<string, PromptSums>> {
-    return this.once("promptSums", async () =>
-      loadPromptSums(this.db, this.project.id, await this.meta(), this.period),
-    );
+    return this.once("promptSums", async () => promptSumsOf(await this.promptCum()));
   }
 
   /** Per-prompt counts per platform and competitor of both periods (the intervals' clusters). */
   promptCells(): Promise<PromptCells> {
-    return this.once("promptCells", async () =>
-      loadPromptCells(this.db, this.project.id, await this.meta(), this.period),
+    return this.once("promptCells", async () => promptCellsOf(await this.meta(), await this.promptCum()));
+  }
+
+  /** The prompts' running totals at the periods' boundary days: one read for sums and cells. */
+  private promptCum(): Promise<PromptCum> {
+    return this.once("promptCum", async () =>
+      loadPromptCum(this.db, this.project.id, await this.meta(), this.period),
     );
   }
 

@@ -6,6 +6,10 @@ import { type GapCounts, PAGES_PER_GAP } from "../queries/prompt-gaps.js";
 import type { CompetitorRef } from "./leaderboard.js";
 import type { CategoryRecord, PromptRecord } from "./prompt-rows.js";
 
+// One collator for every comparison: localeCompare with a locale builds one per call (a third of
+// the gap rows' time at scale 10).
+const byText = new Intl.Collator("en").compare;
+
 const byPlatform = (a: Platform, b: Platform) => PLATFORMS.indexOf(a) - PLATFORMS.indexOf(b);
 
 /**
@@ -50,7 +54,7 @@ export function gapRows(
           const name = names.get(id);
           return name === undefined ? [] : [{ name, answers }];
         })
-        .sort((a, b) => b.answers - a.answers || a.name.localeCompare(b.name, "en")),
+        .sort((a, b) => b.answers - a.answers || byText(a.name, b.name)),
       pages: [...gap.pages]
         .flatMap(([url, { competitorId, answers }]) => {
           const name = names.get(competitorId);
@@ -70,6 +74,6 @@ export function gapRows(
     (a, b) =>
       b.gap_platforms.length - a.gap_platforms.length ||
       b.gap_answers - a.gap_answers ||
-      a.prompt_text.localeCompare(b.prompt_text, "en"),
+      byText(a.prompt_text, b.prompt_text),
   );
 }

@@ -1,8 +1,6 @@
-import { sql } from "kysely";
 import type { Platform } from "../../../contract/index.js";
-import { getOrSet } from "../_map.js";
-import type { Period } from "../period.js";
-import { type AggMeta, cumDayList, cumDays, type Db } from "./meta.js";
+import type { AggMeta } from "./meta.js";
+import type { CumRow, PromptCum } from "./prompt-cum.js";
 
 /** One prompt's brand counts on one platform in one period. */
 export interface PlatformCell {
@@ -29,16 +27,8 @@ export interface PromptCells {
   previous: { platforms: PlatformCell[]; competitors: CompetitorCell[] };
 }
 
-interface CumRow {
-  day: string;
-  prompt_id: string;
-  platform_snapshots: number[];
-  platform_mentioned: number[];
-  platform_cited: number[];
-  platform_competitor_mentions: number[];
-  competitor_mentioned: number[];
-  competitor_cited: number[];
-}
+/** The array columns of a cumulative row: per platform or per competitor. */
+type ArrayColumn = { [K in keyof CumRow]: CumRow[K] extends number[] ? K : never }[keyof CumRow];
 
 const NONE: readonly number[] = [];
 
@@ -64,7 +54,7 @@ function cellsOf(
   for (const [promptId, at] of prompts) {
     const e = end === null ? undefined : at.get(end);
     const b = before === null ? undefined : at.get(before);
-    const diff = (column: keyof Omit<CumRow, "day" | "prompt_id">) => {
+    const diff = (column: ArrayColumn) => {
       const x = e?.[column] ?? NONE;
       const y = b?.[column] ?? NONE;
       return (i: number) => (x[i] ?? 0) - (y[i] ?? 0);
@@ -98,28 +88,13 @@ function cellsOf(
 }
 
 /**
- * Every prompt's counts per platform and per competitor in both periods, from the running totals
- * of `agg_prompt_cum` (docs/metrics.md, "Per-prompt counts"): at most four rows per prompt,
- * whatever the range. Only the cells with answers (platforms) or with a mention or citation
- * (competitors) are returned, the clusters of the intervals.
+ * Every prompt's counts per platform and per competitor in both periods, from its running totals
+ * (docs/metrics.md, "Per-prompt counts"). Only the cells with answers (platforms) or with a
+ * mention or citation (competitors) are returned, the clusters of the intervals.
  */
-export async function loadPromptCells(
-  db: Db,
-  projectId: string,
-  meta: AggMeta,
-  period: Period,
-): Promise<PromptCells> {
-  const c = cumDays(meta, period);
-  const days = cumDayList(c);
-  const rows = new Map<string, Map<string, CumRow>>();
-  if (days.length > 0) {
-    const result = await sql<CumRow>`
-      SELECT day, prompt_id, platform_snapshots, platform_mentioned, platform_cited,
-        platform_competitor_mentions, competitor_mentioned, competitor_cited
-      FROM agg_prompt_cum WHERE project_id = ${projectId} AND day = ANY(${days}::date[])`.execute(db);
-    for (const r of result.rows) getOrSet(rows, r.prompt_id, () => new Map<string, CumRow>()).set(r.day, r);
-  }
-  const prompts = [...rows].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+export function promptCellsOf(meta: AggMeta, cum: PromptCum): PromptCells {
+  const c = cum.days;
+  const prompts = [...cum.rows].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   return {
     current: cellsOf(meta, prompts, c.curEnd, c.curBefore),
     previous: cellsOf(meta, prompts, c.prevEnd, c.prevBefore),
