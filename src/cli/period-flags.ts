@@ -1,3 +1,4 @@
+import type { Command } from "commander";
 import { COMPARES, type Compare, NAMED_PERIODS, type NamedPeriod } from "../contract/index.js";
 import type { PeriodChoice } from "../report/period-choice.js";
 import { CliError, EXIT } from "./errors.js";
@@ -22,6 +23,17 @@ export const PERIOD_FLAG_HELP = {
   to: "last day YYYY-MM-DD of a custom period (with --from)",
   compare: `what the period is compared with: ${COMPARES.join(", ")} (default previous)`,
 } as const;
+
+/** Adds the period flags to a command (`generate`, `notes init`): one set of names and help texts. */
+export function withPeriodFlags(command: Command): Command {
+  return command
+    .option("--range <range>", PERIOD_FLAG_HELP.range)
+    .option("--month <YYYY-MM>", PERIOD_FLAG_HELP.month)
+    .option("--period <name>", PERIOD_FLAG_HELP.period)
+    .option("--from <date>", PERIOD_FLAG_HELP.from)
+    .option("--to <date>", PERIOD_FLAG_HELP.to)
+    .option("--compare <what>", PERIOD_FLAG_HELP.compare);
+}
 
 const MONTH = /^(\d{4})-(0[1-9]|1[0-2])$/;
 

@@ -4,7 +4,7 @@ import { z } from "zod";
 import type { Branding } from "./branding.js";
 import { EmailConfig } from "./email-config.js";
 import { PROFILES, type Presentation, type Profile, presentationOf } from "./presentation.js";
-import { SECTION_KEYS, type SectionKey } from "./section-keys.js";
+import { isSectionKey, type SectionKey, unknownSectionMessage } from "./section-keys.js";
 import { Targets } from "./targets.js";
 
 /** True for a BCP 47 tag Intl knows how to canonicalise (`en-US`, `fr`), false for `english`. */
@@ -26,12 +26,8 @@ function isTimeZone(zone: string): boolean {
   }
 }
 
-const isSectionKey = (k: string): k is SectionKey => (SECTION_KEYS as readonly string[]).includes(k);
-const unknownSection = (k: unknown) =>
-  `unknown section "${String(k)}": valid keys are ${SECTION_KEYS.join(", ")}`;
-
 /** A section key; an unknown one is an error that lists the valid keys. */
-const sectionKey = z.string().refine(isSectionKey, { error: (issue) => unknownSection(issue.input) });
+const sectionKey = z.string().refine(isSectionKey, { error: (issue) => unknownSectionMessage(issue.input) });
 
 /** What a project of the config file may set for itself, over the file's defaults. */
 const clientShape = {
@@ -50,13 +46,16 @@ const clientShape = {
     .record(z.string(), z.number().int().min(0).max(100_000))
     .superRefine((rows, ctx) => {
       for (const key of Object.keys(rows))
-        if (!isSectionKey(key)) ctx.addIssue({ code: "custom", path: [key], message: unknownSection(key) });
+        if (!isSectionKey(key))
+          ctx.addIssue({ code: "custom", path: [key], message: unknownSectionMessage(key) });
     })
     .transform((r) => r as Partial<Record<SectionKey, number>>),
   /** The targets agreed with the client (docs/targets.md). */
   targets: Targets,
   /** Recipients, sender and the agency's subject and body (docs/email.md). */
   email: EmailConfig,
+  /** The agency's notes (docs/notes.md), a Markdown file relative to this file; `--notes` wins. */
+  notes: z.string().min(1),
 };
 
 /** One client's settings (docs/config.md): `match` is the project's id or name (any case). */
@@ -82,6 +81,7 @@ export const ConfigFile = z
     rows: clientShape.rows.optional(),
     targets: clientShape.targets.optional(),
     email: clientShape.email.optional(),
+    notes: clientShape.notes.optional(),
     /** Per-client settings over the defaults above, first match wins. */
     projects: z
       .array(ProjectConfig)
@@ -115,6 +115,8 @@ export interface ClientSettings {
   branding: Branding;
   /** What the page formats show; the `--profile` flag, when given, overrides the file's profile. */
   presentation: Presentation;
+  /** The notes file the config names, resolved against the config file's folder. */
+  notesPath?: string;
   /** The targets the report checks the rates against; undefined when none are set. */
   targets?: Targets;
   /** How its report is emailed, defaults and its own merged; undefined when the file says nothing. */
@@ -127,6 +129,8 @@ export interface LoadedConfig extends ClientSettings {
   timezone?: string;
   /** The settings of one project: its entry in `projects` (id, or name in any case) over the defaults. */
   forProject(project: { id: string; name: string }): ClientSettings;
+  /** The notes files the clients of `projects` name, to read them all before a run. */
+  clientNotesPaths: string[];
 }
 
 /** An issue's path, a client's entry named by its `match`: `projects[1] ("Acme").targets.mention_rate`. */
@@ -177,6 +181,7 @@ export async function loadConfig(path?: string, flags: { profile?: Profile } = {
   return {
     ...base,
     ...(parsed.timezone !== undefined ? { timezone: parsed.timezone } : {}),
+    clientNotesPaths: clients.flatMap((c) => (c.settings.notesPath ? [c.settings.notesPath] : [])),
     forProject(project) {
       const name = project.name.trim().toLowerCase();
       const found = clients.find((c) => c.match === project.id || c.match.toLowerCase() === name);
@@ -230,6 +235,7 @@ async function settingsOf(
   return {
     branding,
     presentation,
+    ...(c.notes !== undefined ? { notesPath: resolve(dirname(file), c.notes) } : {}),
     ...(c.targets !== undefined ? { targets: c.targets } : {}),
     ...(c.email !== undefined ? { email: c.email } : {}),
   };

@@ -28,3 +28,13 @@ export type SectionKey = (typeof SECTION_KEYS)[number];
 /** Names the API report sections SECTION_KEYS lacks: a new section in the contract fails to compile here. */
 type Unplaced = Exclude<ReportSectionKey, SectionKey>;
 export const EVERY_API_SECTION_PLACED: [Unplaced] extends [never] ? true : Unplaced = true;
+
+/** True for a key of SECTION_KEYS. */
+export function isSectionKey(key: string): key is SectionKey {
+  return (SECTION_KEYS as readonly string[]).includes(key);
+}
+
+/** What every place that takes a section key says of an unknown one: the valid keys, all of them. */
+export function unknownSectionMessage(key: unknown): string {
+  return `unknown section "${String(key)}": valid keys are ${SECTION_KEYS.join(", ")}`;
+}

@@ -1,5 +1,6 @@
 import type { VreportClient } from "../client/index.js";
 import type { Branding } from "../config/branding.js";
+import type { Notes } from "../config/notes-file.js";
 import type { Targets } from "../config/targets.js";
 import type { Project, Range } from "../contract/index.js";
 import { backendInfo, type OutputFormat } from "../render/backends/registry.js";
@@ -22,6 +23,8 @@ export interface ReportRequest {
   branding: Branding;
   /** The config file's timezone, overriding the workspace's for the dates shown. */
   timezone?: string;
+  /** The agency's notes, each first in its section (docs/notes.md). */
+  notes?: Notes;
   /** The agency's targets, checked against the rates (docs/targets.md). */
   targets?: Targets;
 }
@@ -54,11 +57,10 @@ export async function viewOf(
   request: Omit<ReportRequest, "project" | "range" | "period">,
 ): Promise<ReportPlan> {
   const model = buildModel(data, request.targets !== undefined ? { targets: request.targets } : {});
-  const draft = draftView(
-    model,
-    request.branding,
-    request.timezone !== undefined ? { timezone: request.timezone } : {},
-  );
+  const draft = draftView(model, request.branding, {
+    ...(request.timezone !== undefined ? { timezone: request.timezone } : {}),
+    ...(request.notes !== undefined ? { notes: request.notes } : {}),
+  });
   const kinds = [...new Set(request.formats.map((f) => backendInfo(f).chartImage))];
   const view = await drawView(draft, (spec) => drawChart(spec, kinds));
   return { view, findings: model.findings, data };

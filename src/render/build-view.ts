@@ -1,4 +1,5 @@
 import type { Branding } from "../config/branding.js";
+import type { Notes } from "../config/notes-file.js";
 import { SECTION_KEYS } from "../config/section-keys.js";
 import { dayIn } from "../contract/index.js";
 import { comparisonOf } from "../report/comparison.js";
@@ -14,14 +15,27 @@ export interface DraftView extends Omit<ReportView, "sections"> {
   sections: SectionDraft[];
 }
 
-/**
- * Builds every section's draft from the model, in report order: pure and synchronous.
- * `options.timezone` (the config file's override) replaces the timezone every date is shown in.
- */
+/** What shapes a view besides the model and the branding. */
+export interface DraftOptions {
+  /** The config file's timezone, replacing the one every date is shown in. */
+  timezone?: string;
+  /** The agency's notes, each put first in its section (docs/notes.md). */
+  notes?: Notes;
+}
+
+/** The section with its note first, before anything the report computed (a withheld-change notice too). */
+function withNote(section: SectionDraft, notes: Notes | undefined): SectionDraft {
+  const markdown = notes?.[section.key];
+  return markdown === undefined
+    ? section
+    : { ...section, blocks: [{ kind: "note", markdown }, ...section.blocks] };
+}
+
+/** Builds every section's draft from the model, in report order: pure and synchronous. */
 export function draftView(
   reportModel: ReportModel,
   branding: Branding,
-  options: { timezone?: string } = {},
+  options: DraftOptions = {},
 ): DraftView {
   const model =
     options.timezone === undefined
@@ -48,18 +62,24 @@ export function draftView(
     generatedAt: c.generatedAt,
   };
   return {
-    // Custom periods name the period (…-2026-10); range reports keep their v1 names.
-    name:
-      c.range === "custom" && p
-        ? `${c.projectSlug}-ai-visibility-${periodFileTag(p)}`
-        : `${c.projectSlug}-ai-visibility-${c.range}-${asOf}${p?.compare === "year" ? "-vs-year" : ""}`,
+    name: `${c.projectSlug}-ai-visibility-${periodTag(c, asOf)}`,
     cover,
     branding,
     sections: withholdChanges(
       SECTION_KEYS.map((key) => SECTION_DRAFTERS[key](model)),
       comparisonOf(p),
-    ),
+    ).map((s) => withNote(s, options.notes)),
   };
+}
+
+/**
+ * The period part of a report's file name (and of a draft notes file's): custom periods name the
+ * period (2026-10), range reports keep their v1 names (90d-2026-11-01).
+ */
+export function periodTag(c: ReportModel["cover"], asOf: string): string {
+  const p = c.period;
+  if (c.range === "custom" && p) return periodFileTag(p);
+  return `${c.range}-${asOf}${p?.compare === "year" ? "-vs-year" : ""}`;
 }
 
 /** Colours series with the agency accent first, then the shared palette. */

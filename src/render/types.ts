@@ -101,7 +101,12 @@ export type Block =
    */
   | { kind: "quote"; title: string; source: string; segments: Segment[] }
   /** The section's data is missing (a scope the key lacks, an empty period): said in words, never zeros. */
-  | { kind: "notice"; text: string };
+  | { kind: "notice"; text: string }
+  /**
+   * The agency's note on the section (docs/notes.md), first in its section: untrusted Markdown,
+   * which each backend renders through format/note-markup.ts.
+   */
+  | { kind: "note"; markdown: string };
 
 export interface SectionView {
   key: SectionKey;
@@ -139,6 +144,8 @@ export interface RenderOptions {
   landscape?: boolean;
   /** What the page formats show (profile, sections, rows); default every section and row. */
   presentation?: Presentation;
+  /** A review copy (`generate --draft`, docs/notes.md): every PDF page says "DRAFT", the others under their title. */
+  draft?: boolean;
 }
 
 /** A block before its chart is drawn: section drafters stay pure and synchronous. */

@@ -27,10 +27,13 @@ export function findings(model: ReportModel): Finding[] {
   return out;
 }
 
+/** A finding before it is placed in the section whose figures it quotes. */
+type Sentence = Omit<Finding, "section">;
+
 const interval = (st: RateStats) => `95% interval ${formatDeltaInterval(st.delta_low, st.delta_high)}`;
 
 /** A headline rate's change: stated when significant, else "did not change significantly". */
-function movement(label: string, current: number, previous: number, delta: number, st: RateStats): Finding {
+function movement(label: string, current: number, previous: number, delta: number, st: RateStats): Sentence {
   if (!st.significant) {
     return {
       text: `${label} did not change significantly: ${formatPercent(current)} against ${formatPercent(previous)} in the previous period (${formatDeltaPp(delta)}; ${interval(st)}).`,
@@ -45,8 +48,8 @@ function movement(label: string, current: number, previous: number, delta: numbe
 }
 
 /** Per-platform mention-rate changes: the significant rises, the significant falls, the rest. */
-function platformMovements(rows: ApiSections["platforms"]["rows"]): Finding[] {
-  const out: Finding[] = [];
+function platformMovements(rows: ApiSections["platforms"]["rows"]): Sentence[] {
+  const out: Sentence[] = [];
   const moved = (up: boolean) =>
     rows.filter((p) => p.mention_stats.significant && p.mention_delta > 0 === up);
   const say = (p: (typeof rows)[number]) =>
@@ -69,27 +72,35 @@ function platformMovements(rows: ApiSections["platforms"]["rows"]): Finding[] {
 
 function visibilityFindings(s: ApiSections, brand: string, comparison: Comparison): Finding[] {
   const out: Finding[] = [];
+  const add =
+    (section: Finding["section"]) =>
+    (...sentences: Sentence[]) =>
+      out.push(...sentences.map((f) => ({ ...f, section })));
   // Without a fully covered comparison period no sentence may claim a change (docs/decisions.md#period).
   const notice = comparisonNotice(comparison);
   if (s.summary.totals.snapshots.current === 0) {
     return [
-      { text: "No answers were collected in this period, so no rates can be reported.", tone: "neutral" },
+      {
+        text: "No answers were collected in this period, so no rates can be reported.",
+        tone: "neutral",
+        section: "summary",
+      },
     ];
   }
-  if (notice !== undefined) out.push({ text: notice, tone: "neutral" });
+  if (notice !== undefined) add("summary")({ text: notice, tone: "neutral" });
   for (const kpi of s.summary.rows)
-    out.push(
+    add("summary")(
       notice !== undefined || kpi.previous === null || kpi.delta === null
         ? { text: `${kpi.label} was ${formatPercent(kpi.current)}.`, tone: "neutral" }
         : movement(kpi.label, kpi.current, kpi.previous, kpi.delta, kpi.stats),
     );
   const platforms = s.platforms.rows.filter((p) => p.snapshots > 0);
-  if (notice === undefined) out.push(...platformMovements(platforms));
+  if (notice === undefined) add("platforms")(...platformMovements(platforms));
   if (platforms.length >= 2) {
     const sorted = [...platforms].sort((a, b) => b.mention_rate - a.mention_rate);
     const best = sorted[0]!;
     const worst = sorted[sorted.length - 1]!;
-    out.push({
+    add("platforms")({
       text: `${platformName(best.platform)} is the strongest platform (mention rate ${formatPercent(best.mention_rate)}); ${platformName(worst.platform)} the weakest (${formatPercent(worst.mention_rate)}).`,
       tone: "neutral",
     });
@@ -97,7 +108,7 @@ function visibilityFindings(s: ApiSections, brand: string, comparison: Compariso
 
   const leader = [...s.competitors.rows].sort((a, b) => b.sov - a.sov)[0];
   if (leader) {
-    out.push(
+    add("competitors")(
       leader.is_you
         ? { text: `${brand} leads share of voice with ${formatPercent(leader.sov)}.`, tone: "positive" }
         : {
@@ -112,7 +123,7 @@ function visibilityFindings(s: ApiSections, brand: string, comparison: Compariso
   const top = gaps[0];
   if (top) {
     const n = gaps.length;
-    out.push({
+    add("opportunities")({
       text: `On ${countOf(n, "prompt")}, answers name a competitor and not ${brand}; the widest gap is “${top.prompt_text}” (on ${formatCount(top.gap_platforms.length)} of ${countOf(top.platforms.length, "platform")}, ${formatCount(top.gap_answers)} of ${countOf(top.snapshots, "answer")}).`,
       tone: "negative",
     });
@@ -128,16 +139,19 @@ function names(topics: { name: string }[]): string {
 
 function contentMapFindings(m: ContentMapModel): Finding[] {
   const out: Finding[] = [];
+  const section = "content_map";
   if (m.untapped.length > 0) {
     out.push({
       text: `${countOf(m.untapped.length, "untapped topic")} where competitors publish and you do not: ${names(m.untapped)}.`,
       tone: "negative",
+      section,
     });
   }
   if (m.gaps.length > 0) {
     out.push({
       text: `${countOf(m.gaps.length, "coverage gap")} where the top competitor has more pages: ${names(m.gaps)}.`,
       tone: "negative",
+      section,
     });
   }
   return out;

@@ -1,3 +1,4 @@
+import type { SectionKey } from "../config/section-keys.js";
 import type {
   AnswerFull,
   ContentItem,
@@ -66,6 +67,8 @@ export interface CoverFacts {
 export interface Finding {
   text: string;
   tone: "positive" | "negative" | "neutral";
+  /** The section whose figures it quotes: a draft notes file puts it there (docs/notes.md). */
+  section: Extract<SectionKey, "summary" | "platforms" | "competitors" | "opportunities" | "content_map">;
 }
 
 export interface ContentMapModel {

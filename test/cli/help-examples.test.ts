@@ -71,6 +71,8 @@ describe("every command's --help ends with examples that parse", () => {
   it("walks every command and subcommand", () => {
     expect(commands.map((c) => c.path.join(" "))).toEqual([
       "generate",
+      "notes",
+      "notes init",
       "serve",
       "seed",
       "keys",

@@ -39,8 +39,12 @@ const base = (url: string) => ({
   period,
   files: [pdf, xlsx, md],
   summary: [
-    { text: "Mention rate rose by +4.2 pp to 42.3%.", tone: "positive" as const },
-    { text: HOSTILE, tone: "neutral" as const },
+    {
+      text: "Mention rate rose by +4.2 pp to 42.3%.",
+      tone: "positive" as const,
+      section: "summary" as const,
+    },
+    { text: HOSTILE, tone: "neutral" as const, section: "summary" as const },
   ],
   retryDelayMs: 20,
 });

@@ -304,6 +304,7 @@ describe("per-client delivery (config projects, docs/email.md)", () => {
         projects: [
           {
             match: first.name.toUpperCase(),
+            notes: "first-notes.md",
             email: { to: ["cmo@first.example"], cc: ["am@northwind.example"] },
           },
           { match: second.id, email: { to: ["ceo@second.example"], replyTo: "am@northwind.example" } },
@@ -312,10 +313,14 @@ describe("per-client delivery (config projects, docs/email.md)", () => {
     );
     try {
       // `--email` alone: each client's recipients from the config file.
+      // The first client's own commentary: in its report only.
+      writeFileSync(join(dir, "first-notes.md"), "## executive_summary\n\nOur work for the first client.\n");
       const results = await runGenerate(allProjects("mail", config), captureIo(false), {
         concurrency: 1,
         email: emailAlone(smtp.url),
       });
+      const reports = results.map((r) => readFileSync(r.files[0]!.path, "utf8"));
+      expect(reports.map((md) => md.includes("Our work for the first client."))).toEqual([true, false]);
       expect(results.map((r) => [r.project.name, r.emailed, r.error?.message])).toEqual([
         [first.name, ["cmo@first.example", "am@northwind.example"], undefined],
         [second.name, ["ceo@second.example"], undefined],

@@ -4,7 +4,7 @@ import { ANSWERS_EXPORTS, type AnswersExport } from "../../pipeline/generate-rep
 import type { OutputFormat } from "../../render/backends/registry.js";
 import type { PeriodChoice } from "../../report/period-choice.js";
 import { apiKeyFrom } from "../api-key.js";
-import { CliError } from "../errors.js";
+import { CliError, EXIT } from "../errors.js";
 import { parseDay, parseFormats } from "../flags.js";
 import { type PeriodFlags, parsePeriodFlags } from "../period-flags.js";
 
@@ -29,6 +29,8 @@ export interface GenerateFlags extends PeriodFlags {
   emailFrom?: string;
   maxAttachmentMb?: string;
   answers?: string;
+  notes?: string;
+  draft?: boolean;
 }
 
 /** Validated options of `vreport generate`. */
@@ -52,6 +54,10 @@ export interface GenerateOptions {
   database?: string;
   /** `--answers all`: every answer of the period in a separate streamed workbook. */
   answers?: AnswersExport;
+  /** `--notes`: the agency's notes file (docs/notes.md); it wins over the config file's. */
+  notesPath?: string;
+  /** `--draft`: a review copy, every PDF page marked "DRAFT". */
+  draft: boolean;
 }
 
 const PAGE_SIZES = ["A4", "Letter"] as const;
@@ -71,6 +77,7 @@ export function parseGenerateFlags(
   if (flags.project !== undefined && flags.allProjects) {
     throw new CliError("--project and --all-projects cannot be used together: pick one", 2);
   }
+  if (flags.notes !== undefined && flags.allProjects) throw notesForAll("--notes");
 
   const profile = flags.profile;
   if (profile !== undefined && !(PROFILES as readonly string[]).includes(profile))
@@ -109,6 +116,7 @@ export function parseGenerateFlags(
     outDir: flags.out ?? "output",
     pageSize: pageSize as "A4" | "Letter",
     landscape: flags.landscape ?? false,
+    draft: flags.draft ?? false,
     ...(flags.project !== undefined ? { project: flags.project } : {}),
     ...(baseUrl !== undefined ? { baseUrl } : {}),
     ...(apiKey !== undefined ? { apiKey } : {}),
@@ -117,5 +125,17 @@ export function parseGenerateFlags(
     ...(flags.asOf !== undefined ? { asOf: flags.asOf } : {}),
     ...(flags.database !== undefined ? { database: flags.database } : {}),
     ...(answers !== undefined ? { answers: answers as AnswersExport } : {}),
+    ...(flags.notes !== undefined ? { notesPath: flags.notes } : {}),
   };
+}
+
+/**
+ * Notes are written for one client's report: the same commentary in every project's report of a
+ * batch would send one client's notes to all of them.
+ */
+export function notesForAll(source: string): CliError {
+  return new CliError(
+    `${source}: notes are written for one project's report, not for --all-projects; pick the project with --project`,
+    EXIT.usage,
+  );
 }

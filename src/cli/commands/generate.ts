@@ -1,23 +1,28 @@
 import type { Command } from "commander";
-import { loadConfig } from "../../config/load-config.js";
+import { type LoadedConfig, loadConfig } from "../../config/load-config.js";
+import { loadNotes, type Notes } from "../../config/notes-file.js";
 import type { Project } from "../../contract/index.js";
 import type { EmailOptions } from "../../email/settings.js";
 import { type BatchResult, runBatch } from "../../jobs/batch.js";
 import type { WrittenFile } from "../../pipeline/apply.js";
 import { closeLoadedBackends, loadBackend } from "../../render/backends/registry.js";
-import { selectProjects } from "../../report/select-projects.js";
 import { API_KEY_FILE_OPTION, API_KEY_OPTION } from "../api-key.js";
 import { createBatchProgress } from "../batch-progress.js";
 import { printBatchSummary } from "../batch-summary.js";
-import { connectOrDemo } from "../connect-service.js";
 import { clientEmail, parseEmailFlags } from "../email-flags.js";
 import { CliError, EXIT } from "../errors.js";
 import { examples } from "../examples.js";
 import { FORMATS_HELP, parsePositiveInt } from "../flags.js";
 import { type Io, processIo } from "../io.js";
-import { PERIOD_FLAG_HELP } from "../period-flags.js";
+import { withPeriodFlags } from "../period-flags.js";
+import { connectReporting, projectsOf } from "../report-service.js";
 import { toCliError as setupError } from "../to-cli-error.js";
-import { type GenerateFlags, type GenerateOptions, parseGenerateFlags } from "./generate-options.js";
+import {
+  type GenerateFlags,
+  type GenerateOptions,
+  notesForAll,
+  parseGenerateFlags,
+} from "./generate-options.js";
 
 /**
  * `vreport generate`: writes the report of each selected project in each format (one project is
@@ -35,15 +40,9 @@ export async function generateCommand(flags: GenerateFlags, io: Io = processIo):
 
 /** Wires `vreport generate`. */
 export function register(program: Command): void {
-  program
-    .command("generate")
-    .description("Generate the AI-visibility report as PDF, XLSX and/or Markdown")
-    .option("--range <range>", PERIOD_FLAG_HELP.range)
-    .option("--month <YYYY-MM>", PERIOD_FLAG_HELP.month)
-    .option("--period <name>", PERIOD_FLAG_HELP.period)
-    .option("--from <date>", PERIOD_FLAG_HELP.from)
-    .option("--to <date>", PERIOD_FLAG_HELP.to)
-    .option("--compare <what>", PERIOD_FLAG_HELP.compare)
+  withPeriodFlags(
+    program.command("generate").description("Generate the AI-visibility report as PDF, XLSX and/or Markdown"),
+  )
     .option("--format <formats>", FORMATS_HELP, "all")
     .option("--project <id|name>", "project to report on (default: the first the key can read)")
     .option("--all-projects", "one report per project the key can read")
@@ -59,6 +58,11 @@ export function register(program: Command): void {
       "--profile <profile>",
       "what the PDF and Markdown show: client (the top rows, a short deliverable) or full (every row); the workbook is always complete (default: the config file's, else client)",
     )
+    .option(
+      "--notes <file>",
+      "the agency's notes: Markdown, one ## <section key> per note, shown first in its section (default: the config file's notes)",
+    )
+    .option("--draft", 'a review copy: every PDF page is marked "DRAFT"')
     .option("--page-size <size>", "PDF page size: A4 or Letter", "A4")
     .option("--landscape", "PDF in landscape orientation")
     .option(
@@ -85,6 +89,7 @@ export function register(program: Command): void {
         "vreport generate --month 2026-10 --compare year --format pdf,xlsx --profile full",
         "vreport generate --all-projects --period last-month --email cmo@client.example --smtp-url smtp://127.0.0.1:2525",
         "vreport generate --base-url https://reports.example.com --api-key-file key.txt --project Acme --format md",
+        "vreport generate --month 2026-10 --project Acme --notes notes-2026-10.md --draft",
       ),
     )
     .action(async (flags: GenerateFlags) => {
@@ -113,32 +118,23 @@ export async function runGenerate(
   io: Io,
   extras: BatchExtras = {},
 ): Promise<BatchResult[]> {
-  // The config first: a typo in it must not wait for the embedded service to start (or seed).
+  // The config and notes first: a typo in them must not wait for the embedded service to start (or seed).
   const config = await loadConfig(opts.configPath, {
     ...(opts.profile !== undefined ? { profile: opts.profile } : {}),
   }).catch((err: unknown) => {
     throw setupError(err);
   });
+  const notesFor = await clientNotes(config, opts.notesPath, opts.allProjects);
   const backends = await Promise.all(opts.formats.map((format) => loadBackend(format)));
   // Expensive backends (Chromium) start while the database opens and the data is fetched, not after.
   for (const backend of backends) backend.warmUp?.();
-  const service = await connectOrDemo(opts, io).catch(async (err: unknown) => {
+  const service = await connectReporting(opts, io).catch(async (err: unknown) => {
     await closeLoadedBackends();
-    throw setupError(err);
+    throw err;
   });
   let results: BatchResult[] = [];
   try {
-    const { projects } = await service.client.listProjects().catch((err: unknown) => {
-      throw setupError(err);
-    });
-    const selected = selectProjects(projects, opts);
-    if (selected.length === 0) {
-      throw CliError.badFlag(
-        "--project",
-        opts.project ?? "",
-        projects.map((p) => `${p.name} (${p.id})`).join(", ") || "none: the key reads no project",
-      );
-    }
+    const selected = await projectsOf(service, opts);
     const progress = createBatchProgress(io, extras.write);
     try {
       results = await runBatch(
@@ -150,26 +146,37 @@ export async function runGenerate(
           formats: opts.formats,
           outDir: opts.outDir,
           branding: config.branding,
-          render: { pageSize: opts.pageSize, landscape: opts.landscape, presentation: config.presentation },
+          render: {
+            pageSize: opts.pageSize,
+            landscape: opts.landscape,
+            presentation: config.presentation,
+            draft: opts.draft,
+          },
           ...(opts.answers !== undefined ? { answers: opts.answers } : {}),
           ...(config.timezone !== undefined ? { timezone: config.timezone } : {}),
-          ...(config.targets !== undefined ? { targets: config.targets } : {}),
         },
         {
-          // Each client's own branding, sections, targets and email (config `projects`).
+          // Each client's own branding, sections, targets, notes and email (config `projects`).
           jobFor: (project) => {
             const own = config.forProject(project);
+            const notes = notesFor(project);
             return {
               branding: own.branding,
-              render: { pageSize: opts.pageSize, landscape: opts.landscape, presentation: own.presentation },
+              render: {
+                pageSize: opts.pageSize,
+                landscape: opts.landscape,
+                presentation: own.presentation,
+                draft: opts.draft,
+              },
               ...(own.targets !== undefined ? { targets: own.targets } : {}),
+              ...(notes !== undefined ? { notes } : {}),
             };
           },
           ...(extras.email !== undefined
             ? {
                 emailFor: (project: Project) =>
                   clientEmail(
-                    extras.email!,
+                    extras.email as EmailOptions,
                     config.forProject(project).email,
                     project,
                     extras.explicitFrom === true,
@@ -199,4 +206,34 @@ export async function runGenerate(
     );
   }
   return results;
+}
+
+/** The notes file's notes (the flag's, else the config file's), checked before anything runs. */
+/**
+ * Every notes file the run may use, read (and checked) before the service is contacted: `--notes`,
+ * or each client's own from the config file. One notes file for every client of an all-projects
+ * run is refused: one client's commentary must never reach another (docs/notes.md).
+ */
+async function clientNotes(
+  config: LoadedConfig,
+  flagPath: string | undefined,
+  allProjects: boolean,
+): Promise<(project: Project) => Notes | undefined> {
+  if (allProjects && flagPath !== undefined) throw notesForAll("--notes");
+  if (allProjects && config.notesPath !== undefined) throw notesForAll("the config file's notes");
+  const paths = new Set([flagPath, config.notesPath, ...config.clientNotesPaths]);
+  const loaded = new Map<string, Notes>();
+  for (const path of paths) {
+    if (path === undefined) continue;
+    loaded.set(
+      path,
+      await loadNotes(path).catch((err: unknown) => {
+        throw setupError(err);
+      }),
+    );
+  }
+  return (project) => {
+    const path = flagPath ?? config.forProject(project).notesPath;
+    return path === undefined ? undefined : loaded.get(path);
+  };
 }

@@ -1,5 +1,6 @@
 import { formatValue } from "../../../format/figures.js";
 import { escapeMarkdown, markdownHref } from "../../../format/markdown-escape.js";
+import { noteMarkdown } from "../../../format/note-markup.js";
 import type { ValueType } from "../../../format/value-type.js";
 import type { Segment } from "../../../report/excerpt.js";
 import { changeNote } from "../../kpi-change.js";
@@ -100,6 +101,8 @@ export function renderBlock(b: Block, ctx: BlockContext): string[] {
       return [`> ${escapeMarkdown(b.text)}`];
     case "quote":
       return [`**${escapeMarkdown(b.title)}**: ${italic(b.source)}`, "", `> ${quoted(b.segments)}`];
+    case "note":
+      return noteMarkdown(b.markdown);
   }
 }
 

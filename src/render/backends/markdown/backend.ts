@@ -1,5 +1,6 @@
 import { escapeMarkdown } from "../../../format/markdown-escape.js";
 import { chartImage } from "../../chart-image.js";
+import { DRAFT_MARK, DRAFT_NOTICE } from "../../draft-mark.js";
 import type { ReportView } from "../../types.js";
 import type { Backend } from "../backend.js";
 import { assetHref, type ChartTarget, italic, renderBlock } from "./_blocks.js";
@@ -41,6 +42,9 @@ function chartFiles(assetDir: string): (chartId: string) => ChartTarget {
   };
 }
 
+/** Under the title of a review copy (`generate --draft`), as every PDF page says "DRAFT". */
+export const DRAFT_LINE = `> **${DRAFT_MARK}**: ${DRAFT_NOTICE}`;
+
 /** The cover facts as a list under the title; a fact the view lacks is left out, not shown blank. */
 function cover(view: ReportView): string[] {
   const c = view.cover;
@@ -64,7 +68,11 @@ function cover(view: ReportView): string[] {
  * Renders a report view as GitHub-flavoured Markdown, pure: charts (and the agency logo) become
  * assets referenced under `assetDir`, relative to the Markdown file. Escaping: `format/markdown-escape.ts`.
  */
-export function renderMarkdown(view: ReportView, assetDir: string): RenderedMarkdown {
+export function renderMarkdown(
+  view: ReportView,
+  assetDir: string,
+  options: { draft?: boolean } = {},
+): RenderedMarkdown {
   const assets: MarkdownAsset[] = [];
   const slugger = new Slugger();
   const chartTarget = chartFiles(assetDir);
@@ -77,7 +85,9 @@ export function renderMarkdown(view: ReportView, assetDir: string): RenderedMark
     head.push(`![${escapeMarkdown(view.branding.agencyName)}](${assetHref(assetDir, name)})`, "");
   }
   slugger.slug(view.cover.title);
-  head.push(`# ${escapeMarkdown(view.cover.title)}`, "", ...cover(view), "");
+  head.push(`# ${escapeMarkdown(view.cover.title)}`, "");
+  if (options.draft) head.push(DRAFT_LINE, "");
+  head.push(...cover(view), "");
 
   // Section headings are slugged before their bodies, in document order, as GitHub does.
   slugger.slug("Contents");
@@ -105,9 +115,9 @@ export function renderMarkdown(view: ReportView, assetDir: string): RenderedMark
 /** The Markdown backend: the report, then the charts (and logo) it references under `<name>-assets/`. */
 export const backend: Backend<"md"> = {
   ...info,
-  async render(view) {
+  async render(view, options) {
     const assetDir = assetDirFor(view);
-    const { markdown, assets } = renderMarkdown(view, assetDir);
+    const { markdown, assets } = renderMarkdown(view, assetDir, { draft: options.draft ?? false });
     return [
       { path: `${view.name}.md`, data: markdown },
       ...assets.map((a) => ({ path: `${assetDir}/${a.name}`, data: a.data })),

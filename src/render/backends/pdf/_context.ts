@@ -1,6 +1,9 @@
+import Handlebars from "handlebars";
 import { formatValue } from "../../../format/figures.js";
+import { noteHtml } from "../../../format/note-markup.js";
 import type { ValueType } from "../../../format/value-type.js";
 import { chartImage } from "../../chart-image.js";
+import { DRAFT_MARK } from "../../draft-mark.js";
 import { changeNote, isMuted } from "../../kpi-change.js";
 import type { Block, Kpi, ReportView, SectionView } from "../../types.js";
 import { layoutTable } from "./_columns.js";
@@ -66,7 +69,12 @@ export type BlockContext =
   | { kind: "paragraph"; text: string }
   | { kind: "bullets"; items: string[] }
   | { kind: "notice"; text: string }
-  | { kind: "quote"; title: string; source: string; segments: { text: string; mark: string | null }[] };
+  | { kind: "quote"; title: string; source: string; segments: { text: string; mark: string | null }[] }
+  /**
+   * The agency's note as HTML from format/note-markup.ts (every text escaped, raw HTML off): a
+   * SafeString, so note.hbs inserts it with {{ }} as it inserts the stylesheet, never a triple-stash.
+   */
+  | { kind: "note"; html: Handlebars.SafeString };
 
 /** A section as the templates see it. */
 export interface SectionContext {
@@ -91,6 +99,8 @@ export interface CoverContext {
   agency: string;
   footerText: string;
   logoUri: string | null;
+  /** On a review copy (`generate --draft`), the mark the cover shows as every other page does. */
+  draft: string | null;
 }
 
 /** Everything the layout template reads, except the stylesheet. */
@@ -177,6 +187,8 @@ function block(b: Block, widthMm: number): BlockContext {
       return { kind: "bullets", items: b.items };
     case "quote":
       return { kind: "quote", title: b.title, source: b.source, segments: b.segments };
+    case "note":
+      return { kind: "note", html: new Handlebars.SafeString(noteHtml(b.markdown)) };
   }
 }
 
@@ -190,8 +202,8 @@ function section(s: SectionView, i: number, widthMm: number): SectionContext {
   return { key: s.key, anchor: anchorOf(i), number: String(i + 1), title: s.title, blocks };
 }
 
-/** The template context of a view printed `widthMm` wide (the text column). */
-export function documentContext(view: ReportView, widthMm: number): DocumentContext {
+/** The template context of a view printed `widthMm` wide (the text column); `draft` marks a review copy. */
+export function documentContext(view: ReportView, widthMm: number, draft = false): DocumentContext {
   const c = view.cover;
   const b = view.branding;
   const sections = view.sections.map((s, i) => section(s, i, widthMm));
@@ -210,6 +222,7 @@ export function documentContext(view: ReportView, widthMm: number): DocumentCont
       agency: b.agencyName,
       footerText: b.footerText ?? "",
       logoUri: b.logo ? dataUri(b.logo.mime, b.logo.data) : null,
+      draft: draft ? DRAFT_MARK : null,
     },
     toc: sections.map((s) => ({
       anchor: s.anchor,

@@ -1,3 +1,4 @@
+import { DRAFT_MARK } from "../../draft-mark.js";
 import type { RenderOptions } from "../../types.js";
 
 /** Page sizes in millimetres, portrait (width, height). */
@@ -55,6 +56,8 @@ export function dynamicCss(options: RenderOptions, accent: string, running: Runn
     `  @top-right { content: ${cssString(running.period)}; }`,
     `  @bottom-left { content: ${cssString(running.footer)}; }`,
     `  @bottom-right { content: "Page " counter(page) " of " counter(pages); }`,
+    // A review copy says so at the top of every page (print.css styles it; the cover has its own).
+    ...(options.draft ? [`  @top-center { content: ${cssString(DRAFT_MARK)}; }`] : []),
     "}",
   ].join("\n");
 }

@@ -18,6 +18,7 @@ const BLOCK_PARTIALS: Record<Block["kind"], string> = {
   bullets: "partials/bullets.hbs",
   notice: "partials/notice.hbs",
   quote: "partials/quote.hbs",
+  note: "partials/note.hbs",
 };
 
 /**

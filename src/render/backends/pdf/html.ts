@@ -24,6 +24,6 @@ export function htmlOf(view: ReportView, options: RenderOptions): (part: Documen
     period: `${c.periodStart} – ${c.periodEnd}`,
     footer: withoutFigureSpaces(view.branding.footerText ?? view.branding.agencyName),
   });
-  const context = documentContext(view, contentWidthMm(options));
+  const context = documentContext(view, contentWidthMm(options), options.draft ?? false);
   return (part) => renderLayout(context, css, part);
 }

@@ -1,12 +1,14 @@
 import type ExcelJS from "exceljs";
 import type { Presentation } from "../../../config/presentation.js";
+import { notePlainText } from "../../../format/note-markup.js";
 import { safeText } from "../../cell-text.js";
 import { chartImage } from "../../chart-image.js";
+import { DRAFT_MARK, DRAFT_NOTICE } from "../../draft-mark.js";
 import type { RenderedChart, ReportView } from "../../types.js";
 import type { DataSheet } from "../../workbook-sheets.js";
 import { finishSheet, isNarrative, newLayout, writeBlock, writeNarrative } from "./_blocks.js";
 import { toExcelDate } from "./_cells.js";
-import { HEADING, LABEL, NOTE, PLAIN, SUBHEADING, TITLE } from "./_styles.js";
+import { DRAFT, HEADING, LABEL, NOTE, PLAIN, SUBHEADING, TITLE } from "./_styles.js";
 import { contentWidths, mergeWidths, type TableBlock, writeGrid, writeLine } from "./_table.js";
 
 // Facts read as a left-aligned column; numbers' right alignment would set dates apart from text.
@@ -78,6 +80,24 @@ function contentsTable(sheets: readonly DataSheet[]): TableBlock {
   };
 }
 
+/** The agency's notes (docs/notes.md) as plain text, one row per section that has one, in report order. */
+function notesTable(view: ReportView): TableBlock {
+  return {
+    kind: "table",
+    id: "notes",
+    columns: [
+      { key: "section", label: "Section", type: "text" },
+      { key: "note", label: "Note", type: "text" },
+    ],
+    rows: view.sections.flatMap((s) =>
+      s.blocks.flatMap((b) =>
+        b.kind === "note" ? [{ section: s.title, note: notePlainText(b.markdown) }] : [],
+      ),
+    ),
+    emptyText: "",
+  };
+}
+
 /** Places a chart PNG (drawn at 2×) at its display size below its title; returns the next free row. */
 function writeChart(wb: ExcelJS.Workbook, ws: ExcelJS.Worksheet, row: number, chart: RenderedChart): number {
   writeLine(ws, row, chart.title, TITLE);
@@ -90,9 +110,9 @@ function writeChart(wb: ExcelJS.Workbook, ws: ExcelJS.Worksheet, row: number, ch
 }
 
 /**
- * Fills the About sheet: title, cover facts and profile, the contents (every data sheet with its
- * row count), then each section's text (executive summary, KPIs, notices, methodology) under its
- * title, then every chart of the report as an image.
+ * Fills the About sheet: title, cover facts and profile, the agency's notes, the contents (every
+ * data sheet with its row count), then each section's text (executive summary, KPIs, notices,
+ * methodology) under its title, then every chart of the report as an image.
  */
 export function writeAboutSheet(
   wb: ExcelJS.Workbook,
@@ -100,11 +120,20 @@ export function writeAboutSheet(
   view: ReportView,
   sheets: readonly DataSheet[],
   presentation: Presentation,
+  draft = false,
 ): void {
   const layout = newLayout();
   writeLine(ws, 1, view.cover.title, HEADING);
+  if (draft) writeLine(ws, 2, `${DRAFT_MARK}: ${DRAFT_NOTICE}`, DRAFT);
   let r = writeFacts(ws, 3, view, presentation);
   r = writeNarrative(ws, r, COMPLETE_NOTE, layout, true) + 1;
+  // The agency's commentary before the contents: it is what the analyst wrote for this report.
+  const notes = notesTable(view);
+  if (notes.rows.length > 0) {
+    writeLine(ws, r++, "Notes", SUBHEADING);
+    r = writeGrid(ws, r, notes) + 2;
+    mergeWidths(layout.widths, contentWidths(notes));
+  }
   writeLine(ws, r++, "Contents", SUBHEADING);
   const contents = contentsTable(sheets);
   r = writeGrid(ws, r, contents) + 2;

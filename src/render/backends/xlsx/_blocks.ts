@@ -90,12 +90,15 @@ export function writeKpis(
   return r;
 }
 
-/** The blocks the About sheet writes as text; tables get data sheets, charts are drawn once. */
-export type NarrativeBlock = Exclude<Block, { kind: "table" } | { kind: "chart" }>;
+/**
+ * The blocks the About sheet writes as text under their section; tables get data sheets, charts
+ * are drawn once, and notes are listed together in About's Notes block.
+ */
+export type NarrativeBlock = Exclude<Block, { kind: "table" } | { kind: "chart" } | { kind: "note" }>;
 
 /** Whether a block is narrative (written on the About sheet). */
 export function isNarrative(block: Block): block is NarrativeBlock {
-  return block.kind !== "table" && block.kind !== "chart";
+  return block.kind !== "table" && block.kind !== "chart" && block.kind !== "note";
 }
 
 /** Writes a narrative block and returns the next free row. */

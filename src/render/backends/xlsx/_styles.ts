@@ -38,6 +38,8 @@ export const HEADING: Style = { font: { bold: true, size: 16 } };
 export const SUBHEADING: Style = { font: { bold: true, size: 13 } };
 /** Label of a fact (cover facts). */
 export const LABEL: Style = { font: { bold: true } };
+/** A review copy's line under About's title (`generate --draft`): red and bold, as on the PDF's pages. */
+export const DRAFT: Style = { font: { bold: true, size: 12, color: { argb: "FFB42318" } } };
 /** Notes and notices: words instead of missing data. */
 export const NOTE: Style = { font: { italic: true, color: { argb: "FF555555" } } };
 /** Wrapped narrative text (paragraphs, bullets) spanning merged columns. */

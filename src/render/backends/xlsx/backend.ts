@@ -12,9 +12,13 @@ import { xlsx } from "./meta.js";
  * Builds the workbook in memory: About first (cover facts, profile, contents, every section's text,
  * charts), then one data sheet per table in report order, the methodology's last
  * (docs/architecture.md, "The workbook"). `presentation` is only named on About: the workbook
- * always holds every section and row. No I/O.
+ * always holds every section and row; a review copy (`draft`) says so under About's title. No I/O.
  */
-export function buildWorkbook(untrusted: ReportView, presentation: Presentation = FULL): ExcelJS.Workbook {
+export function buildWorkbook(
+  untrusted: ReportView,
+  presentation: Presentation = FULL,
+  options: { draft?: boolean } = {},
+): ExcelJS.Workbook {
   const view = xmlSafeView(untrusted);
   const wb = new ExcelJS.Workbook();
   const c = view.cover;
@@ -32,7 +36,7 @@ export function buildWorkbook(untrusted: ReportView, presentation: Presentation 
 
   const sheets = workbookSheets(view);
   const sheet = (name: string) => wb.addWorksheet(name, { pageSetup: PAGE_SETUP });
-  writeAboutSheet(wb, sheet(ABOUT_SHEET), view, sheets, presentation);
+  writeAboutSheet(wb, sheet(ABOUT_SHEET), view, sheets, presentation, options.draft ?? false);
   for (const s of sheets) writeDataSheet(sheet(s.name), s.table);
   return wb;
 }
@@ -53,7 +57,9 @@ function zipOptions(view: ReportView): Partial<ExcelJS.XlsxWriteOptions> {
 export const backend: Backend<"xlsx"> = {
   ...xlsx,
   async render(view, options) {
-    const data = await buildWorkbook(view, options.presentation).xlsx.writeBuffer(zipOptions(view));
+    const data = await buildWorkbook(view, options.presentation, {
+      draft: options.draft ?? false,
+    }).xlsx.writeBuffer(zipOptions(view));
     return [{ path: `${view.name}.xlsx`, data: new Uint8Array(data as ArrayBuffer) }];
   },
 };

@@ -1,0 +1,124 @@
+import { randomBytes } from "node:crypto";
+import { existsSync } from "node:fs";
+import { link, rename, rm, writeFile } from "node:fs/promises";
+import { basename, dirname, join } from "node:path";
+import type { Command } from "commander";
+import { loadConfig } from "../../config/load-config.js";
+import { planNotes } from "../../pipeline/notes-draft.js";
+import { API_KEY_FILE_OPTION, API_KEY_OPTION } from "../api-key.js";
+import { CliError, EXIT } from "../errors.js";
+import { examples } from "../examples.js";
+import { type Io, processIo } from "../io.js";
+import { type PeriodFlags, withPeriodFlags } from "../period-flags.js";
+import { connectReporting, projectsOf } from "../report-service.js";
+import { toCliError as setupError } from "../to-cli-error.js";
+import { type GenerateFlags, parseGenerateFlags } from "./generate-options.js";
+
+/** The flags `notes init` shares with generate: the report's period, service and project. */
+type ReportFlags = Pick<
+  GenerateFlags,
+  keyof PeriodFlags | "project" | "baseUrl" | "apiKey" | "apiKeyFile" | "config" | "asOf" | "database"
+>;
+
+/** Flags of `vreport notes init`: the report's, and where to write. */
+export interface NotesInitFlags extends ReportFlags {
+  out?: string;
+  force?: boolean;
+}
+
+/** Refuses to replace the analyst's work: an existing file stays unless `--force`. */
+function exists(path: string): CliError {
+  return new CliError(`${path} exists already: edit it, or pass --force to replace it`, EXIT.usage);
+}
+
+/**
+ * Writes `text` to `path` whole or not at all: staged beside it, then linked into place (which
+ * fails if a file appeared there meanwhile) or, with `force`, renamed over it.
+ */
+async function writeNew(path: string, text: string, force: boolean): Promise<void> {
+  const staged = join(dirname(path), `.${basename(path)}.${process.pid}-${randomBytes(6).toString("hex")}`);
+  await writeFile(staged, text, { flag: "wx" });
+  try {
+    if (force) await rename(staged, path);
+    else
+      await link(staged, path).catch((err: NodeJS.ErrnoException) => {
+        throw err.code === "EEXIST" ? exists(path) : err;
+      });
+  } finally {
+    await rm(staged, { force: true });
+  }
+}
+
+/**
+ * `vreport notes init`: drafts the notes file of a report (docs/notes.md): one paragraph per
+ * section from the report's own observations, for the analyst to edit before `generate --notes`.
+ * Returns the path written.
+ */
+export async function notesInitCommand(flags: NotesInitFlags, io: Io = processIo): Promise<string> {
+  const { out, force, ...report } = flags;
+  // The same period, service and project flags as generate, checked the same way.
+  const opts = parseGenerateFlags({ ...report, format: "md" });
+  if (out !== undefined && !force && existsSync(out)) throw exists(out);
+  const { branding, timezone } = await loadConfig(opts.configPath).catch((err: unknown) => {
+    throw setupError(err);
+  });
+  const service = await connectReporting(opts, io);
+  try {
+    const [project] = await projectsOf(service, { ...opts, allProjects: false });
+    const draft = await planNotes(service.client, {
+      project: project!,
+      period: opts.period,
+      branding,
+      ...(timezone !== undefined ? { timezone } : {}),
+    }).catch((err: unknown) => {
+      throw setupError(err);
+    });
+    const path = out ?? `notes-${draft.periodTag}.md`;
+    if (!force && existsSync(path)) throw exists(path);
+    await writeNew(path, draft.markdown, force ?? false);
+    io.out(
+      draft.sections.length > 0
+        ? `wrote ${path}: notes on ${draft.sections.join(", ")}; edit them, then generate with --notes ${path} --draft`
+        : `wrote ${path}: the report has no observation to start from; add a ## <section key> note per section`,
+    );
+    return path;
+  } finally {
+    await service.close();
+  }
+}
+
+/** Wires `vreport notes init`. */
+export function register(program: Command): void {
+  const notes = program
+    .command("notes")
+    .description("The agency's notes on a report (docs/notes.md)")
+    .addHelpText("after", examples("vreport notes init --month 2026-10 --project Acme"));
+  withPeriodFlags(
+    notes
+      .command("init")
+      .description("Draft a notes file from the report's observations, one paragraph per section, to edit"),
+  )
+    .option("--project <id|name>", "project to report on (default: the first the key can read)")
+    .option("--out <file>", "where to write (default: notes-<period>.md, e.g. notes-2026-10.md)")
+    .option("--force", "replace the file if it exists")
+    .option(
+      "--base-url <url>",
+      "service base URL (env VREPORT_BASE_URL); without it the embedded demo service is used",
+    )
+    .option(...API_KEY_FILE_OPTION)
+    .option(...API_KEY_OPTION)
+    .option("--config <file>", "config file (default: ./vreport.config.json when present): its timezone")
+    .option("--as-of <date>", "embedded demo only: the as-of day YYYY-MM-DD")
+    .option("--database <location>", "embedded demo only: PGlite directory or postgres:// URL")
+    .addHelpText(
+      "after",
+      examples(
+        "vreport notes init --month 2026-10 --project Acme",
+        "vreport notes init --period last-month --out notes/acme.md --force",
+        "vreport notes init --base-url https://reports.example.com --api-key-file key.txt --month 2026-10",
+      ),
+    )
+    .action(async (flags: NotesInitFlags) => {
+      await notesInitCommand(flags);
+    });
+}

@@ -1,0 +1,41 @@
+import type { Project } from "../contract/index.js";
+import type { ServiceConnection } from "../jobs/service-connection.js";
+import { selectProjects } from "../report/select-projects.js";
+import { connectOrDemo, type ServiceOptions } from "./connect-service.js";
+import { CliError } from "./errors.js";
+import type { Io } from "./io.js";
+import { toCliError as setupError } from "./to-cli-error.js";
+
+/*
+ * Reaching the report service for a command that reports on projects (`generate`, `notes init`):
+ * the same notices, project choice and exit codes for each.
+ */
+
+/**
+ * Connects to the service the options name, saying first when that is the embedded demo (which
+ * may seed for tens of seconds); a failure is mapped to its exit code.
+ */
+export async function connectReporting(opts: ServiceOptions, io: Io): Promise<ServiceConnection> {
+  return connectOrDemo(opts, io).catch((err: unknown) => {
+    throw setupError(err);
+  });
+}
+
+/** The projects to report on, as `--project` / `--all-projects` pick them; none is a usage error listing them. */
+export async function projectsOf(
+  service: ServiceConnection,
+  wanted: { project?: string; allProjects: boolean },
+): Promise<Project[]> {
+  const { projects } = await service.client.listProjects().catch((err: unknown) => {
+    throw setupError(err);
+  });
+  const selected = selectProjects(projects, wanted);
+  if (selected.length === 0) {
+    throw CliError.badFlag(
+      "--project",
+      wanted.project ?? "",
+      projects.map((p) => `${p.name} (${p.id})`).join(", ") || "none: the key reads no project",
+    );
+  }
+  return selected;
+}
