@@ -1,5 +1,12 @@
 import { z } from "zod";
-import { NAMED_PERIODS, type NamedPeriod, RANGES, type Range } from "../contract/index.js";
+import {
+  COMPARES,
+  type Compare,
+  NAMED_PERIODS,
+  type NamedPeriod,
+  RANGES,
+  type Range,
+} from "../contract/index.js";
 import { OUTPUT_FORMATS, type OutputFormat } from "../render/backends/registry.js";
 
 /** The one BullMQ queue every vreport worker consumes. */
@@ -16,6 +23,16 @@ const common = {
    * --monthly`: last-month); replaces `range` (docs/jobs.md).
    */
   period: z.enum(NAMED_PERIODS).optional(),
+  /** A calendar month YYYY-MM (`enqueue --month`); replaces `range` and `period`. */
+  month: z
+    .string()
+    .regex(/^\d{4}-(0[1-9]|1[0-2])$/)
+    .optional(),
+  /** Explicit first and last days (`enqueue --from --to`); replace `range` and `period`. */
+  start: z.string().regex(DAY).optional(),
+  end: z.string().regex(DAY).optional(),
+  /** What the period is compared with (default previous). */
+  compare: z.enum(COMPARES).optional(),
   formats: z.array(z.enum(OUTPUT_FORMATS)).min(1),
   out: z.string().min(1),
   email: z.array(z.string().min(3)).min(1).optional(),
@@ -52,10 +69,16 @@ export function reportJobId(d: {
   project: string;
   range: Range;
   period?: NamedPeriod | undefined;
+  month?: string | undefined;
+  start?: string | undefined;
+  end?: string | undefined;
+  compare?: Compare | undefined;
   asOf: string;
   formats: readonly OutputFormat[];
 }): string {
   const formats = [...new Set(d.formats)].sort().join("+");
   const project = d.project.replace(/[^A-Za-z0-9_-]/g, "_");
-  return `report-${project}-${d.period ?? d.range}-${d.asOf}-${formats}`;
+  const span = d.month ?? (d.start !== undefined ? `${d.start}_${d.end}` : (d.period ?? d.range));
+  const versus = d.compare === "year" ? "-vs-year" : "";
+  return `report-${project}-${span}${versus}-${d.asOf}-${formats}`;
 }

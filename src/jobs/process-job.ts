@@ -16,6 +16,7 @@ import { EmailError } from "../email/errors.js";
 import type { EmailSettings } from "../email/settings.js";
 import { generateReport } from "../pipeline/generate-report.js";
 import { UnknownFormatError } from "../render/backends/registry.js";
+import type { PeriodChoice } from "../report/period-choice.js";
 import { emailReport } from "./email-report.js";
 import { AllProjectsJobData, JOB_NAMES, ReportJobData, type ReportJobResult } from "./job-data.js";
 import { enqueueReport, type RetryPolicy } from "./queue.js";
@@ -64,6 +65,18 @@ function classify(err: unknown): Error {
   return err instanceof Error ? err : new Error(String(err));
 }
 
+/** The period a job asks for (docs/jobs.md): a month, explicit days or a named period; else its range. */
+export function periodOf(
+  data: Pick<ReportJobData, "range" | "period" | "month" | "start" | "end" | "compare">,
+): PeriodChoice | undefined {
+  const compare = data.compare !== undefined ? { compare: data.compare } : {};
+  if (data.month !== undefined) return { month: data.month, ...compare };
+  if (data.start !== undefined && data.end !== undefined)
+    return { start: data.start, end: data.end, ...compare };
+  if (data.period !== undefined) return { named: data.period, ...compare };
+  return data.compare !== undefined ? { range: data.range, ...compare } : undefined;
+}
+
 /** The job's data checked against its schema: Redis content is not trusted blindly. */
 function parse<T>(
   schema: { safeParse(v: unknown): { success: true; data: T } | { success: false; error: Error } },
@@ -104,7 +117,7 @@ export function createProcessor(
     const rendered = await generateReport(client, {
       project,
       range: data.range,
-      ...(data.period !== undefined ? { period: { named: data.period } } : {}),
+      ...(periodOf(data) !== undefined ? { period: periodOf(data) as PeriodChoice } : {}),
       formats: data.formats,
       outDir: data.out,
       branding: ctx.branding,

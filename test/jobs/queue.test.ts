@@ -9,6 +9,7 @@ import { connectService } from "../../src/cli/connect-service.js";
 import type { CliError } from "../../src/cli/errors.js";
 import { loadConfig } from "../../src/config/load-config.js";
 import { QUEUE_NAME, reportJobId } from "../../src/jobs/job-data.js";
+import { periodOf } from "../../src/jobs/process-job.js";
 import { enqueueReport, openQueue } from "../../src/jobs/queue.js";
 import { startReportWorker } from "../../src/jobs/worker.js";
 import { dropPrefix, REDIS_URL, redisAvailable, uniquePrefix } from "./_redis.js";
@@ -117,6 +118,44 @@ describe.skipIf(!up)("queue, enqueue and schedules on the real Redis", () => {
     } finally {
       await close();
     }
+  });
+
+  it("vreport enqueue takes generate's period flags: a month compared with a year earlier, days, a named period", async () => {
+    const p = prefix("periods");
+    const base = {
+      project: service.projects[0]!.id,
+      format: "md",
+      out: dir,
+      baseUrl: service.baseUrl,
+      apiKey: service.apiKey,
+      prefix: p,
+      redisUrl: REDIS_URL,
+      asOf: "2025-06-30",
+    };
+    const id = service.projects[0]!.id;
+    const month = await enqueueCommand({ ...base, month: "2025-05", compare: "year" }, () => {});
+    const days = await enqueueCommand({ ...base, from: "2025-06-01", to: "2025-06-15" }, () => {});
+    const named = await enqueueCommand({ ...base, period: "last-quarter" }, () => {});
+    expect([month, days, named].map((r) => r[0]?.id)).toEqual([
+      `report-${id}-2025-05-vs-year-2025-06-30-md`,
+      `report-${id}-2025-06-01_2025-06-15-2025-06-30-md`,
+      `report-${id}-last-quarter-2025-06-30-md`,
+    ]);
+    const { queue, close } = await openQueue({ redisUrl: REDIS_URL, prefix: p });
+    try {
+      const data = async (r: typeof month) => (await queue.getJob(r[0]!.id))?.data;
+      expect(await data(month)).toMatchObject({ month: "2025-05", compare: "year" });
+      expect(await data(days)).toMatchObject({ start: "2025-06-01", end: "2025-06-15" });
+      expect(await data(named)).toMatchObject({ period: "last-quarter" });
+      // What the worker renders: the same period choice generate would make.
+      expect(periodOf(await data(month))).toEqual({ month: "2025-05", compare: "year" });
+      expect(periodOf(await data(days))).toEqual({ start: "2025-06-01", end: "2025-06-15" });
+      expect(periodOf({ range: "30d" })).toBeUndefined();
+    } finally {
+      await close();
+    }
+    const err = await enqueueCommand({ ...base, month: "2025-05", range: "30d" }).catch((e: unknown) => e);
+    expect((err as CliError).message).toBe("--range and --month cannot be used together: pick one");
   });
 
   it("vreport enqueue rejects bad flags (exit 2) and an unknown project naming the choices", async () => {

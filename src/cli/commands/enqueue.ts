@@ -2,8 +2,10 @@ import { resolve } from "node:path";
 import type { Command } from "commander";
 import { dayIn } from "../../contract/calendar.js";
 import { redactUrl } from "../../jobs/errors.js";
+import type { ReportJobData } from "../../jobs/job-data.js";
 import { type Enqueued, enqueueReport, openQueue } from "../../jobs/queue.js";
 import { redisUrlFrom } from "../../jobs/redis.js";
+import type { PeriodChoice } from "../../report/period-choice.js";
 import { API_KEY_FILE_OPTION, API_KEY_OPTION } from "../api-key.js";
 import { connectService, serviceOptionsFrom } from "../connect-service.js";
 import { parseRecipients } from "../email-flags.js";
@@ -14,16 +16,16 @@ import {
   hiddenFormatsAlias,
   parseDay,
   parseFormats,
-  parseRange,
   parseRetry,
   parseTarget,
   type ReportJobFlags,
 } from "../flags.js";
 import { processIo } from "../io.js";
+import { type PeriodFlags, parsePeriodFlags, withPeriodFlags } from "../period-flags.js";
 import { toCliError } from "../to-cli-error.js";
 
 /** Raw flags of `vreport enqueue`. */
-export interface EnqueueFlags extends ReportJobFlags {
+export interface EnqueueFlags extends ReportJobFlags, PeriodFlags {
   asOf?: string;
   apiKey?: string;
   apiKeyFile?: string;
@@ -40,7 +42,7 @@ export async function enqueueCommand(
   out: (line: string) => void = processIo.out,
 ): Promise<Enqueued[]> {
   const target = parseTarget(flags);
-  const range = parseRange(flags.range);
+  const choice = parsePeriodFlags(flags);
   const formats = parseFormats(flags.format ?? flags.formats, "--format");
   const retry = parseRetry(flags);
   const email = flags.email !== undefined ? parseRecipients(flags.email) : undefined;
@@ -99,7 +101,7 @@ export async function enqueueCommand(
           queue,
           {
             project: job.project,
-            range,
+            ...jobPeriod(choice),
             formats,
             out: outDir,
             asOf,
@@ -128,14 +130,24 @@ export async function enqueueCommand(
   }
 }
 
+/** The job fields of a period choice: `range` always (the schema's), the rest when chosen. */
+function jobPeriod(
+  choice: PeriodChoice,
+): Pick<ReportJobData, "range" | "period" | "month" | "start" | "end" | "compare"> {
+  const compare = choice.compare !== undefined ? { compare: choice.compare } : {};
+  if ("range" in choice) return { range: choice.range, ...compare };
+  if ("month" in choice) return { range: "30d", month: choice.month, ...compare };
+  if ("named" in choice) return { range: "30d", period: choice.named, ...compare };
+  return { range: "30d", start: choice.start, end: choice.end, ...compare };
+}
+
 /** Wires `vreport enqueue`. */
 export function register(program: Command): void {
-  program
-    .command("enqueue")
+  withPeriodFlags(program.command("enqueue"))
     .description("Add report jobs to the BullMQ queue (Redis) for `vreport worker` processes")
     .option("--project <id|name>", "the project to report on")
     .option("--all-projects", "one job per project the key can read")
-    .option("--range <range>", "reporting period: 7d, 30d or 90d", "30d")
+
     .option("--format <formats>", `${FORMATS_HELP} (default: all)`)
     .addOption(hiddenFormatsAlias())
     .option("--out <dir>", "output directory, as the workers see it (made absolute)", "output")
