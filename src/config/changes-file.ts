@@ -141,6 +141,8 @@ function parseCsv(text: string, fail: Fail): ChangeEntry[] {
   });
 }
 
+const ONE_OBJECT = 'each line is one object like {"date": "2026-10-06", "label": "…"}';
+
 /** The entries of an NDJSON change log: one JSON object per line, blank lines skipped. */
 function parseNdjson(text: string, fail: Fail): ChangeEntry[] {
   const entries: ChangeEntry[] = [];
@@ -153,11 +155,12 @@ function parseNdjson(text: string, fail: Fail): ChangeEntry[] {
       let value: unknown;
       try {
         value = JSON.parse(raw);
-      } catch (err) {
-        throw fail("MALFORMED_LINE", line, `not JSON (${(err as Error).message})`);
+      } catch {
+        // The engine's own wording changes between Node versions; the line is what helps.
+        throw fail("MALFORMED_LINE", line, `not JSON: ${ONE_OBJECT}`);
       }
       if (typeof value !== "object" || value === null || Array.isArray(value))
-        throw fail("MALFORMED_LINE", line, `not a JSON object: each line is {"date": …, "label": …}`);
+        throw fail("MALFORMED_LINE", line, `not a JSON object: ${ONE_OBJECT}`);
       const fields: Partial<Record<Field, string>> = {};
       for (const [key, v] of Object.entries(value)) {
         if (!(CHANGE_FIELDS as readonly string[]).includes(key))

@@ -6,6 +6,8 @@ import { shortLabel } from "./_ticks.js";
 /** Label rows the markers' texts cycle through, so markers close together do not print over each other. */
 const LABEL_ROWS = 3;
 const LINE_HEIGHT = 12;
+/** From a label row's top to its text's baseline, for 10 px text. */
+const BASELINE = 9;
 
 /**
  * Draws the spec's markers (the agency's changes, docs/changes.md): a dashed vertical line at the
@@ -30,10 +32,12 @@ export function markersPlugin(markers: NonNullable<ChartSpec["markers"]>): Plugi
         ctx.moveTo(px, area.top);
         ctx.lineTo(px, area.bottom);
         ctx.stroke();
+        // A dash left set would reach the text, which Skia's SVG then writes as paths, not text.
+        ctx.setLineDash([]);
         // Right of the line in the chart's left half, left of it in the right half: it stays inside.
         const right = px < (area.left + area.right) / 2;
         ctx.textAlign = right ? "left" : "right";
-        ctx.textBaseline = "top";
+        ctx.textBaseline = "alphabetic";
         const text = shortLabel(m.label);
         const tx = px + (right ? 3 : -3);
         const ty = area.top + 2 + (i % LABEL_ROWS) * LINE_HEIGHT;
@@ -42,7 +46,7 @@ export function markersPlugin(markers: NonNullable<ChartSpec["markers"]>): Plugi
         ctx.fillStyle = "rgba(255, 255, 255, 0.85)";
         ctx.fillRect(right ? tx - 1 : tx - w - 1, ty - 1, w + 2, LINE_HEIGHT);
         ctx.fillStyle = "#333333";
-        ctx.fillText(text, tx, ty);
+        ctx.fillText(text, tx, ty + BASELINE);
       });
       ctx.restore();
     },
