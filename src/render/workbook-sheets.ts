@@ -76,10 +76,7 @@ export function workbookSheets(view: ReportView): DataSheet[] {
     const tables = section.blocks.filter((b): b is TableBlock => b.kind === "table");
     return tables.map((table) => ({
       name: namer.take(
-        // The section's own untitled table keeps the section's name beside a titled one ("Trend", "Trend – What we did").
-        tables.length === 1 || (table.title === undefined && table.id === section.key)
-          ? section.title
-          : joined(section.title, table.title ?? humanize(table.id)),
+        tables.length === 1 ? section.title : joined(section.title, table.title ?? humanize(table.id)),
       ),
       section,
       table,

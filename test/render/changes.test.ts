@@ -201,7 +201,7 @@ describe("the change log in every format", () => {
     await wb.xlsx.load((await readFile(file!)) as unknown as ExcelJS.Buffer);
     expect(wb.worksheets.map((w) => w.name).filter((n) => n.startsWith("Trend"))).toEqual([
       "Trend – What we did",
-      "Trend",
+      "Trend – Daily rates",
     ]);
     const sheet = wb.getWorksheet("Trend – What we did")!;
     const rows: unknown[][] = [];

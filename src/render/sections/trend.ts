@@ -60,6 +60,8 @@ export const trend: SectionDrafter = (model) =>
       {
         kind: "table",
         id: "trend",
+        // Beside the change log's table each is named (and so is each one's sheet: "Trend – Daily rates").
+        ...(log ? { title: "Daily rates" } : {}),
         columns: [
           col("date", "Date", "date"),
           col("snapshots", "Answers", "count"),
