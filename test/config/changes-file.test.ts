@@ -29,12 +29,12 @@ describe("parseChanges", () => {
     ]);
   });
 
-  it("reads NDJSON: one object per line, blank lines skipped, null fields absent", () => {
+  it("reads NDJSON: one object per line, a BOM and blank lines skipped, null fields absent", () => {
     const ndjson = [
-      '{"date":"2026-10-06","label":"Pricing pages live, with a comma"}',
+      '\uFEFF{"date":"2026-10-06","label":"Pricing pages live, with a comma"}',
       '{"date":"2026-10-14","label":"FAQ schema","platform":"chatgpt","category":null}',
       "",
-      '\uFEFF{"date":"2026-10-20","label":"CRM guide","category":"CRM"}'.slice(1),
+      '{"date":"2026-10-20","label":"CRM guide","category":"CRM"}',
     ].join("\n");
     expect(parseChanges(ndjson, "/a/changes.ndjson").entries).toEqual(
       EXPECTED.map((e) => ({ ...e, line: e.line - 1 })),
