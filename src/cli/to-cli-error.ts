@@ -1,3 +1,4 @@
+import { ChangesError } from "../config/changes-file.js";
 import { ConfigError } from "../config/load-config.js";
 import { NotesError } from "../config/notes-file.js";
 import { RedisUnreachableError, ScheduleError } from "../jobs/errors.js";
@@ -15,7 +16,12 @@ export function toCliError(err: unknown): unknown {
   // The embedded service's PostgreSQL database (the message holds no URL, so no password).
   if (err instanceof StoreError && err.code === "UNREACHABLE")
     return new CliError(err.message, EXIT.unreachable, { cause: err });
-  if (err instanceof ConfigError || err instanceof NotesError || err instanceof ScheduleError)
+  if (
+    err instanceof ConfigError ||
+    err instanceof NotesError ||
+    err instanceof ChangesError ||
+    err instanceof ScheduleError
+  )
     return new CliError(err.message, EXIT.usage, { cause: err });
   if (err instanceof DatabaseLockedError) {
     // A worker on the embedded demo holds the PGlite directory.

@@ -56,6 +56,8 @@ const clientShape = {
   email: EmailConfig,
   /** The agency's notes (docs/notes.md), a Markdown file relative to this file; `--notes` wins. */
   notes: z.string().min(1),
+  /** The agency's change log (docs/changes.md), a CSV or NDJSON file relative to this file; `--changes` wins. */
+  changes: z.string().min(1),
 };
 
 /** One client's settings (docs/config.md): `match` is the project's id or name (any case). */
@@ -82,6 +84,7 @@ export const ConfigFile = z
     targets: clientShape.targets.optional(),
     email: clientShape.email.optional(),
     notes: clientShape.notes.optional(),
+    changes: clientShape.changes.optional(),
     /** Per-client settings over the defaults above, first match wins. */
     projects: z
       .array(ProjectConfig)
@@ -117,6 +120,8 @@ export interface ClientSettings {
   presentation: Presentation;
   /** The notes file the config names, resolved against the config file's folder. */
   notesPath?: string;
+  /** The change log the config names, resolved against the config file's folder. */
+  changesPath?: string;
   /** The targets the report checks the rates against; undefined when none are set. */
   targets?: Targets;
   /** How its report is emailed, defaults and its own merged; undefined when the file says nothing. */
@@ -131,6 +136,8 @@ export interface LoadedConfig extends ClientSettings {
   forProject(project: { id: string; name: string }): ClientSettings;
   /** The notes files the clients of `projects` name, to read them all before a run. */
   clientNotesPaths: string[];
+  /** The change logs the clients of `projects` name, to read them all before a run. */
+  clientChangesPaths: string[];
 }
 
 /** An issue's path, a client's entry named by its `match`: `projects[1] ("Acme").targets.mention_rate`. */
@@ -182,6 +189,7 @@ export async function loadConfig(path?: string, flags: { profile?: Profile } = {
     ...base,
     ...(parsed.timezone !== undefined ? { timezone: parsed.timezone } : {}),
     clientNotesPaths: clients.flatMap((c) => (c.settings.notesPath ? [c.settings.notesPath] : [])),
+    clientChangesPaths: clients.flatMap((c) => (c.settings.changesPath ? [c.settings.changesPath] : [])),
     forProject(project) {
       const name = project.name.trim().toLowerCase();
       const found = clients.find((c) => c.match === project.id || c.match.toLowerCase() === name);
@@ -236,6 +244,7 @@ async function settingsOf(
     branding,
     presentation,
     ...(c.notes !== undefined ? { notesPath: resolve(dirname(file), c.notes) } : {}),
+    ...(c.changes !== undefined ? { changesPath: resolve(dirname(file), c.changes) } : {}),
     ...(c.targets !== undefined ? { targets: c.targets } : {}),
     ...(c.email !== undefined ? { email: c.email } : {}),
   };

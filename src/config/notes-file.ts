@@ -1,6 +1,6 @@
-import { readFile } from "node:fs/promises";
 import { resolve } from "node:path";
 import { noteParser } from "../format/note-markup.js";
+import { readInput } from "./_read-input.js";
 import { isSectionKey, SECTION_KEYS, type SectionKey, unknownSectionMessage } from "./section-keys.js";
 
 /**
@@ -106,13 +106,10 @@ export function parseNotes(text: string, file: string): Notes {
 /** Reads and checks a notes file; a file that cannot be read is an error naming it. */
 export async function loadNotes(path: string): Promise<Notes> {
   const file = resolve(path);
-  let text: string;
-  try {
-    text = await readFile(file, "utf8");
-  } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code;
-    const why = code === "ENOENT" ? "no such file" : code === "EISDIR" ? "a directory" : String(code ?? err);
-    throw new NotesError("UNREADABLE", file, `cannot read notes file ${file}: ${why}`, { cause: err });
-  }
-  return parseNotes(text, file);
+  const read = await readInput(file);
+  if ("why" in read)
+    throw new NotesError("UNREADABLE", file, `cannot read notes file ${file}: ${read.why}`, {
+      cause: read.cause,
+    });
+  return parseNotes(read.text, file);
 }

@@ -67,6 +67,7 @@ export async function generateReport(client: VreportClient, job: ReportJob): Pro
     planReport(client, job),
     Promise.all(job.formats.map((format) => loadBackend(format))),
   ]);
+  for (const line of plan.warnings) job.onWarning?.(line);
   const report = plan.data.report;
   if (job.answers !== "all" || !report.ok) {
     const files = await applyReport(plan.view, backends, job.outDir, job.render);

@@ -1,5 +1,6 @@
 import type { VreportClient } from "../client/index.js";
 import type { Branding } from "../config/branding.js";
+import type { ChangeLog } from "../config/changes-file.js";
 import type { Notes } from "../config/notes-file.js";
 import type { Targets } from "../config/targets.js";
 import type { Project, Range } from "../contract/index.js";
@@ -8,6 +9,7 @@ import { draftView, drawView } from "../render/build-view.js";
 import { drawChart } from "../render/charts/index.js";
 import type { ReportView } from "../render/types.js";
 import { buildModel } from "../report/build-model.js";
+import { skippedWarning } from "../report/change-log.js";
 import { fetchReportData } from "../report/fetch.js";
 import type { Finding, ReportData } from "../report/model.js";
 import type { PeriodChoice } from "../report/period-choice.js";
@@ -27,6 +29,10 @@ export interface ReportRequest {
   notes?: Notes;
   /** The agency's targets, checked against the rates (docs/targets.md). */
   targets?: Targets;
+  /** The agency's change log, marked on the trend and listed with its rates (docs/changes.md). */
+  changes?: ChangeLog;
+  /** Receives each warning line of the run (entries of the change log outside the period). */
+  onWarning?: (line: string) => void;
 }
 
 /** A planned report: the view every backend renders, the findings an email quotes, and the data behind them. */
@@ -34,6 +40,8 @@ export interface ReportPlan {
   view: ReportView;
   findings: Finding[];
   data: ReportData;
+  /** What the run should warn about, one line each; the caller prints them (the plan does no I/O). */
+  warnings: string[];
 }
 
 /**
@@ -56,12 +64,17 @@ export async function viewOf(
   data: ReportData,
   request: Omit<ReportRequest, "project" | "range" | "period">,
 ): Promise<ReportPlan> {
-  const model = buildModel(data, request.targets !== undefined ? { targets: request.targets } : {});
+  const model = buildModel(data, {
+    ...(request.targets !== undefined ? { targets: request.targets } : {}),
+    ...(request.changes !== undefined ? { changes: request.changes } : {}),
+  });
+  const period = model.cover.period;
+  const skipped = model.changes && period ? skippedWarning(model.changes, period) : null;
   const draft = draftView(model, request.branding, {
     ...(request.timezone !== undefined ? { timezone: request.timezone } : {}),
     ...(request.notes !== undefined ? { notes: request.notes } : {}),
   });
   const kinds = [...new Set(request.formats.map((f) => backendInfo(f).chartImage))];
   const view = await drawView(draft, (spec) => drawChart(spec, kinds));
-  return { view, findings: model.findings, data };
+  return { view, findings: model.findings, data, warnings: skipped ? [skipped] : [] };
 }

@@ -74,7 +74,7 @@ function trim(
   if (rows === undefined) return section;
   const { noun, other, ranked } = ROWS[section.key];
   const cut = (table: TableBlock): Block => {
-    if (table.rows.length <= rows) return table;
+    if (table.complete || table.rows.length <= rows) return table;
     const n = table.rows.length;
     const all = countOf(n, noun, other);
     const where = `in the workbook (sheet "${sheets.get(table) ?? section.title}")`;

@@ -61,6 +61,11 @@ export interface ChartSpec {
     previousOf?: number;
   }[];
   valueType: "percent" | "count";
+  /**
+   * Labelled vertical lines at points of a line chart (the agency's changes, docs/changes.md):
+   * `index` is the point's position in `labels`.
+   */
+  markers?: { index: number; label: string }[];
   /** Display size in CSS pixels; the PNG is drawn at 2× this, the SVG at this. */
   width: number;
   height: number;
@@ -90,6 +95,8 @@ export type Block =
       note?: string;
       /** Only in the workbook: the page formats show the same data otherwise (quotes). */
       workbookOnly?: boolean;
+      /** Never cut to the section's row count: the agency's own short list (docs/changes.md). */
+      complete?: boolean;
     }
   | { kind: "chart"; chart: RenderedChart }
   | { kind: "paragraph"; text: string }

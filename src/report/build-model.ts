@@ -1,6 +1,8 @@
+import type { ChangeLog } from "../config/changes-file.js";
 import type { Targets } from "../config/targets.js";
 import type { ReportSection } from "../contract/index.js";
 import { REPORT_SECTION_KEYS } from "../contract/index.js";
+import { changeLog } from "./change-log.js";
 import { excerpt } from "./excerpt.js";
 import { findings } from "./executive-summary.js";
 import type { EvidenceAnswer } from "./fetch-evidence.js";
@@ -21,6 +23,8 @@ import { checkTargets } from "./targets.js";
 /** What the agency adds to the fetched data (config). */
 export interface AgencyInput {
   targets?: Targets;
+  /** The agency's change log (docs/changes.md). */
+  changes?: ChangeLog;
 }
 
 export function buildModel(data: ReportData, agency: AgencyInput = {}): ReportModel {
@@ -67,6 +71,10 @@ export function buildModel(data: ReportData, agency: AgencyInput = {}): ReportMo
     opportunities: map(sections, (s) => opportunities(s.prompts.gaps, data.project.brand_name)),
     evidence: map(data.evidence, (answers) => evidenceItems(answers, data)),
     targets: map(sections, (s) => checkTargets(s, agency.targets ?? {})),
+    changes:
+      agency.changes && sections.ok && data.report.ok
+        ? changeLog(agency.changes, data.report.value.period, sections.value.trend)
+        : null,
     findings: [],
     omitted: [data.workspace, sections, contentMap, content].flatMap((a) => (a.ok ? [] : [a.reason])),
   };

@@ -13,6 +13,7 @@ import type {
   VisibilitySetup,
   Workspace,
 } from "../contract/index.js";
+import type { ChangeLogModel } from "./change-log.js";
 import type { Segment } from "./excerpt.js";
 import type { EvidenceAnswer } from "./fetch-evidence.js";
 import type { Opportunity } from "./opportunities.js";
@@ -112,6 +113,8 @@ export interface ReportModel {
   evidence: Available<EvidenceItem[]>;
   /** The agency's targets checked against the report (docs/targets.md); empty when none are set. */
   targets: Available<TargetCheck[]>;
+  /** The agency's change log against the period (docs/changes.md); null without one or without the report. */
+  changes: ChangeLogModel | null;
   findings: Finding[];
   /** Why some data is not in the report (a scope the key lacks), one sentence each, in report order. */
   omitted: string[];

@@ -9,28 +9,9 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { generateCommand } from "../../src/cli/commands/generate.js";
 import { notesInitCommand } from "../../src/cli/commands/notes.js";
-import { CliError, EXIT } from "../../src/cli/errors.js";
-import type { Io } from "../../src/cli/io.js";
 import { SECTION_KEYS } from "../../src/config/section-keys.js";
 import { startTestService, type TestService } from "../jobs/_service.js";
-
-const quiet: Io = { out: () => {}, err: () => {}, tty: false };
-
-/** The command stops with one line and exit 2 (a usage error: CliError). */
-async function refused(p: Promise<unknown>, message: string): Promise<void> {
-  const err = await p.then(
-    () => new Error("expected the command to fail"),
-    (e: unknown) => e,
-  );
-  expect(err).toBeInstanceOf(CliError);
-  expect({ code: (err as CliError).exitCode, message: (err as CliError).message }).toEqual({
-    code: EXIT.usage,
-    message,
-  });
-}
-
-// Nothing listens on port 9: a command that contacted the service first would exit 4, not 2.
-const NOWHERE = { baseUrl: "http://127.0.0.1:9", apiKey: "vr_x", format: "md" };
+import { NOWHERE, quiet, refused } from "./_refused.js";
 
 describe("generate --notes: bad notes exit 2 before anything runs, nothing written", () => {
   let dir: string;

@@ -171,6 +171,24 @@ describe("vreport.config.json", () => {
     expect(other.presentation).toEqual(loaded.presentation);
   });
 
+  it("resolves change logs against the config file's folder, the default and each client's own", async () => {
+    const path = await config("changes.json", {
+      changes: "logs/all.csv",
+      projects: [{ match: "Acme", changes: "logs/acme.ndjson" }, { match: "Globex" }],
+    });
+    const loaded = await loadConfig(path);
+    expect(loaded.changesPath).toBe(join(dir, "logs", "all.csv"));
+    expect(loaded.forProject({ id: "x", name: "acme" }).changesPath).toBe(join(dir, "logs", "acme.ndjson"));
+    expect(loaded.forProject({ id: "y", name: "Globex" }).changesPath).toBe(join(dir, "logs", "all.csv"));
+    expect(loaded.clientChangesPaths).toEqual([
+      join(dir, "logs", "acme.ndjson"),
+      join(dir, "logs", "all.csv"),
+    ]);
+    await expect(loadConfig(await config("empty-changes.json", { changes: "" }))).rejects.toThrow(
+      `config file ${join(dir, "empty-changes.json")}: changes: Too small: expected string to have >=1 characters`,
+    );
+  });
+
   it("a config file named explicitly but missing is an error", async () => {
     await expect(loadConfig(join(dir, "nope.json"))).rejects.toThrow(/cannot read config file/);
   });

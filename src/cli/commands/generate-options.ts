@@ -30,6 +30,7 @@ export interface GenerateFlags extends PeriodFlags {
   maxAttachmentMb?: string;
   answers?: string;
   notes?: string;
+  changes?: string;
   draft?: boolean;
 }
 
@@ -56,6 +57,8 @@ export interface GenerateOptions {
   answers?: AnswersExport;
   /** `--notes`: the agency's notes file (docs/notes.md); it wins over the config file's. */
   notesPath?: string;
+  /** `--changes`: the agency's change log (docs/changes.md); it wins over the config file's. */
+  changesPath?: string;
   /** `--draft`: a review copy, every PDF page marked "DRAFT". */
   draft: boolean;
 }
@@ -78,6 +81,7 @@ export function parseGenerateFlags(
     throw new CliError("--project and --all-projects cannot be used together: pick one", 2);
   }
   if (flags.notes !== undefined && flags.allProjects) throw notesForAll("--notes");
+  if (flags.changes !== undefined && flags.allProjects) throw changesForAll("--changes");
 
   const profile = flags.profile;
   if (profile !== undefined && !(PROFILES as readonly string[]).includes(profile))
@@ -126,6 +130,7 @@ export function parseGenerateFlags(
     ...(flags.database !== undefined ? { database: flags.database } : {}),
     ...(answers !== undefined ? { answers: answers as AnswersExport } : {}),
     ...(flags.notes !== undefined ? { notesPath: flags.notes } : {}),
+    ...(flags.changes !== undefined ? { changesPath: flags.changes } : {}),
   };
 }
 
@@ -136,6 +141,17 @@ export function parseGenerateFlags(
 export function notesForAll(source: string): CliError {
   return new CliError(
     `${source}: notes are written for one project's report, not for --all-projects; pick the project with --project`,
+    EXIT.usage,
+  );
+}
+
+/**
+ * A change log is one client's: the same entries marked on every project's report of a batch
+ * would tell each client of work done for another (docs/changes.md).
+ */
+export function changesForAll(source: string): CliError {
+  return new CliError(
+    `${source}: a change log is kept for one project's report, not for --all-projects; pick the project with --project, or give each client its own in the config file's projects`,
     EXIT.usage,
   );
 }

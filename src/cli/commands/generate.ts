@@ -1,6 +1,7 @@
 import type { Command } from "commander";
+import { loadChanges } from "../../config/changes-file.js";
 import { type LoadedConfig, loadConfig } from "../../config/load-config.js";
-import { loadNotes, type Notes } from "../../config/notes-file.js";
+import { loadNotes } from "../../config/notes-file.js";
 import type { Project } from "../../contract/index.js";
 import type { EmailOptions } from "../../email/settings.js";
 import { type BatchResult, runBatch } from "../../jobs/batch.js";
@@ -9,6 +10,7 @@ import { closeLoadedBackends, loadBackend } from "../../render/backends/registry
 import { API_KEY_FILE_OPTION, API_KEY_OPTION } from "../api-key.js";
 import { createBatchProgress } from "../batch-progress.js";
 import { printBatchSummary } from "../batch-summary.js";
+import { clientFiles } from "../client-files.js";
 import { clientEmail, parseEmailFlags } from "../email-flags.js";
 import { CliError, EXIT } from "../errors.js";
 import { examples } from "../examples.js";
@@ -18,6 +20,7 @@ import { withPeriodFlags } from "../period-flags.js";
 import { connectReporting, projectsOf } from "../report-service.js";
 import { toCliError as setupError } from "../to-cli-error.js";
 import {
+  changesForAll,
   type GenerateFlags,
   type GenerateOptions,
   notesForAll,
@@ -62,6 +65,10 @@ export function register(program: Command): void {
       "--notes <file>",
       "the agency's notes: Markdown, one ## <section key> per note, shown first in its section (default: the config file's notes)",
     )
+    .option(
+      "--changes <file>",
+      "the agency's change log: CSV (date,label,platform,category) or NDJSON, marked on the trend and listed with the rates 14 days before and after (default: the config file's changes)",
+    )
     .option("--draft", 'a review copy: every PDF page is marked "DRAFT"')
     .option("--page-size <size>", "PDF page size: A4 or Letter", "A4")
     .option("--landscape", "PDF in landscape orientation")
@@ -90,6 +97,7 @@ export function register(program: Command): void {
         "vreport generate --all-projects --period last-month --email cmo@client.example --smtp-url smtp://127.0.0.1:2525",
         "vreport generate --base-url https://reports.example.com --api-key-file key.txt --project Acme --format md",
         "vreport generate --month 2026-10 --project Acme --notes notes-2026-10.md --draft",
+        "vreport generate --month 2026-10 --project Acme --changes changes.csv",
       ),
     )
     .action(async (flags: GenerateFlags) => {
@@ -124,7 +132,7 @@ export async function runGenerate(
   }).catch((err: unknown) => {
     throw setupError(err);
   });
-  const notesFor = await clientNotes(config, opts.notesPath, opts.allProjects);
+  const inputs = await clientInputs(config, opts);
   const backends = await Promise.all(opts.formats.map((format) => loadBackend(format)));
   // Expensive backends (Chromium) start while the database opens and the data is fetched, not after.
   for (const backend of backends) backend.warmUp?.();
@@ -159,7 +167,8 @@ export async function runGenerate(
           // Each client's own branding, sections, targets, notes and email (config `projects`).
           jobFor: (project) => {
             const own = config.forProject(project);
-            const notes = notesFor(project);
+            const notes = inputs.notes(project);
+            const changes = inputs.changes(project);
             return {
               branding: own.branding,
               render: {
@@ -170,6 +179,8 @@ export async function runGenerate(
               },
               ...(own.targets !== undefined ? { targets: own.targets } : {}),
               ...(notes !== undefined ? { notes } : {}),
+              ...(changes !== undefined ? { changes } : {}),
+              onWarning: (line: string) => io.err(line),
             };
           },
           ...(extras.email !== undefined
@@ -208,32 +219,24 @@ export async function runGenerate(
   return results;
 }
 
-/** The notes file's notes (the flag's, else the config file's), checked before anything runs. */
 /**
- * Every notes file the run may use, read (and checked) before the service is contacted: `--notes`,
- * or each client's own from the config file. One notes file for every client of an all-projects
- * run is refused: one client's commentary must never reach another (docs/notes.md).
+ * Every notes file and change log the run may use, read (and checked) before the service is
+ * contacted: the flag's, or each client's own from the config file. One notes file or change log
+ * for every client of an all-projects run is refused: one client's commentary or work must never
+ * reach another (docs/notes.md, docs/changes.md).
  */
-async function clientNotes(
-  config: LoadedConfig,
-  flagPath: string | undefined,
-  allProjects: boolean,
-): Promise<(project: Project) => Notes | undefined> {
-  if (allProjects && flagPath !== undefined) throw notesForAll("--notes");
-  if (allProjects && config.notesPath !== undefined) throw notesForAll("the config file's notes");
-  const paths = new Set([flagPath, config.notesPath, ...config.clientNotesPaths]);
-  const loaded = new Map<string, Notes>();
-  for (const path of paths) {
-    if (path === undefined) continue;
-    loaded.set(
-      path,
-      await loadNotes(path).catch((err: unknown) => {
-        throw setupError(err);
-      }),
-    );
-  }
-  return (project) => {
-    const path = flagPath ?? config.forProject(project).notesPath;
-    return path === undefined ? undefined : loaded.get(path);
-  };
+async function clientInputs(config: LoadedConfig, opts: GenerateOptions) {
+  if (opts.allProjects && config.notesPath !== undefined) throw notesForAll("the config file's notes");
+  if (opts.allProjects && config.changesPath !== undefined) throw changesForAll("the config file's changes");
+  const notes = await clientFiles(loadNotes, {
+    flagPath: opts.notesPath,
+    configPaths: [config.notesPath, ...config.clientNotesPaths],
+    pathFor: (project) => config.forProject(project).notesPath,
+  });
+  const changes = await clientFiles(loadChanges, {
+    flagPath: opts.changesPath,
+    configPaths: [config.changesPath, ...config.clientChangesPaths],
+    pathFor: (project) => config.forProject(project).changesPath,
+  });
+  return { notes, changes };
 }

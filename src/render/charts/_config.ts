@@ -1,6 +1,7 @@
 import type { ChartConfiguration, ChartDataset, Plugin } from "chart.js";
 import { PALETTE } from "../sections/_helpers.js";
 import type { ChartSpec } from "../types.js";
+import { markersPlugin } from "./_markers.js";
 import { shortLabel, valueLabel, valueTick, wrapLabel } from "./_ticks.js";
 
 /** Fills the canvas white before anything is drawn: PNGs are transparent by default, unreadable on dark viewers. */
@@ -126,7 +127,7 @@ export function chartConfig(spec: ChartSpec, pixelRatio = 2): AnyChartConfig {
       type: "line",
       data: { labels, datasets },
       options: { ...base, scales },
-      plugins: [whiteBackground],
+      plugins: spec.markers?.length ? [whiteBackground, markersPlugin(spec.markers)] : [whiteBackground],
     };
   }
 

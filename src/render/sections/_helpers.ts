@@ -59,7 +59,7 @@ export function tableOf(
   columns: Column[],
   rows: readonly object[],
   emptyText: string,
-  extra: { title?: string; note?: string; workbookOnly?: boolean } = {},
+  extra: { title?: string; note?: string; workbookOnly?: boolean; complete?: boolean } = {},
 ): DraftBlock {
   return {
     kind: "table",
@@ -74,6 +74,7 @@ export function tableOf(
     emptyText,
     ...(extra.note !== undefined ? { note: extra.note } : {}),
     ...(extra.workbookOnly ? { workbookOnly: true } : {}),
+    ...(extra.complete ? { complete: true } : {}),
   };
 }
 

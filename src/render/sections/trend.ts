@@ -2,6 +2,7 @@ import { lengthOf } from "../../contract/index.js";
 import { pointDays, type TrendPoint, trendPoints } from "../../report/trend-points.js";
 import type { ChartSpec } from "../types.js";
 import { col, fromSections, type SectionDrafter } from "./_helpers.js";
+import { changeMarkers, whatWeDidTable } from "./_what-we-did.js";
 
 const PREVIOUS = "Previous period";
 
@@ -14,7 +15,8 @@ const SERIES = [
 /**
  * The rates over the period, by week for 30 and 90 days and by day for 7 (docs/metrics.md,
  * Trend), with the previous period faint behind them point for point; then the daily table,
- * which the client profile leaves to the workbook.
+ * which the client profile leaves to the workbook. The agency's changes (docs/changes.md) are
+ * marked on the chart and listed with the rates around them.
  */
 export const trend: SectionDrafter = (model) =>
   fromSections("trend", model, (s) => {
@@ -34,6 +36,8 @@ export const trend: SectionDrafter = (model) =>
         previousOf: i,
       })),
     ];
+    const log = model.changes;
+    const markers = log ? changeMarkers(log, current) : undefined;
     return [
       {
         kind: "chart",
@@ -47,13 +51,17 @@ export const trend: SectionDrafter = (model) =>
           labels: current.map((pt) => pt.start),
           datasets,
           valueType: "percent",
+          ...(markers?.length ? { markers } : {}),
           width: 680,
           height: 220,
         },
       },
+      ...(log ? [whatWeDidTable(log)] : []),
       {
         kind: "table",
         id: "trend",
+        // Beside the change log's table each is named (and so is each one's sheet: "Trend – Daily rates").
+        ...(log ? { title: "Daily rates" } : {}),
         columns: [
           col("date", "Date", "date"),
           col("snapshots", "Answers", "count"),

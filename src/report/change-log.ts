@@ -1,0 +1,99 @@
+import type { ChangeEntry, ChangeLog } from "../config/changes-file.js";
+import { addDays, type ReportPeriod, type TrendDay } from "../contract/index.js";
+
+/** Days on each side of an entry the rates are compared over (docs/changes.md). */
+export const WINDOW_DAYS = 14;
+
+/** The mention rate over the days of one window that the report covers. */
+export interface WindowRate {
+  /** Days of the window inside the report's periods (current or comparison): at most 14. */
+  days: number;
+  /** Answers on those days. */
+  answers: number;
+  /** Mentions / answers; null without answers (no data, never 0). */
+  mentionRate: number | null;
+}
+
+/** One entry of the change log with the mention rate in its scope before and after it. */
+export interface ChangeImpact {
+  entry: ChangeEntry;
+  /**
+   * The 14 days before (the entry's day not included) and from the entry's day on; null when the
+   * report holds no daily figures for the entry's scope (a platform or a category).
+   */
+  before: WindowRate | null;
+  after: WindowRate | null;
+  /** after − before, only when both windows have all 14 days and answers; else null. */
+  change: number | null;
+}
+
+/** The change log as the report shows it. */
+export interface ChangeLogModel {
+  file: string;
+  /** The entries inside the report's period, by date (file order within a day). */
+  impacts: ChangeImpact[];
+  /** Entries outside the period: not shown, named in a warning. */
+  skipped: ChangeEntry[];
+}
+
+type Period = Pick<ReportPeriod, "start" | "end" | "previous_start" | "previous_end">;
+
+/** True when the report covers `day` (its current or its comparison period). */
+function covered(day: string, p: Period): boolean {
+  return (day >= p.start && day <= p.end) || (day >= p.previous_start && day <= p.previous_end);
+}
+
+/** The mention rate over the covered days from `first` on, `WINDOW_DAYS` of them at most. */
+function windowRate(first: string, p: Period, byDay: ReadonlyMap<string, TrendDay>): WindowRate {
+  let days = 0;
+  let answers = 0;
+  let mentioned = 0;
+  for (let i = 0; i < WINDOW_DAYS; i++) {
+    const day = addDays(first, i);
+    if (!covered(day, p)) continue;
+    days++;
+    const row = byDay.get(day);
+    answers += row?.snapshots ?? 0;
+    mentioned += row?.mentioned ?? 0;
+  }
+  return { days, answers, mentionRate: answers === 0 ? null : mentioned / answers };
+}
+
+/**
+ * The change log against the report: entries outside the period are skipped; each other entry
+ * gets the mention rate over the 14 days before it and the 14 days from it on, from the trend's
+ * daily counts of both periods (summed counts, never averaged rates). The report has daily
+ * figures for all platforms together only, so a platform's or a category's entry has no rates.
+ */
+export function changeLog(
+  log: ChangeLog,
+  period: Period,
+  trend: { rows: readonly TrendDay[]; previous_rows: readonly TrendDay[] },
+): ChangeLogModel {
+  const byDay = new Map([...trend.previous_rows, ...trend.rows].map((d) => [d.date, d]));
+  const inside = (e: ChangeEntry) => e.date >= period.start && e.date <= period.end;
+  const impacts = log.entries
+    .filter(inside)
+    .sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : a.line - b.line))
+    .map((entry): ChangeImpact => {
+      if (entry.platform !== undefined || entry.category !== undefined)
+        return { entry, before: null, after: null, change: null };
+      const before = windowRate(addDays(entry.date, -WINDOW_DAYS), period, byDay);
+      const after = windowRate(entry.date, period, byDay);
+      const whole = before.days === WINDOW_DAYS && after.days === WINDOW_DAYS;
+      const change =
+        whole && before.mentionRate !== null && after.mentionRate !== null
+          ? after.mentionRate - before.mentionRate
+          : null;
+      return { entry, before, after, change };
+    });
+  return { file: log.file, impacts, skipped: log.entries.filter((e) => !inside(e)) };
+}
+
+/** The one warning line naming the entries outside the period, or null when none is. */
+export function skippedWarning(model: ChangeLogModel, period: Period): string | null {
+  if (model.skipped.length === 0) return null;
+  const names = model.skipped.map((e) => `line ${e.line} (${e.date} ${JSON.stringify(e.label)})`).join(", ");
+  const n = model.skipped.length;
+  return `warning: changes file ${model.file}: ${n} ${n === 1 ? "entry" : "entries"} outside the report's period ${period.start} to ${period.end} skipped: ${names}`;
+}

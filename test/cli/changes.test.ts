@@ -1,0 +1,109 @@
+/**
+ * `generate --changes` on the command line (docs/changes.md): a bad change log stops the run with
+ * one line and exit 2 before the service is contacted, writing nothing; one change log for every
+ * client of --all-projects is refused; a good one puts its entries in the report and names those
+ * outside the period in one warning line on stderr.
+ */
+import { mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { readFile, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { generateCommand } from "../../src/cli/commands/generate.js";
+import { startTestService, type TestService } from "../jobs/_service.js";
+import { NOWHERE, quiet, refused } from "./_refused.js";
+
+describe("generate --changes: a bad change log exits 2 before anything runs, nothing written", () => {
+  let dir: string;
+  let out: string;
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), "vreport-cli-changes-"));
+    out = join(dir, "out");
+  });
+  afterAll(async () => {
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("an unknown platform: one line naming the file, the line, the field and the valid platforms", async () => {
+    const changes = join(dir, "bad.csv");
+    await writeFile(changes, "date,label,platform\n2026-10-06,Launch,\n2026-10-07,Listing,bing\n");
+    await refused(
+      generateCommand({ ...NOWHERE, out, changes }, quiet),
+      `changes file ${changes}, line 3, platform: unknown platform "bing": valid platforms are chatgpt, google_ai_overview, perplexity, gemini, grok, claude`,
+    );
+    expect(readdirSync(dir)).toEqual(["bad.csv"]);
+  });
+
+  it("a malformed NDJSON line, a missing file", async () => {
+    const changes = join(dir, "bad.ndjson");
+    await writeFile(changes, '{"date":"2026-10-06","label":"Launch"}\n{"date":"2026-10-06"\n');
+    await refused(
+      generateCommand({ ...NOWHERE, out, changes }, quiet),
+      `changes file ${changes}, line 2: not JSON: each line is one object like {"date": "2026-10-06", "label": "…"}`,
+    );
+    await refused(
+      generateCommand({ ...NOWHERE, out, changes: join(dir, "none.csv") }, quiet),
+      `cannot read changes file ${join(dir, "none.csv")}: no such file`,
+    );
+  });
+
+  it("the config file's changes, relative to it, checked the same way; never one log for every client", async () => {
+    const config = join(dir, "vreport.config.json");
+    await writeFile(config, JSON.stringify({ changes: "logs/acme.csv" }));
+    await refused(
+      generateCommand({ ...NOWHERE, out, config }, quiet),
+      `cannot read changes file ${join(dir, "logs", "acme.csv")}: no such file`,
+    );
+    await refused(
+      generateCommand({ ...NOWHERE, out, config, allProjects: true }, quiet),
+      "the config file's changes: a change log is kept for one project's report, not for --all-projects; pick the project with --project, or give each client its own in the config file's projects",
+    );
+    await refused(
+      generateCommand({ ...NOWHERE, out, changes: join(dir, "bad.csv"), allProjects: true }, quiet),
+      "--changes: a change log is kept for one project's report, not for --all-projects; pick the project with --project, or give each client its own in the config file's projects",
+    );
+    // A client's own change log in projects[] is read before the run too.
+    await writeFile(config, JSON.stringify({ projects: [{ match: "Acme", changes: "bad.csv" }] }));
+    await refused(
+      generateCommand({ ...NOWHERE, out, config, allProjects: true }, quiet),
+      `changes file ${join(dir, "bad.csv")}, line 3, platform: unknown platform "bing": valid platforms are chatgpt, google_ai_overview, perplexity, gemini, grok, claude`,
+    );
+    expect(readdirSync(dir).sort()).toEqual(["bad.csv", "bad.ndjson", "vreport.config.json"]);
+  });
+});
+
+describe("generate --changes against a real service", () => {
+  let service: TestService;
+  let dir: string;
+  beforeAll(async () => {
+    service = await startTestService();
+    dir = mkdtempSync(join(tmpdir(), "vreport-cli-changes-run-"));
+  });
+  afterAll(async () => {
+    await service?.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("lists the month's entries in the report and warns once about the others", async () => {
+    const changes = join(dir, "changes.csv");
+    await writeFile(
+      changes,
+      'date,label,platform,category\n2025-05-20,"Old, before June",,\n2025-06-10,Pricing pages live,,\n2025-06-12,FAQ schema,perplexity,\n2025-07-02,Not yet,,\n',
+    );
+    const errors: string[] = [];
+    const [file] = await generateCommand(
+      { baseUrl: service.baseUrl, apiKey: service.apiKey, month: "2025-06", format: "md", out: dir, changes },
+      { ...quiet, err: (l) => errors.push(l) },
+    );
+    expect(errors.filter((l) => l.startsWith("warning:"))).toEqual([
+      `warning: changes file ${changes}: 2 entries outside the report's period 2025-06-01 to 2025-06-30 skipped: line 2 (2025-05-20 "Old, before June"), line 5 (2025-07-02 "Not yet")`,
+    ]);
+    const lines = (await readFile(file!.path, "utf8")).split("\n");
+    const at = lines.indexOf("### What we did");
+    const rows = lines.slice(at + 4, at + 6).map((l) => l.split(" | ").slice(0, 3));
+    expect(rows).toEqual([
+      ["| 2025-06-10", "Pricing pages live", "All platforms"],
+      ["| 2025-06-12", "FAQ schema", "Perplexity"],
+    ]);
+  });
+});

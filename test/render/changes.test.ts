@@ -1,0 +1,218 @@
+/**
+ * The agency's change log in the report (docs/changes.md): the "What we did" table's numbers,
+ * hand-computed on test/fixtures/change-log.ts; the markers in the trend chart's spec and drawn
+ * (the SVG holds their labels); entries outside the period skipped with one warning; a hostile
+ * label inert in the PDF's HTML, the Markdown and the workbook.
+ */
+import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import ExcelJS from "exceljs";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type ReportPlan, viewOf } from "../../src/pipeline/plan.js";
+import { backend as md } from "../../src/render/backends/markdown/backend.js";
+import { renderHtml } from "../../src/render/backends/pdf/html.js";
+import { backend as xlsx } from "../../src/render/backends/xlsx/backend.js";
+import { drawChart } from "../../src/render/charts/index.js";
+import type { Block, ReportView } from "../../src/render/types.js";
+import { HOSTILE_LABEL, monthReportData, sampleChangeLog } from "../fixtures/change-log.js";
+import { SAMPLE_BRANDING } from "../fixtures/sample-view.js";
+import { writeWith } from "../pipeline/_write-with.js";
+
+async function planWith(label?: string): Promise<ReportPlan> {
+  return viewOf(monthReportData(), {
+    formats: ["pdf", "md", "xlsx"],
+    branding: { ...SAMPLE_BRANDING },
+    changes: sampleChangeLog(label),
+  });
+}
+
+function trendBlocks(view: ReportView): Block[] {
+  return view.sections.find((s) => s.key === "trend")!.blocks;
+}
+
+function chartOf(view: ReportView) {
+  const chart = trendBlocks(view).find((b) => b.kind === "chart");
+  if (chart?.kind !== "chart") throw new Error("no trend chart");
+  return chart.chart;
+}
+
+function tableOf(view: ReportView) {
+  const table = trendBlocks(view).find((b) => b.kind === "table" && b.id === "changes");
+  if (table?.kind !== "table") throw new Error("no What we did table");
+  return table;
+}
+
+/** The text of every <text> element of an SVG, words joined by spaces. */
+function svgText(svg: string): string {
+  return [...svg.matchAll(/<text[^>]*>([^<]*)<\/text>/g)]
+    .map((m) => m[1])
+    .filter((t) => t !== "")
+    .join(" ");
+}
+
+describe("the change log in the report", () => {
+  let plan: ReportPlan;
+  beforeAll(async () => {
+    plan = await planWith();
+  });
+
+  it("lists the period's entries by date with the mention rate 14 days before and after", () => {
+    const table = tableOf(plan.view);
+    expect(table.title).toBe("What we did");
+    expect(table.columns.map((c) => c.label)).toEqual([
+      "Date",
+      "What we did",
+      "Scope",
+      "Mention rate, 14 days before",
+      "Mention rate, 14 days after",
+      "Change",
+      "Days",
+    ]);
+    expect(table.rows).toEqual([
+      {
+        date: "2026-10-05",
+        label: "CRM guide",
+        scope: "Category: CRM",
+        before: null,
+        after: null,
+        change: null,
+        basis: "no data: the report has daily figures for all platforms together only",
+      },
+      {
+        date: "2026-10-15",
+        label: "Launched pricing page",
+        scope: "All platforms",
+        // Oct 1 (comparison period: 1 of 10) and Oct 2–14 (2 of 10 a day): 27 of 140.
+        before: 27 / 140,
+        // Oct 15–28, 4 of 10 a day: 56 of 140.
+        after: 56 / 140,
+        change: 56 / 140 - 27 / 140,
+        basis: "before: 14 days; after: 14 days",
+      },
+      {
+        date: "2026-10-20",
+        label: "ChatGPT plugin listing",
+        scope: "ChatGPT",
+        before: null,
+        after: null,
+        change: null,
+        basis: "no data: the report has daily figures for all platforms together only",
+      },
+      {
+        date: "2026-10-25",
+        label: "FAQ schema",
+        scope: "All platforms",
+        // Oct 11–14 at 2, Oct 15–24 at 4: 48 of 140; after: Oct 25–31 only, 28 of 70.
+        before: 48 / 140,
+        after: 28 / 70,
+        change: null,
+        basis: "before: 14 days; after: 7 of 14 days; fewer than 14 days, no change shown",
+      },
+    ]);
+  });
+
+  it("skips entries outside the period with one warning line naming them", () => {
+    expect(plan.warnings).toEqual([
+      `warning: changes file /agency/changes.csv: 2 entries outside the report's period 2026-10-02 to 2026-10-31 skipped: line 5 (2026-09-20 "Before the period"), line 7 (2026-11-05 "After the period")`,
+    ]);
+  });
+
+  it("marks each entry on the trend chart at the week holding its date", () => {
+    const chart = chartOf(plan.view);
+    expect(chart.labels).toEqual(["2026-10-02", "2026-10-04", "2026-10-11", "2026-10-18", "2026-10-25"]);
+    expect(chart.markers).toEqual([
+      { index: 1, label: "CRM guide" },
+      { index: 2, label: "Launched pricing page" },
+      { index: 3, label: "ChatGPT plugin listing" },
+      { index: 4, label: "FAQ schema" },
+    ]);
+  });
+
+  it("draws the markers with their labels (SVG and PNG from the one spec)", async () => {
+    const spec = chartOf(plan.view);
+    const drawn = await drawChart(spec, ["svg", "png"]);
+    const text = svgText(Buffer.from(drawn.images.svg!).toString("utf8"));
+    for (const label of ["CRM guide", "Launched pricing page", "ChatGPT plugin listing", "FAQ schema"])
+      expect(text).toContain(label);
+    const plain = await drawChart({ ...spec, markers: [] }, ["svg", "png"]);
+    expect(svgText(Buffer.from(plain.images.svg!).toString("utf8"))).not.toContain("FAQ schema");
+    expect(Buffer.from(drawn.images.png!).equals(Buffer.from(plain.images.png!))).toBe(false);
+  });
+
+  it("without a change log the trend section is as before: no markers, no table", async () => {
+    const { view, warnings } = await viewOf(monthReportData(), {
+      formats: ["md"],
+      branding: { ...SAMPLE_BRANDING },
+    });
+    expect(chartOf(view).markers).toBeUndefined();
+    expect(
+      trendBlocks(view)
+        .filter((b) => b.kind === "table")
+        .map((b) => b.kind === "table" && b.id),
+    ).toEqual(["trend"]);
+    expect(warnings).toEqual([]);
+  });
+});
+
+describe("the change log in every format", () => {
+  let dir: string;
+  let view: ReportView;
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), "vreport-changes-"));
+    view = (await planWith(HOSTILE_LABEL)).view;
+  });
+  afterAll(async () => {
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it("Markdown: the table under its heading, the hostile label escaped", async () => {
+    const [file] = await writeWith(md, view, join(dir, "md"));
+    const lines = (await readFile(file!, "utf8")).split("\n");
+    const at = lines.indexOf("### What we did");
+    expect(lines.slice(at + 2, at + 6)).toEqual([
+      "| Date | What we did | Scope | Mention rate, 14 days before | Mention rate, 14 days after | Change | Days |",
+      "| --- | --- | --- | ---: | ---: | ---: | --- |",
+      "| 2026-10-05 | CRM guide | Category: CRM | — | — | — | no data: the report has daily figures for all platforms together only |",
+      '| 2026-10-15 | \\=HYPERLINK("http\\://evil.example") &lt;script&gt;alert(1)&lt;/script&gt; \\| \\[x\\](javascript:y) \\*b\\* | All platforms | 19.3% | 40.0% | +20.7 pp | before: 14 days; after: 14 days |',
+    ]);
+  });
+
+  it("PDF: the table in the trend section, the hostile label as text", () => {
+    const html = renderHtml(view, {}, "body");
+    const start = html.indexOf("What we did");
+    const table = html.slice(start, html.indexOf("</table>", start));
+    expect(table).toContain(
+      "&#x3D;HYPERLINK(&quot;http://evil.example&quot;) &lt;script&gt;alert(1)&lt;/script&gt; | [x](javascript:y) *b*",
+    );
+    expect(table).not.toMatch(/<script|href=/i);
+  });
+
+  it("charts: the hostile label is text in the SVG, never markup", async () => {
+    const svg = Buffer.from((await drawChart(chartOf(view), ["svg"])).images.svg!).toString("utf8");
+    // Cut at 40 characters on the chart (the table has it whole), escaped as SVG text.
+    expect(svgText(svg)).toContain("=HYPERLINK(&quot;http://evil.example&quot;) &lt;scri…");
+    expect(svg).not.toMatch(/<script|<a\s/i);
+  });
+
+  it("workbook: a sheet of its own, the label a text cell", async () => {
+    const [file] = await writeWith(xlsx, view, join(dir, "xlsx"));
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load((await readFile(file!)) as unknown as ExcelJS.Buffer);
+    expect(wb.worksheets.map((w) => w.name).filter((n) => n.startsWith("Trend"))).toEqual([
+      "Trend – What we did",
+      "Trend – Daily rates",
+    ]);
+    const sheet = wb.getWorksheet("Trend – What we did")!;
+    const rows: unknown[][] = [];
+    sheet.eachRow((row) => {
+      rows.push((row.values as unknown[]).slice(1));
+    });
+    const header = rows.findIndex((r) => r[0] === "Date");
+    const hostile = sheet.getRow(header + 2 + 1);
+    expect(hostile.getCell(2).value).toBe(HOSTILE_LABEL);
+    expect(hostile.getCell(2).type).toBe(ExcelJS.ValueType.String);
+    // Rates as fractions, the change in percentage points, as every sheet stores them (12 digits).
+    expect(rows[header + 2]?.slice(3, 6)).toEqual([0.192857142857, 0.4, 20.7142857143]);
+  });
+});
