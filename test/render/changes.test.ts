@@ -74,6 +74,7 @@ describe("the change log in the report", () => {
         date: "2026-10-05",
         label: "CRM guide",
         scope: "Category: CRM",
+        tested: false,
         before: null,
         after: null,
         change: null,
@@ -83,6 +84,7 @@ describe("the change log in the report", () => {
         date: "2026-10-15",
         label: "Launched pricing page",
         scope: "All platforms",
+        tested: false,
         // Oct 1 (comparison period: 1 of 10) and Oct 2–14 (2 of 10 a day): 27 of 140.
         before: 27 / 140,
         // Oct 15–28, 4 of 10 a day: 56 of 140.
@@ -94,6 +96,7 @@ describe("the change log in the report", () => {
         date: "2026-10-20",
         label: "ChatGPT plugin listing",
         scope: "ChatGPT",
+        tested: false,
         before: null,
         after: null,
         change: null,
@@ -103,6 +106,7 @@ describe("the change log in the report", () => {
         date: "2026-10-25",
         label: "FAQ schema",
         scope: "All platforms",
+        tested: false,
         // Oct 11–14 at 2, Oct 15–24 at 4: 48 of 140; after: Oct 25–31 only, 28 of 70.
         before: 48 / 140,
         after: 28 / 70,
@@ -186,6 +190,8 @@ describe("the change log in every format", () => {
       "&#x3D;HYPERLINK(&quot;http://evil.example&quot;) &lt;script&gt;alert(1)&lt;/script&gt; | [x](javascript:y) *b*",
     );
     expect(table).not.toMatch(/<script|href=/i);
+    // An untested difference of two windows is printed grey, never as a rise.
+    expect(table).toContain('tone--none">+20.7 pp<');
   });
 
   it("charts: the hostile label is text in the SVG, never markup", async () => {

@@ -122,8 +122,10 @@ describe("targets in every format", async () => {
     expect(html).toContain('tone--warn">At risk<');
     expect(html).toContain('tone--down">Off track<');
     expect(html).toContain('tone--none">No data<');
-    expect(html).toContain('tone--none">−12.5 pp<');
-    expect(html).toContain('tone--down">−17.1 pp<');
+    const table = html.slice(html.indexOf(">Targets<"), html.indexOf("</table>", html.indexOf(">Targets<")));
+    expect(table).toContain('tone--none">−12.5 pp<');
+    expect(table).toContain('tone--down">−17.1 pp<');
+    expect(table).toContain('tone--up">+7.5 pp<');
   });
 
   it("Markdown: the same rows", () => {

@@ -51,8 +51,9 @@ export function col(key: string, label: string, type: ValueType): Column {
 }
 
 /**
- * A table whose cells are the fields of `rows` its columns name, in the columns' order: a drafter
- * lists its columns once instead of copying every field again.
+ * A table whose cells are the fields of `rows` its columns name, in the columns' order, and the
+ * flags their `significance` names (a change's flag need not be a column): a drafter lists its
+ * columns once instead of copying every field again.
  */
 export function tableOf(
   id: string,
@@ -68,7 +69,10 @@ export function tableOf(
     columns,
     rows: rows.map((r) =>
       Object.fromEntries(
-        columns.map((c) => [c.key, (r as Record<string, CellValue | undefined>)[c.key] ?? null]),
+        [...columns.map((c) => c.key), ...columns.flatMap((c) => c.significance ?? [])].map((key) => [
+          key,
+          (r as Record<string, CellValue | undefined>)[key] ?? null,
+        ]),
       ),
     ),
     emptyText,

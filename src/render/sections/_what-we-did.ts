@@ -55,7 +55,8 @@ export function whatWeDidTable(log: ChangeLogModel): DraftBlock {
       col("scope", "Scope", "text"),
       col("before", `Mention rate, ${WINDOW_DAYS} days before`, "percent"),
       col("after", `Mention rate, ${WINDOW_DAYS} days after`, "percent"),
-      col("change", "Change", "delta_pp"),
+      // Two windows' difference, not tested for significance: never coloured as a rise or a fall.
+      { ...col("change", "Change", "delta_pp"), significance: "tested" },
       col("basis", "Days", "text"),
     ],
     log.impacts.map((i) => ({
@@ -65,9 +66,14 @@ export function whatWeDidTable(log: ChangeLogModel): DraftBlock {
       before: i.before?.mentionRate ?? null,
       after: i.after?.mentionRate ?? null,
       change: i.change,
+      tested: false,
       basis: basisOf(i),
     })),
     "No entry of the change log falls in this period.",
-    { title: "What we did", complete: true },
+    {
+      title: "What we did",
+      complete: true,
+      note: `A change here is the difference of the two ${WINDOW_DAYS}-day windows, not tested for significance: it says what moved around the entry, not that the entry moved it.`,
+    },
   );
 }

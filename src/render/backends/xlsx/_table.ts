@@ -70,6 +70,9 @@ export function colourDeltas(
     if (c.type !== "delta_pp" && c.type !== "delta_count") return;
     const letter = ws.getColumn(i + 1).letter;
     const flagAt = c.significance === undefined ? -1 : columns.findIndex((f) => f.key === c.significance);
+    // A change whose significance the sheet does not show (an untested difference, a target's
+    // gap) stays uncoloured: the page formats grey it too when its flag is false.
+    if (c.significance !== undefined && flagAt === -1) return;
     const rules =
       flagAt === -1
         ? deltaRules()
