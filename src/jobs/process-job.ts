@@ -12,9 +12,10 @@ import type { Branding } from "../config/branding.js";
 import type { Presentation } from "../config/presentation.js";
 import type { Targets } from "../config/targets.js";
 import { dayIn } from "../contract/calendar.js";
+import type { Project } from "../contract/index.js";
 import { EmailError } from "../email/errors.js";
-import type { EmailSettings } from "../email/settings.js";
-import { generateReport } from "../pipeline/generate-report.js";
+import type { EmailOptions, EmailSettings } from "../email/settings.js";
+import { generateReport, type ReportJob } from "../pipeline/generate-report.js";
 import { UnknownFormatError } from "../render/backends/registry.js";
 import type { PeriodChoice } from "../report/period-choice.js";
 import { emailReport } from "./email-report.js";
@@ -31,6 +32,12 @@ export interface ProcessorContext {
   timezone?: string;
   /** The agency's targets (the worker's config file). */
   targets?: Targets;
+  /**
+   * A client's own settings over the worker's (config `projects`: branding, sections, targets,
+   * notes, change log; docs/email.md), and its email settings over `email`.
+   */
+  clientJob?: (project: Project) => Partial<Omit<ReportJob, "project">>;
+  clientEmail?: (project: Project, email: EmailOptions) => EmailOptions;
   /** SMTP settings of this worker; jobs asking for email fail without them. */
   email?: EmailSettings;
   /** Where `all-projects` jobs enqueue their per-project reports. */
@@ -124,10 +131,13 @@ export function createProcessor(
       render: ctx.presentation !== undefined ? { presentation: ctx.presentation } : {},
       ...(ctx.timezone !== undefined ? { timezone: ctx.timezone } : {}),
       ...(ctx.targets !== undefined ? { targets: ctx.targets } : {}),
+      ...(ctx.clientJob?.(project) ?? {}),
     });
     const emailed: string[] = [];
     if (data.email && ctx.email) {
-      const sent = await emailReport(rendered, { ...ctx.email, to: data.email }, ctx.emailRetry ?? {});
+      const options = { ...ctx.email, to: data.email };
+      const email = ctx.clientEmail ? ctx.clientEmail(project, options) : options;
+      const sent = await emailReport(rendered, email, ctx.emailRetry ?? {});
       emailed.push(...sent.accepted);
     }
     return { files: rendered.files, emailed, worker: WORKER_ID, asOf: rendered.cover.asOf };

@@ -2,7 +2,7 @@
  * Worker processes end to end: `vreport worker` in child processes on the real Redis, reading the
  * real service over HTTP and rendering real reports (Markdown, for speed).
  */
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
@@ -267,6 +267,85 @@ describe.skipIf(!up)("vreport worker processes on the real Redis", () => {
 });
 
 describe.skipIf(!up)("vreport worker with email", () => {
+  /** Enqueues one emailed report job and waits for the worker's line saying it completed. */
+  async function emailJobDone(
+    project: string,
+    formats: string,
+    out: string,
+    email: string,
+    prefix: string,
+    lines: string[],
+  ) {
+    const [job] = await enqueueCommand(
+      {
+        project,
+        formats,
+        out: join(dir, out),
+        email,
+        baseUrl: service.baseUrl,
+        apiKey: service.apiKey,
+        prefix,
+        redisUrl: REDIS_URL,
+      },
+      () => {},
+    );
+    await waitUntil(
+      () => lines.some((l) => l.startsWith(`completed report ${job!.id}`)),
+      30_000,
+      "the job completes",
+    );
+  }
+
+  it("applies each client's own settings from the config file: its targets, notes and email", async () => {
+    const smtp = await startSmtp();
+    const prefix = uniquePrefix("clients");
+    prefixes.push(prefix);
+    const project = service.projects[0]!;
+    const config = join(dir, "clients.json");
+    writeFileSync(join(dir, "client-notes.md"), "## summary\n\nOur note for this client.\n");
+    writeFileSync(
+      config,
+      JSON.stringify({
+        projects: [
+          {
+            match: project.name,
+            notes: "client-notes.md",
+            targets: { mention_rate: 0.99 },
+            email: { cc: ["am@agency.test"], subject: "For {{project}}" },
+          },
+        ],
+      }),
+    );
+    const controller = new AbortController();
+    const lines: string[] = [];
+    const running = workerCommand(
+      {
+        prefix,
+        redisUrl: REDIS_URL,
+        baseUrl: service.baseUrl,
+        apiKey: service.apiKey,
+        smtpUrl: smtp.url,
+        config,
+      },
+      { log: (l) => lines.push(l), signal: controller.signal },
+    );
+    try {
+      await emailJobDone(project.id, "md", "clients", "cmo@client.test", prefix, lines);
+    } finally {
+      controller.abort();
+      await running;
+      await smtp.close();
+    }
+    const md = readFileSync(
+      join(dir, "clients", readdirSync(join(dir, "clients")).find((f) => f.endsWith(".md"))!),
+      "utf8",
+    );
+    expect(md).toContain("Our note for this client.");
+    expect(md).toMatch(/\| All platforms \| Mention rate \| 99\.0% \|/);
+    expect(smtp.received.map((m) => m.to.sort())).toEqual([["am@agency.test", "cmo@client.test"]]);
+    expect(parseMime(smtp.received[0]!.raw).headers.get("subject")).toBe(`For ${project.name}`);
+  });
+
   it("emails the rendered report of a job with --email to the local SMTP server", async () => {
     const smtp = await startSmtp();
     const prefix = uniquePrefix("mail");
@@ -286,24 +365,7 @@ describe.skipIf(!up)("vreport worker with email", () => {
       { log: (l) => lines.push(l), signal: controller.signal },
     );
     try {
-      const [job] = await enqueueCommand(
-        {
-          project: project.id,
-          formats: "md,xlsx",
-          out: join(dir, "mail"),
-          email: "alice@client.test,bob@client.test",
-          baseUrl: service.baseUrl,
-          apiKey: service.apiKey,
-          prefix,
-          redisUrl: REDIS_URL,
-        },
-        () => {},
-      );
-      await waitUntil(
-        () => lines.some((l) => l.startsWith(`completed report ${job!.id}`)),
-        30_000,
-        "the email job completes",
-      );
+      await emailJobDone(project.id, "md,xlsx", "mail", "alice@client.test,bob@client.test", prefix, lines);
     } finally {
       controller.abort();
       await running;

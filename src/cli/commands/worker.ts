@@ -1,14 +1,18 @@
 import { once } from "node:events";
 import type { Command } from "commander";
-import { loadConfig } from "../../config/load-config.js";
+import { loadChanges } from "../../config/changes-file.js";
+import { type LoadedConfig, loadConfig } from "../../config/load-config.js";
+import { loadNotes } from "../../config/notes-file.js";
 import { redactUrl } from "../../jobs/errors.js";
 import { QUEUE_NAME } from "../../jobs/job-data.js";
+import type { ProcessorContext } from "../../jobs/process-job.js";
 import { redisUrlFrom } from "../../jobs/redis.js";
 import { startReportWorker } from "../../jobs/worker.js";
 import { closeLoadedBackends } from "../../render/backends/registry.js";
 import { API_KEY_FILE_OPTION, API_KEY_OPTION } from "../api-key.js";
+import { clientFiles } from "../client-files.js";
 import { connectService, serviceOptionsFrom } from "../connect-service.js";
-import { type EmailFlags, parseEmailSettings } from "../email-flags.js";
+import { clientEmail, type EmailFlags, parseEmailSettings } from "../email-flags.js";
 import { CliError, EXIT } from "../errors.js";
 import { examples } from "../examples.js";
 import { parseDay, parsePositiveInt, parseRetry, type QueueFlags } from "../flags.js";
@@ -61,7 +65,9 @@ export async function workerCommand(flags: WorkerFlags, run: WorkerRun = {}): Pr
   }
   const redisUrl = redisUrlFrom(flags.redisUrl);
   try {
-    const { branding, timezone, presentation, targets } = await loadConfig(flags.config);
+    const config = await loadConfig(flags.config);
+    const { branding, timezone, presentation, targets } = config;
+    const clients = await clientSettings(config);
     const service = await connectService({
       ...serviceOptions,
       onSeed: ({ database, asOf }) => log(`seeding the demo workspace as of ${asOf} into ${database}…`),
@@ -83,6 +89,7 @@ export async function workerCommand(flags: WorkerFlags, run: WorkerRun = {}): Pr
           retry,
           ...(timezone !== undefined ? { timezone } : {}),
           ...(targets !== undefined ? { targets } : {}),
+          ...clients,
           ...(email ? { email } : {}),
         },
       );
@@ -152,4 +159,48 @@ export function register(program: Command): void {
         process.off("SIGINT", stop);
       }
     });
+}
+
+/**
+ * Each client's own settings for the worker's jobs (config `projects`, docs/email.md): branding,
+ * sections, targets, notes and change log, read before the worker starts, and its email settings.
+ * A worker renders every client's reports, so one notes file or change log for all is refused.
+ */
+async function clientSettings(
+  config: LoadedConfig,
+): Promise<Pick<ProcessorContext, "clientJob" | "clientEmail">> {
+  for (const [path, what] of [
+    [config.notesPath, "notes"],
+    [config.changesPath, "changes"],
+  ] as const)
+    if (path !== undefined)
+      throw new CliError(
+        `the config file's ${what}: a worker renders every client's reports; give each client its own ${what} in the config file's projects`,
+        EXIT.usage,
+      );
+  const notes = await clientFiles(loadNotes, {
+    flagPath: undefined,
+    configPaths: config.clientNotesPaths,
+    pathFor: (project) => config.forProject(project).notesPath,
+  });
+  const changes = await clientFiles(loadChanges, {
+    flagPath: undefined,
+    configPaths: config.clientChangesPaths,
+    pathFor: (project) => config.forProject(project).changesPath,
+  });
+  return {
+    clientJob: (project) => {
+      const own = config.forProject(project);
+      const n = notes(project);
+      const c = changes(project);
+      return {
+        branding: own.branding,
+        render: { presentation: own.presentation },
+        ...(own.targets !== undefined ? { targets: own.targets } : {}),
+        ...(n !== undefined ? { notes: n } : {}),
+        ...(c !== undefined ? { changes: c } : {}),
+      };
+    },
+    clientEmail: (project, email) => clientEmail(email, config.forProject(project).email, project, false),
+  };
 }
