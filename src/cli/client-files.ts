@@ -1,4 +1,9 @@
+import { type ChangeLog, loadChanges } from "../config/changes-file.js";
+import type { ClientSettings, LoadedConfig } from "../config/load-config.js";
+import { loadNotes, type Notes } from "../config/notes-file.js";
 import type { Project } from "../contract/index.js";
+import type { ReportJob } from "../pipeline/generate-report.js";
+import type { RenderOptions } from "../render/types.js";
 import { toCliError } from "./to-cli-error.js";
 
 /** Where a kind of per-client file (notes, change log) may be named for a run. */
@@ -33,5 +38,54 @@ export async function clientFiles<T>(
   return (project) => {
     const path = sources.flagPath ?? sources.pathFor(project);
     return path === undefined ? undefined : loaded.get(path);
+  };
+}
+
+/** What one client's report takes from the config file and its files (config `projects`). */
+export interface ClientReport {
+  settings: ClientSettings;
+  notes?: Notes;
+  changes?: ChangeLog;
+}
+
+/**
+ * Every notes file and change log a run may use, read before the service is contacted (the
+ * flags' for every project, else each client's from the config file), and each client's settings:
+ * one place for `generate` and the worker.
+ */
+export async function clientReports(
+  config: LoadedConfig,
+  flags: { notesPath?: string | undefined; changesPath?: string | undefined } = {},
+): Promise<(project: Project) => ClientReport> {
+  const notes = await clientFiles(loadNotes, {
+    flagPath: flags.notesPath,
+    configPaths: [config.notesPath, ...config.clientNotesPaths],
+    pathFor: (project) => config.forProject(project).notesPath,
+  });
+  const changes = await clientFiles(loadChanges, {
+    flagPath: flags.changesPath,
+    configPaths: [config.changesPath, ...config.clientChangesPaths],
+    pathFor: (project) => config.forProject(project).changesPath,
+  });
+  return (project) => {
+    const n = notes(project);
+    const c = changes(project);
+    return {
+      settings: config.forProject(project),
+      ...(n !== undefined ? { notes: n } : {}),
+      ...(c !== undefined ? { changes: c } : {}),
+    };
+  };
+}
+
+/** A client's report fields of a job: its branding, its sections in `render`, targets, notes, change log. */
+export function clientJob(client: ClientReport, render: RenderOptions): Partial<Omit<ReportJob, "project">> {
+  const { settings, notes, changes } = client;
+  return {
+    branding: settings.branding,
+    render: { ...render, presentation: settings.presentation },
+    ...(settings.targets !== undefined ? { targets: settings.targets } : {}),
+    ...(notes !== undefined ? { notes } : {}),
+    ...(changes !== undefined ? { changes } : {}),
   };
 }

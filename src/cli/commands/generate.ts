@@ -1,7 +1,5 @@
 import type { Command } from "commander";
-import { loadChanges } from "../../config/changes-file.js";
 import { type LoadedConfig, loadConfig } from "../../config/load-config.js";
-import { loadNotes } from "../../config/notes-file.js";
 import type { Project } from "../../contract/index.js";
 import type { EmailOptions } from "../../email/settings.js";
 import { type BatchResult, runBatch } from "../../jobs/batch.js";
@@ -10,7 +8,7 @@ import { closeLoadedBackends, loadBackend } from "../../render/backends/registry
 import { API_KEY_FILE_OPTION, API_KEY_OPTION } from "../api-key.js";
 import { createBatchProgress } from "../batch-progress.js";
 import { printBatchSummary } from "../batch-summary.js";
-import { clientFiles } from "../client-files.js";
+import { clientJob, clientReports } from "../client-files.js";
 import { clientEmail, parseEmailFlags } from "../email-flags.js";
 import { CliError, EXIT } from "../errors.js";
 import { examples } from "../examples.js";
@@ -132,7 +130,7 @@ export async function runGenerate(
   }).catch((err: unknown) => {
     throw setupError(err);
   });
-  const inputs = await clientInputs(config, opts);
+  const clients = await clientInputs(config, opts);
   const backends = await Promise.all(opts.formats.map((format) => loadBackend(format)));
   // Expensive backends (Chromium) start while the database opens and the data is fetched, not after.
   for (const backend of backends) backend.warmUp?.();
@@ -165,24 +163,14 @@ export async function runGenerate(
         },
         {
           // Each client's own branding, sections, targets, notes and email (config `projects`).
-          jobFor: (project) => {
-            const own = config.forProject(project);
-            const notes = inputs.notes(project);
-            const changes = inputs.changes(project);
-            return {
-              branding: own.branding,
-              render: {
-                pageSize: opts.pageSize,
-                landscape: opts.landscape,
-                presentation: own.presentation,
-                draft: opts.draft,
-              },
-              ...(own.targets !== undefined ? { targets: own.targets } : {}),
-              ...(notes !== undefined ? { notes } : {}),
-              ...(changes !== undefined ? { changes } : {}),
-              onWarning: (line: string) => io.err(line),
-            };
-          },
+          jobFor: (project) => ({
+            ...clientJob(clients(project), {
+              pageSize: opts.pageSize,
+              landscape: opts.landscape,
+              draft: opts.draft,
+            }),
+            onWarning: (line: string) => io.err(line),
+          }),
           ...(extras.email !== undefined
             ? {
                 emailFor: (project: Project) =>
@@ -220,23 +208,12 @@ export async function runGenerate(
 }
 
 /**
- * Every notes file and change log the run may use, read (and checked) before the service is
- * contacted: the flag's, or each client's own from the config file. One notes file or change log
+ * Every notes file and change log the run may use (clientReports). One notes file or change log
  * for every client of an all-projects run is refused: one client's commentary or work must never
  * reach another (docs/notes.md, docs/changes.md).
  */
 async function clientInputs(config: LoadedConfig, opts: GenerateOptions) {
   if (opts.allProjects && config.notesPath !== undefined) throw notesForAll("the config file's notes");
   if (opts.allProjects && config.changesPath !== undefined) throw changesForAll("the config file's changes");
-  const notes = await clientFiles(loadNotes, {
-    flagPath: opts.notesPath,
-    configPaths: [config.notesPath, ...config.clientNotesPaths],
-    pathFor: (project) => config.forProject(project).notesPath,
-  });
-  const changes = await clientFiles(loadChanges, {
-    flagPath: opts.changesPath,
-    configPaths: [config.changesPath, ...config.clientChangesPaths],
-    pathFor: (project) => config.forProject(project).changesPath,
-  });
-  return { notes, changes };
+  return clientReports(config, { notesPath: opts.notesPath, changesPath: opts.changesPath });
 }

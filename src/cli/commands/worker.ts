@@ -1,8 +1,6 @@
 import { once } from "node:events";
 import type { Command } from "commander";
-import { loadChanges } from "../../config/changes-file.js";
 import { type LoadedConfig, loadConfig } from "../../config/load-config.js";
-import { loadNotes } from "../../config/notes-file.js";
 import { redactUrl } from "../../jobs/errors.js";
 import { QUEUE_NAME } from "../../jobs/job-data.js";
 import type { ProcessorContext } from "../../jobs/process-job.js";
@@ -10,7 +8,7 @@ import { redisUrlFrom } from "../../jobs/redis.js";
 import { startReportWorker } from "../../jobs/worker.js";
 import { closeLoadedBackends } from "../../render/backends/registry.js";
 import { API_KEY_FILE_OPTION, API_KEY_OPTION } from "../api-key.js";
-import { clientFiles } from "../client-files.js";
+import { clientJob, clientReports } from "../client-files.js";
 import { connectService, serviceOptionsFrom } from "../connect-service.js";
 import { clientEmail, type EmailFlags, parseEmailSettings } from "../email-flags.js";
 import { CliError, EXIT } from "../errors.js";
@@ -178,29 +176,9 @@ async function clientSettings(
         `the config file's ${what}: a worker renders every client's reports; give each client its own ${what} in the config file's projects`,
         EXIT.usage,
       );
-  const notes = await clientFiles(loadNotes, {
-    flagPath: undefined,
-    configPaths: config.clientNotesPaths,
-    pathFor: (project) => config.forProject(project).notesPath,
-  });
-  const changes = await clientFiles(loadChanges, {
-    flagPath: undefined,
-    configPaths: config.clientChangesPaths,
-    pathFor: (project) => config.forProject(project).changesPath,
-  });
+  const clients = await clientReports(config);
   return {
-    clientJob: (project) => {
-      const own = config.forProject(project);
-      const n = notes(project);
-      const c = changes(project);
-      return {
-        branding: own.branding,
-        render: { presentation: own.presentation },
-        ...(own.targets !== undefined ? { targets: own.targets } : {}),
-        ...(n !== undefined ? { notes: n } : {}),
-        ...(c !== undefined ? { changes: c } : {}),
-      };
-    },
+    clientJob: (project) => clientJob(clients(project), {}),
     clientEmail: (project, email) => clientEmail(email, config.forProject(project).email, project, false),
   };
 }
