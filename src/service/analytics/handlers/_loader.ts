@@ -112,7 +112,7 @@ export class Loader {
   /** Per-prompt gap answers of the current period (docs/metrics.md, "Opportunities"). */
   promptGaps(): Promise<Map<string, GapCounts>> {
     return this.once("promptGaps", async () =>
-      loadPromptGaps(this.db, this.project.id, await this.meta(), this.period),
+      loadPromptGaps(this.db, this.project.id, await this.meta(), this.period, await this.promptCum()),
     );
   }
 

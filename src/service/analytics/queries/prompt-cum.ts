@@ -17,6 +17,10 @@ export interface CumRow {
   platform_competitor_mentions: number[];
   competitor_mentioned: number[];
   competitor_cited: number[];
+  platform_gaps: number[];
+  competitor_gaps: number[];
+  /** The latest gap answer up to the day, "<time> <id> <platform>" (aggregates/refresh.ts). */
+  last_gap: string | null;
 }
 
 /** Each prompt's running totals at the boundary days of both periods, and those days. */
@@ -28,8 +32,8 @@ export interface PromptCum {
 
 /**
  * The running totals of every prompt at the boundary days of both periods: at most four rows per
- * prompt whatever the range, read once per request for both the prompts' sums and the intervals'
- * clusters.
+ * prompt whatever the range, read once per request for the prompts' sums, the intervals'
+ * clusters and the gaps.
  */
 export async function loadPromptCum(
   db: Db,
@@ -44,7 +48,7 @@ export async function loadPromptCum(
   const result = await sql<CumRow>`
     SELECT day, prompt_id, snapshots, mentioned, cited, last_collected_at, platform_snapshots,
       platform_mentioned, platform_cited, platform_competitor_mentions, competitor_mentioned,
-      competitor_cited
+      competitor_cited, platform_gaps, competitor_gaps, last_gap
     FROM agg_prompt_cum WHERE project_id = ${projectId} AND day = ANY(${list}::date[])`.execute(db);
   for (const r of result.rows) getOrSet(rows, r.prompt_id, () => new Map<string, CumRow>()).set(r.day, r);
   return { days, rows };

@@ -1,8 +1,8 @@
 import { sql } from "kysely";
 import type { Platform } from "../../../contract/index.js";
-import { getOrSet } from "../_map.js";
 import type { Period } from "../period.js";
-import { type AggMeta, cumDays, type Db, daysWithin } from "./meta.js";
+import { type AggMeta, type Db, daysWithin } from "./meta.js";
+import type { PromptCum } from "./prompt-cum.js";
 
 /** Competitor pages listed per gap: the few that explain it, not a second pages table. */
 export const PAGES_PER_GAP = 5;
@@ -17,14 +17,6 @@ export interface GapCounts {
   competitors: Map<string, number>;
   /** Gap answers citing each competitor page: url → competitor id and answers. */
   pages: Map<string, { competitorId: string; answers: number }>;
-}
-
-interface CumRow {
-  day: string;
-  prompt_id: string;
-  platform_gaps: number[];
-  competitor_gaps: number[];
-  last_gap: string | null;
 }
 
 interface PageRow {
@@ -43,7 +35,7 @@ function latestOf(lastGap: string): GapCounts["latest"] {
 /**
  * Every prompt's gap answers in the current period (answers naming a tracked competitor and not
  * the brand), with the competitors they name and the competitor pages they cite: the running
- * totals of `agg_prompt_cum` at two days, and the period's rows of `agg_gap_pages_day`. Clamped
+ * totals the request already read (`cum`), and the period's rows of `agg_gap_pages_day`. Clamped
  * to the aggregate span, like every per-prompt count, so the numbers match the prompts' own.
  */
 export async function loadPromptGaps(
@@ -51,18 +43,14 @@ export async function loadPromptGaps(
   projectId: string,
   meta: AggMeta,
   period: Period,
+  cum: PromptCum,
 ): Promise<Map<string, GapCounts>> {
   const out = new Map<string, GapCounts>();
   const span = daysWithin(meta, period.current.start, period.current.end);
-  const { curEnd, curBefore } = cumDays(meta, period);
+  const { curEnd, curBefore } = cum.days;
   if (span === null || curEnd === null) return out;
-  const days = curBefore === null ? [curEnd] : [curEnd, curBefore];
-  const [cum, pages] = await Promise.all([
-    sql<CumRow>`
-      SELECT day, prompt_id, platform_gaps, competitor_gaps, last_gap FROM agg_prompt_cum
-      WHERE project_id = ${projectId} AND day = ANY(${days}::date[])`.execute(db),
-    // Only the pages a gap row lists: the first PAGES_PER_GAP by answers, then by URL.
-    sql<PageRow>`
+  // Only the pages a gap row lists: the first PAGES_PER_GAP by answers, then by URL.
+  const pages = await sql<PageRow>`
       WITH s AS (
         SELECT prompt_id, url_id, sum(answers) AS n FROM agg_gap_pages_day
         WHERE project_id = ${projectId} AND day BETWEEN ${span.from}::date AND ${span.to}::date
@@ -71,14 +59,10 @@ export async function loadPromptGaps(
         SELECT s.prompt_id, u.url, u.competitor_id, s.n,
           row_number() OVER (PARTITION BY s.prompt_id ORDER BY s.n DESC, u.url COLLATE "C") AS rank
         FROM s JOIN urls u ON u.id = s.url_id)
-      SELECT prompt_id, url, competitor_id, n FROM r WHERE rank <= ${PAGES_PER_GAP}`.execute(db),
-  ]);
-  const at = new Map<string, { end?: CumRow; before?: CumRow }>();
-  for (const r of cum.rows)
-    getOrSet(at, r.prompt_id, (): { end?: CumRow; before?: CumRow } => ({}))[
-      r.day === curEnd ? "end" : "before"
-    ] = r;
-  for (const [promptId, { end, before }] of at) {
+      SELECT prompt_id, url, competitor_id, n FROM r WHERE rank <= ${PAGES_PER_GAP}`.execute(db);
+  for (const [promptId, byDay] of cum.rows) {
+    const end = byDay.get(curEnd);
+    const before = curBefore === null ? undefined : byDay.get(curBefore);
     if (end === undefined || end.last_gap === null) continue;
     const gaps = (i: number) => end.platform_gaps[i]! - (before?.platform_gaps[i] ?? 0);
     const gapPlatforms = meta.platforms.filter((_, i) => gaps(i) > 0) as Platform[];
