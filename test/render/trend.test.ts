@@ -2,9 +2,18 @@ import { describe, expect, it } from "vitest";
 import { viewOf } from "../../src/pipeline/plan.js";
 import { smallReportData } from "../fixtures/report-data.js";
 
-/** The fixture's trend chart block. */
-async function trendChart() {
-  const { view } = await viewOf(smallReportData(), {
+/** What the trend chart's alternative text says of the fixture's plotted days, before any change. */
+const PLOTTED = [
+  "Line chart.",
+  "From 2026-10-26 to 2026-11-01.",
+  "Mention rate: first 25.0% (2026-10-31), last 50.0% (2026-11-01), lowest 25.0% (2026-10-31), highest 50.0% (2026-11-01).",
+  "Citation rate: first 0.0% (2026-10-31), last 25.0% (2026-11-01), lowest 0.0% (2026-10-31), highest 25.0% (2026-11-01).",
+  "Share of voice: first 33.3% (2026-10-31), last 50.0% (2026-11-01), lowest 33.3% (2026-10-31), highest 50.0% (2026-11-01).",
+];
+
+/** The fixture's trend chart block, of `data` (default the fixture as it is). */
+async function trendChart(data = smallReportData()) {
+  const { view } = await viewOf(data, {
     formats: ["md"],
     branding: { agencyName: "N", accentColor: "#123456", locale: "en-US" },
   });
@@ -42,15 +51,19 @@ describe("trend section", () => {
     // rate 2/8 -> 1/8 (-40 to +15 pp: not significant), share of voice 2/4 -> 3/7 (-20 to -1 pp).
     expect(chart.chart.alt).toBe(
       [
-        "Line chart.",
-        "From 2026-10-26 to 2026-11-01.",
-        "Mention rate: first 25.0% (2026-10-31), last 50.0% (2026-11-01), lowest 25.0% (2026-10-31), highest 50.0% (2026-11-01).",
-        "Citation rate: first 0.0% (2026-10-31), last 25.0% (2026-11-01), lowest 0.0% (2026-10-31), highest 25.0% (2026-11-01).",
-        "Share of voice: first 33.3% (2026-10-31), last 50.0% (2026-11-01), lowest 33.3% (2026-10-31), highest 50.0% (2026-11-01).",
+        ...PLOTTED,
         "Mention rate rose significantly from 25.0% to 37.5% (+12.5 pp; 95% interval +5.0 to +20.0 pp).",
         "Citation rate did not change significantly: 12.5% against 25.0% in the previous period (\u221212.5 pp; 95% interval \u221240.0 to +15.0 pp).",
         "Share of voice fell significantly from 50.0% to 42.9% (\u22127.1 pp; 95% interval \u221220.0 to \u22121.0 pp).",
       ].join(" "),
     );
+  });
+
+  it("claims no change in its alternative text when the comparison period is only partly covered", async () => {
+    const data = smallReportData();
+    if (!data.report.ok || !data.report.value.period) throw new Error("fixture without a period");
+    data.report.value.period.previous_days_with_data = 3;
+    const { alt } = (await trendChart(data)).chart;
+    expect(alt).toBe(PLOTTED.join(" "));
   });
 });
