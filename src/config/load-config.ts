@@ -58,6 +58,8 @@ const clientShape = {
   notes: z.string().min(1),
   /** The agency's change log (docs/changes.md), a CSV or NDJSON file relative to this file; `--changes` wins. */
   changes: z.string().min(1),
+  /** A tagged, accessible PDF (docs/accessibility.md); `--accessible` asks for it whatever this says. */
+  accessible: z.boolean(),
 };
 
 /** One client's settings (docs/config.md): `match` is the project's id or name (any case). */
@@ -85,6 +87,7 @@ export const ConfigFile = z
     email: clientShape.email.optional(),
     notes: clientShape.notes.optional(),
     changes: clientShape.changes.optional(),
+    accessible: clientShape.accessible.default(false),
     /** Per-client settings over the defaults above, first match wins. */
     projects: z
       .array(ProjectConfig)
@@ -126,6 +129,8 @@ export interface ClientSettings {
   targets?: Targets;
   /** How its report is emailed, defaults and its own merged; undefined when the file says nothing. */
   email?: EmailConfig;
+  /** Its PDF is tagged and accessible (docs/accessibility.md). */
+  accessible: boolean;
 }
 
 /** What a config file settles for every report, and per client. */
@@ -243,6 +248,7 @@ async function settingsOf(
   return {
     branding,
     presentation,
+    accessible: c.accessible ?? false,
     ...(c.notes !== undefined ? { notesPath: resolve(dirname(file), c.notes) } : {}),
     ...(c.changes !== undefined ? { changesPath: resolve(dirname(file), c.changes) } : {}),
     ...(c.targets !== undefined ? { targets: c.targets } : {}),

@@ -1,8 +1,18 @@
 import type { RenderOptions, ReportView } from "../../types.js";
 import { documentContext } from "./_context.js";
 import { contentWidthMm, dynamicCss } from "./_css.js";
-import { withoutFigureSpaces } from "./_slot.js";
+import { filledSlot, withoutFigureSpaces } from "./_slot.js";
 import { type DocumentPart, renderLayout } from "./_templates.js";
+
+/**
+ * Page numbers a first print settled, for a second print of the same layout (the accessible
+ * PDF, docs/accessibility.md): the page each section starts on and the number of pages, both
+ * counted without the cover.
+ */
+export interface KnownPages {
+  sections: readonly number[];
+  total: number;
+}
 
 /**
  * The HTML of `part` of `view`: Chromium prints the cover and the body as two documents; the
@@ -16,14 +26,29 @@ export function renderHtml(
   return htmlOf(view, options)(part);
 }
 
-/** The HTML of each part of `view`, from one template context (tables are laid out once). */
-export function htmlOf(view: ReportView, options: RenderOptions): (part: DocumentPart) => string {
+/**
+ * The HTML of each part of `view`, from one template context (tables are laid out once). With
+ * `known` pages, the contents print those numbers in their slots (as wide as the empty slots, so
+ * nothing moves) and the footer says "of N".
+ */
+export function htmlOf(
+  view: ReportView,
+  options: RenderOptions,
+): (part: DocumentPart, known?: KnownPages) => string {
   const c = view.cover;
-  const css = dynamicCss(options, view.branding.accentColor, {
+  const running = {
     title: withoutFigureSpaces(c.title),
     period: `${c.periodStart} – ${c.periodEnd}`,
     footer: withoutFigureSpaces(view.branding.footerText ?? view.branding.agencyName),
-  });
+  };
+  const css = dynamicCss(options, view.branding.accentColor, running);
   const context = documentContext(view, contentWidthMm(options), options.draft ?? false);
-  return (part) => renderLayout(context, css, part);
+  return (part, known) =>
+    known === undefined
+      ? renderLayout(context, css, part)
+      : renderLayout(
+          { ...context, toc: context.toc.map((t, i) => ({ ...t, page: filledSlot(known.sections[i]!) })) },
+          dynamicCss(options, view.branding.accentColor, running, known.total),
+          part,
+        );
 }
