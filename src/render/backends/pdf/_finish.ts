@@ -86,7 +86,7 @@ export function addOutline(doc: PDFDocument, bookmarks: readonly Bookmark[]): vo
  * of `doc` and labels the pages as they are printed: "Cover", then 1, 2, … from the first page
  * after it, so a viewer's page box shows the number in the footer and in the contents.
  */
-export async function prependCover(doc: PDFDocument, cover: PDFDocument): Promise<void> {
+export async function prependCover(doc: PDFDocument, cover: PDFDocument, label = "Cover"): Promise<void> {
   const pages = await doc.copyPages(cover, cover.getPageIndices());
   retagFonts(pages);
   pages.forEach((page, i) => {
@@ -94,7 +94,11 @@ export async function prependCover(doc: PDFDocument, cover: PDFDocument): Promis
   });
   const ctx = doc.context;
   const coverLabel = ctx.obj({});
-  coverLabel.set(PDFName.of("P"), PDFString.of("Cover"));
+  // The cover's label in the report's language ("Deckblatt"): UTF-16 text when it is not ASCII.
+  coverLabel.set(
+    PDFName.of("P"),
+    /^[\x20-\x7e]*$/.test(label) ? PDFString.of(label) : PDFHexString.fromText(label),
+  );
   const bodyLabel = ctx.obj({});
   bodyLabel.set(PDFName.of("S"), PDFName.of("D"));
   const labels = ctx.obj({});
