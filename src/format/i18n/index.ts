@@ -1,13 +1,16 @@
+import { de } from "./de.js";
 import type { Catalogue } from "./en.js";
 import { en, type Messages } from "./en.js";
+import { es } from "./es.js";
 import { Figures } from "./figures.js";
+import { fr } from "./fr.js";
 
 export type { Catalogue, Messages } from "./en.js";
 export { en } from "./en.js";
 export { Figures, type Plural } from "./figures.js";
 
 /** Every language a report can be written in: adding one is one file and one entry here (docs/i18n.md). */
-export const CATALOGUES: readonly Catalogue[] = [en];
+export const CATALOGUES: readonly Catalogue[] = [en, de, fr, es];
 
 /** The language codes, in the order of `CATALOGUES` ("en, de, fr, es" in errors and help). */
 export const LANGUAGES: readonly string[] = CATALOGUES.map((c) => c.language);

@@ -15,13 +15,16 @@ export const categories: SectionDrafter = (model, lang) =>
   fromSections("categories", model, lang, (s) => {
     const rows = s.categories.rows;
     const c = lang.m.columns;
+    // The API names the row of prompts without a category in English (its id is null).
+    const nameOf = (r: { id: string | null; name: string }) =>
+      r.id === null ? lang.m.values.uncategorized : r.name;
     return [
       ratesChart(
         {
           id: "categories",
           title: lang.m.charts.byCategory,
           type: "horizontal_bar",
-          labels: rows.map((r) => r.name),
+          labels: rows.map((r) => nameOf(r)),
           height: Math.max(160, 40 + rows.length * 28),
         },
         rows,
@@ -39,6 +42,7 @@ export const categories: SectionDrafter = (model, lang) =>
         ],
         rows.map(({ mention_stats, citation_stats, ...r }) => ({
           ...r,
+          name: nameOf(r),
           prompts: mention_stats.prompts,
           ...statCells("mention", mention_stats),
           ...statCells("citation", citation_stats),
