@@ -56,6 +56,11 @@ describe("vreport.config.json", () => {
     ["unknown.json", { agency: "x" }, 'Unrecognized key: "agency"'],
     ["broken.json", "{ not json", "invalid JSON"],
     ["locale.json", { locale: "english please" }, "locale: must be a locale like en-US"],
+    [
+      "dutch.json",
+      { locale: "nl-NL" },
+      "locale: must be in a language reports are written in: en, de, fr, es (e.g. de-DE)",
+    ],
     ["tz.json", { timezone: "Mars/Olympus" }, "timezone: must be an IANA timezone like Europe/Paris"],
     ["png.json", { logo: "logo.gif" }, "logo must be a .svg or .png file"],
     ["nologo.json", { logo: "missing.png" }, "cannot read logo"],
