@@ -291,10 +291,10 @@ const messages = (f: Figures): Messages => ({
       `${label}: signifikanter ${delta > 0 ? "Anstieg" : "Rückgang"} von ${f.percent(previous)} auf ${f.percent(current)} (${f.deltaPp(delta)}; ${interval}).`,
     platformMove: (platform, delta, rate, interval) =>
       `${platform} (${f.deltaPp(delta)} auf ${f.percent(rate)}; ${interval})`,
-    platformsRose: (moves) => `Die Erwähnungsrate ist signifikant gestiegen auf ${f.list(moves)}.`,
-    platformsFell: (moves) => `Die Erwähnungsrate ist signifikant gesunken auf ${f.list(moves)}.`,
+    platformsRose: (moves) => `Die Erwähnungsrate ist bei ${f.list(moves)} signifikant gestiegen.`,
+    platformsFell: (moves) => `Die Erwähnungsrate ist bei ${f.list(moves)} signifikant gesunken.`,
     platformsFlat: (platforms) =>
-      `Keine signifikante Veränderung der Erwähnungsrate auf ${f.list(platforms)}.`,
+      `Keine signifikante Veränderung der Erwähnungsrate bei ${f.list(platforms)}.`,
     strongestWeakest: (best, bestRate, worst, worstRate) =>
       `${best} ist die stärkste Plattform (Erwähnungsrate ${f.percent(bestRate)}), ${worst} die schwächste (${f.percent(worstRate)}).`,
     youLead: (brand, sov) => `${brand} führt beim Share of Voice mit ${f.percent(sov)}.`,
@@ -420,7 +420,9 @@ const messages = (f: Figures): Messages => ({
       `Abdeckungslücke: ${topic} — Sie haben ${f.countOf(yours, pagesOf)}, ${rival ?? "kein Wettbewerber"} hat ${f.count(theirs)}.`,
     empty: "Es wurden noch keine Themen ermittelt.",
     unclassified: (n) =>
-      `${f.countOf(n, { one: "Ihrer Seiten ist", other: "Ihrer Seiten sind" })} noch nicht klassifiziert.`,
+      n === 1
+        ? "Eine Ihrer Seiten ist noch nicht klassifiziert."
+        : `${f.count(n)} Ihrer Seiten sind noch nicht klassifiziert.`,
   },
 
   content: {

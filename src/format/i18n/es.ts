@@ -257,11 +257,11 @@ const messages = (f: Figures): Messages => ({
     },
     where: (sheet) => `en el libro (hoja «${sheet}»)`,
     onlyRow: (_noun, where) => `La única fila de esta tabla está ${where}.`,
-    allRows: (n, noun, where) => `Los ${f.countOf(n, noun)} de esta tabla están ${where}.`,
+    allRows: (n, noun, where) => `Todas las filas de esta tabla (${f.countOf(n, noun)}) están ${where}.`,
     top: (shown, n, noun, where) =>
       `Top ${f.count(shown)} de ${f.countOf(n, noun)}; la lista completa está ${where}.`,
     first: (shown, n, noun, where) =>
-      `Los primeros ${f.count(shown)} de ${f.countOf(n, noun)}; la lista completa está ${where}.`,
+      `Se muestran ${f.count(shown)} de ${f.countOf(n, noun)}; la lista completa está ${where}.`,
   },
 
   workbook: {

@@ -262,7 +262,7 @@ const messages = (f: Figures): Messages => ({
     top: (shown, n, noun, where) =>
       `Top ${f.count(shown)} sur ${f.countOf(n, noun)} ; la liste complète figure ${where}.`,
     first: (shown, n, noun, where) =>
-      `Les ${f.count(shown)} premiers sur ${f.countOf(n, noun)} ; la liste complète figure ${where}.`,
+      `Extrait : ${f.count(shown)} sur ${f.countOf(n, noun)} ; la liste complète figure ${where}.`,
   },
 
   workbook: {

@@ -43,7 +43,8 @@ export const trend: SectionDrafter = (model, lang) =>
           id: "trend",
           title: step === 7 ? charts.ratesByWeek : charts.ratesByDay,
           type: "line",
-          labels: current.map((pt) => pt.start),
+          // Each point's first day, as the report's language writes dates (ISO in English).
+          labels: current.map((pt) => lang.f.date(pt.start)),
           datasets,
           valueType: "percent",
           ...(markers?.length ? { markers } : {}),
