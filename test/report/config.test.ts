@@ -40,6 +40,15 @@ describe("vreport.config.json", () => {
     expect(timezone).toBe("America/New_York");
   });
 
+  it("takes the report's language from the file, and --locale over it, for every client", async () => {
+    const path = await config("french.json", { locale: "fr-FR", projects: [{ match: "Acme" }] });
+    const file = await loadConfig(path);
+    expect(file.branding.locale).toBe("fr-FR");
+    const flagged = await loadConfig(path, { locale: "de-DE" });
+    expect(flagged.branding.locale).toBe("de-DE");
+    expect(flagged.forProject({ id: "x", name: "Acme" }).branding.locale).toBe("de-DE");
+  });
+
   it("uses defaults when no config file is given and none is in the directory", async () => {
     const cwd = process.cwd();
     process.chdir(dir);
