@@ -1,6 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { dirname, extname, resolve } from "node:path";
 import { z } from "zod";
+import { isSupportedLocale, LANGUAGES } from "../format/i18n/index.js";
 import type { Branding } from "./branding.js";
 import { EmailConfig } from "./email-config.js";
 import { PROFILES, type Presentation, type Profile, presentationOf } from "./presentation.js";
@@ -78,7 +79,15 @@ export const ConfigFile = z
     logo: clientShape.logo.optional(),
     accentColor: clientShape.accentColor.default("#2f6fed"),
     footerText: clientShape.footerText.optional(),
-    locale: z.string().refine(isLocale, "must be a locale like en-US").default("en-US"),
+    // The report's language (docs/i18n.md): a locale whose language has a catalogue.
+    locale: z
+      .string()
+      .refine(isLocale, "must be a locale like en-US")
+      .refine(
+        isSupportedLocale,
+        `must be in a language reports are written in: ${LANGUAGES.join(", ")} (e.g. de-DE)`,
+      )
+      .default("en-US"),
     timezone: z.string().refine(isTimeZone, "must be an IANA timezone like Europe/Paris").optional(),
     profile: clientShape.profile.optional(),
     sections: clientShape.sections.optional(),
@@ -158,11 +167,17 @@ function pathOf(path: readonly PropertyKey[], raw: string | undefined): string {
   return [`projects[${index}]${name}`, ...rest.map(String)].join(".");
 }
 
+/** Flags of `generate` that win over the config file: `--profile`, `--locale` (validated by the CLI). */
+export interface ConfigFlags {
+  profile?: Profile;
+  locale?: string;
+}
+
 /**
  * Loads the config file. A missing default file means defaults; a missing file named explicitly,
  * invalid JSON, an unknown field or a bad value is an error naming the field.
  */
-export async function loadConfig(path?: string, flags: { profile?: Profile } = {}): Promise<LoadedConfig> {
+export async function loadConfig(path?: string, flags: ConfigFlags = {}): Promise<LoadedConfig> {
   const file = resolve(path ?? DEFAULT_CONFIG);
   let raw: string | undefined;
   try {
@@ -220,14 +235,14 @@ function mergeEmail(defaults?: EmailConfig, own?: EmailConfig): EmailConfig | un
 async function settingsOf(
   file: string,
   c: Omit<ConfigFile, "projects">,
-  flags: { profile?: Profile },
+  flags: ConfigFlags,
   where = "",
 ): Promise<ClientSettings> {
   const at = where === "" ? "" : `${where}.`;
   const branding: Branding = {
     agencyName: c.agencyName,
     accentColor: c.accentColor,
-    locale: c.locale,
+    locale: flags.locale ?? c.locale,
     ...(c.footerText !== undefined ? { footerText: c.footerText } : {}),
   };
   if (c.logo !== undefined) {

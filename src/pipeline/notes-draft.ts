@@ -83,7 +83,7 @@ export async function planNotes(
   clock: () => Date = () => new Date(),
 ): Promise<PlannedNotes> {
   const data = await fetchReportData(client, request.project, request.period, clock);
-  const model = buildModel(data);
+  const model = buildModel(data, { locale: request.branding.locale });
   const view = draftView(
     model,
     request.branding,

@@ -65,6 +65,7 @@ export async function viewOf(
   request: Omit<ReportRequest, "project" | "range" | "period">,
 ): Promise<ReportPlan> {
   const model = buildModel(data, {
+    locale: request.branding.locale,
     ...(request.targets !== undefined ? { targets: request.targets } : {}),
     ...(request.changes !== undefined ? { changes: request.changes } : {}),
   });

@@ -2,6 +2,7 @@ import type { Branding } from "../config/branding.js";
 import type { Notes } from "../config/notes-file.js";
 import { SECTION_KEYS } from "../config/section-keys.js";
 import { dayIn } from "../contract/index.js";
+import { langOf } from "../format/i18n/index.js";
 import { comparisonOf } from "../report/comparison.js";
 import type { ReportModel } from "../report/model.js";
 import { periodFileTag } from "../report/period-choice.js";
@@ -43,16 +44,18 @@ export function draftView(
       : { ...reportModel, cover: { ...reportModel.cover, timezone: options.timezone } };
   const c = model.cover;
   const p = c.period;
+  // Every word of the view in the branding's language (docs/i18n.md); English by default.
+  const lang = langOf(branding.locale);
   // Without the service's period (no visibility scope), the day of fetching in the report timezone.
   const asOf = p?.as_of ?? dayIn(c.timezone, new Date(c.generatedAt));
   const cover: CoverView = {
-    title: `AI visibility report — ${c.brand}`,
+    title: lang.m.cover.title(c.brand),
     workspace: c.workspace,
     project: c.project,
     brand: c.brand,
     brandDomain: c.brandDomain,
     // A custom period is named by its label wherever v1 reports show the range ("October 2025").
-    range: c.range === "custom" && p ? p.label : c.range,
+    range: c.range === "custom" && p ? lang.f.periodLabel(p.label, p.start, p.end) : c.range,
     periodStart: p?.start ?? "",
     periodEnd: p?.end ?? "",
     previousStart: p?.previous_start ?? "",
@@ -66,8 +69,9 @@ export function draftView(
     cover,
     branding,
     sections: withholdChanges(
-      SECTION_KEYS.map((key) => SECTION_DRAFTERS[key](model)),
+      SECTION_KEYS.map((key) => SECTION_DRAFTERS[key](model, lang)),
       comparisonOf(p),
+      lang,
     ).map((s) => withNote(s, options.notes)),
   };
 }
@@ -82,11 +86,12 @@ export function periodTag(c: ReportModel["cover"], asOf: string): string {
   return `${c.range}-${asOf}${p?.compare === "year" ? "-vs-year" : ""}`;
 }
 
-/** Colours series with the agency accent first, then the shared palette. */
-function colour(spec: ChartSpec, accent: string): ChartSpec {
+/** Colours series with the agency accent first, then the shared palette; ticks in the report's locale. */
+function colour(spec: ChartSpec, accent: string, locale: string): ChartSpec {
   const colours = [accent, ...PALETTE.slice(1)];
   return {
     ...spec,
+    locale,
     datasets: spec.datasets.map((d, i) => ({
       ...d,
       color: d.color ?? colours[i % colours.length] ?? accent,
@@ -106,7 +111,10 @@ export async function drawView(
         s.blocks.map(
           async (b): Promise<Block> =>
             b.kind === "chart"
-              ? { kind: "chart", chart: await draw(colour(b.spec, draft.branding.accentColor)) }
+              ? {
+                  kind: "chart",
+                  chart: await draw(colour(b.spec, draft.branding.accentColor, draft.branding.locale)),
+                }
               : b,
         ),
       ),

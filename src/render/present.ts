@@ -1,34 +1,33 @@
 import { FULL, type Presentation } from "../config/presentation.js";
 import type { SectionKey } from "../config/section-keys.js";
-import { formatCount } from "../format/figures.js";
-import { countOf } from "../format/plural.js";
+import { type Lang, langOf } from "../format/i18n/index.js";
 import type { Block, ReportView, SectionView } from "./types.js";
 import { workbookSheets } from "./workbook-sheets.js";
 
 type TableBlock = Extract<Block, { kind: "table" }>;
 
 /**
- * What a trimmed table's note calls its rows (the singular, and the plural where it is not the
- * noun plus "s"), and whether they are ranked ("Top 10 of 120 prompts") or merely listed ("The
- * first 10 of 56 items"). A Record: a new section needs words.
+ * Whether a trimmed table's rows are ranked ("Top 10 of 120 prompts") or merely listed ("The
+ * first 10 of 56 items"); what the note calls its rows is the catalogue's (`trim.rows`, docs/i18n.md).
+ * A Record: a new section needs an entry.
  */
-const ROWS: Record<SectionKey, { noun: string; other?: string; ranked: boolean }> = {
-  executive_summary: { noun: "finding", ranked: false },
-  summary: { noun: "figure", ranked: false },
-  trend: { noun: "day", ranked: false },
-  platforms: { noun: "platform", ranked: false },
-  categories: { noun: "category", other: "categories", ranked: false },
-  competitors: { noun: "brand", ranked: true },
-  opportunities: { noun: "prompt", ranked: true },
-  evidence: { noun: "answer", ranked: false },
-  cited_sources: { noun: "domain", ranked: true },
-  your_pages: { noun: "page", ranked: true },
-  competitor_pages: { noun: "page", ranked: true },
-  prompts: { noun: "prompt", ranked: false },
-  answers: { noun: "answer", ranked: false },
-  content_map: { noun: "topic", ranked: false },
-  content: { noun: "item", ranked: false },
-  methodology: { noun: "line", ranked: false },
+const RANKED: Record<SectionKey, boolean> = {
+  executive_summary: false,
+  summary: false,
+  trend: false,
+  platforms: false,
+  categories: false,
+  competitors: true,
+  opportunities: true,
+  evidence: false,
+  cited_sources: true,
+  your_pages: true,
+  competitor_pages: true,
+  prompts: false,
+  answers: false,
+  content_map: false,
+  content: false,
+  methodology: false,
 };
 
 /**
@@ -40,9 +39,10 @@ export function presentView(view: ReportView, presentation: Presentation = FULL)
   const byKey = new Map(view.sections.map((s) => [s.key, s]));
   // Where a cut table's rows are: its sheet in the complete view's workbook.
   const sheets = new Map(workbookSheets(view).map((d) => [d.table, d.name]));
+  const lang = langOf(view.branding.locale);
   const sections = presentation.sections.flatMap((key) => {
     const section = byKey.get(key);
-    return section ? [pageColumns(trim(pageBlocks(section), presentation.rows[key], sheets))] : [];
+    return section ? [pageColumns(trim(pageBlocks(section), presentation.rows[key], sheets, lang))] : [];
   });
   return { ...view, sections };
 }
@@ -70,26 +70,24 @@ function trim(
   section: SectionView,
   rows: number | undefined,
   sheets: ReadonlyMap<TableBlock, string>,
+  lang: Lang,
 ): SectionView {
   if (rows === undefined) return section;
-  const { noun, other, ranked } = ROWS[section.key];
+  const t = lang.m.trim;
+  const noun = t.rows[section.key];
   const cut = (table: TableBlock): Block => {
     if (table.complete || table.rows.length <= rows) return table;
     const n = table.rows.length;
-    const all = countOf(n, noun, other);
-    const where = `in the workbook (sheet "${sheets.get(table) ?? section.title}")`;
+    // The sheet's name in the report's language: the workbook's sheets are named by the translated titles.
+    const where = t.where(sheets.get(table) ?? section.title);
     if (rows === 0) {
-      const text =
-        n === 1 ? `The one ${noun} of this table is ${where}.` : `All ${all} of this table are ${where}.`;
+      const text = n === 1 ? t.onlyRow(noun, where) : t.allRows(n, noun, where);
       return { kind: "paragraph", text };
     }
     return {
       ...table,
       rows: table.rows.slice(0, rows),
-      note: [
-        `${ranked ? `Top ${formatCount(rows)}` : `The first ${formatCount(rows)}`} of ${all}; all of them are ${where}.`,
-        table.note,
-      ]
+      note: [RANKED[section.key] ? t.top(rows, n, noun, where) : t.first(rows, n, noun, where), table.note]
         .filter(Boolean)
         .join(" "),
     };

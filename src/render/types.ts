@@ -71,6 +71,8 @@ export interface ChartSpec {
    * `index` is the point's position in `labels`.
    */
   markers?: { index: number; label: string }[];
+  /** The locale of the axis ticks and value labels ("40 %" in de-DE); en-US when absent. */
+  locale?: string;
   /** Display size in CSS pixels; the PNG is drawn at 2× this, the SVG at this. */
   width: number;
   height: number;

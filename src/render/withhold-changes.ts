@@ -1,3 +1,4 @@
+import type { Lang } from "../format/i18n/index.js";
 import { type Comparison, comparisonNotice } from "../report/comparison.js";
 import type { DraftBlock, SectionDraft } from "./types.js";
 
@@ -16,8 +17,12 @@ function withhold(block: DraftBlock): DraftBlock {
  * (docs/decisions.md#period): KPIs lose their previous value and change, tables their change
  * columns, and the summary opens with the sentence naming the comparison period and its coverage.
  */
-export function withholdChanges(sections: SectionDraft[], comparison: Comparison): SectionDraft[] {
-  const notice = comparisonNotice(comparison);
+export function withholdChanges(
+  sections: SectionDraft[],
+  comparison: Comparison,
+  lang: Lang,
+): SectionDraft[] {
+  const notice = comparisonNotice(comparison, lang);
   if (notice === undefined) return sections;
   return sections.map((s) => {
     const blocks = s.blocks.map(withhold);

@@ -1,3 +1,4 @@
+import { ENGLISH, langOf } from "../format/i18n/index.js";
 import type { Block, ReportView, SectionView } from "./types.js";
 
 /*
@@ -61,8 +62,13 @@ export interface DataSheet {
   table: TableBlock;
 }
 
-/** The workbook's first sheet: cover facts, contents and every section's text. */
-export const ABOUT_SHEET = "About";
+/** The workbook's first sheet: cover facts, contents and every section's text ("About" in English). */
+export const ABOUT_SHEET = ENGLISH.m.workbook.about;
+
+/** The About sheet's name in the view's language. */
+export function aboutSheet(view: ReportView): string {
+  return langOf(view.branding.locale).m.workbook.about;
+}
 
 /**
  * Every data sheet of a complete view's workbook, in report order: a section's only table on a
@@ -71,7 +77,7 @@ export const ABOUT_SHEET = "About";
  */
 export function workbookSheets(view: ReportView): DataSheet[] {
   const namer = new SheetNamer();
-  namer.take(ABOUT_SHEET);
+  namer.take(aboutSheet(view));
   return view.sections.flatMap((section) => {
     const tables = section.blocks.filter((b): b is TableBlock => b.kind === "table");
     return tables.map((table) => ({

@@ -2,10 +2,12 @@ import type { ChangeLog } from "../config/changes-file.js";
 import type { Targets } from "../config/targets.js";
 import type { ReportSection } from "../contract/index.js";
 import { REPORT_SECTION_KEYS } from "../contract/index.js";
+import { langOf } from "../format/i18n/index.js";
 import { changeLog } from "./change-log.js";
 import { excerpt } from "./excerpt.js";
 import { findings } from "./executive-summary.js";
 import type { EvidenceAnswer } from "./fetch-evidence.js";
+import { reasonIn } from "./missing.js";
 import type {
   ApiSections,
   Available,
@@ -25,9 +27,12 @@ export interface AgencyInput {
   targets?: Targets;
   /** The agency's change log (docs/changes.md). */
   changes?: ChangeLog;
+  /** The report's language (branding `locale`, `--locale`): the sentences the model writes (docs/i18n.md). */
+  locale?: string;
 }
 
 export function buildModel(data: ReportData, agency: AgencyInput = {}): ReportModel {
+  const lang = langOf(agency.locale);
   const sections = map(data.report, (r) => indexSections(r.sections));
   const contentMap = both(
     data.topics,
@@ -68,7 +73,7 @@ export function buildModel(data: ReportData, agency: AgencyInput = {}): ReportMo
     contentMap,
     content,
     competitorsTracked: map(data.setup, (s) => s.competitors.length),
-    opportunities: map(sections, (s) => opportunities(s.prompts.gaps, data.project.brand_name)),
+    opportunities: map(sections, (s) => opportunities(s.prompts.gaps, data.project.brand_name, lang)),
     evidence: map(data.evidence, (answers) => evidenceItems(answers, data)),
     targets: map(sections, (s) => checkTargets(s, agency.targets ?? {})),
     changes:
@@ -76,9 +81,11 @@ export function buildModel(data: ReportData, agency: AgencyInput = {}): ReportMo
         ? changeLog(agency.changes, data.report.value.period, sections.value.trend)
         : null,
     findings: [],
-    omitted: [data.workspace, sections, contentMap, content].flatMap((a) => (a.ok ? [] : [a.reason])),
+    omitted: [data.workspace, sections, contentMap, content].flatMap((a) =>
+      a.ok ? [] : [reasonIn(lang, a)],
+    ),
   };
-  model.findings = findings(model);
+  model.findings = findings(model, lang);
   return model;
 }
 

@@ -1,5 +1,6 @@
 import { MissingScopeError, type VreportClient } from "../client/index.js";
 import type { Project, Range } from "../contract/index.js";
+import { ENGLISH, type MissingPart } from "../format/i18n/index.js";
 import { fetchEvidence } from "./fetch-evidence.js";
 import type { Available, ContentViews, ReportData } from "./model.js";
 import { type PeriodChoice, periodQuery } from "./period-choice.js";
@@ -8,7 +9,7 @@ import { type PeriodChoice, periodQuery } from "./period-choice.js";
 const CONTENT_CAP = 5_000;
 
 /** Resolves a fetch into data, or into the sentence the report shows when the key lacks a scope. */
-async function available<T>(what: string, p: Promise<T>): Promise<Available<T>> {
+async function available<T>(part: MissingPart, p: Promise<T>): Promise<Available<T>> {
   try {
     return { ok: true, value: await p };
   } catch (err) {
@@ -16,8 +17,10 @@ async function available<T>(what: string, p: Promise<T>): Promise<Available<T>> 
       const scope = err.missing[0];
       return {
         ok: false,
-        reason: `${what} needs the ${err.missing.join(", ")} scope, which the API key lacks.`,
+        reason: ENGLISH.m.notices.missingScope(ENGLISH.m.notices.parts[part], err.missing),
         ...(scope ? { scope } : {}),
+        part,
+        scopes: err.missing,
       };
     }
     throw err;
@@ -43,21 +46,21 @@ export async function fetchReportData(
     client.collect("listContent", { project_id, view: v }, { max: CONTENT_CAP });
   const reportCall = client.getReport(query);
   const [workspace, setup, report, evidence, topics, sites, content] = await Promise.all([
-    available("The workspace name", workspaceCall),
-    available("The visibility setup", client.getSetup({ project_id })),
-    available("Visibility data", reportCall),
+    available("workspace", workspaceCall),
+    available("setup", client.getSetup({ project_id })),
+    available("visibility", reportCall),
     // The quoted answers depend on the report's picks: one more round of requests after it.
     available(
-      "Visibility data",
+      "visibility",
       reportCall.then((r) => fetchEvidence(client, r, query)),
     ),
-    available("The content map", client.getTopics({ project_id })),
+    available("contentMap", client.getTopics({ project_id })),
     available(
-      "The content map",
+      "contentMap",
       client.listContentMapSites({ project_id }).then((d) => d.sites),
     ),
     available(
-      "Content",
+      "content",
       Promise.all([view("IDEAS"), view("PLANNED"), view("PRODUCED")]).then(
         ([IDEAS, PLANNED, PRODUCED]): ContentViews => ({ IDEAS, PLANNED, PRODUCED }),
       ),

@@ -13,14 +13,21 @@ import type {
   VisibilitySetup,
   Workspace,
 } from "../contract/index.js";
+import type { MissingPart } from "../format/i18n/index.js";
 import type { ChangeLogModel } from "./change-log.js";
 import type { Segment } from "./excerpt.js";
 import type { EvidenceAnswer } from "./fetch-evidence.js";
 import type { Opportunity } from "./opportunities.js";
 import type { TargetCheck } from "./targets.js";
 
-/** A piece of fetched data, or the reason it is missing (said in words in the report, never zeros). */
-export type Available<T> = { ok: true; value: T } | { ok: false; reason: string; scope?: Scope };
+/**
+ * A piece of fetched data, or the reason it is missing (said in words in the report, never zeros):
+ * `reason` in English for logs, and the missing `part` and `scopes` so the report says it in its
+ * own language (docs/i18n.md).
+ */
+export type Available<T> =
+  | { ok: true; value: T }
+  | { ok: false; reason: string; scope?: Scope; part?: MissingPart; scopes?: readonly string[] };
 
 /** Content items of the three views. */
 export interface ContentViews {

@@ -1,7 +1,6 @@
 import type { PromptGap } from "../contract/index.js";
-import { formatCount, platformName } from "../format/figures.js";
-import { list } from "../format/human.js";
-import { countOf } from "../format/plural.js";
+import { platformName } from "../format/figures.js";
+import { ENGLISH, type Lang } from "../format/i18n/index.js";
 
 /** Which rule of docs/metrics.md "Opportunities" chose the suggested action. */
 export type ActionRule = "absent" | "platforms" | "page" | "consistency";
@@ -25,35 +24,39 @@ export interface Opportunity extends PromptGap {
  *    prompt better than that page;
  * 4. consistency: otherwise the brand is named, just not reliably: strengthen what earns it.
  */
-export function opportunityOf(gap: PromptGap, brand: string): Opportunity {
+export function opportunityOf(gap: PromptGap, brand: string, lang: Lang = ENGLISH): Opportunity {
+  const say = lang.m.actions;
   const page = gap.pages[0];
   const top = gap.competitors[0];
-  const rival = top ? `${top.name} is named without ${brand} in ${formatCount(top.answers)}` : "";
   const cited = page
-    ? `${page.competitor_name}'s ${page.url} is cited in ${formatCount(page.citations)} of the ${countOf(gap.gap_answers, "answer")} naming a competitor and not ${brand}`
-    : "";
+    ? { competitor: page.competitor_name, url: page.url, citations: page.citations }
+    : undefined;
   const never = gap.gap_platforms.filter((p) => !gap.brand_platforms.includes(p));
   const [rule, action]: [ActionRule, string] =
     gap.mentioned === 0
-      ? [
-          "absent",
-          `Publish a page that answers this prompt: none of its ${countOf(gap.snapshots, "answer")} names ${brand}${top ? `; ${top.name} is named in ${formatCount(top.answers)}` : ""}${page ? ` and ${page.competitor_name}'s ${page.url} is cited in ${formatCount(page.citations)}` : ""}.`,
-        ]
+      ? ["absent", say.absent(gap.snapshots, brand, top, cited)]
       : never.length > 0
         ? [
             "platforms",
-            `Find out what ${list(never.map(platformName))} cite${never.length === 1 ? "s" : ""} for this prompt: ${never.length === 1 ? "it never names" : "they never name"} ${brand}, while ${list(gap.brand_platforms.map(platformName))} ${gap.brand_platforms.length === 1 ? "does" : "do"} (${formatCount(gap.mentioned)} of ${countOf(gap.snapshots, "answer")}).`,
+            say.platforms(
+              never.map(platformName),
+              brand,
+              gap.brand_platforms.map(platformName),
+              gap.mentioned,
+              gap.snapshots,
+            ),
           ]
         : page && page.citations >= PAGE_SHARE * gap.gap_answers
-          ? ["page", `Publish or strengthen a page that answers this prompt better: ${cited}.`]
-          : [
-              "consistency",
-              `Strengthen what earns ${brand} its mentions here: it is named in ${formatCount(gap.mentioned)} of ${countOf(gap.snapshots, "answer")}, and ${rival}.`,
-            ];
+          ? ["page", say.page(page.competitor_name, page.url, page.citations, gap.gap_answers, brand)]
+          : ["consistency", say.consistency(brand, gap.mentioned, gap.snapshots, top)];
   return { ...gap, rule, action };
 }
 
 /** Every gap of the report with its action, in the service's ranking (most platforms, then answers). */
-export function opportunities(gaps: readonly PromptGap[], brand: string): Opportunity[] {
-  return gaps.map((g) => opportunityOf(g, brand));
+export function opportunities(
+  gaps: readonly PromptGap[],
+  brand: string,
+  lang: Lang = ENGLISH,
+): Opportunity[] {
+  return gaps.map((g) => opportunityOf(g, brand, lang));
 }

@@ -53,6 +53,10 @@ describe("vreport generate: bad input gets one clear line and a non-zero exit", 
     [{ project: "x", allProjects: true }, "--project and --all-projects cannot be used together: pick one"],
     [{ concurrency: "0" }, 'invalid --concurrency "0": allowed values are a positive integer'],
     [{ email: "a@example.com" }, "--email needs --smtp-url (or VREPORT_SMTP_URL)"],
+    [
+      { locale: "nl-NL" },
+      'invalid --locale "nl-NL": allowed values are en, de, fr, es or a locale of one of them (de-DE)',
+    ],
   ])("%o → exit 2", async (flags, message) => {
     const r = await exitCodeOf(generateCommand({ out, ...flags }, capture()));
     expect(r).toEqual({ code: EXIT.usage, message });

@@ -6,6 +6,7 @@
 
 import type { SectionKey } from "../../src/config/section-keys.js";
 import { formatValue } from "../../src/format/figures.js";
+import { ENGLISH } from "../../src/format/i18n/index.js";
 import type { ValueType } from "../../src/format/value-type.js";
 import { changeNote, isMuted } from "../../src/render/kpi-change.js";
 import type { ReportView } from "../../src/render/types.js";
@@ -63,7 +64,7 @@ export function expectedNumbersBySection(
           if (k.delta !== null) numbers.push(formatValue(k.deltaType, k.delta));
           // A rate's change interval: the pages print the note under the change ("95% interval
           // +0.9 to +2.4 pp"), the workbook its bounds and sample sizes as cells.
-          if (k.change && format === "pages") numbers.push(...extractNumbers(changeNote(k)));
+          if (k.change && format === "pages") numbers.push(...extractNumbers(changeNote(k, ENGLISH)));
           if (k.change && format === "workbook")
             for (const [type, v] of [
               [k.deltaType, k.change.low],

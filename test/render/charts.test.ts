@@ -1,10 +1,13 @@
 import { loadImage } from "@napi-rs/canvas";
 import { describe, expect, it } from "vitest";
+import { langOf } from "../../src/format/i18n/index.js";
 import { described } from "../../src/render/chart-alt.js";
 import { chartConfig } from "../../src/render/charts/_config.js";
 import { countTick, percentTick, shortLabel, wrapLabel } from "../../src/render/charts/_ticks.js";
 import { ChartRenderError, drawChart, drawCharts } from "../../src/render/charts/index.js";
 import type { ChartSpec } from "../../src/render/types.js";
+
+const EN = langOf("en-US");
 
 const labels = ["ChatGPT", "Perplexity", "Gemini", "Claude"];
 
@@ -76,7 +79,7 @@ const SPECS: ChartSpec[] = (
       height: 260,
     },
   ] satisfies Omit<ChartSpec, "alt">[]
-).map((spec) => described(spec));
+).map((spec) => described(spec, EN));
 
 /** Decodes a PNG or SVG and counts distinct non-white colours and non-white pixels. */
 async function inspect(image: Uint8Array) {
@@ -283,20 +286,40 @@ describe("alternative text (render/chart-alt.ts)", () => {
       "Stacked bar chart. Pricing 6 (Awareness 3, Consideration 2, Decision 1), " +
         "Integrations 5 (Consideration 4, Decision 1), Security 6 (Awareness 1, Decision 5).",
     );
-    const owners = described({
-      id: "owners",
-      title: "Owners",
-      type: "stacked_bar",
-      labels: ["acme.com", "g2.com"],
-      datasets: [
-        { label: "Acme (yours)", data: [0.25, null] },
-        { label: "Other sites", data: [null, 0.125] },
-      ],
+    const owners = described(
+      {
+        id: "owners",
+        title: "Owners",
+        type: "stacked_bar",
+        labels: ["acme.com", "g2.com"],
+        datasets: [
+          { label: "Acme (yours)", data: [0.25, null] },
+          { label: "Other sites", data: [null, 0.125] },
+        ],
+        valueType: "percent",
+        width: 680,
+        height: 180,
+      },
+      EN,
+    );
+    expect(owners.alt).toBe("Stacked bar chart. acme.com 25.0% (Acme (yours)), g2.com 12.5% (Other sites).");
+  });
+
+  it("is written in the report's language, with its figures", () => {
+    const spec = {
+      id: "rates",
+      title: "Raten",
+      type: "line",
+      labels: ["01.10.2026", "08.10.2026"],
+      datasets: [{ label: "Erwähnungsrate", data: [0.397, 0.412] }],
       valueType: "percent",
       width: 680,
-      height: 180,
-    });
-    expect(owners.alt).toBe("Stacked bar chart. acme.com 25.0% (Acme (yours)), g2.com 12.5% (Other sites).");
+      height: 200,
+    } satisfies Omit<ChartSpec, "alt">;
+    expect(described(spec, langOf("de-DE")).alt).toBe(
+      "Liniendiagramm. Von 01.10.2026 bis 08.10.2026. Erwähnungsrate: erster Wert 39,7\u00a0% (01.10.2026), " +
+        "letzter 41,2\u00a0% (08.10.2026), niedrigster 39,7\u00a0% (01.10.2026), höchster 41,2\u00a0% (08.10.2026).",
+    );
   });
 
   it("names the first twelve bars and counts the rest, and appends the drafter's findings", () => {
@@ -311,6 +334,7 @@ describe("alternative text (render/chart-alt.ts)", () => {
         width: 680,
         height: 200,
       },
+      EN,
       ["A finding."],
     );
     expect(many.alt).toBe(

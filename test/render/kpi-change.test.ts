@@ -5,6 +5,7 @@
  * (+5.0 to +20.0 pp), its citation rate did not change significantly (−40.0 to +15.0 pp).
  */
 import { describe, expect, it } from "vitest";
+import { ENGLISH } from "../../src/format/i18n/index.js";
 import { viewOf } from "../../src/pipeline/plan.js";
 import { renderHtml } from "../../src/render/backends/pdf/html.js";
 import { changeNote, isMuted } from "../../src/render/kpi-change.js";
@@ -38,7 +39,7 @@ describe("KPI changes with intervals", () => {
       ["Answers analysed", null],
     ]);
     expect(items[0]!.change).toEqual({ low: 0.05, high: 0.2, significant: true, answers: 8, prompts: 2 });
-    expect(items.map(changeNote)).toEqual([
+    expect(items.map((k) => changeNote(k, ENGLISH))).toEqual([
       "95% interval +5.0 to +20.0 pp",
       "no significant change; 95% interval \u221240.0 to +15.0 pp",
       "95% interval \u221220.0 to \u22121.0 pp",

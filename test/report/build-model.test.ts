@@ -90,7 +90,7 @@ describe("buildModel", () => {
     expect(summary.blocks[1]).toEqual({
       kind: "notice",
       text:
-        "Not in this report: The API key lacks the workspace:read scope. " +
+        "Not in this report: The workspace name needs the workspace:read scope, which the API key lacks. " +
         "The content map needs the contentmap:read scope, which the API key lacks. " +
         "Content needs the content:read scope, which the API key lacks.",
     });

@@ -40,6 +40,15 @@ describe("vreport.config.json", () => {
     expect(timezone).toBe("America/New_York");
   });
 
+  it("takes the report's language from the file, and --locale over it, for every client", async () => {
+    const path = await config("french.json", { locale: "fr-FR", projects: [{ match: "Acme" }] });
+    const file = await loadConfig(path);
+    expect(file.branding.locale).toBe("fr-FR");
+    const flagged = await loadConfig(path, { locale: "de-DE" });
+    expect(flagged.branding.locale).toBe("de-DE");
+    expect(flagged.forProject({ id: "x", name: "Acme" }).branding.locale).toBe("de-DE");
+  });
+
   it("uses defaults when no config file is given and none is in the directory", async () => {
     const cwd = process.cwd();
     process.chdir(dir);
@@ -56,6 +65,11 @@ describe("vreport.config.json", () => {
     ["unknown.json", { agency: "x" }, 'Unrecognized key: "agency"'],
     ["broken.json", "{ not json", "invalid JSON"],
     ["locale.json", { locale: "english please" }, "locale: must be a locale like en-US"],
+    [
+      "dutch.json",
+      { locale: "nl-NL" },
+      "locale: must be in a language reports are written in: en, de, fr, es (e.g. de-DE)",
+    ],
     ["tz.json", { timezone: "Mars/Olympus" }, "timezone: must be an IANA timezone like Europe/Paris"],
     ["png.json", { logo: "logo.gif" }, "logo must be a .svg or .png file"],
     ["nologo.json", { logo: "missing.png" }, "cannot read logo"],

@@ -1,5 +1,6 @@
 import { PROFILES, type Profile } from "../../config/presentation.js";
 import { DEFAULT_RANGE, type Range } from "../../contract/index.js";
+import { isSupportedLocale, LANGUAGES } from "../../format/i18n/index.js";
 import { ANSWERS_EXPORTS, type AnswersExport } from "../../pipeline/generate-report.js";
 import type { OutputFormat } from "../../render/backends/registry.js";
 import type { PeriodChoice } from "../../report/period-choice.js";
@@ -20,6 +21,7 @@ export interface GenerateFlags extends PeriodFlags {
   config?: string;
   pageSize?: string;
   profile?: string;
+  locale?: string;
   landscape?: boolean;
   asOf?: string;
   database?: string;
@@ -50,6 +52,8 @@ export interface GenerateOptions {
   configPath?: string;
   /** `--profile`; undefined leaves it to the config file (default client). */
   profile?: Profile;
+  /** `--locale`: the report's language (docs/i18n.md); undefined leaves it to the config file (default en-US). */
+  locale?: string;
   pageSize: "A4" | "Letter";
   landscape: boolean;
   asOf?: string;
@@ -89,6 +93,10 @@ export function parseGenerateFlags(
   const profile = flags.profile;
   if (profile !== undefined && !(PROFILES as readonly string[]).includes(profile))
     throw CliError.badFlag("--profile", profile, PROFILES.join(", "));
+
+  const locale = flags.locale;
+  if (locale !== undefined && !isSupportedLocale(locale))
+    throw CliError.badFlag("--locale", locale, `${LANGUAGES.join(", ")} or a locale of one of them (de-DE)`);
 
   // Case carries no meaning: `a4` and `letter` name the same sizes.
   const pageSize = PAGE_SIZES.find((s) => s.toLowerCase() === (flags.pageSize ?? "A4").toLowerCase());
@@ -130,6 +138,7 @@ export function parseGenerateFlags(
     ...(apiKey !== undefined ? { apiKey } : {}),
     ...(flags.config !== undefined ? { configPath: flags.config } : {}),
     ...(profile !== undefined ? { profile: profile as Profile } : {}),
+    ...(locale !== undefined ? { locale } : {}),
     ...(flags.asOf !== undefined ? { asOf: flags.asOf } : {}),
     ...(flags.database !== undefined ? { database: flags.database } : {}),
     ...(answers !== undefined ? { answers: answers as AnswersExport } : {}),

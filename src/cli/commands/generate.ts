@@ -60,6 +60,10 @@ export function register(program: Command): void {
       "what the PDF and Markdown show: client (the top rows, a short deliverable) or full (every row); the workbook is always complete (default: the config file's, else client)",
     )
     .option(
+      "--locale <locale>",
+      "the report's language: en, de, fr or es, or a locale of one (de-DE writes 39,7 %); file names stay the same (default: the config file's locale, else en-US)",
+    )
+    .option(
       "--notes <file>",
       "the agency's notes: Markdown, one ## <section key> per note, shown first in its section (default: the config file's notes)",
     )
@@ -101,6 +105,7 @@ export function register(program: Command): void {
         "vreport generate --month 2026-10 --project Acme --notes notes-2026-10.md --draft",
         "vreport generate --month 2026-10 --project Acme --changes changes.csv",
         "vreport generate --range 90d --format pdf --accessible",
+        "vreport generate --range 30d --format pdf,xlsx --locale de-DE",
       ),
     )
     .action(async (flags: GenerateFlags) => {
@@ -132,6 +137,7 @@ export async function runGenerate(
   // The config and notes first: a typo in them must not wait for the embedded service to start (or seed).
   const config = await loadConfig(opts.configPath, {
     ...(opts.profile !== undefined ? { profile: opts.profile } : {}),
+    ...(opts.locale !== undefined ? { locale: opts.locale } : {}),
   }).catch((err: unknown) => {
     throw setupError(err);
   });

@@ -62,7 +62,11 @@ function valueAxis(spec: ChartSpec, stacked: boolean) {
   return {
     stacked,
     beginAtZero: true,
-    ticks: { ...TICKS, callback: valueTick(spec.valueType), precision: spec.valueType === "count" ? 0 : 3 },
+    ticks: {
+      ...TICKS,
+      callback: valueTick(spec.valueType, spec.locale),
+      precision: spec.valueType === "count" ? 0 : 3,
+    },
     grid: GRID,
   };
 }
@@ -84,7 +88,9 @@ export function chartConfig(spec: ChartSpec, pixelRatio = 2): AnyChartConfig {
   if (spec.type === "doughnut") {
     // The value goes into the legend label: a doughnut has no axis to read it from.
     const values = spec.datasets[0]?.data ?? [];
-    const withValues = labels.map((l, i) => `${l} ${valueLabel(spec.valueType, values[i] ?? null)}`);
+    const withValues = labels.map(
+      (l, i) => `${l} ${valueLabel(spec.valueType, values[i] ?? null, spec.locale)}`,
+    );
     const datasets: ChartDataset<"doughnut">[] = spec.datasets.map((d) => ({
       label: d.label,
       data: d.data.map((v) => v ?? 0),

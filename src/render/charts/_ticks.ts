@@ -1,4 +1,6 @@
-import { formatCount, formatValue, MINUS } from "../../format/figures.js";
+import { formatCount, MINUS } from "../../format/figures.js";
+import { langOf } from "../../format/i18n/index.js";
+import { formatIn } from "../../format/i18n/value.js";
 import type { ChartSpec } from "../types.js";
 
 /**
@@ -17,14 +19,36 @@ export function countTick(value: number): string {
     : value.toLocaleString("en-US", { maximumFractionDigits: 1 });
 }
 
-/** The tick formatter for a chart's value axis. */
-export function valueTick(valueType: ChartSpec["valueType"]): (value: number | string) => string {
+/**
+ * A tick in another locale than en-US, by Intl: "42 %", "2,5 %", "12.345" (de-DE), the trailing
+ * ",0" dropped as in English.
+ */
+function localTick(valueType: ChartSpec["valueType"], locale: string): (value: number) => string {
+  const format = new Intl.NumberFormat(locale, {
+    ...(valueType === "percent" ? { style: "percent" as const } : {}),
+    maximumFractionDigits: 1,
+  });
+  return (value) => {
+    const rounded = valueType === "percent" ? Number((value * 100).toFixed(1)) / 100 : value;
+    return rounded === 0 ? format.format(0) : (rounded < 0 ? MINUS : "") + format.format(Math.abs(rounded));
+  };
+}
+
+/** The tick formatter for a chart's value axis, in the chart's locale (en-US when it has none). */
+export function valueTick(
+  valueType: ChartSpec["valueType"],
+  locale?: string,
+): (value: number | string) => string {
+  if (locale !== undefined && langOf(locale).language !== "en") {
+    const tick = localTick(valueType, langOf(locale).locale);
+    return (value) => tick(Number(value));
+  }
   return (value) => (valueType === "percent" ? percentTick(Number(value)) : countTick(Number(value)));
 }
 
 /** A data point as a label (legend of a doughnut): one decimal for rates, like every other figure. */
-export function valueLabel(valueType: ChartSpec["valueType"], value: number | null): string {
-  return formatValue(valueType, value);
+export function valueLabel(valueType: ChartSpec["valueType"], value: number | null, locale?: string): string {
+  return formatIn(langOf(locale), valueType, value);
 }
 
 const MAX_LABEL = 40;

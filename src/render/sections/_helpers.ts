@@ -1,26 +1,36 @@
 import type { SectionKey } from "../../config/section-keys.js";
-import { dayIn, type RateStats, REPORT_SECTION_TITLES, type ReportSectionKey } from "../../contract/index.js";
+import { dayIn, type RateStats } from "../../contract/index.js";
+import type { Lang } from "../../format/i18n/index.js";
 import type { CellValue, ValueType } from "../../format/value-type.js";
+import { reasonIn } from "../../report/missing.js";
 import type { ApiSections, Available, ReportModel } from "../../report/model.js";
 import { described } from "../chart-alt.js";
 import type { ChartSpec, Column, DraftBlock, SectionDraft } from "../types.js";
 
-/** A drafter turns the model into one section's draft (no output yet); the table holds one per key. */
-export type SectionDrafter = (model: ReportModel) => SectionDraft;
+/**
+ * A drafter turns the model into one section's draft (no output yet) in the report's language
+ * (every word from `lang`'s catalogue, docs/i18n.md); the table holds one per key.
+ */
+export type SectionDrafter = (model: ReportModel, lang: Lang) => SectionDraft;
 
 /**
  * The workbook-only columns of a rate's stats (docs/metrics.md, "Intervals and significance"):
  * the rate's 95 % interval, its change's interval and the significance flag.
  */
-export function statColumns(prefix: string, label: string): Column[] {
+export function statColumns(prefix: string, rate: keyof StatNames, lang: Lang): Column[] {
+  const s = lang.m.stats;
+  const label = s[rate];
   return [
-    workbookOnly(col(`${prefix}_low`, `${label} 95% low`, "percent")),
-    workbookOnly(col(`${prefix}_high`, `${label} 95% high`, "percent")),
-    workbookOnly(col(`${prefix}_delta_low`, `Δ ${label} 95% low`, "delta_pp")),
-    workbookOnly(col(`${prefix}_delta_high`, `Δ ${label} 95% high`, "delta_pp")),
-    workbookOnly(col(`${prefix}_significant`, `Δ ${label} significant`, "boolean")),
+    workbookOnly(col(`${prefix}_low`, s.low(label), "percent")),
+    workbookOnly(col(`${prefix}_high`, s.high(label), "percent")),
+    workbookOnly(col(`${prefix}_delta_low`, s.deltaLow(label), "delta_pp")),
+    workbookOnly(col(`${prefix}_delta_high`, s.deltaHigh(label), "delta_pp")),
+    workbookOnly(col(`${prefix}_significant`, s.significant(label), "boolean")),
   ];
 }
+
+/** The rates whose interval columns a table may have. */
+type StatNames = Pick<Lang["m"]["stats"], "mention" | "citation" | "share">;
 
 /** The cells of `statColumns(prefix, …)` for one row. */
 export function statCells(prefix: string, s: RateStats): Record<string, CellValue> {
@@ -34,11 +44,36 @@ export function statCells(prefix: string, s: RateStats): Record<string, CellValu
 }
 
 /** The workbook-only sample-size column: prompts with answers (the clusters of the intervals). */
-export const PROMPTS_COLUMN: Column = workbookOnly(col("prompts", "Prompts", "count"));
+export function promptsColumn(lang: Lang): Column {
+  return workbookOnly(col("prompts", lang.m.columns.prompts, "count"));
+}
 
 /** A change column whose colour follows the significance flag of `statCells(prefix, …)`. */
 export function deltaCol(key: string, label: string, prefix: string): Column {
   return { ...col(key, label, "delta_pp"), significance: `${prefix}_significant` };
+}
+
+/** A table's mention and citation rates with their changes (platforms, categories, competitors). */
+export function rateColumns(lang: Lang): Column[] {
+  const c = lang.m.columns;
+  return [
+    col("mention_rate", c.mentionRate, "percent"),
+    deltaCol("mention_delta", c.deltaMention, "mention"),
+    col("citation_rate", c.citationRate, "percent"),
+    deltaCol("citation_delta", c.deltaCitation, "citation"),
+  ];
+}
+
+/** A cited page's figures (your pages, competitor pages): citations, rate, prompts and changes. */
+export function pageColumns(lang: Lang): Column[] {
+  const c = lang.m.columns;
+  return [
+    col("citations", c.citations, "count"),
+    col("citations_delta", c.deltaCitations, "delta_count"),
+    col("citation_rate", c.citationRate, "percent"),
+    col("citation_rate_delta", c.deltaRate, "delta_pp"),
+    col("unique_prompts", c.prompts, "count"),
+  ];
 }
 
 /** The column, shown in the workbook only (present.ts drops it from the page formats). */
@@ -87,24 +122,28 @@ export function tableOf(
 export function ratesChart(
   spec: Pick<ChartSpec, "id" | "title" | "type" | "labels" | "height">,
   rows: readonly { mention_rate: number; citation_rate: number }[],
+  lang: Lang,
 ): DraftBlock {
   return {
     kind: "chart",
-    spec: described({
-      ...spec,
-      datasets: [
-        { label: "Mention rate", data: rows.map((r) => r.mention_rate) },
-        { label: "Citation rate", data: rows.map((r) => r.citation_rate) },
-      ],
-      valueType: "percent",
-      width: 680,
-    }),
+    spec: described(
+      {
+        ...spec,
+        datasets: [
+          { label: lang.m.charts.mentionRate, data: rows.map((r) => r.mention_rate) },
+          { label: lang.m.charts.citationRate, data: rows.map((r) => r.citation_rate) },
+        ],
+        valueType: "percent",
+        width: 680,
+      },
+      lang,
+    ),
   };
 }
 
 /** The notice shown instead of a section whose data is missing: words, never zeros. */
-export function notice<T>(a: Available<T> & { ok: false }): DraftBlock {
-  return { kind: "notice", text: a.reason };
+export function notice<T>(a: Available<T> & { ok: false }, lang: Lang): DraftBlock {
+  return { kind: "notice", text: reasonIn(lang, a) };
 }
 
 /**
@@ -112,12 +151,14 @@ export function notice<T>(a: Available<T> & { ok: false }): DraftBlock {
  * fetched (e.g. the key lacks visibility:read).
  */
 export function fromSections(
-  key: ReportSectionKey,
+  key: SectionKey,
   model: ReportModel,
+  lang: Lang,
   body: (s: ApiSections) => DraftBlock[],
 ): SectionDraft {
-  // The API's title: one title per section, in the JSON and in every format.
-  return fromVisibility(key, REPORT_SECTION_TITLES[key], model, body);
+  // The catalogue's title: in English the API's (contract REPORT_SECTION_TITLES, a test holds them
+  // equal), one title per section in the JSON and in every format; in another language its own.
+  return fromVisibility(key, model, lang, body);
 }
 
 /**
@@ -126,21 +167,19 @@ export function fromSections(
  */
 export function fromVisibility(
   key: SectionKey,
-  title: string,
   model: ReportModel,
+  lang: Lang,
   body: (s: ApiSections) => DraftBlock[],
 ): SectionDraft {
+  const title = lang.m.sections[key];
   const s = model.sections;
-  if (!s.ok) return { key, title, blocks: [notice(s)] };
+  if (!s.ok) return { key, title, blocks: [notice(s, lang)] };
   // Every rate of an empty period is 0 / 0: say so instead of printing zeros (docs/architecture.md, "Output conventions").
   if (s.value.summary.totals.snapshots.current === 0) {
     const p = model.cover.period;
-    const when = p ? ` (${p.start} – ${p.end})` : "";
-    return {
-      key,
-      title,
-      blocks: [{ kind: "notice", text: `No answers were collected in this period${when}.` }],
-    };
+    const n = lang.m.notices;
+    const text = p ? n.noAnswersBetween(lang.f.date(p.start), lang.f.date(p.end)) : n.noAnswers;
+    return { key, title, blocks: [{ kind: "notice", text }] };
   }
   return { key, title, blocks: body(s.value) };
 }
@@ -167,15 +206,7 @@ export const PALETTE = [
   "#9c755f",
 ] as const;
 
-const STAGE_LABELS: Record<string, string> = {
-  AWARENESS: "Awareness",
-  CONSIDERATION: "Consideration",
-  DECISION: "Decision",
-  BALANCED: "Balanced",
-  NA: "Not staged",
-};
-
 /** A buyer stage as readers see it, the same in the content map and the content lists ("Decision"). */
-export function stageLabel(stage: string | null | undefined): string {
-  return stage ? (STAGE_LABELS[stage] ?? stage) : "";
+export function stageLabel(stage: string | null | undefined, lang: Lang): string {
+  return stage ? (lang.m.values.stages[stage] ?? stage) : "";
 }

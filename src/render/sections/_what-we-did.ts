@@ -1,4 +1,5 @@
 import { platformName } from "../../format/figures.js";
+import type { Lang } from "../../format/i18n/index.js";
 import {
   type ChangeImpact,
   type ChangeLogModel,
@@ -18,27 +19,26 @@ export function changeMarkers(log: ChangeLogModel, points: readonly TrendPoint[]
 }
 
 /** What the entry was about: everything, a platform, or a category. */
-function scopeOf({ entry }: ChangeImpact): string {
+function scopeOf({ entry }: ChangeImpact, lang: Lang): string {
   if (entry.platform !== undefined) return platformName(entry.platform);
-  if (entry.category !== undefined) return `Category: ${entry.category}`;
-  return "All platforms";
+  if (entry.category !== undefined) return lang.m.values.category(entry.category);
+  return lang.m.values.allPlatforms;
 }
 
 /** "14 days" or "9 of 14 days", and whether it had answers. */
-function windowText(w: WindowRate): string {
-  const days = w.days === WINDOW_DAYS ? `${WINDOW_DAYS} days` : `${w.days} of ${WINDOW_DAYS} days`;
-  return w.answers === 0 ? `${days}, no answers` : days;
+function windowText(w: WindowRate, lang: Lang): string {
+  return lang.m.trend.window(w.days, WINDOW_DAYS, w.answers);
 }
 
 /** What the rates rest on, in words: the days of each window, or why there are none. */
-function basisOf(impact: ChangeImpact): string {
+function basisOf(impact: ChangeImpact, lang: Lang): string {
   const { before, after } = impact;
-  if (before === null || after === null)
-    return "no data: the report has daily figures for all platforms together only";
-  const text = `before: ${windowText(before)}; after: ${windowText(after)}`;
+  const t = lang.m.trend;
+  if (before === null || after === null) return t.noDaily;
+  const text = t.basis(windowText(before, lang), windowText(after, lang));
   const partial = before.days < WINDOW_DAYS || after.days < WINDOW_DAYS;
   return partial && before.mentionRate !== null && after.mentionRate !== null
-    ? `${text}; fewer than ${WINDOW_DAYS} days, no change shown`
+    ? t.partial(text, WINDOW_DAYS)
     : text;
 }
 
@@ -46,34 +46,31 @@ function basisOf(impact: ChangeImpact): string {
  * The "What we did" table (docs/changes.md): each entry of the period with the mention rate in
  * its scope over the 14 days before and after it, and the change when both are whole.
  */
-export function whatWeDidTable(log: ChangeLogModel): DraftBlock {
+export function whatWeDidTable(log: ChangeLogModel, lang: Lang): DraftBlock {
+  const { columns: c, trend: t } = lang.m;
   return tableOf(
     "changes",
     [
-      col("date", "Date", "date"),
-      col("label", "What we did", "text"),
-      col("scope", "Scope", "text"),
-      col("before", `Mention rate, ${WINDOW_DAYS} days before`, "percent"),
-      col("after", `Mention rate, ${WINDOW_DAYS} days after`, "percent"),
+      col("date", c.date, "date"),
+      col("label", c.whatWeDid, "text"),
+      col("scope", c.scope, "text"),
+      col("before", c.windowBefore(WINDOW_DAYS), "percent"),
+      col("after", c.windowAfter(WINDOW_DAYS), "percent"),
       // Two windows' difference, not tested for significance: never coloured as a rise or a fall.
-      { ...col("change", "Change", "delta_pp"), significance: "tested" },
-      col("basis", "Days", "text"),
+      { ...col("change", c.change, "delta_pp"), significance: "tested" },
+      col("basis", c.days, "text"),
     ],
     log.impacts.map((i) => ({
       date: i.entry.date,
       label: i.entry.label,
-      scope: scopeOf(i),
+      scope: scopeOf(i, lang),
       before: i.before?.mentionRate ?? null,
       after: i.after?.mentionRate ?? null,
       change: i.change,
       tested: false,
-      basis: basisOf(i),
+      basis: basisOf(i, lang),
     })),
-    "No entry of the change log falls in this period.",
-    {
-      title: "What we did",
-      complete: true,
-      note: `A change here is the difference of the two ${WINDOW_DAYS}-day windows, not tested for significance: it says what moved around the entry, not that the entry moved it.`,
-    },
+    t.noChanges,
+    { title: t.whatWeDid, complete: true, note: t.changesNote(WINDOW_DAYS) },
   );
 }

@@ -1,21 +1,22 @@
 import { col, fromSections, localDay, type SectionDrafter } from "./_helpers.js";
 
 /** The latest answer per prompt and platform (at most 500). */
-export const answers: SectionDrafter = (model) =>
-  fromSections("answers", model, (s) => {
+export const answers: SectionDrafter = (model, lang) =>
+  fromSections("answers", model, lang, (s) => {
     const a = s.answers;
+    const { columns: c, answers: m } = lang.m;
     return [
       {
         kind: "table",
         id: "answers",
         columns: [
-          col("collected_at", "Collected", "date"),
-          col("platform", "Platform", "platform"),
-          col("prompt_text", "Prompt", "text"),
-          col("brand_mentioned", "Mentioned", "boolean"),
-          col("brand_cited", "Cited", "boolean"),
-          col("competitors", "Competitors mentioned", "text"),
-          col("preview", "Answer preview", "text"),
+          col("collected_at", c.collected, "date"),
+          col("platform", c.platform, "platform"),
+          col("prompt_text", c.prompt, "text"),
+          col("brand_mentioned", c.mentioned, "boolean"),
+          col("brand_cited", c.cited, "boolean"),
+          col("competitors", c.competitorsMentioned, "text"),
+          col("preview", c.answerPreview, "text"),
         ],
         rows: a.rows.map((r) => ({
           collected_at: localDay(r.collected_at, model.cover.timezone),
@@ -26,10 +27,8 @@ export const answers: SectionDrafter = (model) =>
           competitors: r.competitors.join(", "),
           preview: r.preview,
         })),
-        emptyText: "No answers were collected in this period.",
-        ...(a.totals.shown < a.totals.answers
-          ? { note: `Showing the ${a.totals.shown} most recent of ${a.totals.answers} latest answers.` }
-          : {}),
+        emptyText: m.empty,
+        ...(a.totals.shown < a.totals.answers ? { note: m.shown(a.totals.shown, a.totals.answers) } : {}),
       },
     ];
   });

@@ -1,8 +1,8 @@
 import {
   col,
-  deltaCol,
   fromSections,
-  PROMPTS_COLUMN,
+  promptsColumn,
+  rateColumns,
   ratesChart,
   type SectionDrafter,
   statCells,
@@ -11,40 +11,43 @@ import {
 } from "./_helpers.js";
 
 /** Rates per prompt category; Uncategorized last, as the API sends it. */
-export const categories: SectionDrafter = (model) =>
-  fromSections("categories", model, (s) => {
+export const categories: SectionDrafter = (model, lang) =>
+  fromSections("categories", model, lang, (s) => {
     const rows = s.categories.rows;
+    const c = lang.m.columns;
+    // The API names the row of prompts without a category in English (its id is null).
+    const nameOf = (r: { id: string | null; name: string }) =>
+      r.id === null ? lang.m.values.uncategorized : r.name;
     return [
       ratesChart(
         {
           id: "categories",
-          title: "Mention and citation rate by category",
+          title: lang.m.charts.byCategory,
           type: "horizontal_bar",
-          labels: rows.map((r) => r.name),
+          labels: rows.map((r) => nameOf(r)),
           height: Math.max(160, 40 + rows.length * 28),
         },
         rows,
+        lang,
       ),
       tableOf(
         "categories",
         [
-          col("name", "Category", "text"),
-          col("snapshots", "Answers", "count"),
-          col("mention_rate", "Mention rate", "percent"),
-          deltaCol("mention_delta", "Δ mention", "mention"),
-          col("citation_rate", "Citation rate", "percent"),
-          deltaCol("citation_delta", "Δ citation", "citation"),
-          PROMPTS_COLUMN,
-          ...statColumns("mention", "mention"),
-          ...statColumns("citation", "citation"),
+          col("name", c.category, "text"),
+          col("snapshots", c.answers, "count"),
+          ...rateColumns(lang),
+          promptsColumn(lang),
+          ...statColumns("mention", "mention", lang),
+          ...statColumns("citation", "citation", lang),
         ],
         rows.map(({ mention_stats, citation_stats, ...r }) => ({
           ...r,
+          name: nameOf(r),
           prompts: mention_stats.prompts,
           ...statCells("mention", mention_stats),
           ...statCells("citation", citation_stats),
         })),
-        "No category has answers in this period.",
+        lang.m.categories.empty,
       ),
     ];
   });

@@ -1,6 +1,4 @@
 import { BUYER_STAGES, type Topic } from "../../contract/index.js";
-import { formatCount } from "../../format/figures.js";
-import { countOf } from "../../format/plural.js";
 import { described } from "../chart-alt.js";
 import { col, notice, PALETTE, type SectionDrafter, stageLabel } from "./_helpers.js";
 
@@ -8,13 +6,13 @@ import { col, notice, PALETTE, type SectionDrafter, stageLabel } from "./_helper
 function topOf(t: Topic): Topic["competitors"][number] | undefined {
   return [...t.competitors].sort((a, b) => b.total - a.total)[0];
 }
-const topName = (t: Topic) => topOf(t)?.name ?? "no competitor";
-const topTotal = (t: Topic) => topOf(t)?.total ?? 0;
 
 /** The topic matrix: your pages per topic and buyer stage against the top competitor. */
-export const contentMap: SectionDrafter = (model) => {
+export const contentMap: SectionDrafter = (model, lang) => {
   const m = model.contentMap;
-  if (!m.ok) return { key: "content_map", title: "Content map", blocks: [notice(m)] };
+  const { columns: k, contentMap: say } = lang.m;
+  const title = lang.m.sections.content_map;
+  if (!m.ok) return { key: "content_map", title, blocks: [notice(m, lang)] };
   const { topics, untapped, gaps, unclassified } = m.value;
   const rows = topics.map((t) => {
     const top = topOf(t);
@@ -27,61 +25,61 @@ export const contentMap: SectionDrafter = (model) => {
       you: t.you.total,
       top_competitor: top ? top.name : "",
       top_competitor_pages: top ? top.total : 0,
-      status: t.is_untapped ? "Untapped" : t.is_coverage_gap ? "Coverage gap" : "",
+      status: t.is_untapped ? say.untapped : t.is_coverage_gap ? say.coverageGap : "",
     };
   });
   const bullets = [
-    ...untapped.map(
-      (t) =>
-        `Untapped: ${t.name} — competitors have ${countOf(
-          t.competitors.reduce((n, c) => n + c.total, 0),
-          "page",
-        )}, you have none.`,
+    ...untapped.map((t) =>
+      say.untappedLine(
+        t.name,
+        t.competitors.reduce((n, c) => n + c.total, 0),
+      ),
     ),
-    ...gaps.map(
-      (t) =>
-        `Coverage gap: ${t.name} — you have ${countOf(t.you.total, "page")}, ${topName(t)} has ${formatCount(topTotal(t))}.`,
-    ),
+    ...gaps.map((t) => say.gapLine(t.name, t.you.total, topOf(t)?.name, topOf(t)?.total ?? 0)),
   ];
+  const stage = (s: string) => stageLabel(s, lang);
   return {
     key: "content_map",
-    title: "Content map",
+    title,
     blocks: [
       {
         kind: "chart",
-        spec: described({
-          id: "content-map",
-          title: "Your pages by topic and buyer stage",
-          type: "stacked_bar",
-          labels: topics.map((t) => t.name),
-          datasets: BUYER_STAGES.map((stage, i) => ({
-            label: stageLabel(stage),
-            data: topics.map((t) => t.you.stages[stage]),
-            color: PALETTE[i] ?? "#999999",
-          })),
-          valueType: "count",
-          width: 680,
-          height: Math.max(200, 60 + topics.length * 22),
-        }),
+        spec: described(
+          {
+            id: "content-map",
+            title: lang.m.charts.pagesByTopic,
+            type: "stacked_bar",
+            labels: topics.map((t) => t.name),
+            datasets: BUYER_STAGES.map((s, i) => ({
+              label: stage(s),
+              data: topics.map((t) => t.you.stages[s]),
+              color: PALETTE[i] ?? "#999999",
+            })),
+            valueType: "count",
+            width: 680,
+            height: Math.max(200, 60 + topics.length * 22),
+          },
+          lang,
+        ),
       },
       ...(bullets.length > 0 ? [{ kind: "bullets" as const, items: bullets }] : []),
       {
         kind: "table",
         id: "content-map",
         columns: [
-          col("topic", "Topic", "text"),
-          col("awareness", "Awareness", "count"),
-          col("consideration", "Consideration", "count"),
-          col("decision", "Decision", "count"),
-          col("na", "Not staged", "count"),
-          col("you", "Your pages", "count"),
-          col("top_competitor", "Top competitor", "text"),
-          col("top_competitor_pages", "Their pages", "count"),
-          col("status", "Status", "text"),
+          col("topic", k.topic, "text"),
+          col("awareness", stage("AWARENESS"), "count"),
+          col("consideration", stage("CONSIDERATION"), "count"),
+          col("decision", stage("DECISION"), "count"),
+          col("na", stage("NA"), "count"),
+          col("you", k.yourPages, "count"),
+          col("top_competitor", k.topCompetitor, "text"),
+          col("top_competitor_pages", k.theirPages, "count"),
+          col("status", k.status, "text"),
         ],
         rows,
-        emptyText: "No topics have been induced yet.",
-        note: `${formatCount(unclassified)} of your pages ${unclassified === 1 ? "is" : "are"} not classified yet.`,
+        emptyText: say.empty,
+        note: say.unclassified(unclassified),
       },
     ],
   };

@@ -1,74 +1,80 @@
 import { CONTENT_STATUSES } from "../../contract/index.js";
-import { formatCount } from "../../format/figures.js";
 import { col, localDay, notice, type SectionDrafter, stageLabel, tableOf } from "./_helpers.js";
 
 /** Content pipeline: ideas, planned and produced articles. */
-export const content: SectionDrafter = (model) => {
+export const content: SectionDrafter = (model, lang) => {
   const c = model.content;
-  if (!c.ok) return { key: "content", title: "Content", blocks: [notice(c)] };
+  const { columns: k, content: m } = lang.m;
+  const title = lang.m.sections.content;
+  const statusOf = (status: string) => lang.m.values.contentStatus[status] ?? status;
+  if (!c.ok) return { key: "content", title, blocks: [notice(c, lang)] };
   const { views, byStatus } = c.value;
   const tz = model.cover.timezone;
   const counted = CONTENT_STATUSES.flatMap((status) =>
-    byStatus[status] ? [`${formatCount(byStatus[status])} ${status}`] : [],
+    byStatus[status] ? [m.statusCount(byStatus[status], statusOf(status))] : [],
   );
   return {
     key: "content",
-    title: "Content",
+    title,
     blocks: [
       // One sentence on the page; the table for the workbook's filters.
       {
         kind: "paragraph",
-        text: counted.length === 0 ? "No content items." : `Items by status: ${counted.join(", ")}.`,
+        text: counted.length === 0 ? m.none : m.byStatus(counted),
       },
       tableOf(
         "content-status",
-        [col("status", "Status", "text"), col("items", "Items", "count")],
-        CONTENT_STATUSES.map((status) => ({ status, items: byStatus[status] ?? 0 })),
-        "No content items.",
-        { title: "Items by status", workbookOnly: true },
+        [col("status", k.status, "text"), col("items", k.items, "count")],
+        CONTENT_STATUSES.map((status) => ({ status: statusOf(status), items: byStatus[status] ?? 0 })),
+        m.none,
+        { title: m.itemsByStatus, workbookOnly: true },
       ),
       tableOf(
         "content-ideas",
         [
-          col("title", "Title", "text"),
-          col("buyer_stage", "Buyer stage", "text"),
-          col("source", "Source", "text"),
-          col("created", "Created", "date"),
+          col("title", k.title, "text"),
+          col("buyer_stage", k.buyerStage, "text"),
+          col("source", k.source, "text"),
+          col("created", k.created, "date"),
         ],
         views.IDEAS.map((i) => ({
           ...i,
-          buyer_stage: stageLabel(i.buyer_stage),
+          buyer_stage: stageLabel(i.buyer_stage, lang),
           created: localDay(i.createdAt, tz),
         })),
-        "No ideas.",
-        { title: "Ideas" },
+        m.noIdeas,
+        { title: m.ideas },
       ),
       tableOf(
         "content-planned",
         [
-          col("planned_for", "Planned for", "date"),
-          col("title", "Title", "text"),
-          col("buyer_stage", "Buyer stage", "text"),
+          col("planned_for", k.plannedFor, "date"),
+          col("title", k.title, "text"),
+          col("buyer_stage", k.buyerStage, "text"),
         ],
         views.PLANNED.map((i) => ({
           ...i,
           planned_for: i.config.planned_for,
-          buyer_stage: stageLabel(i.buyer_stage),
+          buyer_stage: stageLabel(i.buyer_stage, lang),
         })),
-        "Nothing is planned.",
-        { title: "Planned" },
+        m.nothingPlanned,
+        { title: m.planned },
       ),
       tableOf(
         "content-produced",
         [
-          col("title", "Title", "text"),
-          col("status", "Status", "text"),
-          col("published_on", "Published", "date"),
-          col("post_url", "URL", "url"),
+          col("title", k.title, "text"),
+          col("status", k.status, "text"),
+          col("published_on", k.published, "date"),
+          col("post_url", k.url, "url"),
         ],
-        views.PRODUCED.map((i) => ({ ...i, published_on: localDay(i.published_on, tz) })),
-        "Nothing has been produced.",
-        { title: "Produced" },
+        views.PRODUCED.map((i) => ({
+          ...i,
+          status: statusOf(i.status),
+          published_on: localDay(i.published_on, tz),
+        })),
+        m.nothingProduced,
+        { title: m.produced },
       ),
     ],
   };

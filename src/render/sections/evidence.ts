@@ -1,5 +1,4 @@
-import { formatDeltaPp, formatPercent, platformName } from "../../format/figures.js";
-import { list } from "../../format/human.js";
+import { platformName } from "../../format/figures.js";
 import { comparisonOf } from "../../report/comparison.js";
 import type { EvidenceItem } from "../../report/model.js";
 import type { DraftBlock } from "../types.js";
@@ -10,23 +9,25 @@ import { col, fromVisibility, localDay, notice, type SectionDrafter, tableOf } f
  * prompts whose mention rate grew most (docs/metrics.md, "Evidence"), as short excerpts with the
  * names marked. The page formats quote them; the workbook lists them as rows.
  */
-export const evidence: SectionDrafter = (model) =>
-  fromVisibility("evidence", "Evidence", model, (): DraftBlock[] => {
+export const evidence: SectionDrafter = (model, lang) =>
+  fromVisibility("evidence", model, lang, (): DraftBlock[] => {
     const e = model.evidence;
-    if (!e.ok) return [notice(e)];
+    if (!e.ok) return [notice(e, lang)];
+    const { columns: k, evidence: m } = lang.m;
     const brand = model.cover.brand;
     const day = (item: EvidenceItem) => localDay(item.collectedAt, model.cover.timezone) ?? "";
     const why = (item: EvidenceItem) =>
       item.kind === "gap"
-        ? `names ${list(item.competitors)}, not ${brand}`
-        : `${brand} is named in ${formatPercent(item.mentionRate ?? 0)} of this prompt's answers${item.delta === null ? "" : ` (${formatDeltaPp(item.delta)} on the previous period)`}`;
-    const source = (item: EvidenceItem) => `${platformName(item.platform)}, ${day(item)}: ${why(item)}`;
+        ? m.gapWhy(item.competitors, brand)
+        : m.winWhy(brand, item.mentionRate ?? 0, item.delta);
+    const source = (item: EvidenceItem) =>
+      m.source(platformName(item.platform), lang.f.date(day(item)), why(item));
     const quotes = (kind: EvidenceItem["kind"]): DraftBlock[] =>
       e.value
         .filter((item) => item.kind === kind)
         .map((item) => ({
           kind: "quote",
-          title: `“${item.promptText}”`,
+          title: m.quoted(item.promptText),
           source: source(item),
           segments: item.segments,
         }));
@@ -36,7 +37,7 @@ export const evidence: SectionDrafter = (model) =>
       return [
         {
           kind: "paragraph",
-          text: "No answer of this period shows a gap or names the brand, so none is quoted.",
+          text: m.none,
         },
       ];
     return [
@@ -44,7 +45,7 @@ export const evidence: SectionDrafter = (model) =>
         ? [
             {
               kind: "paragraph" as const,
-              text: `Where competitors are named and ${brand} is not: the latest such answer to each of the top opportunities.`,
+              text: m.gapsIntro(brand),
             },
             ...gaps,
           ]
@@ -53,7 +54,7 @@ export const evidence: SectionDrafter = (model) =>
         ? [
             {
               kind: "paragraph" as const,
-              text: `Where ${brand} is named: the latest answer naming it on the prompts whose mention rate ${comparisonOf(model.cover.period).kind === "full" ? "grew most (a single prompt's change is not tested for significance)" : "is highest"}.`,
+              text: m.winsIntro(brand, comparisonOf(model.cover.period).kind === "full"),
             },
             ...wins,
           ]
@@ -61,17 +62,17 @@ export const evidence: SectionDrafter = (model) =>
       tableOf(
         "evidence",
         [
-          col("kind", "Quoted for", "text"),
-          col("prompt", "Prompt", "text"),
-          col("platform", "Platform", "platform"),
-          col("date", "Date", "date"),
-          col("excerpt", "Excerpt", "text"),
-          col("competitors", "Competitors named", "text"),
-          col("mention_rate", "Prompt mention rate", "percent"),
-          col("delta", "Δ prompt mention rate", "delta_pp"),
+          col("kind", k.quotedFor, "text"),
+          col("prompt", k.prompt, "text"),
+          col("platform", k.platform, "platform"),
+          col("date", k.date, "date"),
+          col("excerpt", k.excerpt, "text"),
+          col("competitors", k.competitorsNamed, "text"),
+          col("mention_rate", k.promptMentionRate, "percent"),
+          col("delta", k.deltaPromptMentionRate, "delta_pp"),
         ],
         e.value.map((item) => ({
-          kind: item.kind === "gap" ? "Opportunity" : "Where named",
+          kind: item.kind === "gap" ? m.opportunity : m.whereNamed,
           prompt: item.promptText,
           platform: item.platform,
           date: day(item),
@@ -80,7 +81,7 @@ export const evidence: SectionDrafter = (model) =>
           mention_rate: item.mentionRate,
           delta: item.delta,
         })),
-        "No answer is quoted.",
+        m.empty,
         { workbookOnly: true },
       ),
     ];

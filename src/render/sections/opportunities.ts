@@ -1,10 +1,14 @@
-import { formatCount, platformName } from "../../format/figures.js";
+import { platformName } from "../../format/figures.js";
+import type { Lang } from "../../format/i18n/index.js";
 import type { DraftBlock } from "../types.js";
 import { col, fromVisibility, type SectionDrafter, tableOf, workbookOnly } from "./_helpers.js";
 
 /** "Lumora (227), Pulsegrid (188) and 2 more". */
-const named = (list: readonly { name: string; answers: number }[], more: number) =>
-  list.map((c) => `${c.name} (${formatCount(c.answers)})`).join(", ") + (more > 0 ? ` and ${more} more` : "");
+const named = (lang: Lang, list: readonly { name: string; answers: number }[], more: number) =>
+  lang.m.opportunities.named(
+    list.map((c) => `${c.name} (${lang.f.count(c.answers)})`),
+    more,
+  );
 
 /**
  * The prompts where tracked competitors are named and the brand is not, ranked by the platforms
@@ -12,34 +16,35 @@ const named = (list: readonly { name: string; answers: number }[], more: number)
  * "Opportunities". The page formats show the figures and the action; the workbook adds the
  * platforms by name, the most cited competitor page and the rule that chose the action.
  */
-export const opportunities: SectionDrafter = (model) =>
-  fromVisibility("opportunities", "Opportunities", model, (): DraftBlock[] => {
+export const opportunities: SectionDrafter = (model, lang) =>
+  fromVisibility("opportunities", model, lang, (): DraftBlock[] => {
+    const { columns: k, opportunities: m } = lang.m;
     const brand = model.cover.brand;
     const list = model.opportunities.ok ? model.opportunities.value : [];
     const names = (platforms: readonly string[]) => platforms.map(platformName).join(", ");
     return [
       {
         kind: "paragraph",
-        text: `Prompts where at least one tracked competitor is named and ${brand} is not, ranked by how many platforms and answers show it. Each suggested action follows the rules in the methodology and quotes the figures it rests on.`,
+        text: m.intro(brand),
       },
       tableOf(
         "opportunities",
         [
-          col("prompt_text", "Prompt", "text"),
-          workbookOnly(col("category", "Category", "text")),
-          col("gap_platform_count", "Platforms with the gap", "count"),
-          workbookOnly(col("platform_count", "Platforms answering", "count")),
-          workbookOnly(col("gap_platform_names", "Platforms with the gap (names)", "text")),
-          workbookOnly(col("brand_platform_names", `Platforms naming ${brand}`, "text")),
-          col("gap_answers", "Answers with the gap", "count"),
-          col("snapshots", "Answers", "count"),
-          workbookOnly(col("mentioned", `Answers naming ${brand}`, "count")),
-          col("competitors", "Competitors named", "text"),
-          workbookOnly(col("all_competitors", "Competitors named (all)", "text")),
-          workbookOnly(col("top_page", "Most cited competitor page", "url")),
-          workbookOnly(col("top_page_citations", "Its citations in these answers", "count")),
-          col("action", "Suggested action", "text"),
-          workbookOnly(col("rule", "Rule", "text")),
+          col("prompt_text", k.prompt, "text"),
+          workbookOnly(col("category", k.category, "text")),
+          col("gap_platform_count", k.platformsWithGap, "count"),
+          workbookOnly(col("platform_count", k.platformsAnswering, "count")),
+          workbookOnly(col("gap_platform_names", k.platformsWithGapNames, "text")),
+          workbookOnly(col("brand_platform_names", k.platformsNaming(brand), "text")),
+          col("gap_answers", k.answersWithGap, "count"),
+          col("snapshots", k.answers, "count"),
+          workbookOnly(col("mentioned", k.answersNaming(brand), "count")),
+          col("competitors", k.competitorsNamed, "text"),
+          workbookOnly(col("all_competitors", k.competitorsNamedAll, "text")),
+          workbookOnly(col("top_page", k.mostCitedCompetitorPage, "url")),
+          workbookOnly(col("top_page_citations", k.itsCitations, "count")),
+          col("action", k.suggestedAction, "text"),
+          workbookOnly(col("rule", k.rule, "text")),
         ],
         list.map((o) => ({
           ...o,
@@ -48,12 +53,12 @@ export const opportunities: SectionDrafter = (model) =>
           gap_platform_names: names(o.gap_platforms),
           brand_platform_names: names(o.brand_platforms),
           // The page shows the top three; the workbook every competitor.
-          competitors: named(o.competitors.slice(0, 3), o.competitors.length - 3),
-          all_competitors: named(o.competitors, 0),
+          competitors: named(lang, o.competitors.slice(0, 3), o.competitors.length - 3),
+          all_competitors: named(lang, o.competitors, 0),
           top_page: o.pages[0]?.url ?? null,
           top_page_citations: o.pages[0]?.citations ?? null,
         })),
-        `No prompt has an answer naming a competitor and not ${brand} in this period.`,
+        m.empty(brand),
       ),
     ];
   });

@@ -3,7 +3,8 @@ import {
   col,
   deltaCol,
   fromSections,
-  PROMPTS_COLUMN,
+  promptsColumn,
+  rateColumns,
   ratesChart,
   type SectionDrafter,
   statCells,
@@ -11,36 +12,35 @@ import {
 } from "./_helpers.js";
 
 /** Rates per AI platform with their changes. */
-export const platforms: SectionDrafter = (model) =>
-  fromSections("platforms", model, (s) => {
+export const platforms: SectionDrafter = (model, lang) =>
+  fromSections("platforms", model, lang, (s) => {
     const rows = s.platforms.rows;
+    const c = lang.m.columns;
     return [
       ratesChart(
         {
           id: "platforms",
-          title: "Mention and citation rate by platform",
+          title: lang.m.charts.byPlatform,
           type: "bar",
           labels: rows.map((r) => platformName(r.platform)),
           height: 220,
         },
         rows,
+        lang,
       ),
       {
         kind: "table",
         id: "platforms",
         columns: [
-          col("platform", "Platform", "platform"),
-          col("snapshots", "Answers", "count"),
-          col("mention_rate", "Mention rate", "percent"),
-          deltaCol("mention_delta", "Δ mention", "mention"),
-          col("citation_rate", "Citation rate", "percent"),
-          deltaCol("citation_delta", "Δ citation", "citation"),
-          col("share_of_voice", "Share of voice", "percent"),
-          deltaCol("sov_delta", "Δ share", "sov"),
-          PROMPTS_COLUMN,
-          ...statColumns("mention", "mention"),
-          ...statColumns("citation", "citation"),
-          ...statColumns("sov", "share"),
+          col("platform", c.platform, "platform"),
+          col("snapshots", c.answers, "count"),
+          ...rateColumns(lang),
+          col("share_of_voice", c.shareOfVoice, "percent"),
+          deltaCol("sov_delta", c.deltaShare, "sov"),
+          promptsColumn(lang),
+          ...statColumns("mention", "mention", lang),
+          ...statColumns("citation", "citation", lang),
+          ...statColumns("sov", "share", lang),
         ],
         rows: rows.map(({ mention_stats, citation_stats, sov_stats, ...r }) => ({
           ...r,
@@ -49,7 +49,7 @@ export const platforms: SectionDrafter = (model) =>
           ...statCells("citation", citation_stats),
           ...statCells("sov", sov_stats),
         })),
-        emptyText: "No platform collected answers in this period.",
+        emptyText: lang.m.platforms.empty,
       },
     ];
   });

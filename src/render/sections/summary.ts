@@ -1,27 +1,21 @@
-import type { TargetMetric } from "../../config/targets.js";
 import { platformName } from "../../format/figures.js";
-import { countOf } from "../../format/plural.js";
+import type { Lang } from "../../format/i18n/index.js";
 import type { ReportModel } from "../../report/model.js";
 import type { DraftBlock, Kpi } from "../types.js";
 import { col, fromSections, type SectionDrafter, tableOf, workbookOnly } from "./_helpers.js";
-
-const METRIC_LABELS: Record<TargetMetric, string> = {
-  mention_rate: "Mention rate",
-  citation_rate: "Citation rate",
-  share_of_voice: "Share of voice",
-};
 
 /**
  * The scorecard of the agency's targets (docs/targets.md): target, rate, gap and status in words.
  * A gap that is within the rate's interval (at risk) is printed grey, like a change that is not
  * significant: the sample does not show the rate to be short.
  */
-function targetsTable(model: ReportModel): DraftBlock[] {
+function targetsTable(model: ReportModel, lang: Lang): DraftBlock[] {
   const checks = model.targets.ok ? model.targets.value : [];
   if (checks.length === 0) return [];
+  const { columns: k, summary: m } = lang.m;
   const rows = checks.map((c) => ({
-    scope: c.platform === null ? "All platforms" : platformName(c.platform),
-    metric: METRIC_LABELS[c.metric],
+    scope: c.platform === null ? lang.m.values.allPlatforms : platformName(c.platform),
+    metric: lang.m.kpis.metrics[c.metric] ?? c.metric,
     target: c.target,
     value: c.value,
     gap: c.gap,
@@ -34,30 +28,28 @@ function targetsTable(model: ReportModel): DraftBlock[] {
     tableOf(
       "targets",
       [
-        col("scope", "Scope", "text"),
-        col("metric", "Metric", "text"),
-        col("target", "Target", "percent"),
-        col("value", "This period", "percent"),
-        { ...col("gap", "Gap", "delta_pp"), significance: "decided" },
-        col("status", "Status", "status"),
-        workbookOnly(col("low", "95% low", "percent")),
-        workbookOnly(col("high", "95% high", "percent")),
+        col("scope", k.scope, "text"),
+        col("metric", k.metric, "text"),
+        col("target", k.target, "percent"),
+        col("value", k.thisPeriod, "percent"),
+        { ...col("gap", k.gap, "delta_pp"), significance: "decided" },
+        col("status", k.status, "status"),
+        workbookOnly(col("low", k.low95, "percent")),
+        workbookOnly(col("high", k.high95, "percent")),
       ],
       rows,
-      "No targets are set.",
-      {
-        title: "Targets",
-        note: "On track: the rate reaches its target. At risk: it falls short, but the target lies within its 95 % interval. Off track: the whole interval lies below the target.",
-      },
+      m.noTargets,
+      { title: m.targets, note: m.targetsNote },
     ),
   ];
 }
 
 /** Headline KPIs: mention rate, citation rate, share of voice and snapshots, each with its change. */
-export const summary: SectionDrafter = (model) =>
-  fromSections("summary", model, (s) => {
+export const summary: SectionDrafter = (model, lang) =>
+  fromSections("summary", model, lang, (s) => {
     const kpis: Kpi[] = s.summary.rows.map((r) => ({
-      label: r.label,
+      // The API's label is English; the catalogue names the metric in the report's language.
+      label: lang.m.kpis.metrics[r.metric] ?? r.label,
       value: r.current,
       type: "percent",
       previous: r.previous,
@@ -73,7 +65,7 @@ export const summary: SectionDrafter = (model) =>
     }));
     const snap = s.summary.totals.snapshots;
     kpis.push({
-      label: "Answers analysed",
+      label: lang.m.kpis.answersAnalysed,
       value: snap.current,
       type: "count",
       previous: snap.previous,
@@ -81,14 +73,18 @@ export const summary: SectionDrafter = (model) =>
       deltaType: "delta_count",
     });
     if (snap.current === 0) {
-      return [{ kind: "notice", text: "No answers were collected in this period." }];
+      return [{ kind: "notice", text: lang.m.notices.noAnswers }];
     }
     return [
       { kind: "kpis", items: kpis },
-      ...targetsTable(model),
+      ...targetsTable(model, lang),
       {
         kind: "paragraph",
-        text: `${countOf(s.summary.totals.prompts, "tracked prompt")} on ${countOf(s.summary.totals.platforms, "platform")}, compared with ${countOf(s.summary.totals.competitors, "competitor")}.`,
+        text: lang.m.summary.volume(
+          s.summary.totals.prompts,
+          s.summary.totals.platforms,
+          s.summary.totals.competitors,
+        ),
       },
     ];
   });

@@ -7,12 +7,10 @@ import type { ChartSpec } from "../types.js";
 import { col, fromSections, type SectionDrafter } from "./_helpers.js";
 import { changeMarkers, whatWeDidTable } from "./_what-we-did.js";
 
-const PREVIOUS = "Previous period";
-
 const SERIES = [
-  ["mention_rate", "Mention rate"],
-  ["citation_rate", "Citation rate"],
-  ["share_of_voice", "Share of voice"],
+  ["mention_rate", "mentionRate"],
+  ["citation_rate", "citationRate"],
+  ["share_of_voice", "shareOfVoice"],
 ] as const;
 
 /**
@@ -21,20 +19,20 @@ const SERIES = [
  * which the client profile leaves to the workbook. The agency's changes (docs/changes.md) are
  * marked on the chart and listed with the rates around them.
  */
-export const trend: SectionDrafter = (model) =>
-  fromSections("trend", model, (s) => {
+export const trend: SectionDrafter = (model, lang) =>
+  fromSections("trend", model, lang, (s) => {
     const rows = s.trend.rows;
     const p = model.cover.period;
-    if (rows.length === 0 || !p)
-      return [{ kind: "notice", text: "No answers were collected in this period." }];
+    const { charts, columns: c } = lang.m;
+    if (rows.length === 0 || !p) return [{ kind: "notice", text: lang.m.notices.noAnswers }];
     const step = pointDays(lengthOf(p));
     const current = trendPoints(rows, p, step);
     const previous = alignTo(current, trendPoints(s.trend.previous_rows, prevOf(p), step));
     const datasets: ChartSpec["datasets"] = [
-      ...SERIES.map(([key, label]) => ({ label, data: current.map((pt) => pt[key]) })),
+      ...SERIES.map(([key, label]) => ({ label: charts[label], data: current.map((pt) => pt[key]) })),
       ...SERIES.map(([key], i) => ({
         // One legend entry stands for the three (the chart's legend shows a label once).
-        label: PREVIOUS,
+        label: charts.previousPeriod,
         data: previous.map((pt) => pt?.[key] ?? null),
         previousOf: i,
       })),
@@ -48,7 +46,7 @@ export const trend: SectionDrafter = (model) =>
         ? s.summary.rows.flatMap((r) =>
             r.previous === null || r.delta === null
               ? []
-              : [movement(r.label, r.current, r.previous, r.delta, r.stats).text],
+              : [movement(lang, r.label, r.current, r.previous, r.delta, r.stats).text],
           )
         : [];
     return [
@@ -57,33 +55,32 @@ export const trend: SectionDrafter = (model) =>
         spec: described(
           {
             id: "trend",
-            title:
-              step === 7
-                ? "Rates by week, the previous period dashed"
-                : "Rates by day, the previous period dashed",
+            title: step === 7 ? charts.ratesByWeek : charts.ratesByDay,
             type: "line",
-            labels: current.map((pt) => pt.start),
+            // Each point's first day, as the report's language writes dates (ISO in English).
+            labels: current.map((pt) => lang.f.date(pt.start)),
             datasets,
             valueType: "percent",
             ...(markers?.length ? { markers } : {}),
             width: 680,
             height: 220,
           },
+          lang,
           changes,
         ),
       },
-      ...(log ? [whatWeDidTable(log)] : []),
+      ...(log ? [whatWeDidTable(log, lang)] : []),
       {
         kind: "table",
         id: "trend",
         // Beside the change log's table each is named (and so is each one's sheet: "Trend – Daily rates").
-        ...(log ? { title: "Daily rates" } : {}),
+        ...(log ? { title: lang.m.trend.dailyRates } : {}),
         columns: [
-          col("date", "Date", "date"),
-          col("snapshots", "Answers", "count"),
-          col("mention_rate", "Mention rate", "percent"),
-          col("citation_rate", "Citation rate", "percent"),
-          col("share_of_voice", "Share of voice", "percent"),
+          col("date", c.date, "date"),
+          col("snapshots", c.answers, "count"),
+          col("mention_rate", c.mentionRate, "percent"),
+          col("citation_rate", c.citationRate, "percent"),
+          col("share_of_voice", c.shareOfVoice, "percent"),
         ],
         rows: rows.map((r) => ({
           date: r.date,
@@ -92,7 +89,7 @@ export const trend: SectionDrafter = (model) =>
           citation_rate: r.citation_rate,
           share_of_voice: r.share_of_voice,
         })),
-        emptyText: "No answers were collected in this period.",
+        emptyText: lang.m.notices.noAnswers,
       },
     ];
   });

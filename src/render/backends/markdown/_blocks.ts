@@ -1,4 +1,5 @@
-import { formatValue } from "../../../format/figures.js";
+import type { Lang } from "../../../format/i18n/index.js";
+import { formatIn } from "../../../format/i18n/value.js";
 import { escapeMarkdown, markdownHref } from "../../../format/markdown-escape.js";
 import { noteMarkdown } from "../../../format/note-markup.js";
 import type { ValueType } from "../../../format/value-type.js";
@@ -20,6 +21,8 @@ export interface ChartTarget {
 export interface BlockContext {
   slugger: Slugger;
   chartTarget(chartId: string): ChartTarget;
+  /** The report's language: every figure and header word (docs/i18n.md). */
+  lang: Lang;
 }
 
 /** One GFM table row; every cell is escaped, so a `|` inside a cell never adds a column. */
@@ -43,16 +46,17 @@ export function italic(text: string): string {
 }
 
 /** KPIs as a table: metric, value, previous period, change, and the change's interval and significance. */
-function kpiTable(items: Kpi[]): string[] {
+function kpiTable(items: Kpi[], lang: Lang): string[] {
+  const w = lang.m.kpis;
   return table(
-    ["Metric", "Value", "Previous", "Change", "Significance"],
+    [w.metric, w.value, w.previous, w.change, w.significance],
     ["left", "right", "right", "right", "left"],
     items.map((k) => [
       k.label,
-      formatValue(k.type, k.value),
-      formatValue(k.type, k.previous),
-      formatValue(k.deltaType, k.delta),
-      changeNote(k),
+      formatIn(lang, k.type, k.value),
+      formatIn(lang, k.type, k.previous),
+      formatIn(lang, k.deltaType, k.delta),
+      changeNote(k, lang),
     ]),
   );
 }
@@ -71,7 +75,7 @@ function dataTable(b: Extract<Block, { kind: "table" }>, ctx: BlockContext): str
       ...table(
         cols.map((c) => c.label),
         cols.map((c) => (NUMERIC.has(c.type) ? "right" : "left")),
-        b.rows.map((r) => cols.map((c) => formatValue(c.type, r[c.key] ?? null))),
+        b.rows.map((r) => cols.map((c) => formatIn(ctx.lang, c.type, r[c.key] ?? null))),
       ),
     );
   }
@@ -83,7 +87,7 @@ function dataTable(b: Extract<Block, { kind: "table" }>, ctx: BlockContext): str
 export function renderBlock(b: Block, ctx: BlockContext): string[] {
   switch (b.kind) {
     case "kpis":
-      return kpiTable(b.items);
+      return kpiTable(b.items, ctx.lang);
     case "table":
       return dataTable(b, ctx);
     case "chart": {

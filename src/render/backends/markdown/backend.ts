@@ -1,6 +1,6 @@
+import { ENGLISH, type Lang, langOf } from "../../../format/i18n/index.js";
 import { escapeMarkdown } from "../../../format/markdown-escape.js";
 import { chartImage } from "../../chart-image.js";
-import { DRAFT_MARK, DRAFT_NOTICE } from "../../draft-mark.js";
 import type { ReportView } from "../../types.js";
 import type { Backend } from "../backend.js";
 import { assetHref, type ChartTarget, italic, renderBlock } from "./_blocks.js";
@@ -43,21 +43,28 @@ function chartFiles(assetDir: string): (chartId: string) => ChartTarget {
 }
 
 /** Under the title of a review copy (`generate --draft`), as every PDF page says "DRAFT". */
-export const DRAFT_LINE = `> **${DRAFT_MARK}**: ${DRAFT_NOTICE}`;
+export function draftLine(lang: Lang): string {
+  return `> **${lang.m.draft.mark}**: ${lang.m.draft.notice}`;
+}
+
+/** The English draft line. */
+export const DRAFT_LINE = draftLine(ENGLISH);
 
 /** The cover facts as a list under the title; a fact the view lacks is left out, not shown blank. */
-function cover(view: ReportView): string[] {
+function cover(view: ReportView, lang: Lang): string[] {
   const c = view.cover;
-  const period = (start: string, end: string) => (start && end ? `${start} to ${end}` : "");
+  const { f } = lang;
+  const w = lang.m.cover;
+  const period = (start: string, end: string) => (start && end ? w.span(f.date(start), f.date(end)) : "");
   const facts: [string, string][] = [
-    ["Project", c.project],
-    ["Brand", c.brandDomain ? `${c.brand} (${c.brandDomain})` : c.brand],
-    ["Workspace", c.workspace],
-    ["Period", period(c.periodStart, c.periodEnd) && `${period(c.periodStart, c.periodEnd)} (${c.range})`],
-    ["Previous period", period(c.previousStart, c.previousEnd)],
-    ["As of", c.asOf],
-    ["Timezone", c.timezone],
-    ["Prepared by", view.branding.agencyName],
+    [w.project, c.project],
+    [w.brand, c.brandDomain ? `${c.brand} (${c.brandDomain})` : c.brand],
+    [w.workspace, c.workspace],
+    [w.period, period(c.periodStart, c.periodEnd) && `${period(c.periodStart, c.periodEnd)} (${c.range})`],
+    [w.previousPeriod, period(c.previousStart, c.previousEnd)],
+    [w.asOf, f.date(c.asOf)],
+    [w.timezone, c.timezone],
+    [w.preparedBy, view.branding.agencyName],
   ];
   return facts
     .filter(([, value]) => value.trim() !== "")
@@ -77,6 +84,7 @@ export function renderMarkdown(
   const slugger = new Slugger();
   const chartTarget = chartFiles(assetDir);
   const head: string[] = [];
+  const lang = langOf(view.branding.locale);
 
   const logo = view.branding.logo;
   if (logo) {
@@ -86,11 +94,12 @@ export function renderMarkdown(
   }
   slugger.slug(view.cover.title);
   head.push(`# ${escapeMarkdown(view.cover.title)}`, "");
-  if (options.draft) head.push(DRAFT_LINE, "");
-  head.push(...cover(view), "");
+  if (options.draft) head.push(draftLine(lang), "");
+  head.push(...cover(view, lang), "");
 
   // Section headings are slugged before their bodies, in document order, as GitHub does.
-  slugger.slug("Contents");
+  const contents = lang.m.pdf.contents;
+  slugger.slug(contents);
   const toc: string[] = [];
   const body: string[] = [];
   for (const section of view.sections) {
@@ -102,13 +111,13 @@ export function renderMarkdown(
         const { fileName } = chartTarget(block.chart.id);
         assets.push({ name: fileName, data: chartImage(block.chart, "png") });
       }
-      const lines = renderBlock(block, { slugger, chartTarget });
+      const lines = renderBlock(block, { slugger, chartTarget, lang });
       if (lines.length > 0) body.push(...lines, "");
     }
   }
 
   const footer = view.branding.footerText ? ["---", "", italic(view.branding.footerText), ""] : [];
-  const lines = [...head, "## Contents", "", ...toc, "", ...body, ...footer];
+  const lines = [...head, `## ${escapeMarkdown(contents)}`, "", ...toc, "", ...body, ...footer];
   return { markdown: `${lines.join("\n").trimEnd()}\n`, assets };
 }
 

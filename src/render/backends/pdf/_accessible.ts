@@ -14,6 +14,7 @@
  * keeps the structure: page labels, the section bookmarks and the title shown in the viewer's
  * window; it rewrites no page.
  */
+import { langOf } from "../../../format/i18n/index.js";
 import type { RenderOptions, ReportView } from "../../types.js";
 import { withPages } from "./_browser.js";
 import { ContentsPageError } from "./_contents.js";
@@ -55,7 +56,7 @@ export async function renderAccessiblePdf(
       view.sections.map((s, i) => ({ title: s.title, anchor: anchors[i]! })),
     );
   }
-  labelPages(doc, printed.cover);
+  labelPages(doc, printed.cover, langOf(view.branding.locale).m.pdf.coverLabel);
   // PDF/UA: the viewer's window shows the document's title, not its file name.
   doc.setTitle(view.cover.title, { showInWindowTitleBar: true });
   return savePdf(doc);

@@ -1,9 +1,9 @@
 import Handlebars from "handlebars";
-import { formatValue } from "../../../format/figures.js";
+import { type Lang, langOf } from "../../../format/i18n/index.js";
+import { formatIn } from "../../../format/i18n/value.js";
 import { noteHtml } from "../../../format/note-markup.js";
 import type { ValueType } from "../../../format/value-type.js";
 import { chartImage } from "../../chart-image.js";
-import { DRAFT_MARK } from "../../draft-mark.js";
 import { changeNote, isMuted } from "../../kpi-change.js";
 import type { Block, Kpi, ReportView, SectionView } from "../../types.js";
 import { layoutTable } from "./_columns.js";
@@ -52,6 +52,8 @@ export type BlockContext =
         /** Greyed: the change is not significant. */
         muted: boolean;
         note: string;
+        /** "vs" before the previous value, in the report's language. */
+        versus: string;
       }[];
     }
   | {
@@ -102,11 +104,24 @@ export interface CoverContext {
   logoUri: string | null;
   /** On a review copy (`generate --draft`), the mark the cover shows as every other page does. */
   draft: string | null;
+  /** The cover's words in the report's language (docs/i18n.md). */
+  labels: {
+    eyebrow: string;
+    brand: string;
+    project: string;
+    period: string;
+    previousPeriod: string;
+    asOf: string;
+    timezone: string;
+    preparedBy: string;
+  };
 }
 
 /** Everything the layout template reads, except the stylesheet. */
 export interface DocumentContext {
   lang: string;
+  /** The contents' heading in the report's language. */
+  contentsTitle: string;
   cover: CoverContext;
   toc: { anchor: string; number: string; title: string; page: string }[];
   sections: SectionContext[];
@@ -117,29 +132,30 @@ export function dataUri(mime: string, bytes: Uint8Array): string {
   return `data:${mime};base64,${Buffer.from(bytes).toString("base64")}`;
 }
 
-function kpi(k: Kpi) {
-  const delta = formatValue(k.deltaType, k.delta);
+function kpi(k: Kpi, lang: Lang) {
+  const delta = formatIn(lang, k.deltaType, k.delta);
   return {
     label: k.label,
-    value: formatValue(k.type, k.value),
-    previous: formatValue(k.type, k.previous),
+    value: formatIn(lang, k.type, k.value),
+    previous: formatIn(lang, k.type, k.previous),
     delta,
     // A change that is not significant is not coloured as a rise or a fall (docs/metrics.md).
     tone: k.delta === null || isMuted(k) ? ("none" as const) : toneOf(delta),
     muted: isMuted(k),
-    note: changeNote(k),
+    note: changeNote(k, lang),
+    versus: lang.m.pdf.versus,
   };
 }
 
-function block(b: Block, widthMm: number): BlockContext {
+function block(b: Block, widthMm: number, lang: Lang): BlockContext {
   switch (b.kind) {
     case "kpis":
-      return { kind: "kpis", items: b.items.map(kpi) };
+      return { kind: "kpis", items: b.items.map((k) => kpi(k, lang)) };
     case "table": {
       const rows = b.rows.map((row) =>
         b.columns.map((c) => {
           const value = row[c.key] ?? null;
-          const text = formatValue(c.type, value);
+          const text = formatIn(lang, c.type, value);
           // A change that is not significant is grey, whatever its sign (docs/metrics.md).
           const muted = c.significance !== undefined && row[c.significance] === false;
           const tone: Tone =
@@ -199,8 +215,8 @@ export function anchorOf(index: number): string {
   return `sec-${index + 1}`;
 }
 
-function section(s: SectionView, i: number, widthMm: number): SectionContext {
-  const blocks = s.blocks.map((b) => block(b, widthMm));
+function section(s: SectionView, i: number, widthMm: number, lang: Lang): SectionContext {
+  const blocks = s.blocks.map((b) => block(b, widthMm, lang));
   return { key: s.key, anchor: anchorOf(i), number: String(i + 1), title: s.title, blocks };
 }
 
@@ -208,23 +224,37 @@ function section(s: SectionView, i: number, widthMm: number): SectionContext {
 export function documentContext(view: ReportView, widthMm: number, draft = false): DocumentContext {
   const c = view.cover;
   const b = view.branding;
-  const sections = view.sections.map((s, i) => section(s, i, widthMm));
+  const lang = langOf(b.locale);
+  const { f } = lang;
+  const w = lang.m.cover;
+  const sections = view.sections.map((s, i) => section(s, i, widthMm, lang));
   return {
-    lang: b.locale || "en",
+    lang: lang.locale,
+    contentsTitle: lang.m.pdf.contents,
     cover: {
       title: c.title,
       project: c.project,
       brand: c.brand,
       brandDomain: c.brandDomain,
       range: c.range,
-      period: `${c.periodStart} – ${c.periodEnd}`,
-      previous: `${c.previousStart} – ${c.previousEnd}`,
-      asOf: c.asOf,
+      period: `${f.date(c.periodStart)} – ${f.date(c.periodEnd)}`,
+      previous: `${f.date(c.previousStart)} – ${f.date(c.previousEnd)}`,
+      asOf: f.date(c.asOf),
       timezone: c.timezone,
       agency: b.agencyName,
       footerText: b.footerText ?? "",
       logoUri: b.logo ? dataUri(b.logo.mime, b.logo.data) : null,
-      draft: draft ? DRAFT_MARK : null,
+      draft: draft ? lang.m.draft.mark : null,
+      labels: {
+        eyebrow: w.eyebrow,
+        brand: w.brand,
+        project: w.project,
+        period: w.period,
+        previousPeriod: w.previousPeriod,
+        asOf: w.asOf,
+        timezone: w.timezone,
+        preparedBy: w.preparedByAgency(b.agencyName),
+      },
     },
     toc: sections.map((s) => ({
       anchor: s.anchor,

@@ -1,4 +1,3 @@
-import { DRAFT_MARK } from "../../draft-mark.js";
 import type { RenderOptions } from "../../types.js";
 
 /** Page sizes in millimetres, portrait (width, height). */
@@ -44,6 +43,10 @@ export interface RunningText {
   title: string;
   period: string;
   footer: string;
+  /** "Page 3 of 12" in the report's language, around the CSS counters (docs/i18n.md). */
+  page: { before: string; between: string; after: string };
+  /** The review copy's mark ("DRAFT") in the report's language. */
+  draft: string;
 }
 
 /**
@@ -64,9 +67,9 @@ export function dynamicCss(
     `  @top-left { content: ${cssString(running.title)}; }`,
     `  @top-right { content: ${cssString(running.period)}; }`,
     `  @bottom-left { content: ${cssString(running.footer)}; }`,
-    `  @bottom-right { content: "Page " counter(page) " of " ${totalPages === undefined ? "counter(pages)" : cssString(String(totalPages))}; }`,
+    `  @bottom-right { content: ${cssString(running.page.before)} counter(page) ${cssString(running.page.between)} ${totalPages === undefined ? "counter(pages)" : cssString(String(totalPages))} ${cssString(running.page.after)}; }`,
     // A review copy says so at the top of every page (print.css styles it; the cover has its own).
-    ...(options.draft ? [`  @top-center { content: ${cssString(DRAFT_MARK)}; }`] : []),
+    ...(options.draft ? [`  @top-center { content: ${cssString(running.draft)}; }`] : []),
     "}",
   ].join("\n");
 }

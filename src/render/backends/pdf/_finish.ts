@@ -103,24 +103,28 @@ export function addOutline(doc: PDFDocument, bookmarks: readonly Bookmark[]): vo
  * of `doc` and labels the pages as they are printed: "Cover", then 1, 2, … from the first page
  * after it, so a viewer's page box shows the number in the footer and in the contents.
  */
-export async function prependCover(doc: PDFDocument, cover: PDFDocument): Promise<void> {
+export async function prependCover(doc: PDFDocument, cover: PDFDocument, label = "Cover"): Promise<void> {
   const pages = await doc.copyPages(cover, cover.getPageIndices());
   retagFonts(pages);
   pages.forEach((page, i) => {
     doc.insertPage(i, page);
   });
-  labelPages(doc, pages.length);
+  labelPages(doc, pages.length, label);
 }
 
 /**
- * Labels the pages as they are printed: "Cover" for the first `coverPages`, then 1, 2, … from
+ * Labels the pages as they are printed: `label` ("Cover" in the report's language) for the first `coverPages`, then 1, 2, … from
  * the first page after them, so a viewer's page box shows the number in the footer and in the
  * contents.
  */
-export function labelPages(doc: PDFDocument, coverPages: number): void {
+export function labelPages(doc: PDFDocument, coverPages: number, label = "Cover"): void {
   const ctx = doc.context;
   const coverLabel = ctx.obj({});
-  coverLabel.set(PDFName.of("P"), PDFString.of("Cover"));
+  // The cover's label in the report's language ("Deckblatt"): UTF-16 text when it is not ASCII.
+  coverLabel.set(
+    PDFName.of("P"),
+    /^[\x20-\x7e]*$/.test(label) ? PDFString.of(label) : PDFHexString.fromText(label),
+  );
   const bodyLabel = ctx.obj({});
   bodyLabel.set(PDFName.of("S"), PDFName.of("D"));
   const labels = ctx.obj({});

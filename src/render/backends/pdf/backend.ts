@@ -1,3 +1,4 @@
+import { langOf } from "../../../format/i18n/index.js";
 import type { RenderOptions, ReportView } from "../../types.js";
 import type { Backend } from "../backend.js";
 import { closeBrowser, warmUp, withPages } from "./_browser.js";
@@ -58,7 +59,7 @@ export async function renderPdfBytes(view: ReportView, options: PdfRenderOptions
       view.sections.map((s, i) => ({ title: s.title, anchor: anchors[i]! })),
     );
   }
-  await prependCover(doc, coverDoc);
+  await prependCover(doc, coverDoc, langOf(view.branding.locale).m.pdf.coverLabel);
   return savePdf(doc);
 }
 

@@ -1,3 +1,4 @@
+import { langOf } from "../../../format/i18n/index.js";
 import type { RenderOptions, ReportView } from "../../types.js";
 import { documentContext } from "./_context.js";
 import { contentWidthMm, dynamicCss } from "./_css.js";
@@ -36,10 +37,13 @@ export function htmlOf(
   options: RenderOptions,
 ): (part: DocumentPart, known?: KnownPages) => string {
   const c = view.cover;
+  const { f, m } = langOf(view.branding.locale);
   const running = {
     title: withoutFigureSpaces(c.title),
-    period: `${c.periodStart} – ${c.periodEnd}`,
+    period: `${f.date(c.periodStart)} – ${f.date(c.periodEnd)}`,
     footer: withoutFigureSpaces(view.branding.footerText ?? view.branding.agencyName),
+    page: { before: m.pdf.pageBefore, between: m.pdf.pageBetween, after: m.pdf.pageAfter },
+    draft: m.draft.mark,
   };
   const css = dynamicCss(options, view.branding.accentColor, running);
   const context = documentContext(view, contentWidthMm(options), options.draft ?? false);

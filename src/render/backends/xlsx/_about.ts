@@ -1,9 +1,9 @@
 import type ExcelJS from "exceljs";
 import type { Presentation } from "../../../config/presentation.js";
+import { ENGLISH, type Lang, langOf } from "../../../format/i18n/index.js";
 import { notePlainText } from "../../../format/note-markup.js";
 import { safeText } from "../../cell-text.js";
 import { chartImage } from "../../chart-image.js";
-import { DRAFT_MARK, DRAFT_NOTICE } from "../../draft-mark.js";
 import type { RenderedChart, ReportView } from "../../types.js";
 import type { DataSheet } from "../../workbook-sheets.js";
 import { finishSheet, isNarrative, newLayout, writeBlock, writeNarrative } from "./_blocks.js";
@@ -17,17 +17,21 @@ const FACT_DATE: Partial<ExcelJS.Style> = { numFmt: "yyyy-mm-dd", alignment: { h
 // Excel's default row is 15 pt = 20 px: how many rows an image of a given height covers.
 const ROW_PX = 20;
 
-/** Said under the facts, so nobody mistakes the workbook for the trimmed page formats. */
-export const COMPLETE_NOTE =
-  "This workbook holds every section and every row of the report, whatever the profile. " +
-  "Each table is on a sheet of its own, with its header in row 1 and only data below it.";
+/** Said under the facts, so nobody mistakes the workbook for the trimmed page formats (English). */
+export const COMPLETE_NOTE = ENGLISH.m.workbook.complete;
 
 /** A fact as a typed cell: dates as real dates, anything else as inert text. */
-function writeFact(ws: ExcelJS.Worksheet, row: number, label: string, value: string, isDate = false): number {
+function writeFact(
+  ws: ExcelJS.Worksheet,
+  row: number,
+  fact: { label: string; value: string; isDate?: boolean | undefined },
+  lang: Lang,
+): number {
+  const { label, value, isDate } = fact;
   writeLine(ws, row, label, LABEL);
   const cell = ws.getCell(row, 2);
   const date = isDate ? toExcelDate(value) : null;
-  cell.value = date ?? safeText(value || "not available");
+  cell.value = date ?? safeText(value || lang.m.cover.notAvailable);
   cell.style = date ? FACT_DATE : value ? PLAIN : NOTE;
   return row + 1;
 }
@@ -37,37 +41,40 @@ function writeFacts(
   row: number,
   view: ReportView,
   presentation: Presentation,
+  lang: Lang,
 ): number {
   const c = view.cover;
+  const w = lang.m.cover;
   const facts: [string, string, boolean?][] = [
-    ["Project", c.project],
-    ["Brand", c.brand],
-    ["Brand domain", c.brandDomain],
-    ["Range", c.range],
-    ["Period start", c.periodStart, true],
-    ["Period end", c.periodEnd, true],
-    ["Previous period start", c.previousStart, true],
-    ["Previous period end", c.previousEnd, true],
-    ["As of", c.asOf, true],
-    ["Timezone", c.timezone],
-    ["Prepared by", view.branding.agencyName],
-    ["Generated at", c.generatedAt],
-    ["Profile", presentation.profile],
+    [w.project, c.project],
+    [w.brand, c.brand],
+    [w.brandDomain, c.brandDomain],
+    [w.range, c.range],
+    [w.periodStart, c.periodStart, true],
+    [w.periodEnd, c.periodEnd, true],
+    [w.previousStart, c.previousStart, true],
+    [w.previousEnd, c.previousEnd, true],
+    [w.asOf, c.asOf, true],
+    [w.timezone, c.timezone],
+    [w.preparedBy, view.branding.agencyName],
+    [w.generatedAt, c.generatedAt],
+    [w.profile, presentation.profile],
   ];
-  return facts.reduce((r, [label, value, isDate]) => writeFact(ws, r, label, value, isDate), row);
+  return facts.reduce((r, [label, value, isDate]) => writeFact(ws, r, { label, value, isDate }, lang), row);
 }
 
 /** The contents: one row per data sheet, with its row count and its note or "no data" text. */
-function contentsTable(sheets: readonly DataSheet[]): TableBlock {
+function contentsTable(sheets: readonly DataSheet[], lang: Lang): TableBlock {
+  const w = lang.m.workbook;
   return {
     kind: "table",
     id: "contents",
     columns: [
-      { key: "sheet", label: "Sheet", type: "text" },
-      { key: "section", label: "Section", type: "text" },
-      { key: "table", label: "Table", type: "text" },
-      { key: "rows", label: "Rows", type: "count" },
-      { key: "note", label: "Note", type: "text" },
+      { key: "sheet", label: w.sheet, type: "text" },
+      { key: "section", label: w.section, type: "text" },
+      { key: "table", label: w.table, type: "text" },
+      { key: "rows", label: w.rows, type: "count" },
+      { key: "note", label: w.note, type: "text" },
     ],
     rows: sheets.map(({ name, section, table }) => ({
       sheet: name,
@@ -81,13 +88,13 @@ function contentsTable(sheets: readonly DataSheet[]): TableBlock {
 }
 
 /** The agency's notes (docs/notes.md) as plain text, one row per section that has one, in report order. */
-function notesTable(view: ReportView): TableBlock {
+function notesTable(view: ReportView, lang: Lang): TableBlock {
   return {
     kind: "table",
     id: "notes",
     columns: [
-      { key: "section", label: "Section", type: "text" },
-      { key: "note", label: "Note", type: "text" },
+      { key: "section", label: lang.m.workbook.section, type: "text" },
+      { key: "note", label: lang.m.workbook.note, type: "text" },
     ],
     rows: view.sections.flatMap((s) =>
       s.blocks.flatMap((b) =>
@@ -123,32 +130,34 @@ export function writeAboutSheet(
   draft = false,
 ): void {
   const layout = newLayout();
+  const lang = langOf(view.branding.locale);
+  const w = lang.m.workbook;
   writeLine(ws, 1, view.cover.title, HEADING);
-  if (draft) writeLine(ws, 2, `${DRAFT_MARK}: ${DRAFT_NOTICE}`, DRAFT);
-  let r = writeFacts(ws, 3, view, presentation);
-  r = writeNarrative(ws, r, COMPLETE_NOTE, layout, true) + 1;
+  if (draft) writeLine(ws, 2, `${lang.m.draft.mark}: ${lang.m.draft.notice}`, DRAFT);
+  let r = writeFacts(ws, 3, view, presentation, lang);
+  r = writeNarrative(ws, r, w.complete, layout, true) + 1;
   // The agency's commentary before the contents: it is what the analyst wrote for this report.
-  const notes = notesTable(view);
+  const notes = notesTable(view, lang);
   if (notes.rows.length > 0) {
-    writeLine(ws, r++, "Notes", SUBHEADING);
-    r = writeGrid(ws, r, notes) + 2;
+    writeLine(ws, r++, w.notes, SUBHEADING);
+    r = writeGrid(ws, r, notes, lang) + 2;
     mergeWidths(layout.widths, contentWidths(notes));
   }
-  writeLine(ws, r++, "Contents", SUBHEADING);
-  const contents = contentsTable(sheets);
-  r = writeGrid(ws, r, contents) + 2;
+  writeLine(ws, r++, w.contents, SUBHEADING);
+  const contents = contentsTable(sheets, lang);
+  r = writeGrid(ws, r, contents, lang) + 2;
   mergeWidths(layout.widths, contentWidths(contents));
   // Report order: the executive summary and KPIs read first, the methodology last.
   for (const s of view.sections) {
     const text = s.blocks.filter(isNarrative);
     if (text.length === 0) continue;
     writeLine(ws, r++, s.title, SUBHEADING);
-    for (const b of text) r = writeBlock(ws, r, b, layout);
+    for (const b of text) r = writeBlock(ws, r, b, layout, lang);
     r++;
   }
   const charts = view.sections.flatMap((s) => s.blocks.flatMap((b) => (b.kind === "chart" ? [b.chart] : [])));
   if (charts.length > 0) {
-    writeLine(ws, r++, "Charts", SUBHEADING);
+    writeLine(ws, r++, w.charts, SUBHEADING);
     for (const chart of charts) r = writeChart(wb, ws, r, chart);
   }
   layout.widths[0] = Math.max(layout.widths[0] ?? 0, 24);

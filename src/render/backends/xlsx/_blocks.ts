@@ -1,4 +1,5 @@
 import type ExcelJS from "exceljs";
+import type { Lang } from "../../../format/i18n/index.js";
 import { safeText } from "../../cell-text.js";
 import type { Block, Column, Kpi } from "../../types.js";
 import { toCell, wrappedHeight } from "./_cells.js";
@@ -21,18 +22,22 @@ const NARRATIVE_CHARS = 100;
 // Excel's default column is 8.43 characters wide.
 const DEFAULT_WIDTH = 8.43;
 
-const KPI_COLUMNS: Column[] = [
-  { key: "label", label: "Metric", type: "text" },
-  { key: "value", label: "Value", type: "text" },
-  { key: "previous", label: "Previous period", type: "text" },
-  { key: "delta", label: "Change", type: "text" },
-  // A rate's change: its 95 % interval, significance and sample (docs/metrics.md); empty for counts.
-  { key: "low", label: "Change 95% low", type: "text" },
-  { key: "high", label: "Change 95% high", type: "text" },
-  { key: "significant", label: "Significant", type: "text" },
-  { key: "answers", label: "Answers", type: "text" },
-  { key: "prompts", label: "Prompts", type: "text" },
-];
+/** The KPI table's header in the report's language. */
+function kpiColumns(lang: Lang): Column[] {
+  const w = lang.m.kpis;
+  return [
+    { key: "label", label: w.metric, type: "text" },
+    { key: "value", label: w.value, type: "text" },
+    { key: "previous", label: w.previousPeriod, type: "text" },
+    { key: "delta", label: w.change, type: "text" },
+    // A rate's change: its 95 % interval, significance and sample (docs/metrics.md); empty for counts.
+    { key: "low", label: w.changeLow, type: "text" },
+    { key: "high", label: w.changeHigh, type: "text" },
+    { key: "significant", label: w.significant, type: "text" },
+    { key: "answers", label: w.answers, type: "text" },
+    { key: "prompts", label: w.prompts, type: "text" },
+  ];
+}
 
 /** Writes wrapped text; `finishSheet` merges it across columns and estimates its height. */
 export function writeNarrative(
@@ -54,9 +59,11 @@ export function writeKpis(
   row: number,
   items: readonly Kpi[],
   layout: SheetLayout,
+  lang: Lang,
 ): number {
   const header = ws.getRow(row);
-  KPI_COLUMNS.forEach((c, i) => {
+  const columns = kpiColumns(lang);
+  columns.forEach((c, i) => {
     const cell = header.getCell(i + 1);
     cell.value = c.label;
     cell.style = HEADER;
@@ -84,7 +91,7 @@ export function writeKpis(
   }
   // Only column D (the change) is coloured; the placeholder columns just put it in fourth place.
   const deltaCol: Column = { key: "delta", label: "", type: "delta_pp" };
-  colourDeltas(ws, [...KPI_COLUMNS.slice(0, 3), deltaCol], row + 1, r - 1);
+  colourDeltas(ws, [...columns.slice(0, 3), deltaCol], row + 1, r - 1);
   const labels = Math.max(...items.map((k) => k.label.length), 8);
   mergeWidths(layout.widths, [labels + 2, 12, 16, 12, 16, 16, 12, 10, 10]);
   return r;
@@ -107,6 +114,7 @@ export function writeBlock(
   row: number,
   block: NarrativeBlock,
   layout: SheetLayout,
+  lang: Lang,
 ): number {
   switch (block.kind) {
     case "paragraph":
@@ -116,7 +124,7 @@ export function writeBlock(
     case "notice":
       return writeNarrative(ws, row, block.text, layout, true);
     case "kpis":
-      return writeKpis(ws, row, block.items, layout);
+      return writeKpis(ws, row, block.items, layout, lang);
     case "quote":
       // The section's workbook-only table lists the quotes, one row each, on its own sheet.
       return row;

@@ -1,5 +1,7 @@
 import type ExcelJS from "exceljs";
-import { formatValue, platformName } from "../../../format/figures.js";
+import { platformName } from "../../../format/figures.js";
+import { ENGLISH, type Lang } from "../../../format/i18n/index.js";
+import { formatIn } from "../../../format/i18n/value.js";
 import type { CellValue, ValueType } from "../../../format/value-type.js";
 import { safeText } from "../../cell-text.js";
 
@@ -41,7 +43,7 @@ function ppValue(fraction: number): number {
 }
 
 /** The typed Excel value of one view value: numbers stay numbers, dates become dates, text is inert. */
-export function toCell(type: ValueType, value: CellValue): ExcelJS.CellValue {
+export function toCell(type: ValueType, value: CellValue, lang: Lang = ENGLISH): ExcelJS.CellValue {
   if (value === null || value === undefined) return null;
   const n = typeof value === "number" ? value : Number.NaN;
   switch (type) {
@@ -61,7 +63,8 @@ export function toCell(type: ValueType, value: CellValue): ExcelJS.CellValue {
     case "platform":
       return safeText(platformName(String(value)));
     case "status":
-      return formatValue("status", value);
+      // A target's status is words, in the report's language (docs/targets.md, docs/i18n.md).
+      return formatIn(lang, "status", value);
     case "url": {
       const text = safeText(String(value));
       const hyperlink = linkFor(text);

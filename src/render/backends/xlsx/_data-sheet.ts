@@ -1,4 +1,5 @@
 import type ExcelJS from "exceljs";
+import type { Lang } from "../../../format/i18n/index.js";
 import { contentWidths, MAX_WIDTH, type TableBlock, writeGrid } from "./_table.js";
 
 /** Print setup shared by every sheet: landscape, one page wide, as many pages tall as needed. */
@@ -14,8 +15,8 @@ export const PAGE_SETUP: Partial<ExcelJS.PageSetup> = {
  * (an empty table keeps its header, so every month's workbook has the same sheets and columns),
  * the header frozen and filtered. Titles, notes and "no data" texts go to the About sheet.
  */
-export function writeDataSheet(ws: ExcelJS.Worksheet, table: TableBlock): void {
-  const last = writeGrid(ws, 1, table);
+export function writeDataSheet(ws: ExcelJS.Worksheet, table: TableBlock, lang?: Lang): void {
+  const last = writeGrid(ws, 1, table, lang);
   ws.autoFilter = { from: { row: 1, column: 1 }, to: { row: last, column: table.columns.length } };
   ws.views = [{ state: "frozen", ySplit: 1, xSplit: 0 }];
   contentWidths(table).forEach((w, i) => {

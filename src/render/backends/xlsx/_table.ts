@@ -1,4 +1,5 @@
 import type ExcelJS from "exceljs";
+import type { Lang } from "../../../format/i18n/index.js";
 import { safeText } from "../../cell-text.js";
 import type { Block, Column } from "../../types.js";
 import { displayLength, toCell, wrappedHeight } from "./_cells.js";
@@ -85,7 +86,7 @@ export function colourDeltas(
  * Writes a table's bold header at `row` and its typed rows below it, and colours its delta
  * columns; returns the last row written (the header's row when there are no rows).
  */
-export function writeGrid(ws: ExcelJS.Worksheet, row: number, block: TableBlock): number {
+export function writeGrid(ws: ExcelJS.Worksheet, row: number, block: TableBlock, lang?: Lang): number {
   const cols = block.columns;
   const header = ws.getRow(row);
   cols.forEach((c, i) => {
@@ -107,7 +108,7 @@ export function writeGrid(ws: ExcelJS.Worksheet, row: number, block: TableBlock)
       const c = cols[i]!;
       const raw = src[c.key];
       if (raw === null || raw === undefined) continue; // an empty cell, not a zero
-      const value = toCell(c.type, raw);
+      const value = toCell(c.type, raw, lang);
       const cell = line.getCell(i + 1);
       cell.value = value;
       cell.style =

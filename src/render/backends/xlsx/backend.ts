@@ -1,7 +1,8 @@
 import ExcelJS from "exceljs";
 import { FULL, type Presentation } from "../../../config/presentation.js";
+import { langOf } from "../../../format/i18n/index.js";
 import type { ReportView } from "../../types.js";
-import { ABOUT_SHEET, workbookSheets } from "../../workbook-sheets.js";
+import { aboutSheet, workbookSheets } from "../../workbook-sheets.js";
 import type { Backend } from "../backend.js";
 import { writeAboutSheet } from "./_about.js";
 import { PAGE_SETUP, writeDataSheet } from "./_data-sheet.js";
@@ -24,7 +25,8 @@ export function buildWorkbook(
   const c = view.cover;
   const created = new Date(c.generatedAt);
   wb.title = c.title;
-  wb.subject = `AI visibility report ${c.range}`;
+  const lang = langOf(view.branding.locale);
+  wb.subject = `${lang.m.cover.eyebrow} ${c.range}`;
   wb.creator = view.branding.agencyName;
   wb.lastModifiedBy = view.branding.agencyName;
   wb.company = view.branding.agencyName;
@@ -36,8 +38,8 @@ export function buildWorkbook(
 
   const sheets = workbookSheets(view);
   const sheet = (name: string) => wb.addWorksheet(name, { pageSetup: PAGE_SETUP });
-  writeAboutSheet(wb, sheet(ABOUT_SHEET), view, sheets, presentation, options.draft ?? false);
-  for (const s of sheets) writeDataSheet(sheet(s.name), s.table);
+  writeAboutSheet(wb, sheet(aboutSheet(view)), view, sheets, presentation, options.draft ?? false);
+  for (const s of sheets) writeDataSheet(sheet(s.name), s.table, lang);
   return wb;
 }
 

@@ -1,0 +1,531 @@
+import type { Catalogue, Messages } from "./en.js";
+import type { Figures } from "./figures.js";
+
+const answersOf = { one: "Antwort", other: "Antworten" };
+const promptsOf = { one: "Prompt", other: "Prompts" };
+const platformsOf = { one: "Plattform", other: "Plattformen" };
+const pagesOf = { one: "Seite", other: "Seiten" };
+
+/** German (docs/i18n.md): "Erwähnungsrate", "Zitierrate", "Share of Voice"; changes in "Pp." (Prozentpunkte). */
+const messages = (f: Figures): Messages => ({
+  sections: {
+    executive_summary: "Management Summary",
+    summary: "Überblick",
+    trend: "Entwicklung",
+    platforms: "Plattformen",
+    categories: "Kategorien",
+    competitors: "Wettbewerber",
+    opportunities: "Chancen",
+    evidence: "Belege",
+    cited_sources: "Zitierte Quellen",
+    your_pages: "Ihre zitierten Seiten",
+    competitor_pages: "Seiten der Wettbewerber",
+    prompts: "Beobachtete Prompts",
+    answers: "Neueste Antworten",
+    content_map: "Content-Landkarte",
+    content: "Content-Pipeline",
+    methodology: "Methodik",
+  },
+
+  cover: {
+    title: (brand) => `KI-Sichtbarkeitsbericht — ${brand}`,
+    eyebrow: "KI-Sichtbarkeitsbericht",
+    project: "Projekt",
+    brand: "Marke",
+    brandDomain: "Domain der Marke",
+    workspace: "Workspace",
+    range: "Zeitraum (Kürzel)",
+    period: "Zeitraum",
+    previousPeriod: "Vorperiode",
+    periodStart: "Beginn des Zeitraums",
+    periodEnd: "Ende des Zeitraums",
+    previousStart: "Beginn der Vorperiode",
+    previousEnd: "Ende der Vorperiode",
+    asOf: "Stand",
+    timezone: "Zeitzone",
+    preparedBy: "Erstellt von",
+    preparedByAgency: (agency) => `Erstellt von ${agency}`,
+    generatedAt: "Erzeugt am",
+    profile: "Profil",
+    span: (start, end) => `${start} bis ${end}`,
+    notAvailable: "nicht verfügbar",
+  },
+
+  pdf: {
+    contents: "Inhalt",
+    pageBefore: "Seite ",
+    pageBetween: " von ",
+    pageAfter: "",
+    coverLabel: "Deckblatt",
+    versus: "ggü.",
+  },
+
+  draft: {
+    mark: "ENTWURF",
+    notice: "eine Prüffassung, nicht der endgültige Bericht.",
+  },
+
+  values: {
+    yes: "Ja",
+    no: "Nein",
+    status: {
+      on_track: "Im Plan",
+      at_risk: "Gefährdet",
+      off_track: "Verfehlt",
+      no_data: "Keine Daten",
+    },
+    stages: {
+      AWARENESS: "Aufmerksamkeit",
+      CONSIDERATION: "Abwägung",
+      DECISION: "Entscheidung",
+      BALANCED: "Ausgewogen",
+      NA: "Ohne Phase",
+    },
+    contentStatus: {
+      NEW: "Neu",
+      PLANNED: "Geplant",
+      GENERATING: "In Erstellung",
+      GENERATED: "Erstellt",
+      PUBLISHED: "Veröffentlicht",
+      FAILED: "Fehlgeschlagen",
+    },
+    uncategorized: "Ohne Kategorie",
+    allPlatforms: "Alle Plattformen",
+    category: (name) => `Kategorie: ${name}`,
+  },
+
+  kpis: {
+    metrics: {
+      mention_rate: "Erwähnungsrate",
+      citation_rate: "Zitierrate",
+      share_of_voice: "Share of Voice",
+    },
+    answersAnalysed: "Ausgewertete Antworten",
+    noSignificantChange: "keine signifikante Veränderung",
+    interval: (low, high) =>
+      low === null || high === null
+        ? "95-%-Intervall nicht bestimmbar"
+        : `95-%-Intervall ${f.signedPoints(low)} bis ${f.deltaPp(high)}`,
+    metric: "Kennzahl",
+    value: "Wert",
+    previous: "Vorperiode",
+    change: "Veränderung",
+    significance: "Signifikanz",
+    previousPeriod: "Vorperiode",
+    changeLow: "Veränderung 95 % unten",
+    changeHigh: "Veränderung 95 % oben",
+    significant: "Signifikant",
+    answers: "Antworten",
+    prompts: "Prompts",
+  },
+
+  columns: {
+    prompt: "Prompt",
+    prompts: "Prompts",
+    category: "Kategorie",
+    platform: "Plattform",
+    answers: "Antworten",
+    mentionRate: "Erwähnungsrate",
+    citationRate: "Zitierrate",
+    shareOfVoice: "Share of Voice",
+    deltaMention: "Δ Erwähnung",
+    deltaCitation: "Δ Zitierung",
+    deltaShare: "Δ Share",
+    deltaCitations: "Δ Zitierungen",
+    deltaRate: "Δ Rate",
+    deltaPrompts: "Δ Prompts",
+    date: "Datum",
+    collected: "Erhoben",
+    mentioned: "Erwähnt",
+    cited: "Zitiert",
+    competitorsMentioned: "Erwähnte Wettbewerber",
+    answerPreview: "Antwort (Auszug)",
+    owner: "Inhaber",
+    citations: "Zitierungen",
+    share: "Anteil",
+    mostCited: (n) => `Meistzitiert (Top ${f.count(n)})`,
+    rank: "Rang",
+    domain: "Domain",
+    competitor: "Wettbewerber",
+    brand: "Marke",
+    page: "Seite",
+    folder: "Verzeichnis",
+    status: "Status",
+    items: "Einträge",
+    title: "Titel",
+    buyerStage: "Kaufphase",
+    source: "Quelle",
+    created: "Angelegt",
+    plannedFor: "Geplant für",
+    published: "Veröffentlicht",
+    url: "URL",
+    topic: "Thema",
+    yourPages: "Ihre Seiten",
+    topCompetitor: "Stärkster Wettbewerber",
+    theirPages: "Dessen Seiten",
+    quotedFor: "Zitiert als",
+    excerpt: "Auszug",
+    competitorsNamed: "Genannte Wettbewerber",
+    promptMentionRate: "Erwähnungsrate des Prompts",
+    deltaPromptMentionRate: "Δ Erwähnungsrate des Prompts",
+    scope: "Bereich",
+    metric: "Kennzahl",
+    target: "Ziel",
+    thisPeriod: "Dieser Zeitraum",
+    gap: "Abstand",
+    low95: "95 % unten",
+    high95: "95 % oben",
+    whatWeDid: "Maßnahme",
+    windowBefore: (days) => `Erwähnungsrate, ${f.count(days)} Tage davor`,
+    windowAfter: (days) => `Erwähnungsrate, ${f.count(days)} Tage danach`,
+    change: "Veränderung",
+    days: "Tage",
+    definition: "Definition",
+    platformsWithGap: "Plattformen mit Lücke",
+    platformsAnswering: "Antwortende Plattformen",
+    platformsWithGapNames: "Plattformen mit Lücke (Namen)",
+    platformsNaming: (brand) => `Plattformen, die ${brand} nennen`,
+    answersWithGap: "Antworten mit Lücke",
+    answersNaming: (brand) => `Antworten, die ${brand} nennen`,
+    competitorsNamedAll: "Genannte Wettbewerber (alle)",
+    mostCitedCompetitorPage: "Meistzitierte Wettbewerberseite",
+    itsCitations: "Ihre Zitierungen in diesen Antworten",
+    suggestedAction: "Empfohlene Maßnahme",
+    rule: "Regel",
+  },
+
+  stats: {
+    mention: "Erwähnung",
+    citation: "Zitierung",
+    share: "Share",
+    low: (rate) => `${rate} 95 % unten`,
+    high: (rate) => `${rate} 95 % oben`,
+    deltaLow: (rate) => `Δ ${rate} 95 % unten`,
+    deltaHigh: (rate) => `Δ ${rate} 95 % oben`,
+    significant: (rate) => `Δ ${rate} signifikant`,
+  },
+
+  charts: {
+    mentionRate: "Erwähnungsrate",
+    citationRate: "Zitierrate",
+    shareOfVoice: "Share of Voice",
+    previousPeriod: "Vorperiode",
+    byCategory: "Erwähnungs- und Zitierrate nach Kategorie",
+    byPlatform: "Erwähnungs- und Zitierrate nach Plattform",
+    ratesByWeek: "Raten nach Woche, Vorperiode gestrichelt",
+    ratesByDay: "Raten nach Tag, Vorperiode gestrichelt",
+    topCitedDomains: "Meistzitierte Domains nach Inhaber (Anteil an den Zitierungen)",
+    pagesByTopic: "Ihre Seiten nach Thema und Kaufphase",
+  },
+
+  alt: {
+    kind: {
+      line: "Liniendiagramm",
+      bar: "Balkendiagramm",
+      horizontal_bar: "Balkendiagramm",
+      stacked_bar: "Gestapeltes Balkendiagramm",
+      doughnut: "Ringdiagramm",
+    },
+    span: (from, to) => `Von ${from} bis ${to}.`,
+    noData: "keine Daten",
+    more: (shown, more) => `${shown} und ${more} weitere`,
+    line: (label, first, last, low, high) =>
+      `${label}: erster Wert ${first}, letzter ${last}, niedrigster ${low}, höchster ${high}.`,
+    marked: (items) => `Markiert: ${items}.`,
+  },
+
+  notices: {
+    noAnswers: "In diesem Zeitraum wurden keine Antworten erhoben.",
+    noAnswersBetween: (start, end) =>
+      `In diesem Zeitraum (${start} – ${end}) wurden keine Antworten erhoben.`,
+    missingScope: (part, scopes) =>
+      `${part}: Dafür ist der Scope ${scopes.join(", ")} nötig, den der API-Schlüssel nicht hat.`,
+    parts: {
+      workspace: "Name des Workspace",
+      setup: "Sichtbarkeits-Einrichtung",
+      visibility: "Sichtbarkeitsdaten",
+      contentMap: "Content-Landkarte",
+      content: "Content",
+    },
+    noComparisonData: (label) =>
+      `Für ${label}, den Vergleichszeitraum, liegen keine Daten vor: Es werden keine Veränderungen ausgewiesen.`,
+    partialComparison: (label, covered, days) =>
+      `Der Vergleichszeitraum ${label} wurde an ${f.count(covered)} von ${f.countOf(days, { one: "Tag", other: "Tagen" })} erfasst: Es werden keine Veränderungen ausgewiesen.`,
+  },
+
+  trim: {
+    rows: {
+      executive_summary: { one: "Aussage", other: "Aussagen" },
+      summary: { one: "Kennzahl", other: "Kennzahlen" },
+      trend: { one: "Tag", other: "Tage" },
+      platforms: { one: "Plattform", other: "Plattformen" },
+      categories: { one: "Kategorie", other: "Kategorien" },
+      competitors: { one: "Marke", other: "Marken" },
+      opportunities: promptsOf,
+      evidence: answersOf,
+      cited_sources: { one: "Domain", other: "Domains" },
+      your_pages: pagesOf,
+      competitor_pages: pagesOf,
+      prompts: promptsOf,
+      answers: answersOf,
+      content_map: { one: "Thema", other: "Themen" },
+      content: { one: "Eintrag", other: "Einträge" },
+      methodology: { one: "Zeile", other: "Zeilen" },
+    },
+    where: (sheet) => `in der Arbeitsmappe (Tabellenblatt „${sheet}“)`,
+    onlyRow: (_noun, where) => `Die einzige Zeile dieser Tabelle steht ${where}.`,
+    allRows: (n, noun, where) => `Alle ${f.countOf(n, noun)} dieser Tabelle stehen ${where}.`,
+    top: (shown, n, noun, where) =>
+      `Top ${f.count(shown)} von ${f.countOf(n, noun)}; die vollständige Liste steht ${where}.`,
+    first: (shown, n, noun, where) =>
+      `Die ersten ${f.count(shown)} von ${f.countOf(n, noun)}; die vollständige Liste steht ${where}.`,
+  },
+
+  workbook: {
+    about: "Über den Bericht",
+    notes: "Anmerkungen",
+    contents: "Inhalt",
+    charts: "Diagramme",
+    complete:
+      "Diese Arbeitsmappe enthält jeden Abschnitt und jede Zeile des Berichts, unabhängig vom Profil. " +
+      "Jede Tabelle steht auf einem eigenen Tabellenblatt, mit der Kopfzeile in Zeile 1 und nur Daten darunter.",
+    sheet: "Tabellenblatt",
+    section: "Abschnitt",
+    table: "Tabelle",
+    rows: "Zeilen",
+    note: "Hinweis",
+  },
+
+  executiveSummary: {
+    notInReport: (reasons) => `Nicht in diesem Bericht: ${reasons.join(" ")}`,
+    notEnoughData: "Für eine Zusammenfassung liegen in diesem Zeitraum nicht genug Daten vor.",
+    noAnswers: "In diesem Zeitraum wurden keine Antworten erhoben, daher lassen sich keine Raten angeben.",
+    rateWas: (label, value) => `${label}: ${f.percent(value)}.`,
+    steady: (label, current, previous, delta, interval) =>
+      `${label}: keine signifikante Veränderung, ${f.percent(current)} gegenüber ${f.percent(previous)} in der Vorperiode (${f.deltaPp(delta)}; ${interval}).`,
+    moved: (label, current, previous, delta, interval) =>
+      `${label}: signifikanter ${delta > 0 ? "Anstieg" : "Rückgang"} von ${f.percent(previous)} auf ${f.percent(current)} (${f.deltaPp(delta)}; ${interval}).`,
+    platformMove: (platform, delta, rate, interval) =>
+      `${platform} (${f.deltaPp(delta)} auf ${f.percent(rate)}; ${interval})`,
+    platformsRose: (moves) => `Die Erwähnungsrate ist bei ${f.list(moves)} signifikant gestiegen.`,
+    platformsFell: (moves) => `Die Erwähnungsrate ist bei ${f.list(moves)} signifikant gesunken.`,
+    platformsFlat: (platforms) =>
+      `Keine signifikante Veränderung der Erwähnungsrate bei ${f.list(platforms)}.`,
+    strongestWeakest: (best, bestRate, worst, worstRate) =>
+      `${best} ist die stärkste Plattform (Erwähnungsrate ${f.percent(bestRate)}), ${worst} die schwächste (${f.percent(worstRate)}).`,
+    youLead: (brand, sov) => `${brand} führt beim Share of Voice mit ${f.percent(sov)}.`,
+    rivalLeads: (leader, sov, brand, yours) =>
+      `${leader} führt beim Share of Voice mit ${f.percent(sov)}, gegenüber ${f.percent(yours)} für ${brand}.`,
+    gaps: (prompts, brand, prompt, gapPlatforms, platforms, gapAnswers, answers) =>
+      `Bei ${f.countOf(prompts, promptsOf)} nennen Antworten einen Wettbewerber, aber nicht ${brand}; die größte Lücke zeigt „${prompt}“ (auf ${f.count(gapPlatforms)} von ${f.countOf(platforms, platformsOf)}, in ${f.count(gapAnswers)} von ${f.countOf(answers, answersOf)}).`,
+    topics: (shown, more) => shown.join(", ") + (more > 0 ? ` und ${f.count(more)} weitere` : ""),
+    untapped: (n, topics) =>
+      `${f.countOf(n, { one: "unbesetztes Thema", other: "unbesetzte Themen" })}, zu denen Wettbewerber publizieren und Sie nicht: ${topics}.`,
+    coverageGaps: (n, topics) =>
+      `${f.countOf(n, { one: "Abdeckungslücke", other: "Abdeckungslücken" })}, bei denen der stärkste Wettbewerber mehr Seiten hat: ${topics}.`,
+  },
+
+  actions: {
+    absent: (answers, brand, top, page) =>
+      `Veröffentlichen Sie eine Seite, die diesen Prompt beantwortet: Keine seiner ${f.countOf(answers, answersOf)} nennt ${brand}${top ? `; ${top.name} wird in ${f.count(top.answers)} genannt` : ""}${page ? `, und ${page.url} von ${page.competitor} wird in ${f.count(page.citations)} zitiert` : ""}.`,
+    platforms: (never, brand, naming, mentioned, answers) =>
+      `Prüfen Sie, was ${f.list(never)} zu diesem Prompt ${never.length === 1 ? "zitiert" : "zitieren"}: ${never.length === 1 ? "Diese Plattform nennt" : "Diese Plattformen nennen"} ${brand} nie, ${f.list(naming)} dagegen schon (${f.count(mentioned)} von ${f.countOf(answers, answersOf)}).`,
+    page: (competitor, url, citations, gapAnswers, brand) =>
+      `Veröffentlichen oder stärken Sie eine Seite, die diesen Prompt besser beantwortet: ${url} von ${competitor} wird in ${f.count(citations)} der ${f.countOf(gapAnswers, answersOf)} zitiert, die einen Wettbewerber nennen, aber nicht ${brand}.`,
+    consistency: (brand, mentioned, answers, top) =>
+      `Stärken Sie, was ${brand} hier Erwähnungen einbringt: Die Marke wird in ${f.count(mentioned)} von ${f.countOf(answers, answersOf)} genannt${top ? `, ${top.name} ohne ${brand} in ${f.count(top.answers)}` : ""}.`,
+  },
+
+  summary: {
+    volume: (prompts, platforms, competitors) =>
+      `${f.countOf(prompts, { one: "beobachteter Prompt", other: "beobachtete Prompts" })} auf ${f.countOf(platforms, platformsOf)}, verglichen mit ${f.countOf(competitors, { one: "Wettbewerber", other: "Wettbewerbern" })}.`,
+    targets: "Ziele",
+    noTargets: "Es sind keine Ziele festgelegt.",
+    targetsNote:
+      "Im Plan: Die Rate erreicht ihr Ziel. Gefährdet: Sie liegt darunter, aber das Ziel liegt innerhalb ihres 95-%-Intervalls. Verfehlt: Das gesamte Intervall liegt unter dem Ziel.",
+  },
+
+  trend: {
+    dailyRates: "Tageswerte",
+    whatWeDid: "Unsere Maßnahmen",
+    noChanges: "Kein Eintrag des Änderungsprotokolls fällt in diesen Zeitraum.",
+    changesNote: (days) =>
+      `Eine Veränderung ist hier die Differenz der beiden ${f.count(days)}-Tage-Fenster und nicht auf Signifikanz geprüft: Sie zeigt, was sich rund um den Eintrag bewegt hat, nicht, dass der Eintrag es bewegt hat.`,
+    window: (days, whole, answers) =>
+      `${days === whole ? `${f.count(whole)} Tage` : `${f.count(days)} von ${f.count(whole)} Tagen`}${answers === 0 ? ", keine Antworten" : ""}`,
+    basis: (before, after) => `davor: ${before}; danach: ${after}`,
+    partial: (basis, whole) => `${basis}; weniger als ${f.count(whole)} Tage, keine Veränderung ausgewiesen`,
+    noDaily: "keine Daten: Der Bericht enthält Tageswerte nur für alle Plattformen zusammen",
+  },
+
+  platforms: {
+    empty: "Keine Plattform hat in diesem Zeitraum Antworten erhoben.",
+  },
+
+  categories: {
+    empty: "Keine Kategorie hat in diesem Zeitraum Antworten.",
+  },
+
+  competitors: {
+    rank: (metric, rank, of, value, delta) =>
+      `${metric}: Rang ${f.count(rank)} von ${f.count(of)} mit ${f.percent(value)}${delta === null ? "" : ` (${f.deltaPp(delta)})`}.`,
+    empty: "Es werden keine Wettbewerber beobachtet.",
+    note: (answers) => `Grundlage: ${f.countOf(answers, answersOf)}. Die erste Zeile ist Ihre Marke.`,
+  },
+
+  opportunities: {
+    intro: (brand) =>
+      `Prompts, bei denen mindestens ein beobachteter Wettbewerber genannt wird und ${brand} nicht, sortiert danach, auf wie vielen Plattformen und in wie vielen Antworten das geschieht. Jede empfohlene Maßnahme folgt den Regeln der Methodik und nennt die Zahlen, auf denen sie beruht.`,
+    named: (names, more) => names.join(", ") + (more > 0 ? ` und ${f.count(more)} weitere` : ""),
+    empty: (brand) =>
+      `Kein Prompt hat in diesem Zeitraum eine Antwort, die einen Wettbewerber nennt, aber nicht ${brand}.`,
+  },
+
+  evidence: {
+    gapWhy: (competitors, brand) => `nennt ${f.list(competitors)}, nicht ${brand}`,
+    winWhy: (brand, rate, delta) =>
+      `${brand} wird in ${f.percent(rate)} der Antworten auf diesen Prompt genannt${delta === null ? "" : ` (${f.deltaPp(delta)} gegenüber der Vorperiode)`}`,
+    source: (platform, day, why) => `${platform}, ${day}: ${why}`,
+    quoted: (prompt) => `„${prompt}“`,
+    none: "Keine Antwort dieses Zeitraums zeigt eine Lücke oder nennt die Marke, daher wird keine zitiert.",
+    gapsIntro: (brand) =>
+      `Wo Wettbewerber genannt werden und ${brand} nicht: die neueste solche Antwort zu jeder der wichtigsten Chancen.`,
+    winsIntro: (brand, compared) =>
+      `Wo ${brand} genannt wird: die neueste Antwort mit der Marke zu den Prompts, deren Erwähnungsrate ${compared ? "am stärksten gestiegen ist (die Veränderung eines einzelnen Prompts ist nicht auf Signifikanz geprüft)" : "am höchsten ist"}.`,
+    opportunity: "Chance",
+    whereNamed: "Genannt",
+    empty: "Es wird keine Antwort zitiert.",
+  },
+
+  citedSources: {
+    yours: (brand) => `${brand} (Ihre)`,
+    competitors: "Wettbewerber",
+    otherSites: "Andere Websites",
+    owners: { you: "Ihre", competitor: "Wettbewerber", other: "Andere" },
+    byOwner: "Nach Inhaber",
+    domains: "Domains",
+    empty: "In diesem Zeitraum gibt es keine Zitierungen.",
+    note: (n) => `${f.countOf(n, { one: "Zitierung", other: "Zitierungen" })} insgesamt.`,
+  },
+
+  yourPages: {
+    empty: "In diesem Zeitraum wurde keine Seite Ihrer Website zitiert.",
+    note: (n) => `${f.countOf(n, pagesOf)} insgesamt zitiert.`,
+  },
+
+  competitorPages: {
+    empty: "In diesem Zeitraum wurde keine Seite eines Wettbewerbers zitiert.",
+  },
+
+  prompts: {
+    empty: "Es werden keine Prompts beobachtet.",
+  },
+
+  answers: {
+    empty: "In diesem Zeitraum wurden keine Antworten erhoben.",
+    shown: (shown, total) =>
+      `Angezeigt werden die ${f.count(shown)} jüngsten von ${f.count(total)} neuesten Antworten.`,
+  },
+
+  contentMap: {
+    untapped: "Unbesetzt",
+    coverageGap: "Abdeckungslücke",
+    untappedLine: (topic, pages) =>
+      `Unbesetzt: ${topic} — Wettbewerber haben ${f.countOf(pages, pagesOf)}, Sie keine.`,
+    gapLine: (topic, yours, rival, theirs) =>
+      `Abdeckungslücke: ${topic} — Sie haben ${f.countOf(yours, pagesOf)}, ${rival ?? "kein Wettbewerber"} hat ${f.count(theirs)}.`,
+    empty: "Es wurden noch keine Themen ermittelt.",
+    unclassified: (n) =>
+      n === 1
+        ? "Eine Ihrer Seiten ist noch nicht klassifiziert."
+        : `${f.count(n)} Ihrer Seiten sind noch nicht klassifiziert.`,
+  },
+
+  content: {
+    none: "Keine Content-Einträge.",
+    byStatus: (counts) => `Einträge nach Status: ${counts.join(", ")}.`,
+    statusCount: (n, status) => `${f.count(n)} ${status}`,
+    itemsByStatus: "Einträge nach Status",
+    ideas: "Ideen",
+    noIdeas: "Keine Ideen.",
+    planned: "Geplant",
+    nothingPlanned: "Nichts ist geplant.",
+    produced: "Erstellt",
+    nothingProduced: "Es wurde nichts erstellt.",
+  },
+
+  methodology: {
+    comparedYear: (label, start, end) => `denselben Tagen ein Jahr zuvor, ${label} (${start} bis ${end})`,
+    comparedWith: (label, start, end) => `${label} (${start} bis ${end})`,
+    customPeriod: (label, start, end, timezone, compared) =>
+      `Der aktuelle Zeitraum ist ${label} (${start} bis ${end}, Tage in ${timezone}); er wird verglichen mit ${compared}.`,
+    yearPeriod: (start, end, range, asOf, timezone, compared) =>
+      `Der aktuelle Zeitraum reicht vom ${start} bis ${end} (${range}, endet am Stichtag ${asOf} in ${timezone}); er wird verglichen mit ${compared}.`,
+    rangePeriod: (start, end, range, asOf, timezone, previousStart, previousEnd) =>
+      `Der aktuelle Zeitraum reicht vom ${start} bis ${end} (${range}, endet am Stichtag ${asOf} in ${timezone}); er wird mit der gleich langen Vorperiode verglichen, ${previousStart} bis ${previousEnd}.`,
+    noPeriod: (range) =>
+      `Der Zeitraum umfasst ${range} bis zum Stichtag; seine Daten sind nicht verfügbar, weil die Sichtbarkeitsdaten nicht gelesen werden konnten.`,
+    volume: (answers, prompts, platforms) =>
+      `Dieser Bericht beruht auf ${f.countOf(answers, answersOf)} (Snapshots) zu ${f.countOf(prompts, { one: "beobachteten Prompt", other: "beobachteten Prompts" })}, erhoben auf ${f.countOf(platforms.length, platformsOf)} (${platforms.join(", ")}).`,
+    noVolume:
+      "Die Sichtbarkeitsdaten konnten nicht gelesen werden, daher werden keine Antwortzahlen angegeben.",
+    sample: (prompts, answers, previousPrompts, previousAnswers) =>
+      ` Die Kernraten beruhen auf ${f.countOf(prompts, promptsOf)} (${f.countOf(answers, answersOf)}) in diesem Zeitraum und ${f.countOf(previousPrompts, promptsOf)} (${f.countOf(previousAnswers, answersOf)}) in der Vorperiode.`,
+    significance: (sample) =>
+      `Antworten auf denselben Prompt ähneln sich von Tag zu Tag, daher zählen als Stichprobe die Prompts, nicht die Antworten: Das 95-%-Intervall jeder Rate behandelt die Prompts als Einheiten (ein Verhältnis von Summen über Prompts, mit Student-t-Verteilung). Eine Veränderung gilt als signifikant, wenn das 95-%-Intervall der Differenz zwischen den Zeiträumen, berechnet aus der Veränderung jedes einzelnen Prompts, die Null ausschließt; nicht signifikante Veränderungen sind grau dargestellt und als „keine signifikante Veränderung“ beschrieben.${sample}`,
+    timezone: (shown, workspace) =>
+      `Daten von Antworten und Content-Einträgen werden in ${shown} angezeigt, wie in der Berichtskonfiguration festgelegt; die Tage des Zeitraums sind die der Workspace-Zeitzone ${workspace}.`,
+    definitions: "Definitionen",
+    metric: "Kennzahl",
+    definition: "Definition",
+    terms: [
+      ["Snapshot", "Eine erhobene Antwort auf einen beobachteten Prompt auf einer KI-Plattform."],
+      ["Erwähnungsrate", "Snapshots, die die Marke erwähnen ÷ Snapshots."],
+      ["Zitierrate", "Snapshots, die eine Seite der Marken-Domain zitieren ÷ Snapshots."],
+      [
+        "Share of Voice",
+        "Snapshots, die die Marke erwähnen ÷ Summe der Snapshots, die jeweils die Marke bzw. einen beobachteten Wettbewerber erwähnen.",
+      ],
+      [
+        "Δ (Veränderung)",
+        "Aktueller Zeitraum minus Vorperiode, aus ungerundeten Werten; Raten in Prozentpunkten (Pp.).",
+      ],
+      [
+        "Trendpunkt",
+        "Ein Tag in einem 7-Tage-Bericht, sonst eine Woche, rückwärts gezählt vom letzten Tag des Zeitraums (die erste kann kürzer sein). Ihre Rate beruht auf den summierten Zahlen der Woche (z. B. Erwähnungen ÷ Antworten ihrer Tage), nicht auf einem Mittel der Tagesraten.",
+      ],
+      [
+        "95-%-Intervall",
+        "Der Bereich, der die wahre Rate (oder Veränderung) mit 95 % Sicherheit enthält, gegeben die erhobenen Prompts; die Arbeitsmappe nennt seine Grenzen.",
+      ],
+      ["Signifikante Veränderung", "Eine Veränderung, deren 95-%-Intervall die Null ausschließt (α = 0,05)."],
+      ["Rang", "1 ist der beste; Gleichstände teilen sich einen Rang (1, 2, 2, 4)."],
+      [
+        "Seiten-Zitierungen",
+        "Snapshots, die die Seite zitieren; ihre Zitierrate bezieht sich auf alle Snapshots.",
+      ],
+      ["Anteil zitierter Quellen", "Zitierungen der Domain ÷ alle Zitierungen im Zeitraum."],
+      [
+        "Chance",
+        "Ein Prompt mit Antworten, die einen beobachteten Wettbewerber nennen, aber nicht die Marke (Lücken-Antworten); sortiert nach den Plattformen, dann nach den Antworten, die das zeigen.",
+      ],
+      [
+        "Empfohlene Maßnahme",
+        "Die erste zutreffende Regel: Eine Wettbewerberseite wird in den Lücken-Antworten zitiert → eine Seite veröffentlichen oder stärken, die den Prompt beantwortet; die Marke wird in einigen Antworten des Prompts genannt → dies verstetigen; sonst → die Marke in die Drittquellen bringen, auf die sich die Antworten stützen.",
+      ],
+      [
+        "Belege",
+        "Die neueste Lücken-Antwort der drei wichtigsten Chancen und die neueste Antwort mit der Marke zu den drei Prompts, deren Erwähnungsrate am stärksten gestiegen ist, ab dem ersten Satz, der einen Wettbewerber (oder die Marke) nennt, rund 320 Zeichen.",
+      ],
+    ],
+  },
+});
+
+/** German, as written in Germany unless the locale names another region (de-AT, de-CH). */
+export const de: Catalogue = {
+  language: "de",
+  defaultLocale: "de-DE",
+  name: "Deutsch",
+  style: { pp: "Pp.", isoDates: false, englishLists: false },
+  messages,
+};

@@ -1,0 +1,613 @@
+import type { FigureStyle, Figures } from "./figures.js";
+
+/**
+ * The English catalogue: the source of every key (docs/i18n.md). Each other language's file is
+ * typed `Messages` (the type of this one), so a missing key fails to compile, and a test compares
+ * the keys at runtime for a catalogue the compiler does not see. Figures come from `f` (Intl for
+ * the locale), plurals from `f.noun`/`f.countOf` (Intl.PluralRules). English here is exactly the
+ * text every report had before translations (the golden files pin it).
+ */
+export const enMessages = (f: Figures) => ({
+  /** Section titles; the API's sections carry the same English titles (contract REPORT_SECTION_TITLES). */
+  sections: {
+    executive_summary: "Executive summary",
+    summary: "Summary",
+    trend: "Trend",
+    platforms: "Platforms",
+    categories: "Categories",
+    competitors: "Competitors",
+    opportunities: "Opportunities",
+    evidence: "Evidence",
+    cited_sources: "Cited sources",
+    your_pages: "Your cited pages",
+    competitor_pages: "Competitor pages",
+    prompts: "Prompts",
+    answers: "Latest answers",
+    content_map: "Content map",
+    content: "Content",
+    methodology: "Methodology",
+  },
+
+  /** The cover, the Markdown heading's facts and the workbook's About facts. */
+  cover: {
+    title: (brand: string) => `AI visibility report — ${brand}`,
+    eyebrow: "AI visibility report",
+    project: "Project",
+    brand: "Brand",
+    brandDomain: "Brand domain",
+    workspace: "Workspace",
+    range: "Range",
+    period: "Period",
+    previousPeriod: "Previous period",
+    periodStart: "Period start",
+    periodEnd: "Period end",
+    previousStart: "Previous period start",
+    previousEnd: "Previous period end",
+    asOf: "As of",
+    timezone: "Timezone",
+    preparedBy: "Prepared by",
+    preparedByAgency: (agency: string) => `Prepared by ${agency}`,
+    generatedAt: "Generated at",
+    profile: "Profile",
+    /** Two days of a period in the Markdown facts: "2026-08-04 to 2026-11-01". */
+    span: (start: string, end: string) => `${start} to ${end}`,
+    notAvailable: "not available",
+  },
+
+  /** The PDF's own words: contents title, footer, page label of the cover, KPI card comparison. */
+  pdf: {
+    contents: "Contents",
+    /** The footer "Page 3 of 12", around CSS counters. */
+    pageBefore: "Page ",
+    pageBetween: " of ",
+    pageAfter: "",
+    coverLabel: "Cover",
+    versus: "vs",
+  },
+
+  /** A review copy (`generate --draft`, docs/notes.md). */
+  draft: {
+    mark: "DRAFT",
+    notice: "a review copy, not the final report.",
+  },
+
+  /** Values of typed cells shown as words. */
+  values: {
+    yes: "Yes",
+    no: "No",
+    status: {
+      on_track: "On track",
+      at_risk: "At risk",
+      off_track: "Off track",
+      no_data: "No data",
+    } as Record<string, string>,
+    stages: {
+      AWARENESS: "Awareness",
+      CONSIDERATION: "Consideration",
+      DECISION: "Decision",
+      BALANCED: "Balanced",
+      NA: "Not staged",
+    } as Record<string, string>,
+    /** A content item's REST status; English shows the API's own words. */
+    contentStatus: {
+      NEW: "NEW",
+      PLANNED: "PLANNED",
+      GENERATING: "GENERATING",
+      GENERATED: "GENERATED",
+      PUBLISHED: "PUBLISHED",
+      FAILED: "FAILED",
+    } as Record<string, string>,
+    uncategorized: "Uncategorized",
+    allPlatforms: "All platforms",
+    category: (name: string) => `Category: ${name}`,
+  },
+
+  /** The headline KPIs and the words under a change (render/kpi-change.ts). */
+  kpis: {
+    metrics: {
+      mention_rate: "Mention rate",
+      citation_rate: "Citation rate",
+      share_of_voice: "Share of voice",
+    } as Record<string, string>,
+    answersAnalysed: "Answers analysed",
+    noSignificantChange: "no significant change",
+    /** A change's 95 % interval: "95% interval +2.0 to +23.0 pp". */
+    interval: (low: number | null, high: number | null) =>
+      low === null || high === null
+        ? "95% interval not estimable"
+        : `95% interval ${f.signedPoints(low)} to ${f.deltaPp(high)}`,
+    /** The Markdown KPI table's header. */
+    metric: "Metric",
+    value: "Value",
+    previous: "Previous",
+    change: "Change",
+    significance: "Significance",
+    /** The workbook's KPI table's header. */
+    previousPeriod: "Previous period",
+    changeLow: "Change 95% low",
+    changeHigh: "Change 95% high",
+    significant: "Significant",
+    answers: "Answers",
+    prompts: "Prompts",
+  },
+
+  /** Table column headers. */
+  columns: {
+    prompt: "Prompt",
+    prompts: "Prompts",
+    category: "Category",
+    platform: "Platform",
+    answers: "Answers",
+    mentionRate: "Mention rate",
+    citationRate: "Citation rate",
+    shareOfVoice: "Share of voice",
+    deltaMention: "Δ mention",
+    deltaCitation: "Δ citation",
+    deltaShare: "Δ share",
+    deltaCitations: "Δ citations",
+    deltaRate: "Δ rate",
+    deltaPrompts: "Δ prompts",
+    date: "Date",
+    collected: "Collected",
+    mentioned: "Mentioned",
+    cited: "Cited",
+    competitorsMentioned: "Competitors mentioned",
+    answerPreview: "Answer preview",
+    owner: "Owner",
+    citations: "Citations",
+    share: "Share",
+    mostCited: (n: number) => `Most cited (top ${f.count(n)})`,
+    rank: "Rank",
+    domain: "Domain",
+    competitor: "Competitor",
+    brand: "Brand",
+    page: "Page",
+    folder: "Folder",
+    status: "Status",
+    items: "Items",
+    title: "Title",
+    buyerStage: "Buyer stage",
+    source: "Source",
+    created: "Created",
+    plannedFor: "Planned for",
+    published: "Published",
+    url: "URL",
+    topic: "Topic",
+    yourPages: "Your pages",
+    topCompetitor: "Top competitor",
+    theirPages: "Their pages",
+    quotedFor: "Quoted for",
+    excerpt: "Excerpt",
+    competitorsNamed: "Competitors named",
+    promptMentionRate: "Prompt mention rate",
+    deltaPromptMentionRate: "Δ prompt mention rate",
+    scope: "Scope",
+    metric: "Metric",
+    target: "Target",
+    thisPeriod: "This period",
+    gap: "Gap",
+    low95: "95% low",
+    high95: "95% high",
+    whatWeDid: "What we did",
+    windowBefore: (days: number) => `Mention rate, ${f.count(days)} days before`,
+    windowAfter: (days: number) => `Mention rate, ${f.count(days)} days after`,
+    change: "Change",
+    days: "Days",
+    definition: "Definition",
+    platformsWithGap: "Platforms with the gap",
+    platformsAnswering: "Platforms answering",
+    platformsWithGapNames: "Platforms with the gap (names)",
+    platformsNaming: (brand: string) => `Platforms naming ${brand}`,
+    answersWithGap: "Answers with the gap",
+    answersNaming: (brand: string) => `Answers naming ${brand}`,
+    competitorsNamedAll: "Competitors named (all)",
+    mostCitedCompetitorPage: "Most cited competitor page",
+    itsCitations: "Its citations in these answers",
+    suggestedAction: "Suggested action",
+    rule: "Rule",
+  },
+
+  /** The workbook-only interval columns of a rate (render/sections/_helpers.ts statColumns). */
+  stats: {
+    mention: "mention",
+    citation: "citation",
+    share: "share",
+    low: (rate: string) => `${rate} 95% low`,
+    high: (rate: string) => `${rate} 95% high`,
+    deltaLow: (rate: string) => `Δ ${rate} 95% low`,
+    deltaHigh: (rate: string) => `Δ ${rate} 95% high`,
+    significant: (rate: string) => `Δ ${rate} significant`,
+  },
+
+  /** Chart titles and series. */
+  charts: {
+    mentionRate: "Mention rate",
+    citationRate: "Citation rate",
+    shareOfVoice: "Share of voice",
+    previousPeriod: "Previous period",
+    byCategory: "Mention and citation rate by category",
+    byPlatform: "Mention and citation rate by platform",
+    ratesByWeek: "Rates by week, the previous period dashed",
+    ratesByDay: "Rates by day, the previous period dashed",
+    topCitedDomains: "Top cited domains by owner (share of citations)",
+    pagesByTopic: "Your pages by topic and buyer stage",
+  },
+
+  /** Charts' alternative texts (render/chart-alt.ts, docs/accessibility.md). */
+  alt: {
+    kind: {
+      line: "Line chart",
+      bar: "Bar chart",
+      horizontal_bar: "Bar chart",
+      stacked_bar: "Stacked bar chart",
+      doughnut: "Doughnut chart",
+    },
+    span: (from: string, to: string) => `From ${from} to ${to}.`,
+    noData: "no data",
+    /** The first labels named, the rest counted. */
+    more: (shown: string, more: number) => `${shown} and ${more} more`,
+    line: (label: string, first: string, last: string, low: string, high: string) =>
+      `${label}: first ${first}, last ${last}, lowest ${low}, highest ${high}.`,
+    marked: (items: string) => `Marked: ${items}.`,
+  },
+
+  /** Sentences every section may show instead of its figures. */
+  notices: {
+    noAnswers: "No answers were collected in this period.",
+    noAnswersBetween: (start: string, end: string) =>
+      `No answers were collected in this period (${start} – ${end}).`,
+    /** A part of the data the API key's scopes leave out (report/fetch.ts). */
+    missingScope: (part: string, scopes: readonly string[]) =>
+      `${part} needs the ${scopes.join(", ")} scope, which the API key lacks.`,
+    parts: {
+      workspace: "The workspace name",
+      setup: "The visibility setup",
+      visibility: "Visibility data",
+      contentMap: "The content map",
+      content: "Content",
+    },
+    /** Changes withheld (docs/decisions.md#period). */
+    noComparisonData: (label: string) => `No data for ${label}, the comparison period: no change is shown.`,
+    partialComparison: (label: string, covered: number, days: number) =>
+      `The comparison period, ${label}, was tracked on ${f.count(covered)} of ${f.countOf(days, { one: "day", other: "days" })}: no change is shown.`,
+  },
+
+  /** A cut table's note, or the sentence replacing a table left to the workbook (render/present.ts). */
+  trim: {
+    rows: {
+      executive_summary: { one: "finding", other: "findings" },
+      summary: { one: "figure", other: "figures" },
+      trend: { one: "day", other: "days" },
+      platforms: { one: "platform", other: "platforms" },
+      categories: { one: "category", other: "categories" },
+      competitors: { one: "brand", other: "brands" },
+      opportunities: { one: "prompt", other: "prompts" },
+      evidence: { one: "answer", other: "answers" },
+      cited_sources: { one: "domain", other: "domains" },
+      your_pages: { one: "page", other: "pages" },
+      competitor_pages: { one: "page", other: "pages" },
+      prompts: { one: "prompt", other: "prompts" },
+      answers: { one: "answer", other: "answers" },
+      content_map: { one: "topic", other: "topics" },
+      content: { one: "item", other: "items" },
+      methodology: { one: "line", other: "lines" },
+    },
+    where: (sheet: string) => `in the workbook (sheet "${sheet}")`,
+    onlyRow: (noun: { one: string; other: string }, where: string) =>
+      `The one ${noun.one} of this table is ${where}.`,
+    allRows: (n: number, noun: { one: string; other: string }, where: string) =>
+      `All ${f.countOf(n, noun)} of this table are ${where}.`,
+    top: (shown: number, n: number, noun: { one: string; other: string }, where: string) =>
+      `Top ${f.count(shown)} of ${f.countOf(n, noun)}; all of them are ${where}.`,
+    first: (shown: number, n: number, noun: { one: string; other: string }, where: string) =>
+      `The first ${f.count(shown)} of ${f.countOf(n, noun)}; all of them are ${where}.`,
+  },
+
+  /** The workbook's About sheet. */
+  workbook: {
+    about: "About",
+    notes: "Notes",
+    contents: "Contents",
+    charts: "Charts",
+    complete:
+      "This workbook holds every section and every row of the report, whatever the profile. " +
+      "Each table is on a sheet of its own, with its header in row 1 and only data below it.",
+    sheet: "Sheet",
+    section: "Section",
+    table: "Table",
+    rows: "Rows",
+    note: "Note",
+  },
+
+  executiveSummary: {
+    notInReport: (reasons: readonly string[]) => `Not in this report: ${reasons.join(" ")}`,
+    notEnoughData: "There is not enough data in this period for a summary.",
+    noAnswers: "No answers were collected in this period, so no rates can be reported.",
+    rateWas: (label: string, value: number) => `${label} was ${f.percent(value)}.`,
+    steady: (label: string, current: number, previous: number, delta: number, interval: string) =>
+      `${label} did not change significantly: ${f.percent(current)} against ${f.percent(previous)} in the previous period (${f.deltaPp(delta)}; ${interval}).`,
+    moved: (label: string, current: number, previous: number, delta: number, interval: string) =>
+      `${label} ${delta > 0 ? "rose" : "fell"} significantly from ${f.percent(previous)} to ${f.percent(current)} (${f.deltaPp(delta)}; ${interval}).`,
+    /** One platform's significant change: "Perplexity (+4.1 pp, to 38.2%; 95% interval …)". */
+    platformMove: (platform: string, delta: number, rate: number, interval: string) =>
+      `${platform} (${f.deltaPp(delta)}, to ${f.percent(rate)}; ${interval})`,
+    platformsRose: (moves: readonly string[]) => `Mention rate rose significantly on ${f.list(moves)}.`,
+    platformsFell: (moves: readonly string[]) => `Mention rate fell significantly on ${f.list(moves)}.`,
+    platformsFlat: (platforms: readonly string[]) =>
+      `No significant change in mention rate on ${f.list(platforms)}.`,
+    strongestWeakest: (best: string, bestRate: number, worst: string, worstRate: number) =>
+      `${best} is the strongest platform (mention rate ${f.percent(bestRate)}); ${worst} the weakest (${f.percent(worstRate)}).`,
+    youLead: (brand: string, sov: number) => `${brand} leads share of voice with ${f.percent(sov)}.`,
+    rivalLeads: (leader: string, sov: number, brand: string, yours: number) =>
+      `${leader} leads share of voice with ${f.percent(sov)}, against ${f.percent(yours)} for ${brand}.`,
+    gaps: (
+      prompts: number,
+      brand: string,
+      prompt: string,
+      gapPlatforms: number,
+      platforms: number,
+      gapAnswers: number,
+      answers: number,
+    ) =>
+      `On ${f.countOf(prompts, { one: "prompt", other: "prompts" })}, answers name a competitor and not ${brand}; the widest gap is “${prompt}” (on ${f.count(gapPlatforms)} of ${f.countOf(platforms, { one: "platform", other: "platforms" })}, ${f.count(gapAnswers)} of ${f.countOf(answers, { one: "answer", other: "answers" })}).`,
+    /** "A, B, C and 2 more": the first three topics. */
+    topics: (shown: readonly string[], more: number) =>
+      shown.join(", ") + (more > 0 ? ` and ${more} more` : ""),
+    untapped: (n: number, topics: string) =>
+      `${f.countOf(n, { one: "untapped topic", other: "untapped topics" })} where competitors publish and you do not: ${topics}.`,
+    coverageGaps: (n: number, topics: string) =>
+      `${f.countOf(n, { one: "coverage gap", other: "coverage gaps" })} where the top competitor has more pages: ${topics}.`,
+  },
+
+  /** The suggested action of an opportunity (report/opportunities.ts, docs/metrics.md "Opportunities"). */
+  actions: {
+    absent: (
+      answers: number,
+      brand: string,
+      top: { name: string; answers: number } | undefined,
+      page: { competitor: string; url: string; citations: number } | undefined,
+    ) =>
+      `Publish a page that answers this prompt: none of its ${f.countOf(answers, { one: "answer", other: "answers" })} names ${brand}${top ? `; ${top.name} is named in ${f.count(top.answers)}` : ""}${page ? ` and ${page.competitor}'s ${page.url} is cited in ${f.count(page.citations)}` : ""}.`,
+    platforms: (
+      never: readonly string[],
+      brand: string,
+      naming: readonly string[],
+      mentioned: number,
+      answers: number,
+    ) =>
+      `Find out what ${f.list(never)} cite${never.length === 1 ? "s" : ""} for this prompt: ${never.length === 1 ? "it never names" : "they never name"} ${brand}, while ${f.list(naming)} ${naming.length === 1 ? "does" : "do"} (${f.count(mentioned)} of ${f.countOf(answers, { one: "answer", other: "answers" })}).`,
+    page: (competitor: string, url: string, citations: number, gapAnswers: number, brand: string) =>
+      `Publish or strengthen a page that answers this prompt better: ${competitor}'s ${url} is cited in ${f.count(citations)} of the ${f.countOf(gapAnswers, { one: "answer", other: "answers" })} naming a competitor and not ${brand}.`,
+    consistency: (
+      brand: string,
+      mentioned: number,
+      answers: number,
+      top: { name: string; answers: number } | undefined,
+    ) =>
+      `Strengthen what earns ${brand} its mentions here: it is named in ${f.count(mentioned)} of ${f.countOf(answers, { one: "answer", other: "answers" })}, and ${top ? `${top.name} is named without ${brand} in ${f.count(top.answers)}` : ""}.`,
+  },
+
+  summary: {
+    volume: (prompts: number, platforms: number, competitors: number) =>
+      `${f.countOf(prompts, { one: "tracked prompt", other: "tracked prompts" })} on ${f.countOf(platforms, { one: "platform", other: "platforms" })}, compared with ${f.countOf(competitors, { one: "competitor", other: "competitors" })}.`,
+    targets: "Targets",
+    noTargets: "No targets are set.",
+    targetsNote:
+      "On track: the rate reaches its target. At risk: it falls short, but the target lies within its 95 % interval. Off track: the whole interval lies below the target.",
+  },
+
+  trend: {
+    dailyRates: "Daily rates",
+    whatWeDid: "What we did",
+    noChanges: "No entry of the change log falls in this period.",
+    changesNote: (days: number) =>
+      `A change here is the difference of the two ${f.count(days)}-day windows, not tested for significance: it says what moved around the entry, not that the entry moved it.`,
+    /** "14 days" or "9 of 14 days", and ", no answers" when the window had none. */
+    window: (days: number, whole: number, answers: number) =>
+      `${days === whole ? `${f.count(whole)} days` : `${f.count(days)} of ${f.count(whole)} days`}${answers === 0 ? ", no answers" : ""}`,
+    basis: (before: string, after: string) => `before: ${before}; after: ${after}`,
+    partial: (basis: string, whole: number) => `${basis}; fewer than ${f.count(whole)} days, no change shown`,
+    noDaily: "no data: the report has daily figures for all platforms together only",
+  },
+
+  platforms: {
+    empty: "No platform collected answers in this period.",
+  },
+
+  categories: {
+    empty: "No category has answers in this period.",
+  },
+
+  competitors: {
+    rank: (metric: string, rank: number, of: number, value: number, delta: number | null) =>
+      `${metric}: rank ${f.count(rank)} of ${f.count(of)} at ${f.percent(value)}${delta === null ? "" : ` (${f.deltaPp(delta)})`}.`,
+    empty: "No competitors are tracked.",
+    note: (answers: number) =>
+      `Based on ${f.countOf(answers, { one: "answer", other: "answers" })}. The first row is your brand.`,
+  },
+
+  opportunities: {
+    intro: (brand: string) =>
+      `Prompts where at least one tracked competitor is named and ${brand} is not, ranked by how many platforms and answers show it. Each suggested action follows the rules in the methodology and quotes the figures it rests on.`,
+    /** "Lumora (227), Pulsegrid (188) and 2 more". */
+    named: (names: readonly string[], more: number) =>
+      names.join(", ") + (more > 0 ? ` and ${more} more` : ""),
+    empty: (brand: string) => `No prompt has an answer naming a competitor and not ${brand} in this period.`,
+  },
+
+  evidence: {
+    gapWhy: (competitors: readonly string[], brand: string) => `names ${f.list(competitors)}, not ${brand}`,
+    winWhy: (brand: string, rate: number, delta: number | null) =>
+      `${brand} is named in ${f.percent(rate)} of this prompt's answers${delta === null ? "" : ` (${f.deltaPp(delta)} on the previous period)`}`,
+    source: (platform: string, day: string, why: string) => `${platform}, ${day}: ${why}`,
+    quoted: (prompt: string) => `“${prompt}”`,
+    none: "No answer of this period shows a gap or names the brand, so none is quoted.",
+    gapsIntro: (brand: string) =>
+      `Where competitors are named and ${brand} is not: the latest such answer to each of the top opportunities.`,
+    winsIntro: (brand: string, compared: boolean) =>
+      `Where ${brand} is named: the latest answer naming it on the prompts whose mention rate ${compared ? "grew most (a single prompt's change is not tested for significance)" : "is highest"}.`,
+    opportunity: "Opportunity",
+    whereNamed: "Where named",
+    empty: "No answer is quoted.",
+  },
+
+  citedSources: {
+    yours: (brand: string) => `${brand} (yours)`,
+    competitors: "Competitors",
+    otherSites: "Other sites",
+    owners: { you: "Yours", competitor: "Competitor", other: "Other" },
+    byOwner: "By owner",
+    domains: "Domains",
+    empty: "No citations in this period.",
+    note: (n: number) => `${f.countOf(n, { one: "citation", other: "citations" })} in all.`,
+  },
+
+  yourPages: {
+    empty: "No page of your site was cited in this period.",
+    note: (n: number) => `${f.countOf(n, { one: "page", other: "pages" })} cited in all.`,
+  },
+
+  competitorPages: {
+    empty: "No competitor page was cited in this period.",
+  },
+
+  prompts: {
+    empty: "No prompts are tracked.",
+  },
+
+  answers: {
+    empty: "No answers were collected in this period.",
+    shown: (shown: number, total: number) => `Showing the ${shown} most recent of ${total} latest answers.`,
+  },
+
+  contentMap: {
+    untapped: "Untapped",
+    coverageGap: "Coverage gap",
+    untappedLine: (topic: string, pages: number) =>
+      `Untapped: ${topic} — competitors have ${f.countOf(pages, { one: "page", other: "pages" })}, you have none.`,
+    gapLine: (topic: string, yours: number, rival: string | undefined, theirs: number) =>
+      `Coverage gap: ${topic} — you have ${f.countOf(yours, { one: "page", other: "pages" })}, ${rival ?? "no competitor"} has ${f.count(theirs)}.`,
+    empty: "No topics have been induced yet.",
+    unclassified: (n: number) =>
+      `${f.count(n)} of your pages ${f.noun(n, { one: "is", other: "are" })} not classified yet.`,
+  },
+
+  content: {
+    none: "No content items.",
+    byStatus: (counts: readonly string[]) => `Items by status: ${counts.join(", ")}.`,
+    /** "12 PUBLISHED": a count of items in a REST status (statuses are the API's words). */
+    statusCount: (n: number, status: string) => `${f.count(n)} ${status}`,
+    itemsByStatus: "Items by status",
+    ideas: "Ideas",
+    noIdeas: "No ideas.",
+    planned: "Planned",
+    nothingPlanned: "Nothing is planned.",
+    produced: "Produced",
+    nothingProduced: "Nothing has been produced.",
+  },
+
+  methodology: {
+    comparedYear: (label: string, start: string, end: string) =>
+      `the same dates a year earlier, ${label} (${start} to ${end})`,
+    comparedWith: (label: string, start: string, end: string) => `${label} (${start} to ${end})`,
+    customPeriod: (label: string, start: string, end: string, timezone: string, compared: string) =>
+      `The current period is ${label} (${start} to ${end}, days in ${timezone}); it is compared with ${compared}.`,
+    yearPeriod: (
+      start: string,
+      end: string,
+      range: string,
+      asOf: string,
+      timezone: string,
+      compared: string,
+    ) =>
+      `The current period runs from ${start} to ${end} (${range}, ending on the as-of day ${asOf} in ${timezone}); it is compared with ${compared}.`,
+    rangePeriod: (
+      start: string,
+      end: string,
+      range: string,
+      asOf: string,
+      timezone: string,
+      previousStart: string,
+      previousEnd: string,
+    ) =>
+      `The current period runs from ${start} to ${end} (${range}, ending on the as-of day ${asOf} in ${timezone}); it is compared with the previous period of the same length, ${previousStart} to ${previousEnd}.`,
+    noPeriod: (range: string) =>
+      `The period is the ${range} ending on the as-of day; its dates are not available because the visibility data could not be read.`,
+    volume: (answers: number, prompts: number, platforms: readonly string[]) =>
+      `This report rests on ${f.countOf(answers, { one: "answer", other: "answers" })} (snapshots) to ${f.countOf(prompts, { one: "tracked prompt", other: "tracked prompts" })}, collected from ${f.countOf(platforms.length, { one: "platform", other: "platforms" })} (${platforms.join(", ")}).`,
+    noVolume: "The visibility data could not be read, so no answer counts are given.",
+    sample: (prompts: number, answers: number, previousPrompts: number, previousAnswers: number) =>
+      ` The headline rates rest on ${f.countOf(prompts, { one: "prompt", other: "prompts" })} (${f.countOf(answers, { one: "answer", other: "answers" })}) in this period and ${f.countOf(previousPrompts, { one: "prompt", other: "prompts" })} (${f.countOf(previousAnswers, { one: "answer", other: "answers" })}) in the previous one.`,
+    significance: (sample: string) =>
+      `Answers to the same prompt resemble each other from day to day, so the sample that counts is the prompts, not the answers: each rate's 95% interval treats the prompts as the units (a ratio of sums over prompts, with Student's t). A change counts as significant when the 95% interval of the difference between the periods, computed from each prompt's own change, excludes zero; changes that are not significant are greyed and described as "no significant change".${sample}`,
+    timezone: (shown: string, workspace: string) =>
+      `Dates of answers and content items are shown in ${shown}, as the report configuration asks; the period's days are those of the workspace timezone, ${workspace}.`,
+    definitions: "Definitions",
+    metric: "Metric",
+    definition: "Definition",
+    terms: [
+      ["Snapshot", "One collected answer of one tracked prompt on one AI platform."],
+      ["Mention rate", "Snapshots mentioning the brand ÷ snapshots."],
+      ["Citation rate", "Snapshots citing a page of the brand's domain ÷ snapshots."],
+      [
+        "Share of voice",
+        "Snapshots mentioning the brand ÷ the sum, over the brand and every tracked competitor, of snapshots mentioning each.",
+      ],
+      [
+        "Δ (change)",
+        "Current period minus previous period, from unrounded values; rates in percentage points (pp).",
+      ],
+      [
+        "Trend point",
+        "A day in a 7-day report; otherwise a week, counted back from the period's last day (the first may be shorter). Its rate is over the week's summed counts (e.g. mentions ÷ answers of its days), not an average of daily rates.",
+      ],
+      [
+        "95% interval",
+        "The range that holds the true rate (or change) with 95% confidence, given the prompts sampled; the workbook lists its bounds.",
+      ],
+      ["Significant change", "A change whose 95% interval excludes zero (α = 0.05)."],
+      ["Rank", "1 is best; ties share a rank (1, 2, 2, 4)."],
+      ["Page citations", "Snapshots citing the page; its citation rate divides by all snapshots."],
+      ["Cited source share", "Citations of the domain ÷ all citations in the period."],
+      [
+        "Opportunity",
+        "A prompt with answers naming a tracked competitor and not the brand (gap answers); ranked by the platforms, then the answers, showing them.",
+      ],
+      [
+        "Suggested action",
+        "The first rule that holds: a competitor page is cited in the gap answers → publish or strengthen a page answering the prompt; the brand is named in some of the prompt's answers → make it consistent; otherwise → get the brand onto the third-party sources the answers draw on.",
+      ],
+      [
+        "Evidence",
+        "The latest gap answer of the top three opportunities and the latest answer naming the brand on the three prompts whose mention rate grew most, from the first sentence naming a competitor (or the brand), about 320 characters.",
+      ],
+    ] as [string, string][],
+  },
+});
+
+/** Every message of a report; the English catalogue defines it, every other one must match it. */
+export type Messages = ReturnType<typeof enMessages>;
+
+/**
+ * One language's file (docs/i18n.md): its language code, the locale its figures use when the
+ * config names only the language, how it writes figures besides Intl, and its messages.
+ */
+export interface Catalogue {
+  /** ISO 639-1 code, the part of a locale that picks this catalogue ("de" for de-DE, de-AT, de-CH). */
+  language: string;
+  /** The locale of `--locale de` (the language alone). */
+  defaultLocale: string;
+  /** Its name in the language itself, for the docs and help ("Deutsch"). */
+  name: string;
+  style: FigureStyle;
+  messages: (f: Figures) => Messages;
+}
+
+/** English: the source of every key; its figures are the ones reports always had (en-US, ISO dates). */
+export const en: Catalogue = {
+  language: "en",
+  defaultLocale: "en-US",
+  name: "English",
+  style: { pp: "pp", isoDates: true, englishLists: true },
+  messages: enMessages,
+};

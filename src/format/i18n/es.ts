@@ -1,0 +1,527 @@
+import type { Catalogue, Messages } from "./en.js";
+import type { Figures } from "./figures.js";
+
+const answersOf = { one: "respuesta", other: "respuestas" };
+const promptsOf = { one: "prompt", other: "prompts" };
+const platformsOf = { one: "plataforma", other: "plataformas" };
+const pagesOf = { one: "página", other: "páginas" };
+
+/** Spanish (docs/i18n.md): "tasa de mención", "tasa de citación", "cuota de voz"; changes in "p. p." (puntos porcentuales). */
+const messages = (f: Figures): Messages => ({
+  sections: {
+    executive_summary: "Resumen ejecutivo",
+    summary: "Panorama",
+    trend: "Evolución",
+    platforms: "Plataformas",
+    categories: "Categorías",
+    competitors: "Competidores",
+    opportunities: "Oportunidades",
+    evidence: "Ejemplos de respuestas",
+    cited_sources: "Fuentes citadas",
+    your_pages: "Sus páginas citadas",
+    competitor_pages: "Páginas de la competencia",
+    prompts: "Prompts monitorizados",
+    answers: "Últimas respuestas",
+    content_map: "Mapa de contenidos",
+    content: "Contenidos",
+    methodology: "Metodología",
+  },
+
+  cover: {
+    title: (brand) => `Informe de visibilidad en IA — ${brand}`,
+    eyebrow: "Informe de visibilidad en IA",
+    project: "Proyecto",
+    brand: "Marca",
+    brandDomain: "Dominio de la marca",
+    workspace: "Espacio de trabajo",
+    range: "Duración",
+    period: "Período",
+    previousPeriod: "Período anterior",
+    periodStart: "Inicio del período",
+    periodEnd: "Fin del período",
+    previousStart: "Inicio del período anterior",
+    previousEnd: "Fin del período anterior",
+    asOf: "Fecha de corte",
+    timezone: "Zona horaria",
+    preparedBy: "Elaborado por",
+    preparedByAgency: (agency) => `Elaborado por ${agency}`,
+    generatedAt: "Generado el",
+    profile: "Perfil",
+    span: (start, end) => `del ${start} al ${end}`,
+    notAvailable: "no disponible",
+  },
+
+  pdf: {
+    contents: "Índice",
+    pageBefore: "Página ",
+    pageBetween: " de ",
+    pageAfter: "",
+    coverLabel: "Portada",
+    versus: "frente a",
+  },
+
+  draft: {
+    mark: "BORRADOR",
+    notice: "una copia de revisión, no el informe definitivo.",
+  },
+
+  values: {
+    yes: "Sí",
+    no: "No",
+    status: {
+      on_track: "En línea",
+      at_risk: "En riesgo",
+      off_track: "Desviado",
+      no_data: "Sin datos",
+    },
+    stages: {
+      AWARENESS: "Descubrimiento",
+      CONSIDERATION: "Consideración",
+      DECISION: "Decisión",
+      BALANCED: "Equilibrado",
+      NA: "Sin etapa",
+    },
+    contentStatus: {
+      NEW: "Nuevo",
+      PLANNED: "Planificado",
+      GENERATING: "En redacción",
+      GENERATED: "Redactado",
+      PUBLISHED: "Publicado",
+      FAILED: "Fallido",
+    },
+    uncategorized: "Sin categoría",
+    allPlatforms: "Todas las plataformas",
+    category: (name) => `Categoría: ${name}`,
+  },
+
+  kpis: {
+    metrics: {
+      mention_rate: "Tasa de mención",
+      citation_rate: "Tasa de citación",
+      share_of_voice: "Cuota de voz",
+    },
+    answersAnalysed: "Respuestas analizadas",
+    noSignificantChange: "sin cambio significativo",
+    interval: (low, high) =>
+      low === null || high === null
+        ? "intervalo del 95 % no estimable"
+        : `intervalo del 95 % de ${f.signedPoints(low)} a ${f.deltaPp(high)}`,
+    metric: "Indicador",
+    value: "Valor",
+    previous: "Anterior",
+    change: "Cambio",
+    significance: "Significación",
+    previousPeriod: "Período anterior",
+    changeLow: "Cambio, límite inferior 95 %",
+    changeHigh: "Cambio, límite superior 95 %",
+    significant: "Significativo",
+    answers: "Respuestas",
+    prompts: "Prompts",
+  },
+
+  columns: {
+    prompt: "Prompt",
+    prompts: "Prompts",
+    category: "Categoría",
+    platform: "Plataforma",
+    answers: "Respuestas",
+    mentionRate: "Tasa de mención",
+    citationRate: "Tasa de citación",
+    shareOfVoice: "Cuota de voz",
+    deltaMention: "Δ mención",
+    deltaCitation: "Δ citación",
+    deltaShare: "Δ cuota",
+    deltaCitations: "Δ citas",
+    deltaRate: "Δ tasa",
+    deltaPrompts: "Δ prompts",
+    date: "Fecha",
+    collected: "Recogida",
+    mentioned: "Mencionada",
+    cited: "Citada",
+    competitorsMentioned: "Competidores mencionados",
+    answerPreview: "Extracto de la respuesta",
+    owner: "Titular",
+    citations: "Citas",
+    share: "Cuota",
+    mostCited: (n) => `Más citados (top ${f.count(n)})`,
+    rank: "Posición",
+    domain: "Dominio",
+    competitor: "Competidor",
+    brand: "Marca",
+    page: "Página",
+    folder: "Carpeta",
+    status: "Estado",
+    items: "Elementos",
+    title: "Título",
+    buyerStage: "Etapa de compra",
+    source: "Origen",
+    created: "Creado",
+    plannedFor: "Previsto para",
+    published: "Publicado",
+    url: "URL",
+    topic: "Tema",
+    yourPages: "Sus páginas",
+    topCompetitor: "Competidor principal",
+    theirPages: "Sus páginas (competidor)",
+    quotedFor: "Citada como",
+    excerpt: "Extracto",
+    competitorsNamed: "Competidores nombrados",
+    promptMentionRate: "Tasa de mención del prompt",
+    deltaPromptMentionRate: "Δ tasa de mención del prompt",
+    scope: "Ámbito",
+    metric: "Indicador",
+    target: "Objetivo",
+    thisPeriod: "Este período",
+    gap: "Diferencia",
+    low95: "Límite inferior 95 %",
+    high95: "Límite superior 95 %",
+    whatWeDid: "Acción realizada",
+    windowBefore: (days) => `Tasa de mención, ${f.count(days)} días antes`,
+    windowAfter: (days) => `Tasa de mención, ${f.count(days)} días después`,
+    change: "Cambio",
+    days: "Días",
+    definition: "Definición",
+    platformsWithGap: "Plataformas con brecha",
+    platformsAnswering: "Plataformas que responden",
+    platformsWithGapNames: "Plataformas con brecha (nombres)",
+    platformsNaming: (brand) => `Plataformas que nombran a ${brand}`,
+    answersWithGap: "Respuestas con brecha",
+    answersNaming: (brand) => `Respuestas que nombran a ${brand}`,
+    competitorsNamedAll: "Competidores nombrados (todos)",
+    mostCitedCompetitorPage: "Página de la competencia más citada",
+    itsCitations: "Sus citas en estas respuestas",
+    suggestedAction: "Acción recomendada",
+    rule: "Regla",
+  },
+
+  stats: {
+    mention: "mención",
+    citation: "citación",
+    share: "cuota",
+    low: (rate) => `${rate}, límite inferior 95 %`,
+    high: (rate) => `${rate}, límite superior 95 %`,
+    deltaLow: (rate) => `Δ ${rate}, límite inferior 95 %`,
+    deltaHigh: (rate) => `Δ ${rate}, límite superior 95 %`,
+    significant: (rate) => `Δ ${rate} significativo`,
+  },
+
+  charts: {
+    mentionRate: "Tasa de mención",
+    citationRate: "Tasa de citación",
+    shareOfVoice: "Cuota de voz",
+    previousPeriod: "Período anterior",
+    byCategory: "Tasa de mención y de citación por categoría",
+    byPlatform: "Tasa de mención y de citación por plataforma",
+    ratesByWeek: "Tasas por semana, período anterior en línea discontinua",
+    ratesByDay: "Tasas por día, período anterior en línea discontinua",
+    topCitedDomains: "Dominios más citados por titular (cuota de las citas)",
+    pagesByTopic: "Sus páginas por tema y etapa de compra",
+  },
+
+  alt: {
+    kind: {
+      line: "Gráfico de líneas",
+      bar: "Gráfico de barras",
+      horizontal_bar: "Gráfico de barras",
+      stacked_bar: "Gráfico de barras apiladas",
+      doughnut: "Gráfico de anillo",
+    },
+    span: (from, to) => `Del ${from} al ${to}.`,
+    noData: "sin datos",
+    more: (shown, more) => `${shown} y ${more} más`,
+    line: (label, first, last, low, high) =>
+      `${label}: primer valor ${first}, último ${last}, mínimo ${low}, máximo ${high}.`,
+    marked: (items) => `Marcados: ${items}.`,
+  },
+
+  notices: {
+    noAnswers: "No se recogieron respuestas en este período.",
+    noAnswersBetween: (start, end) => `No se recogieron respuestas en este período (${start} – ${end}).`,
+    missingScope: (part, scopes) =>
+      `${part}: se necesita el scope ${scopes.join(", ")}, que la clave de API no tiene.`,
+    parts: {
+      workspace: "Nombre del espacio de trabajo",
+      setup: "Configuración de visibilidad",
+      visibility: "Datos de visibilidad",
+      contentMap: "Mapa de contenidos",
+      content: "Contenidos",
+    },
+    noComparisonData: (label) =>
+      `No hay datos de ${label}, el período de comparación: no se muestra ningún cambio.`,
+    partialComparison: (label, covered, days) =>
+      `El período de comparación, ${label}, se monitorizó ${f.count(covered)} de ${f.countOf(days, { one: "día", other: "días" })}: no se muestra ningún cambio.`,
+  },
+
+  trim: {
+    rows: {
+      executive_summary: { one: "conclusión", other: "conclusiones" },
+      summary: { one: "indicador", other: "indicadores" },
+      trend: { one: "día", other: "días" },
+      platforms: platformsOf,
+      categories: { one: "categoría", other: "categorías" },
+      competitors: { one: "marca", other: "marcas" },
+      opportunities: promptsOf,
+      evidence: answersOf,
+      cited_sources: { one: "dominio", other: "dominios" },
+      your_pages: pagesOf,
+      competitor_pages: pagesOf,
+      prompts: promptsOf,
+      answers: answersOf,
+      content_map: { one: "tema", other: "temas" },
+      content: { one: "elemento", other: "elementos" },
+      methodology: { one: "línea", other: "líneas" },
+    },
+    where: (sheet) => `en el libro (hoja «${sheet}»)`,
+    onlyRow: (_noun, where) => `La única fila de esta tabla está ${where}.`,
+    allRows: (n, noun, where) => `Todas las filas de esta tabla (${f.countOf(n, noun)}) están ${where}.`,
+    top: (shown, n, noun, where) =>
+      `Top ${f.count(shown)} de ${f.countOf(n, noun)}; la lista completa está ${where}.`,
+    first: (shown, n, noun, where) =>
+      `Se muestran ${f.count(shown)} de ${f.countOf(n, noun)}; la lista completa está ${where}.`,
+  },
+
+  workbook: {
+    about: "Acerca del informe",
+    notes: "Comentarios",
+    contents: "Índice",
+    charts: "Gráficos",
+    complete:
+      "Este libro contiene todas las secciones y todas las filas del informe, sea cual sea el perfil. " +
+      "Cada tabla está en su propia hoja, con el encabezado en la fila 1 y solo datos debajo.",
+    sheet: "Hoja",
+    section: "Sección",
+    table: "Tabla",
+    rows: "Filas",
+    note: "Nota",
+  },
+
+  executiveSummary: {
+    notInReport: (reasons) => `No incluido en este informe: ${reasons.join(" ")}`,
+    notEnoughData: "No hay datos suficientes en este período para un resumen.",
+    noAnswers: "No se recogieron respuestas en este período, por lo que no se puede indicar ninguna tasa.",
+    rateWas: (label, value) => `${label}: ${f.percent(value)}.`,
+    steady: (label, current, previous, delta, interval) =>
+      `${label}: sin cambio significativo, ${f.percent(current)} frente a ${f.percent(previous)} en el período anterior (${f.deltaPp(delta)}; ${interval}).`,
+    moved: (label, current, previous, delta, interval) =>
+      `${label}: ${delta > 0 ? "subida" : "bajada"} significativa, del ${f.percent(previous)} al ${f.percent(current)} (${f.deltaPp(delta)}; ${interval}).`,
+    platformMove: (platform, delta, rate, interval) =>
+      `${platform} (${f.deltaPp(delta)}, hasta el ${f.percent(rate)}; ${interval})`,
+    platformsRose: (moves) => `La tasa de mención subió significativamente en ${f.list(moves)}.`,
+    platformsFell: (moves) => `La tasa de mención bajó significativamente en ${f.list(moves)}.`,
+    platformsFlat: (platforms) => `Sin cambio significativo de la tasa de mención en ${f.list(platforms)}.`,
+    strongestWeakest: (best, bestRate, worst, worstRate) =>
+      `${best} es la plataforma más favorable (tasa de mención del ${f.percent(bestRate)}); ${worst}, la menos favorable (${f.percent(worstRate)}).`,
+    youLead: (brand, sov) => `${brand} lidera la cuota de voz con un ${f.percent(sov)}.`,
+    rivalLeads: (leader, sov, brand, yours) =>
+      `${leader} lidera la cuota de voz con un ${f.percent(sov)}, frente al ${f.percent(yours)} de ${brand}.`,
+    gaps: (prompts, brand, prompt, gapPlatforms, platforms, gapAnswers, answers) =>
+      `En ${f.countOf(prompts, promptsOf)}, las respuestas nombran a un competidor y no a ${brand}; la mayor brecha está en «${prompt}» (en ${f.count(gapPlatforms)} de ${f.countOf(platforms, platformsOf)}, ${f.count(gapAnswers)} de ${f.countOf(answers, answersOf)}).`,
+    topics: (shown, more) => shown.join(", ") + (more > 0 ? ` y ${f.count(more)} más` : ""),
+    untapped: (n, topics) =>
+      `${f.countOf(n, { one: "tema sin explotar", other: "temas sin explotar" })} en los que la competencia publica y usted no: ${topics}.`,
+    coverageGaps: (n, topics) =>
+      `${f.countOf(n, { one: "brecha de cobertura", other: "brechas de cobertura" })} en las que el competidor principal tiene más páginas: ${topics}.`,
+  },
+
+  actions: {
+    absent: (answers, brand, top, page) =>
+      `Publique una página que responda a este prompt: ninguna de sus ${f.countOf(answers, answersOf)} nombra a ${brand}${top ? `; ${top.name} aparece en ${f.count(top.answers)}` : ""}${page ? ` y la página ${page.url} de ${page.competitor} se cita en ${f.count(page.citations)}` : ""}.`,
+    platforms: (never, brand, naming, mentioned, answers) =>
+      `Averigüe qué ${never.length === 1 ? "cita" : "citan"} ${f.list(never)} para este prompt: ${never.length === 1 ? "esa plataforma nunca nombra" : "esas plataformas nunca nombran"} a ${brand}, mientras que ${f.list(naming)} sí ${naming.length === 1 ? "lo hace" : "lo hacen"} (${f.count(mentioned)} de ${f.countOf(answers, answersOf)}).`,
+    page: (competitor, url, citations, gapAnswers, brand) =>
+      `Publique o refuerce una página que responda mejor a este prompt: la página ${url} de ${competitor} se cita en ${f.count(citations)} de las ${f.countOf(gapAnswers, answersOf)} que nombran a un competidor y no a ${brand}.`,
+    consistency: (brand, mentioned, answers, top) =>
+      `Refuerce lo que le da a ${brand} sus menciones aquí: la marca aparece en ${f.count(mentioned)} de ${f.countOf(answers, answersOf)}${top ? `, y ${top.name} aparece sin ${brand} en ${f.count(top.answers)}` : ""}.`,
+  },
+
+  summary: {
+    volume: (prompts, platforms, competitors) =>
+      `${f.countOf(prompts, { one: "prompt monitorizado", other: "prompts monitorizados" })} en ${f.countOf(platforms, platformsOf)}, comparados con ${f.countOf(competitors, { one: "competidor", other: "competidores" })}.`,
+    targets: "Objetivos",
+    noTargets: "No hay objetivos definidos.",
+    targetsNote:
+      "En línea: la tasa alcanza su objetivo. En riesgo: se queda por debajo, pero el objetivo está dentro de su intervalo del 95 %. Desviado: todo el intervalo está por debajo del objetivo.",
+  },
+
+  trend: {
+    dailyRates: "Tasas diarias",
+    whatWeDid: "Nuestras acciones",
+    noChanges: "Ninguna entrada del registro de acciones cae en este período.",
+    changesNote: (days) =>
+      `Aquí, un cambio es la diferencia entre las dos ventanas de ${f.count(days)} días, sin prueba de significación: indica qué se movió en torno a la acción, no que la acción lo causara.`,
+    window: (days, whole, answers) =>
+      `${days === whole ? `${f.count(whole)} días` : `${f.count(days)} de ${f.count(whole)} días`}${answers === 0 ? ", sin respuestas" : ""}`,
+    basis: (before, after) => `antes: ${before}; después: ${after}`,
+    partial: (basis, whole) => `${basis}; menos de ${f.count(whole)} días, no se muestra ningún cambio`,
+    noDaily: "sin datos: el informe solo tiene cifras diarias para el conjunto de las plataformas",
+  },
+
+  platforms: {
+    empty: "Ninguna plataforma recogió respuestas en este período.",
+  },
+
+  categories: {
+    empty: "Ninguna categoría tiene respuestas en este período.",
+  },
+
+  competitors: {
+    rank: (metric, rank, of, value, delta) =>
+      `${metric}: posición ${f.count(rank)} de ${f.count(of)}, con un ${f.percent(value)}${delta === null ? "" : ` (${f.deltaPp(delta)})`}.`,
+    empty: "No se monitoriza ningún competidor.",
+    note: (answers) => `Basado en ${f.countOf(answers, answersOf)}. La primera fila es su marca.`,
+  },
+
+  opportunities: {
+    intro: (brand) =>
+      `Prompts en los que se nombra al menos a un competidor monitorizado y no a ${brand}, ordenados por el número de plataformas y respuestas en que ocurre. Cada acción recomendada sigue las reglas de la metodología y cita las cifras en las que se basa.`,
+    named: (names, more) => names.join(", ") + (more > 0 ? ` y ${f.count(more)} más` : ""),
+    empty: (brand) =>
+      `Ningún prompt tiene en este período una respuesta que nombre a un competidor y no a ${brand}.`,
+  },
+
+  evidence: {
+    gapWhy: (competitors, brand) => `nombra a ${f.list(competitors)}, no a ${brand}`,
+    winWhy: (brand, rate, delta) =>
+      `${brand} aparece en el ${f.percent(rate)} de las respuestas a este prompt${delta === null ? "" : ` (${f.deltaPp(delta)} respecto al período anterior)`}`,
+    source: (platform, day, why) => `${platform}, ${day}: ${why}`,
+    quoted: (prompt) => `«${prompt}»`,
+    none: "Ninguna respuesta de este período muestra una brecha ni nombra a la marca, así que no se cita ninguna.",
+    gapsIntro: (brand) =>
+      `Donde se nombra a competidores y no a ${brand}: la respuesta más reciente de este tipo para cada una de las principales oportunidades.`,
+    winsIntro: (brand, compared) =>
+      `Donde se nombra a ${brand}: la respuesta más reciente que la nombra en los prompts cuya tasa de mención ${compared ? "más creció (el cambio de un prompt aislado no se somete a prueba de significación)" : "es más alta"}.`,
+    opportunity: "Oportunidad",
+    whereNamed: "Marca nombrada",
+    empty: "No se cita ninguna respuesta.",
+  },
+
+  citedSources: {
+    yours: (brand) => `${brand} (suyos)`,
+    competitors: "Competidores",
+    otherSites: "Otros sitios",
+    owners: { you: "Suyo", competitor: "Competidor", other: "Otro" },
+    byOwner: "Por titular",
+    domains: "Dominios",
+    empty: "No hay citas en este período.",
+    note: (n) => `${f.countOf(n, { one: "cita", other: "citas" })} en total.`,
+  },
+
+  yourPages: {
+    empty: "Ninguna página de su sitio fue citada en este período.",
+    note: (n) => `${f.countOf(n, { one: "página citada", other: "páginas citadas" })} en total.`,
+  },
+
+  competitorPages: {
+    empty: "Ninguna página de la competencia fue citada en este período.",
+  },
+
+  prompts: {
+    empty: "No se monitoriza ningún prompt.",
+  },
+
+  answers: {
+    empty: "No se recogieron respuestas en este período.",
+    shown: (shown, total) =>
+      `Se muestran las ${f.count(shown)} más recientes de las ${f.count(total)} últimas respuestas.`,
+  },
+
+  contentMap: {
+    untapped: "Sin explotar",
+    coverageGap: "Brecha de cobertura",
+    untappedLine: (topic, pages) =>
+      `Sin explotar: ${topic} — la competencia tiene ${f.countOf(pages, pagesOf)}, usted ninguna.`,
+    gapLine: (topic, yours, rival, theirs) =>
+      `Brecha de cobertura: ${topic} — usted tiene ${f.countOf(yours, pagesOf)}, ${rival ?? "ningún competidor"} tiene ${f.count(theirs)}.`,
+    empty: "Todavía no se han identificado temas.",
+    unclassified: (n) =>
+      `${f.count(n)} de sus páginas ${f.noun(n, { one: "aún no está clasificada", other: "aún no están clasificadas" })}.`,
+  },
+
+  content: {
+    none: "No hay contenidos.",
+    byStatus: (counts) => `Elementos por estado: ${counts.join(", ")}.`,
+    statusCount: (n, status) => `${f.count(n)} ${status}`,
+    itemsByStatus: "Elementos por estado",
+    ideas: "Ideas",
+    noIdeas: "No hay ideas.",
+    planned: "Planificados",
+    nothingPlanned: "No hay nada planificado.",
+    produced: "Producidos",
+    nothingProduced: "No se ha producido nada.",
+  },
+
+  methodology: {
+    comparedYear: (label, start, end) => `las mismas fechas un año antes, ${label} (del ${start} al ${end})`,
+    comparedWith: (label, start, end) => `${label} (del ${start} al ${end})`,
+    customPeriod: (label, start, end, timezone, compared) =>
+      `El período analizado es ${label} (del ${start} al ${end}, días en ${timezone}); se compara con ${compared}.`,
+    yearPeriod: (start, end, range, asOf, timezone, compared) =>
+      `El período analizado va del ${start} al ${end} (${range}, con fecha de corte ${asOf} en ${timezone}); se compara con ${compared}.`,
+    rangePeriod: (start, end, range, asOf, timezone, previousStart, previousEnd) =>
+      `El período analizado va del ${start} al ${end} (${range}, con fecha de corte ${asOf} en ${timezone}); se compara con el período anterior de la misma duración, del ${previousStart} al ${previousEnd}.`,
+    noPeriod: (range) =>
+      `El período abarca ${range} hasta la fecha de corte; sus fechas no están disponibles porque no se pudieron leer los datos de visibilidad.`,
+    volume: (answers, prompts, platforms) =>
+      `Este informe se basa en ${f.countOf(answers, answersOf)} (snapshots) a ${f.countOf(prompts, { one: "prompt monitorizado", other: "prompts monitorizados" })}, recogidas en ${f.countOf(platforms.length, platformsOf)} (${platforms.join(", ")}).`,
+    noVolume:
+      "No se pudieron leer los datos de visibilidad, por lo que no se indica ningún número de respuestas.",
+    sample: (prompts, answers, previousPrompts, previousAnswers) =>
+      ` Las tasas principales se basan en ${f.countOf(prompts, promptsOf)} (${f.countOf(answers, answersOf)}) en este período y ${f.countOf(previousPrompts, promptsOf)} (${f.countOf(previousAnswers, answersOf)}) en el anterior.`,
+    significance: (sample) =>
+      `Las respuestas a un mismo prompt se parecen de un día a otro, así que la muestra que cuenta son los prompts, no las respuestas: el intervalo del 95 % de cada tasa trata los prompts como unidades (un cociente de sumas sobre los prompts, con la t de Student). Un cambio es significativo cuando el intervalo del 95 % de la diferencia entre los períodos, calculado a partir del cambio de cada prompt, excluye el cero; los cambios no significativos aparecen en gris y se describen como «sin cambio significativo».${sample}`,
+    timezone: (shown, workspace) =>
+      `Las fechas de las respuestas y de los contenidos se muestran en ${shown}, según la configuración del informe; los días del período son los de la zona horaria del espacio de trabajo, ${workspace}.`,
+    definitions: "Definiciones",
+    metric: "Indicador",
+    definition: "Definición",
+    terms: [
+      ["Snapshot", "Una respuesta recogida a un prompt monitorizado en una plataforma de IA."],
+      ["Tasa de mención", "Snapshots que mencionan la marca ÷ snapshots."],
+      ["Tasa de citación", "Snapshots que citan una página del dominio de la marca ÷ snapshots."],
+      [
+        "Cuota de voz",
+        "Snapshots que mencionan la marca ÷ la suma, para la marca y cada competidor monitorizado, de los snapshots que mencionan a cada uno.",
+      ],
+      [
+        "Δ (cambio)",
+        "Período analizado menos período anterior, a partir de valores sin redondear; tasas en puntos porcentuales (p. p.).",
+      ],
+      [
+        "Punto de tendencia",
+        "Un día en un informe de 7 días; si no, una semana, contada hacia atrás desde el último día del período (la primera puede ser más corta). Su tasa se calcula sobre los totales de la semana (p. ej., menciones ÷ respuestas de sus días), no como media de tasas diarias.",
+      ],
+      [
+        "Intervalo del 95 %",
+        "El rango que contiene la tasa (o el cambio) real con un 95 % de confianza, dados los prompts de la muestra; el libro indica sus límites.",
+      ],
+      ["Cambio significativo", "Un cambio cuyo intervalo del 95 % excluye el cero (α = 0,05)."],
+      ["Posición", "1 es la mejor; los empates comparten posición (1, 2, 2, 4)."],
+      [
+        "Citas de una página",
+        "Snapshots que citan la página; su tasa de citación se calcula sobre todos los snapshots.",
+      ],
+      ["Cuota de una fuente citada", "Citas del dominio ÷ todas las citas del período."],
+      [
+        "Oportunidad",
+        "Un prompt con respuestas que nombran a un competidor monitorizado y no a la marca (respuestas con brecha); ordenado por las plataformas y después por las respuestas en que ocurre.",
+      ],
+      [
+        "Acción recomendada",
+        "La primera regla que se cumple: una página de la competencia se cita en las respuestas con brecha → publicar o reforzar una página que responda al prompt; la marca aparece en algunas respuestas al prompt → lograr que aparezca de forma constante; si no → llevar la marca a las fuentes externas en las que se apoyan las respuestas.",
+      ],
+      [
+        "Ejemplos de respuestas",
+        "La respuesta con brecha más reciente de las tres principales oportunidades y la respuesta más reciente que nombra a la marca en los tres prompts cuya tasa de mención más creció, desde la primera frase que nombra a un competidor (o a la marca), unos 320 caracteres.",
+      ],
+    ],
+  },
+});
+
+/** Spanish, as written in Spain unless the locale names another region (es-MX, es-AR). */
+export const es: Catalogue = {
+  language: "es",
+  defaultLocale: "es-ES",
+  name: "Español",
+  style: { pp: "p. p.", isoDates: false, englishLists: false },
+  messages,
+};

@@ -1,0 +1,529 @@
+import type { Catalogue, Messages } from "./en.js";
+import type { Figures } from "./figures.js";
+
+const answersOf = { one: "réponse", other: "réponses" };
+const promptsOf = { one: "prompt", other: "prompts" };
+const platformsOf = { one: "plateforme", other: "plateformes" };
+const pagesOf = { one: "page", other: "pages" };
+
+/** French (docs/i18n.md): "taux de mention", "taux de citation", "part de voix"; changes in "pt" (points de pourcentage). */
+const messages = (f: Figures): Messages => ({
+  sections: {
+    executive_summary: "Synthèse",
+    summary: "Vue d’ensemble",
+    trend: "Évolution",
+    platforms: "Plateformes",
+    categories: "Catégories",
+    competitors: "Concurrents",
+    opportunities: "Opportunités",
+    evidence: "Exemples de réponses",
+    cited_sources: "Sources citées",
+    your_pages: "Vos pages citées",
+    competitor_pages: "Pages des concurrents",
+    prompts: "Prompts suivis",
+    answers: "Dernières réponses",
+    content_map: "Cartographie des contenus",
+    content: "Contenus",
+    methodology: "Méthodologie",
+  },
+
+  cover: {
+    title: (brand) => `Rapport de visibilité IA — ${brand}`,
+    eyebrow: "Rapport de visibilité IA",
+    project: "Projet",
+    brand: "Marque",
+    brandDomain: "Domaine de la marque",
+    workspace: "Espace de travail",
+    range: "Durée",
+    period: "Période",
+    previousPeriod: "Période précédente",
+    periodStart: "Début de la période",
+    periodEnd: "Fin de la période",
+    previousStart: "Début de la période précédente",
+    previousEnd: "Fin de la période précédente",
+    asOf: "Arrêté au",
+    timezone: "Fuseau horaire",
+    preparedBy: "Préparé par",
+    preparedByAgency: (agency) => `Préparé par ${agency}`,
+    generatedAt: "Généré le",
+    profile: "Profil",
+    span: (start, end) => `du ${start} au ${end}`,
+    notAvailable: "non disponible",
+  },
+
+  pdf: {
+    contents: "Sommaire",
+    pageBefore: "Page ",
+    pageBetween: " sur ",
+    pageAfter: "",
+    coverLabel: "Couverture",
+    versus: "contre",
+  },
+
+  draft: {
+    mark: "BROUILLON",
+    notice: "une version de relecture, pas le rapport définitif.",
+  },
+
+  values: {
+    yes: "Oui",
+    no: "Non",
+    status: {
+      on_track: "En bonne voie",
+      at_risk: "À risque",
+      off_track: "Hors trajectoire",
+      no_data: "Pas de données",
+    },
+    stages: {
+      AWARENESS: "Découverte",
+      CONSIDERATION: "Considération",
+      DECISION: "Décision",
+      BALANCED: "Équilibré",
+      NA: "Sans étape",
+    },
+    contentStatus: {
+      NEW: "Nouveau",
+      PLANNED: "Planifié",
+      GENERATING: "En rédaction",
+      GENERATED: "Rédigé",
+      PUBLISHED: "Publié",
+      FAILED: "Échec",
+    },
+    uncategorized: "Sans catégorie",
+    allPlatforms: "Toutes les plateformes",
+    category: (name) => `Catégorie : ${name}`,
+  },
+
+  kpis: {
+    metrics: {
+      mention_rate: "Taux de mention",
+      citation_rate: "Taux de citation",
+      share_of_voice: "Part de voix",
+    },
+    answersAnalysed: "Réponses analysées",
+    noSignificantChange: "pas de variation significative",
+    interval: (low, high) =>
+      low === null || high === null
+        ? "intervalle à 95 % non estimable"
+        : `intervalle à 95 % de ${f.signedPoints(low)} à ${f.deltaPp(high)}`,
+    metric: "Indicateur",
+    value: "Valeur",
+    previous: "Précédent",
+    change: "Variation",
+    significance: "Significativité",
+    previousPeriod: "Période précédente",
+    changeLow: "Variation, borne basse à 95 %",
+    changeHigh: "Variation, borne haute à 95 %",
+    significant: "Significative",
+    answers: "Réponses",
+    prompts: "Prompts",
+  },
+
+  columns: {
+    prompt: "Prompt",
+    prompts: "Prompts",
+    category: "Catégorie",
+    platform: "Plateforme",
+    answers: "Réponses",
+    mentionRate: "Taux de mention",
+    citationRate: "Taux de citation",
+    shareOfVoice: "Part de voix",
+    deltaMention: "Δ mention",
+    deltaCitation: "Δ citation",
+    deltaShare: "Δ part",
+    deltaCitations: "Δ citations",
+    deltaRate: "Δ taux",
+    deltaPrompts: "Δ prompts",
+    date: "Date",
+    collected: "Collectée le",
+    mentioned: "Mentionnée",
+    cited: "Citée",
+    competitorsMentioned: "Concurrents mentionnés",
+    answerPreview: "Aperçu de la réponse",
+    owner: "Propriétaire",
+    citations: "Citations",
+    share: "Part",
+    mostCited: (n) => `Les plus cités (top ${f.count(n)})`,
+    rank: "Rang",
+    domain: "Domaine",
+    competitor: "Concurrent",
+    brand: "Marque",
+    page: "Page",
+    folder: "Dossier",
+    status: "Statut",
+    items: "Éléments",
+    title: "Titre",
+    buyerStage: "Étape d’achat",
+    source: "Source",
+    created: "Créé le",
+    plannedFor: "Prévu pour",
+    published: "Publié le",
+    url: "URL",
+    topic: "Thème",
+    yourPages: "Vos pages",
+    topCompetitor: "Premier concurrent",
+    theirPages: "Ses pages",
+    quotedFor: "Citée comme",
+    excerpt: "Extrait",
+    competitorsNamed: "Concurrents nommés",
+    promptMentionRate: "Taux de mention du prompt",
+    deltaPromptMentionRate: "Δ taux de mention du prompt",
+    scope: "Périmètre",
+    metric: "Indicateur",
+    target: "Objectif",
+    thisPeriod: "Cette période",
+    gap: "Écart",
+    low95: "Borne basse à 95 %",
+    high95: "Borne haute à 95 %",
+    whatWeDid: "Action menée",
+    windowBefore: (days) => `Taux de mention, ${f.count(days)} jours avant`,
+    windowAfter: (days) => `Taux de mention, ${f.count(days)} jours après`,
+    change: "Variation",
+    days: "Jours",
+    definition: "Définition",
+    platformsWithGap: "Plateformes avec écart",
+    platformsAnswering: "Plateformes ayant répondu",
+    platformsWithGapNames: "Plateformes avec écart (noms)",
+    platformsNaming: (brand) => `Plateformes citant ${brand}`,
+    answersWithGap: "Réponses avec écart",
+    answersNaming: (brand) => `Réponses citant ${brand}`,
+    competitorsNamedAll: "Concurrents nommés (tous)",
+    mostCitedCompetitorPage: "Page concurrente la plus citée",
+    itsCitations: "Ses citations dans ces réponses",
+    suggestedAction: "Action recommandée",
+    rule: "Règle",
+  },
+
+  stats: {
+    mention: "mention",
+    citation: "citation",
+    share: "part",
+    low: (rate) => `${rate}, borne basse à 95 %`,
+    high: (rate) => `${rate}, borne haute à 95 %`,
+    deltaLow: (rate) => `Δ ${rate}, borne basse à 95 %`,
+    deltaHigh: (rate) => `Δ ${rate}, borne haute à 95 %`,
+    significant: (rate) => `Δ ${rate} significative`,
+  },
+
+  charts: {
+    mentionRate: "Taux de mention",
+    citationRate: "Taux de citation",
+    shareOfVoice: "Part de voix",
+    previousPeriod: "Période précédente",
+    byCategory: "Taux de mention et de citation par catégorie",
+    byPlatform: "Taux de mention et de citation par plateforme",
+    ratesByWeek: "Taux par semaine, période précédente en pointillés",
+    ratesByDay: "Taux par jour, période précédente en pointillés",
+    topCitedDomains: "Domaines les plus cités par propriétaire (part des citations)",
+    pagesByTopic: "Vos pages par thème et étape d’achat",
+  },
+
+  alt: {
+    kind: {
+      line: "Graphique linéaire",
+      bar: "Graphique à barres",
+      horizontal_bar: "Graphique à barres",
+      stacked_bar: "Graphique à barres empilées",
+      doughnut: "Graphique en anneau",
+    },
+    span: (from, to) => `Du ${from} au ${to}.`,
+    noData: "aucune donnée",
+    more: (shown, more) => `${shown} et ${more} autres`,
+    line: (label, first, last, low, high) =>
+      `${label} : premier point ${first}, dernier ${last}, minimum ${low}, maximum ${high}.`,
+    marked: (items) => `Repères : ${items}.`,
+  },
+
+  notices: {
+    noAnswers: "Aucune réponse n’a été collectée sur cette période.",
+    noAnswersBetween: (start, end) =>
+      `Aucune réponse n’a été collectée sur cette période (${start} – ${end}).`,
+    missingScope: (part, scopes) =>
+      `${part} : il faut le scope ${scopes.join(", ")}, que la clé d’API n’a pas.`,
+    parts: {
+      workspace: "Nom de l’espace de travail",
+      setup: "Configuration de la visibilité",
+      visibility: "Données de visibilité",
+      contentMap: "Cartographie des contenus",
+      content: "Contenus",
+    },
+    noComparisonData: (label) =>
+      `Aucune donnée pour ${label}, la période de comparaison : aucune variation n’est affichée.`,
+    partialComparison: (label, covered, days) =>
+      `La période de comparaison, ${label}, a été suivie sur ${f.countOf(covered, { one: "jour", other: "jours" })} sur ${f.count(days)} : aucune variation n’est affichée.`,
+  },
+
+  trim: {
+    rows: {
+      executive_summary: { one: "constat", other: "constats" },
+      summary: { one: "indicateur", other: "indicateurs" },
+      trend: { one: "jour", other: "jours" },
+      platforms: platformsOf,
+      categories: { one: "catégorie", other: "catégories" },
+      competitors: { one: "marque", other: "marques" },
+      opportunities: promptsOf,
+      evidence: answersOf,
+      cited_sources: { one: "domaine", other: "domaines" },
+      your_pages: pagesOf,
+      competitor_pages: pagesOf,
+      prompts: promptsOf,
+      answers: answersOf,
+      content_map: { one: "thème", other: "thèmes" },
+      content: { one: "élément", other: "éléments" },
+      methodology: { one: "ligne", other: "lignes" },
+    },
+    where: (sheet) => `dans le classeur (onglet « ${sheet} »)`,
+    onlyRow: (_noun, where) => `L’unique ligne de ce tableau figure ${where}.`,
+    allRows: (n, noun, where) => `Les ${f.countOf(n, noun)} de ce tableau figurent ${where}.`,
+    top: (shown, n, noun, where) =>
+      `Top ${f.count(shown)} sur ${f.countOf(n, noun)} ; la liste complète figure ${where}.`,
+    first: (shown, n, noun, where) =>
+      `Extrait : ${f.count(shown)} sur ${f.countOf(n, noun)} ; la liste complète figure ${where}.`,
+  },
+
+  workbook: {
+    about: "À propos",
+    notes: "Commentaires",
+    contents: "Sommaire",
+    charts: "Graphiques",
+    complete:
+      "Ce classeur contient toutes les sections et toutes les lignes du rapport, quel que soit le profil. " +
+      "Chaque tableau figure dans un onglet distinct, avec son en-tête en ligne 1 et uniquement des données en dessous.",
+    sheet: "Onglet",
+    section: "Section",
+    table: "Tableau",
+    rows: "Lignes",
+    note: "Remarque",
+  },
+
+  executiveSummary: {
+    notInReport: (reasons) => `Absent de ce rapport : ${reasons.join(" ")}`,
+    notEnoughData: "Les données de cette période ne suffisent pas pour une synthèse.",
+    noAnswers: "Aucune réponse n’a été collectée sur cette période : aucun taux ne peut être indiqué.",
+    rateWas: (label, value) => `${label} : ${f.percent(value)}.`,
+    steady: (label, current, previous, delta, interval) =>
+      `${label} : pas de variation significative, ${f.percent(current)} contre ${f.percent(previous)} sur la période précédente (${f.deltaPp(delta)} ; ${interval}).`,
+    moved: (label, current, previous, delta, interval) =>
+      `${label} : ${delta > 0 ? "hausse" : "baisse"} significative, de ${f.percent(previous)} à ${f.percent(current)} (${f.deltaPp(delta)} ; ${interval}).`,
+    platformMove: (platform, delta, rate, interval) =>
+      `${platform} (${f.deltaPp(delta)}, à ${f.percent(rate)} ; ${interval})`,
+    platformsRose: (moves) => `Le taux de mention a augmenté significativement sur ${f.list(moves)}.`,
+    platformsFell: (moves) => `Le taux de mention a baissé significativement sur ${f.list(moves)}.`,
+    platformsFlat: (platforms) =>
+      `Pas de variation significative du taux de mention sur ${f.list(platforms)}.`,
+    strongestWeakest: (best, bestRate, worst, worstRate) =>
+      `${best} est la plateforme la plus favorable (taux de mention de ${f.percent(bestRate)}) ; ${worst} la moins favorable (${f.percent(worstRate)}).`,
+    youLead: (brand, sov) => `${brand} est en tête de la part de voix avec ${f.percent(sov)}.`,
+    rivalLeads: (leader, sov, brand, yours) =>
+      `${leader} est en tête de la part de voix avec ${f.percent(sov)}, contre ${f.percent(yours)} pour ${brand}.`,
+    gaps: (prompts, brand, prompt, gapPlatforms, platforms, gapAnswers, answers) =>
+      `Sur ${f.countOf(prompts, promptsOf)}, des réponses citent un concurrent mais pas ${brand} ; l’écart le plus large concerne « ${prompt} » (sur ${f.countOf(gapPlatforms, platformsOf)} sur ${f.count(platforms)}, ${f.countOf(gapAnswers, answersOf)} sur ${f.count(answers)}).`,
+    topics: (shown, more) => shown.join(", ") + (more > 0 ? ` et ${f.count(more)} autres` : ""),
+    untapped: (n, topics) =>
+      `${f.countOf(n, { one: "thème inexploité", other: "thèmes inexploités" })}, où les concurrents publient et pas vous : ${topics}.`,
+    coverageGaps: (n, topics) =>
+      `${f.countOf(n, { one: "lacune de couverture", other: "lacunes de couverture" })}, où le premier concurrent a plus de pages : ${topics}.`,
+  },
+
+  actions: {
+    absent: (answers, brand, top, page) =>
+      `Publiez une page qui répond à ce prompt : aucune de ses ${f.countOf(answers, answersOf)} ne cite ${brand}${top ? ` ; ${top.name} est cité dans ${f.count(top.answers)}` : ""}${page ? `, et la page ${page.url} de ${page.competitor} est citée dans ${f.count(page.citations)}` : ""}.`,
+    platforms: (never, brand, naming, mentioned, answers) =>
+      `Identifiez ce que ${f.list(never)} ${never.length === 1 ? "cite" : "citent"} pour ce prompt : ${never.length === 1 ? "cette plateforme ne cite" : "ces plateformes ne citent"} jamais ${brand}, alors que ${f.list(naming)} ${naming.length === 1 ? "le fait" : "le font"} (${f.countOf(mentioned, answersOf)} sur ${f.count(answers)}).`,
+    page: (competitor, url, citations, gapAnswers, brand) =>
+      `Publiez ou renforcez une page qui réponde mieux à ce prompt : la page ${url} de ${competitor} est citée dans ${f.count(citations)} des ${f.countOf(gapAnswers, answersOf)} qui citent un concurrent mais pas ${brand}.`,
+    consistency: (brand, mentioned, answers, top) =>
+      `Renforcez ce qui vaut ses mentions à ${brand} ici : la marque est citée dans ${f.countOf(mentioned, answersOf)} sur ${f.count(answers)}${top ? `, et ${top.name} l’est sans ${brand} dans ${f.count(top.answers)}` : ""}.`,
+  },
+
+  summary: {
+    volume: (prompts, platforms, competitors) =>
+      `${f.countOf(prompts, { one: "prompt suivi", other: "prompts suivis" })} sur ${f.countOf(platforms, platformsOf)}, comparés à ${f.countOf(competitors, { one: "concurrent", other: "concurrents" })}.`,
+    targets: "Objectifs",
+    noTargets: "Aucun objectif n’est défini.",
+    targetsNote:
+      "En bonne voie : le taux atteint son objectif. À risque : il reste en dessous, mais l’objectif se situe dans son intervalle à 95 %. Hors trajectoire : tout l’intervalle se situe sous l’objectif.",
+  },
+
+  trend: {
+    dailyRates: "Taux quotidiens",
+    whatWeDid: "Nos actions",
+    noChanges: "Aucune entrée du journal des actions ne tombe dans cette période.",
+    changesNote: (days) =>
+      `Une variation est ici la différence entre les deux fenêtres de ${f.count(days)} jours, sans test de significativité : elle indique ce qui a bougé autour de l’action, pas que l’action en est la cause.`,
+    window: (days, whole, answers) =>
+      `${days === whole ? `${f.count(whole)} jours` : `${f.count(days)} jours sur ${f.count(whole)}`}${answers === 0 ? ", aucune réponse" : ""}`,
+    basis: (before, after) => `avant : ${before} ; après : ${after}`,
+    partial: (basis, whole) => `${basis} ; moins de ${f.count(whole)} jours, aucune variation affichée`,
+    noDaily:
+      "pas de données : le rapport ne contient de chiffres quotidiens que pour l’ensemble des plateformes",
+  },
+
+  platforms: {
+    empty: "Aucune plateforme n’a collecté de réponses sur cette période.",
+  },
+
+  categories: {
+    empty: "Aucune catégorie n’a de réponses sur cette période.",
+  },
+
+  competitors: {
+    rank: (metric, rank, of, value, delta) =>
+      `${metric} : rang ${f.count(rank)} sur ${f.count(of)}, à ${f.percent(value)}${delta === null ? "" : ` (${f.deltaPp(delta)})`}.`,
+    empty: "Aucun concurrent n’est suivi.",
+    note: (answers) => `Sur la base de ${f.countOf(answers, answersOf)}. La première ligne est votre marque.`,
+  },
+
+  opportunities: {
+    intro: (brand) =>
+      `Prompts pour lesquels au moins un concurrent suivi est cité et ${brand} ne l’est pas, classés selon le nombre de plateformes et de réponses concernées. Chaque action recommandée suit les règles de la méthodologie et reprend les chiffres sur lesquels elle s’appuie.`,
+    named: (names, more) => names.join(", ") + (more > 0 ? ` et ${f.count(more)} autres` : ""),
+    empty: (brand) =>
+      `Aucun prompt n’a, sur cette période, de réponse citant un concurrent sans citer ${brand}.`,
+  },
+
+  evidence: {
+    gapWhy: (competitors, brand) => `cite ${f.list(competitors)}, pas ${brand}`,
+    winWhy: (brand, rate, delta) =>
+      `${brand} est cité dans ${f.percent(rate)} des réponses à ce prompt${delta === null ? "" : ` (${f.deltaPp(delta)} par rapport à la période précédente)`}`,
+    source: (platform, day, why) => `${platform}, ${day} : ${why}`,
+    quoted: (prompt) => `« ${prompt} »`,
+    none: "Aucune réponse de cette période ne présente d’écart ni ne cite la marque : aucune n’est reproduite.",
+    gapsIntro: (brand) =>
+      `Là où des concurrents sont cités et ${brand} ne l’est pas : la dernière réponse de ce type pour chacune des principales opportunités.`,
+    winsIntro: (brand, compared) =>
+      `Là où ${brand} est cité : la dernière réponse le citant pour les prompts dont le taux de mention ${compared ? "a le plus progressé (la variation d’un prompt isolé n’est pas testée)" : "est le plus élevé"}.`,
+    opportunity: "Opportunité",
+    whereNamed: "Marque citée",
+    empty: "Aucune réponse n’est reproduite.",
+  },
+
+  citedSources: {
+    yours: (brand) => `${brand} (vous)`,
+    competitors: "Concurrents",
+    otherSites: "Autres sites",
+    owners: { you: "Vous", competitor: "Concurrent", other: "Autre" },
+    byOwner: "Par propriétaire",
+    domains: "Domaines",
+    empty: "Aucune citation sur cette période.",
+    note: (n) => `${f.countOf(n, { one: "citation", other: "citations" })} au total.`,
+  },
+
+  yourPages: {
+    empty: "Aucune page de votre site n’a été citée sur cette période.",
+    note: (n) => `${f.countOf(n, { one: "page citée", other: "pages citées" })} au total.`,
+  },
+
+  competitorPages: {
+    empty: "Aucune page de concurrent n’a été citée sur cette période.",
+  },
+
+  prompts: {
+    empty: "Aucun prompt n’est suivi.",
+  },
+
+  answers: {
+    empty: "Aucune réponse n’a été collectée sur cette période.",
+    shown: (shown, total) =>
+      `Affichage des ${f.count(shown)} plus récentes parmi les ${f.count(total)} dernières réponses.`,
+  },
+
+  contentMap: {
+    untapped: "Inexploité",
+    coverageGap: "Lacune de couverture",
+    untappedLine: (topic, pages) =>
+      `Inexploité : ${topic} — les concurrents ont ${f.countOf(pages, pagesOf)}, vous n’en avez aucune.`,
+    gapLine: (topic, yours, rival, theirs) =>
+      `Lacune de couverture : ${topic} — vous avez ${f.countOf(yours, pagesOf)}, ${rival ?? "aucun concurrent"} en a ${f.count(theirs)}.`,
+    empty: "Aucun thème n’a encore été identifié.",
+    unclassified: (n) =>
+      `${f.count(n)} de vos pages ${f.noun(n, { one: "n’est", other: "ne sont" })} pas encore ${f.noun(n, { one: "classée", other: "classées" })}.`,
+  },
+
+  content: {
+    none: "Aucun contenu.",
+    byStatus: (counts) => `Éléments par statut : ${counts.join(", ")}.`,
+    statusCount: (n, status) => `${f.count(n)} ${status}`,
+    itemsByStatus: "Éléments par statut",
+    ideas: "Idées",
+    noIdeas: "Aucune idée.",
+    planned: "Planifiés",
+    nothingPlanned: "Rien n’est planifié.",
+    produced: "Produits",
+    nothingProduced: "Rien n’a été produit.",
+  },
+
+  methodology: {
+    comparedYear: (label, start, end) => `les mêmes dates un an plus tôt, ${label} (du ${start} au ${end})`,
+    comparedWith: (label, start, end) => `${label} (du ${start} au ${end})`,
+    customPeriod: (label, start, end, timezone, compared) =>
+      `La période étudiée est ${label} (du ${start} au ${end}, jours en ${timezone}) ; elle est comparée à ${compared}.`,
+    yearPeriod: (start, end, range, asOf, timezone, compared) =>
+      `La période étudiée va du ${start} au ${end} (${range}, se terminant à la date d’arrêté du ${asOf} en ${timezone}) ; elle est comparée à ${compared}.`,
+    rangePeriod: (start, end, range, asOf, timezone, previousStart, previousEnd) =>
+      `La période étudiée va du ${start} au ${end} (${range}, se terminant à la date d’arrêté du ${asOf} en ${timezone}) ; elle est comparée à la période précédente de même durée, du ${previousStart} au ${previousEnd}.`,
+    noPeriod: (range) =>
+      `La période couvre ${range} jusqu’à la date d’arrêté ; ses dates ne sont pas disponibles car les données de visibilité n’ont pas pu être lues.`,
+    volume: (answers, prompts, platforms) =>
+      `Ce rapport repose sur ${f.countOf(answers, answersOf)} (snapshots) à ${f.countOf(prompts, { one: "prompt suivi", other: "prompts suivis" })}, collectées sur ${f.countOf(platforms.length, platformsOf)} (${platforms.join(", ")}).`,
+    noVolume: "Les données de visibilité n’ont pas pu être lues : aucun nombre de réponses n’est indiqué.",
+    sample: (prompts, answers, previousPrompts, previousAnswers) =>
+      ` Les taux principaux reposent sur ${f.countOf(prompts, promptsOf)} (${f.countOf(answers, answersOf)}) sur cette période et ${f.countOf(previousPrompts, promptsOf)} (${f.countOf(previousAnswers, answersOf)}) sur la précédente.`,
+    significance: (sample) =>
+      `Les réponses à un même prompt se ressemblent d’un jour à l’autre : l’échantillon qui compte est donc celui des prompts, pas des réponses. L’intervalle à 95 % de chaque taux traite les prompts comme unités (un rapport de sommes sur les prompts, avec la loi de Student). Une variation est significative lorsque l’intervalle à 95 % de la différence entre les périodes, calculé à partir de la variation propre à chaque prompt, exclut zéro ; les variations non significatives sont grisées et décrites comme « pas de variation significative ».${sample}`,
+    timezone: (shown, workspace) =>
+      `Les dates des réponses et des contenus sont affichées en ${shown}, comme le demande la configuration du rapport ; les jours de la période sont ceux du fuseau horaire de l’espace de travail, ${workspace}.`,
+    definitions: "Définitions",
+    metric: "Indicateur",
+    definition: "Définition",
+    terms: [
+      ["Snapshot", "Une réponse collectée à un prompt suivi sur une plateforme d’IA."],
+      ["Taux de mention", "Snapshots mentionnant la marque ÷ snapshots."],
+      ["Taux de citation", "Snapshots citant une page du domaine de la marque ÷ snapshots."],
+      [
+        "Part de voix",
+        "Snapshots mentionnant la marque ÷ somme, pour la marque et chaque concurrent suivi, des snapshots mentionnant chacun.",
+      ],
+      [
+        "Δ (variation)",
+        "Période étudiée moins période précédente, à partir des valeurs non arrondies ; taux en points de pourcentage (pt).",
+      ],
+      [
+        "Point de tendance",
+        "Un jour dans un rapport sur 7 jours ; sinon une semaine, comptée à rebours depuis le dernier jour de la période (la première peut être plus courte). Son taux porte sur les totaux de la semaine (p. ex. mentions ÷ réponses de ses jours), pas sur une moyenne des taux quotidiens.",
+      ],
+      [
+        "Intervalle à 95 %",
+        "La plage qui contient le vrai taux (ou la vraie variation) avec 95 % de confiance, compte tenu des prompts échantillonnés ; le classeur en donne les bornes.",
+      ],
+      ["Variation significative", "Une variation dont l’intervalle à 95 % exclut zéro (α = 0,05)."],
+      ["Rang", "1 est le meilleur ; les ex æquo partagent un rang (1, 2, 2, 4)."],
+      [
+        "Citations de page",
+        "Snapshots citant la page ; son taux de citation se rapporte à tous les snapshots.",
+      ],
+      ["Part d’une source citée", "Citations du domaine ÷ toutes les citations de la période."],
+      [
+        "Opportunité",
+        "Un prompt dont des réponses citent un concurrent suivi mais pas la marque (réponses avec écart) ; classé selon les plateformes, puis les réponses concernées.",
+      ],
+      [
+        "Action recommandée",
+        "La première règle qui s’applique : une page concurrente est citée dans les réponses avec écart → publier ou renforcer une page qui répond au prompt ; la marque est citée dans certaines réponses au prompt → la faire citer de façon régulière ; sinon → faire figurer la marque dans les sources tierces sur lesquelles s’appuient les réponses.",
+      ],
+      [
+        "Exemples de réponses",
+        "La dernière réponse avec écart des trois principales opportunités et la dernière réponse citant la marque pour les trois prompts dont le taux de mention a le plus progressé, à partir de la première phrase citant un concurrent (ou la marque), environ 320 caractères.",
+      ],
+    ],
+  },
+});
+
+/** French, as written in France unless the locale names another region (fr-BE, fr-CA, fr-CH). */
+export const fr: Catalogue = {
+  language: "fr",
+  defaultLocale: "fr-FR",
+  name: "Français",
+  style: { pp: "pt", isoDates: false, englishLists: false },
+  messages,
+};
