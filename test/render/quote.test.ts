@@ -2,7 +2,7 @@
 import MarkdownIt from "markdown-it";
 import { describe, expect, it } from "vitest";
 import { renderMarkdown } from "../../src/render/backends/markdown/backend.js";
-import { renderHtml } from "../../src/render/backends/pdf/html.js";
+import { renderHtml } from "../../src/render/html/compose.js";
 import type { ReportView } from "../../src/render/types.js";
 import { HOSTILE, sampleView } from "../fixtures/sample-view.js";
 

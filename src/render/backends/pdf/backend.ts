@@ -1,10 +1,10 @@
 import type { Page } from "puppeteer";
+import { htmlOf } from "../../html/compose.js";
+import { anchorOf } from "../../html/context.js";
+import { pageSizeMm } from "../../html/css.js";
 import type { RenderOptions, ReportView } from "../../types.js";
 import type { Backend } from "../backend.js";
 import { closeBrowser, warmUp, withPages } from "./_browser.js";
-import { anchorOf } from "./_context.js";
-import { pageSizeMm } from "./_css.js";
-import { htmlOf } from "./html.js";
 import { pdf } from "./meta.js";
 
 export { PdfTimeoutError } from "./_browser.js";

@@ -1,5 +1,5 @@
-import { DRAFT_MARK } from "../../draft-mark.js";
-import type { RenderOptions } from "../../types.js";
+import { DRAFT_MARK } from "../draft-mark.js";
+import type { RenderOptions } from "../types.js";
 
 /** Page sizes in millimetres, portrait (width, height). */
 const PAGE_MM = { A4: [210, 297], Letter: [215.9, 279.4] } as const;

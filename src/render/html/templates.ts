@@ -1,11 +1,11 @@
 import { readFileSync } from "node:fs";
 import Handlebars from "handlebars";
-import type { Block } from "../../types.js";
-import type { DocumentContext } from "./_context.js";
+import type { Block } from "../types.js";
+import type { DocumentContext } from "./context.js";
 
-// `templates/` sits at the repository root: four levels up from both src/render/backends/pdf and
-// dist/render/backends/pdf.
-const TEMPLATES = new URL("../../../../templates/", import.meta.url);
+// `templates/` sits at the repository root: three levels up from both src/render/html and
+// dist/render/html.
+const TEMPLATES = new URL("../../../templates/", import.meta.url);
 /**
  * The partial that prints each kind of block, by kind: a Record, so a new block kind without a
  * partial fails to compile. layout.hbs picks the partial by the block's kind.
@@ -27,12 +27,19 @@ const BLOCK_PARTIALS: Record<Block["kind"], string> = {
  */
 export type DocumentPart = "cover" | "body" | "whole";
 
-/** The layout as compiled once per process, and the print stylesheet read once. */
+/**
+ * What a document is for: `print` is the page Chromium prints (PDF), `screen` the page a browser
+ * shows (the HTML report), which adds templates/screen.css after print.css.
+ */
+export type Medium = "print" | "screen";
+
+/** The layout as compiled once per process, and the stylesheets read once. */
 interface Compiled {
   layout: Handlebars.TemplateDelegate<
     DocumentContext & { css: Handlebars.SafeString; parts: { cover: boolean; body: boolean } }
   >;
   printCss: string;
+  screenCss: string;
 }
 
 let compiled: Compiled | undefined;
@@ -51,18 +58,28 @@ function compile(): Compiled {
   hbs.registerPartial("toc", hbs.compile(read("toc.hbs"), options));
   for (const [kind, file] of Object.entries(BLOCK_PARTIALS))
     hbs.registerPartial(kind, hbs.compile(read(file), options));
-  return { layout: hbs.compile(read("layout.hbs"), options), printCss: read("print.css") };
+  return {
+    layout: hbs.compile(read("layout.hbs"), options),
+    printCss: read("print.css"),
+    screenCss: read("screen.css"),
+  };
 }
 
 /**
- * Renders `part` of the layout with `context`; `generatedCss` must come from the escaping helpers
- * in _css.ts.
+ * Renders `part` of the layout with `context` for `medium`; `generatedCss` must come from the
+ * escaping helpers in css.ts.
  */
-export function renderLayout(context: DocumentContext, generatedCss: string, part: DocumentPart): string {
+export function renderLayout(
+  context: DocumentContext,
+  generatedCss: string,
+  part: DocumentPart,
+  medium: Medium = "print",
+): string {
   compiled ??= compile();
-  // Trusted CSS only: our stylesheet and values already escaped for CSS. A SafeString is how
+  // Trusted CSS only: our stylesheets and values already escaped for CSS. A SafeString is how
   // Handlebars inserts it with {{ }} without HTML-escaping the quotes inside it.
-  const css = new Handlebars.SafeString(`${generatedCss}\n${compiled.printCss}`);
+  const sheets = [generatedCss, compiled.printCss, ...(medium === "screen" ? [compiled.screenCss] : [])];
+  const css = new Handlebars.SafeString(sheets.join("\n"));
   const parts = { cover: part !== "body", body: part !== "cover" };
   return compiled.layout({ ...context, css, parts });
 }
