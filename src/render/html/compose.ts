@@ -36,5 +36,5 @@ export function htmlOf(
   // Tables are laid out for the printed text column in both media: the screen's column is as
   // wide as the page's (screen.css), so a table wraps alike on paper and on screen.
   const context = documentContext(view, contentWidthMm(options), options.draft ?? false, medium === "print");
-  return (part) => renderLayout(context, css, part, medium);
+  return (part) => renderLayout(context, css, part, medium, view.branding.theme);
 }

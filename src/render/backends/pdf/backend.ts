@@ -2,6 +2,7 @@ import type { Page } from "puppeteer";
 import { htmlOf } from "../../html/compose.js";
 import { anchorOf } from "../../html/context.js";
 import { pageSizeMm } from "../../html/css.js";
+import { EMBEDDED_FAMILY } from "../../html/theme-css.js";
 import type { RenderOptions, ReportView } from "../../types.js";
 import type { Backend } from "../backend.js";
 import { closeBrowser, warmUp, withPages } from "./_browser.js";
@@ -20,10 +21,23 @@ const DEFAULT_TIMEOUT_MS = 60_000;
 /** Documents printed per report, side by side in tabs of their own: the body and the cover. */
 const PRINTS = 2;
 
-async function print(page: Page, html: string, options: RenderOptions): Promise<Uint8Array> {
+async function print(
+  page: Page,
+  html: string,
+  options: RenderOptions,
+  embeddedFont: boolean,
+): Promise<Uint8Array> {
   // The page is about:blank with request interception on; setContent writes the document into
   // it, so even the main document is never fetched from anywhere.
   await page.setContent(html, { waitUntil: "load" });
+  // A theme's font file (docs/templates.md) is a data: URI that request interception hands back
+  // asynchronously: without this wait the page is printed in the fallback font. The package's own
+  // fonts are local() and need none, so a report without one is printed as before.
+  if (embeddedFont)
+    await page.evaluate(async (family) => {
+      await document.fonts.load(`1em "${family}"`);
+      await document.fonts.ready;
+    }, EMBEDDED_FAMILY);
   const { width, height } = pageSizeMm(options);
   return page.pdf({
     width: `${width}mm`,
@@ -58,8 +72,10 @@ export async function renderPdfBytes(view: ReportView, options: PdfRenderOptions
   const anchors = view.sections.map((_, i) => anchorOf(i));
   const html = htmlOf(view, options);
   const [body, cover] = [html("body"), html("cover")];
+  const font = view.branding.theme?.font;
+  const embeddedFont = font !== undefined && "file" in font;
   const [bodyBytes, coverBytes] = await withPages(options.timeoutMs ?? DEFAULT_TIMEOUT_MS, PRINTS, ([a, b]) =>
-    Promise.all([print(a!, body, options), print(b!, cover, options)]),
+    Promise.all([print(a!, body, options, embeddedFont), print(b!, cover, options, embeddedFont)]),
   );
   const [{ addOutline, anchorPages, loadPdf, prependCover, savePdf }, { fillContentsPages }] =
     await postprocessing;
