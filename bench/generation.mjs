@@ -136,6 +136,7 @@ export async function runGeneration(ctx) {
     pdfFullPages: fullPdf ? await pdfPages(join(OUT, "cold-pdf-full", fullPdf)) : null,
     xlsx: size(".xlsx"),
     md: size(".md"),
+    html: size(".html"),
     mdAssets: assets ? dirBytes(join(allDir, assets)) : 0,
     mdAssetFiles: assets ? readdirSync(join(allDir, assets)).length : 0,
   };
@@ -158,7 +159,7 @@ export async function runGeneration(ctx) {
     const pdf = await p.backend("pdf");
     result.firstPdfMs = (await timed(() => p.write(view, pdf, warmDir))).ms; // includes the browser launch
     chromiumPid = (await browserModule.getBrowser()).process()?.pid;
-    for (const format of ["pdf", "xlsx", "md"]) {
+    for (const format of ["pdf", "xlsx", "md", "html"]) {
       const backend = await p.backend(format);
       const samples = await sample(() => p.write(view, backend, warmDir), {
         n: quick ? 3 : format === "pdf" ? 10 : 8,
