@@ -5,6 +5,7 @@
  * and the run writes nothing. The worked example (examples/templates/cover.hbs) shows in the PDF
  * (real Chromium, read back with pdftotext and pdffonts) and in the HTML.
  */
+import { readdirSync, readFileSync } from "node:fs";
 import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
@@ -188,6 +189,18 @@ describe("the theme's stylesheet and font", () => {
     );
     expect(pdfFonts(file!).filter((f) => /NotoSerif/.test(f.name))).not.toEqual([]);
   });
+});
+
+it("docs/templates.md documents every file of templates/", () => {
+  const docs = readFileSync(join(import.meta.dirname, "../../docs/templates.md"), "utf8");
+  const files = readdirSync(join(import.meta.dirname, "../../templates"), {
+    recursive: true,
+    withFileTypes: true,
+  })
+    .filter((f) => f.isFile())
+    .map((f) => f.name);
+  expect(files.length).toBeGreaterThanOrEqual(13);
+  for (const name of files) expect(docs, name).toContain(`\`${name}\``);
 });
 
 describe("the worked example (docs/templates.md): a different cover", () => {
