@@ -50,7 +50,11 @@ export async function pipelineFor(server, range = "90d", profile = "client") {
       return { view, stages: { fetchMs: t1 - t0, modelMs: t2 - t1, chartsMs: t3 - t2 } };
     },
     backend: (format) => m.backends.loadBackend(format),
-    /** Writes a view through one backend as `generate` does (render, stage, move into place). */
-    write: (view, backend, outDir) => m.apply.applyReport(view, [backend], outDir, { presentation }),
+    /**
+     * Writes a view through one backend as `generate` does (render, stage, move into place);
+     * `options` adds render options (`{ accessible: true }`: the tagged PDF).
+     */
+    write: (view, backend, outDir, options = {}) =>
+      m.apply.applyReport(view, [backend], outDir, { presentation, ...options }),
   };
 }

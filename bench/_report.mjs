@@ -426,9 +426,17 @@ function generationSection(rec, runInfo) {
     "",
     table(
       ["Backend", "n", "min", "p50", "p95"],
-      ["pdf", "xlsx", "md", "html"].filter((f) => g.warm[f]).map((f) => [f, ...statCells(g.warm[f])]),
+      ["pdf", "pdf-accessible", "xlsx", "md", "html"]
+        .filter((f) => g.warm[f])
+        .map((f) => [f === "pdf-accessible" ? "pdf --accessible (tagged)" : f, ...statCells(g.warm[f])]),
     ),
     "",
+    ...(g.warm["pdf-accessible"] && g.sizes.pdfAccessible
+      ? [
+          `The tagged PDF (\`--accessible\`, docs/accessibility.md) prints the report as one document twice, to learn the layout and then tagged: ${num(g.warm["pdf-accessible"].median / g.warm.pdf.median, 2)}× the untagged render's median time, ${num(g.sizes.pdfAccessible / g.sizes.pdf, 2)}× its size (${bytes(g.sizes.pdfAccessible)} against ${bytes(g.sizes.pdf)}).`,
+          "",
+        ]
+      : []),
     "### A batch through one browser",
     "",
     `${g.batches.client.n} reports of each profile (fetch, model, charts, PDF), one client and one full report in turn through one browser; reports per minute = reports / the sum of their times.`,
@@ -484,6 +492,14 @@ function generationSection(rec, runInfo) {
       [
         ["PDF (client profile)", `${bytes(g.sizes.pdf)}, ${num(g.sizes.pdfPages)} pages`],
         ["PDF (full profile)", `${bytes(g.sizes.pdfFull)}, ${num(g.sizes.pdfFullPages)} pages`],
+        ...(g.sizes.pdfAccessible
+          ? [
+              [
+                "PDF, tagged (`--accessible`)",
+                `${bytes(g.sizes.pdfAccessible)}, ${num(g.sizes.pdfAccessiblePages)} pages`,
+              ],
+            ]
+          : []),
         ["XLSX", bytes(g.sizes.xlsx)],
         ["Markdown (client profile)", bytes(g.sizes.md)],
         [`Markdown assets (${g.sizes.mdAssetFiles} files)`, bytes(g.sizes.mdAssets)],

@@ -23,10 +23,16 @@ const ANSWERS_HEAP_MB = 128;
  * Node and its Chromium. Polling /proc every 50 ms costs this 2-core machine CPU the timed run
  * would otherwise have, so timed runs are not monitored: memory comes from a run of its own.
  */
-function coldGenerate(format, database, outDir, { monitor: watch = false, profile = "client" } = {}) {
+function coldGenerate(
+  format,
+  database,
+  outDir,
+  { monitor: watch = false, profile = "client", accessible = false } = {},
+) {
   return new Promise((resolve, reject) => {
     const args = [join(DIST, "cli/index.js"), "generate", "--range", "90d", "--format", format];
     args.push("--profile", profile);
+    if (accessible) args.push("--accessible");
     args.push("--as-of", AS_OF, "--database", database, "--out", outDir);
     const t = performance.now();
     const child = spawn(process.execPath, args, { cwd: ROOT, stdio: ["ignore", "pipe", "pipe"] });
@@ -94,24 +100,31 @@ export async function runGeneration(ctx) {
   };
 
   // Cold: one process per run; the PGlite directory must not be open here meanwhile.
-  // `pdf-full` is the PDF of the full profile (issue #20 compares it with the client profile's).
+  // `pdf-full` is the PDF of the full profile (issue #20 compares it with the client profile's);
+  // `pdf-accessible` the tagged PDF of `--accessible` (issue #22 asks for its overhead).
   const runs = quick
-    ? { pdf: 1, "pdf-full": 1, xlsx: 1, md: 1, all: 1 }
-    : { pdf: 3, "pdf-full": 3, xlsx: 2, md: 2, all: 2 };
+    ? { pdf: 1, "pdf-full": 1, "pdf-accessible": 1, xlsx: 1, md: 1, all: 1 }
+    : { pdf: 3, "pdf-full": 3, "pdf-accessible": 3, xlsx: 2, md: 2, all: 2 };
   for (const [key, n] of Object.entries(runs)) {
-    const [format, profile = "client"] = key.split("-");
+    const [format, variant = "client"] = key.split("-");
+    const accessible = variant === "accessible";
+    const profile = accessible ? "client" : variant;
     const dir = join(OUT, `cold-${key}`);
     const samples = [];
     for (let i = 0; i < n; i++)
-      samples.push(await coldGenerate(format, dbs.pglite.location, dir, { profile }));
-    const memory = await coldGenerate(format, dbs.pglite.location, dir, { monitor: true, profile });
+      samples.push(await coldGenerate(format, dbs.pglite.location, dir, { profile, accessible }));
+    const memory = await coldGenerate(format, dbs.pglite.location, dir, {
+      monitor: true,
+      profile,
+      accessible,
+    });
     result.cold[key] = {
       ...summarize(samples.map((s) => s.ms)),
       nodePeakKb: memory.nodePeakKb,
       chromiumPeakKb: memory.chromiumPeakKb,
     };
     log(
-      `  cold generate --format ${format} --profile ${profile}: median ${result.cold[key].median.toFixed(0)} ms (n=${n})`,
+      `  cold generate --format ${format} --profile ${profile}${accessible ? " --accessible" : ""}: median ${result.cold[key].median.toFixed(0)} ms (n=${n})`,
     );
   }
 
@@ -124,6 +137,7 @@ export async function runGeneration(ctx) {
   };
   const assets = files.find((n) => n.endsWith("-assets"));
   const fullPdf = readdirSync(join(OUT, "cold-pdf-full")).find((n) => n.endsWith(".pdf"));
+  const taggedPdf = readdirSync(join(OUT, "cold-pdf-accessible")).find((n) => n.endsWith(".pdf"));
   result.sizes = {
     pdf: size(".pdf"),
     pdfPages: await pdfPages(
@@ -134,6 +148,8 @@ export async function runGeneration(ctx) {
     ),
     pdfFull: fullPdf ? statSync(join(OUT, "cold-pdf-full", fullPdf)).size : null,
     pdfFullPages: fullPdf ? await pdfPages(join(OUT, "cold-pdf-full", fullPdf)) : null,
+    pdfAccessible: taggedPdf ? statSync(join(OUT, "cold-pdf-accessible", taggedPdf)).size : null,
+    pdfAccessiblePages: taggedPdf ? await pdfPages(join(OUT, "cold-pdf-accessible", taggedPdf)) : null,
     xlsx: size(".xlsx"),
     md: size(".md"),
     html: size(".html"),
@@ -171,6 +187,18 @@ export async function runGeneration(ctx) {
         `  warm ${format}: median ${result.warm[format].median.toFixed(0)} ms, p95 ${result.warm[format].p95.toFixed(0)} ms`,
       );
     }
+    // The tagged PDF (`--accessible`): the same view printed in one document, twice (layout, then
+    // tagged with the page numbers known), against the untagged two-document print above.
+    const tagged = await sample(
+      () => p.write(view, pdf, join(OUT, "warm-accessible"), { accessible: true }),
+      {
+        n: quick ? 3 : 10,
+        warmup: 1,
+        budgetMs: 20000,
+      },
+    );
+    result.warm["pdf-accessible"] = summarize(tagged);
+    log(`  warm pdf --accessible: median ${result.warm["pdf-accessible"].median.toFixed(0)} ms`);
 
     // A batch through one browser per profile, alternating so that both see the same machine:
     // the whole pipeline (fetch, model, charts, PDF) per report.

@@ -12,11 +12,21 @@
  */
 import { execFile } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { TestProject } from "vitest/node";
 import { openStore } from "../src/service/store/db.js";
+import {
+  cachedDirectory,
+  cachedTarballs,
+  cachedTemplateName,
+  cacheTemplate,
+  databaseExists,
+  seedCacheKey,
+  storeDirectory,
+  storeTarballs,
+} from "./_seed-cache.js";
 import {
   adminQuery,
   POSTGRES_TEMPLATES,
@@ -43,9 +53,20 @@ export default async function setup(test: TestProject): Promise<() => Promise<vo
   const run = randomBytes(4).toString("hex");
   const templates: string[] = [];
   const names = Object.keys(SNAPSHOTS) as SnapshotName[];
+  // Outside CI, seeded snapshots are reused while the code that seeds them is unchanged.
+  const cacheKey = seedCacheKey();
+  type PgliteSnapshots = Record<SnapshotName, { file: string; summaries: SnapshotInfo["summaries"] }>;
 
-  const pglite = async () => {
-    const out = {} as Record<SnapshotName, { file: string; summaries: SnapshotInfo["summaries"] }>;
+  const pglite = async (): Promise<PgliteSnapshots> => {
+    const cached = cacheKey
+      ? cachedTarballs<Record<SnapshotName, SnapshotInfo["summaries"]>>(cacheKey, names)
+      : undefined;
+    if (cached) {
+      const out = {} as PgliteSnapshots;
+      for (const name of names) out[name] = { file: cached.files[name]!, summaries: cached.summaries[name] };
+      return out;
+    }
+    const out = {} as PgliteSnapshots;
     // The first snapshot (empty) is migrated from scratch; the others start as copies of it.
     let empty: Blob | undefined;
     for (const name of names) {
@@ -60,6 +81,10 @@ export default async function setup(test: TestProject): Promise<() => Promise<vo
       } finally {
         await store.close();
       }
+    }
+    if (cacheKey) {
+      const files = Object.fromEntries(names.map((n) => [n, out[n].file]));
+      storeTarballs(cacheKey, files, Object.fromEntries(names.map((n) => [n, out[n].summaries])));
     }
     return out;
   };
@@ -76,20 +101,30 @@ export default async function setup(test: TestProject): Promise<() => Promise<vo
       'import { renameSync, writeFileSync } from "node:fs";',
       'import { serialize } from "node:v8";',
       'import { buildDemoView } from "./test/report/_build-demo-view.js";',
-      "const [file, tmp] = process.argv.slice(2);",
-      "writeFileSync(tmp, serialize(await buildDemoView()));",
+      "const [file, tmp, database] = process.argv.slice(2);",
+      "writeFileSync(tmp, serialize(await buildDemoView(database)));",
       "renameSync(tmp, file);",
     ].join("\n"),
   );
+  // With the cache on, the demo is seeded into a directory: a copy of the cached one when there
+  // is one, else a new one that is cached once the view is built.
+  const demoName = "demo";
+  const cachedDemo = cacheKey ? cachedDirectory(cacheKey, demoName) : undefined;
+  const demoDb = cacheKey ? join(dir, "demo-db") : "memory://";
+  if (cachedDemo) cpSync(cachedDemo, demoDb, { recursive: true });
   const viewChild = execFile(
     process.execPath,
-    [viewScript, viewFile, `${viewFile}.tmp`],
+    [viewScript, viewFile, `${viewFile}.tmp`, demoDb],
     { cwd: project },
     (error, _out, stderr) => {
       if (error && !stopping) writeFileSync(`${viewFile}.error`, `${error.message}\n${stderr}`);
     },
   );
-  const viewExited = new Promise((resolve) => viewChild.once("exit", resolve)).then(took("demo view"));
+  const viewExited = new Promise((resolve) => viewChild.once("exit", resolve))
+    .then((code) => {
+      if (code === 0 && cacheKey && !cachedDemo) storeDirectory(cacheKey, demoName, demoDb);
+    })
+    .then(took("demo view"));
 
   const teardown = async () => {
     stopping = true;
@@ -106,6 +141,11 @@ export default async function setup(test: TestProject): Promise<() => Promise<vo
     const out: Partial<Record<SnapshotName, string>> = {};
     if (!server) return out;
     for (const name of POSTGRES_TEMPLATES) {
+      const cached = cacheKey ? cachedTemplateName(cacheKey, name) : undefined;
+      if (cached && (await databaseExists(server, cached))) {
+        out[name] = cached;
+        continue;
+      }
       const template = `vt_tpl_${run}_${name}`;
       await adminQuery(server, `CREATE DATABASE ${template}`);
       templates.push(template);
@@ -117,6 +157,10 @@ export default async function setup(test: TestProject): Promise<() => Promise<vo
         await store.close();
       }
       out[name] = template;
+      if (cached && (await cacheTemplate(server, template, cached))) {
+        templates.pop(); // kept for later runs, not dropped at teardown
+        out[name] = cached;
+      }
     }
     return out;
   };

@@ -78,12 +78,19 @@ export async function clientReports(
   };
 }
 
-/** A client's report fields of a job: its branding, its sections in `render`, targets, notes, change log. */
+/**
+ * A client's report fields of a job: its branding, its sections and accessible PDF in `render`
+ * (`--accessible` asks for it for every client, the config for its own), targets, notes, change log.
+ */
 export function clientJob(client: ClientReport, render: RenderOptions): Partial<Omit<ReportJob, "project">> {
   const { settings, notes, changes } = client;
   return {
     branding: settings.branding,
-    render: { ...render, presentation: settings.presentation },
+    render: {
+      ...render,
+      presentation: settings.presentation,
+      accessible: (render.accessible ?? false) || settings.accessible,
+    },
     ...(settings.targets !== undefined ? { targets: settings.targets } : {}),
     ...(notes !== undefined ? { notes } : {}),
     ...(changes !== undefined ? { changes } : {}),

@@ -65,6 +65,8 @@ const clientShape = {
   css: z.string().min(1),
   /** An installed font family, or a .ttf/.otf/.woff2/.woff file relative to this file, embedded. */
   font: z.string().trim().min(1).max(200),
+  /** A tagged, accessible PDF (docs/accessibility.md); `--accessible` asks for it whatever this says. */
+  accessible: z.boolean(),
 };
 
 /** One client's settings (docs/config.md): `match` is the project's id or name (any case). */
@@ -95,6 +97,7 @@ export const ConfigFile = z
     templatesDir: clientShape.templatesDir.optional(),
     css: clientShape.css.optional(),
     font: clientShape.font.optional(),
+    accessible: clientShape.accessible.default(false),
     /** Per-client settings over the defaults above, first match wins. */
     projects: z
       .array(ProjectConfig)
@@ -136,6 +139,8 @@ export interface ClientSettings {
   targets?: Targets;
   /** How its report is emailed, defaults and its own merged; undefined when the file says nothing. */
   email?: EmailConfig;
+  /** Its PDF is tagged and accessible (docs/accessibility.md). */
+  accessible: boolean;
 }
 
 /** What a config file settles for every report, and per client. */
@@ -262,6 +267,7 @@ async function settingsOf(
   return {
     branding,
     presentation,
+    accessible: c.accessible ?? false,
     ...(c.notes !== undefined ? { notesPath: resolve(dirname(file), c.notes) } : {}),
     ...(c.changes !== undefined ? { changesPath: resolve(dirname(file), c.changes) } : {}),
     ...(c.targets !== undefined ? { targets: c.targets } : {}),

@@ -127,11 +127,10 @@ export async function removeSchedule(queue: Queue, id: string): Promise<boolean>
 }
 
 /**
- * `schedule add --monthly`: the 1st of each month, reporting the last calendar month. With a
- * timezone, 06:00 there; without one, 12:00 UTC, which is the 1st or (east of UTC+12) the early
- * 2nd in every timezone, so the worker, resolving last-month in the workspace's own timezone when
- * the job runs, always reports the month just ended (docs/jobs.md).
+ * `schedule add --monthly`: 06:00 on the 1st of each month in `tz` (the workspace's unless the user
+ * chose another), reporting the last calendar month, which the worker resolves in the workspace's
+ * timezone when the job runs (docs/jobs.md).
  */
-export function monthlyCron(tz: string | undefined): { cron: string; tz?: string } {
-  return tz !== undefined ? { cron: "0 6 1 * *", tz } : { cron: "0 12 1 * *" };
+export function monthlyCron(tz: string): { cron: string; tz: string } {
+  return { cron: "0 6 1 * *", tz };
 }

@@ -51,6 +51,11 @@ export interface Kpi {
 export interface ChartSpec {
   id: string; // unique in the report, used for asset file names
   title: string;
+  /**
+   * The chart's alternative text, from its data (render/chart-alt.ts): the tagged PDF's figure
+   * says it to a reader who cannot see the image (docs/accessibility.md).
+   */
+  alt: string;
   type: "line" | "bar" | "horizontal_bar" | "stacked_bar" | "doughnut";
   labels: string[];
   datasets: {
@@ -153,6 +158,11 @@ export interface RenderOptions {
   presentation?: Presentation;
   /** A review copy (`generate --draft`, docs/notes.md): every PDF page says "DRAFT", the others under their title. */
   draft?: boolean;
+  /**
+   * A tagged, accessible PDF (`generate --accessible` or the config's `accessible`,
+   * docs/accessibility.md): printed in one document with its structure tree; other formats ignore it.
+   */
+  accessible?: boolean;
 }
 
 /** A block before its chart is drawn: section drafters stay pure and synchronous. */

@@ -28,12 +28,18 @@ export function findings(model: ReportModel): Finding[] {
 }
 
 /** A finding before it is placed in the section whose figures it quotes. */
-type Sentence = Omit<Finding, "section">;
+export type Sentence = Omit<Finding, "section">;
 
 const interval = (st: RateStats) => `95% interval ${formatDeltaInterval(st.delta_low, st.delta_high)}`;
 
-/** A headline rate's change: stated when significant, else "did not change significantly". */
-function movement(label: string, current: number, previous: number, delta: number, st: RateStats): Sentence {
+/** A headline rate's change: stated when significant, else "did not change significantly" (the trend chart's alternative text says it too). */
+export function movement(
+  label: string,
+  current: number,
+  previous: number,
+  delta: number,
+  st: RateStats,
+): Sentence {
   if (!st.significant) {
     return {
       text: `${label} did not change significantly: ${formatPercent(current)} against ${formatPercent(previous)} in the previous period (${formatDeltaPp(delta)}; ${interval(st)}).`,

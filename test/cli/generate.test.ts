@@ -8,6 +8,8 @@ import { generateCommand } from "../../src/cli/commands/generate.js";
 import { CliError, EXIT } from "../../src/cli/errors.js";
 import type { Io } from "../../src/cli/io.js";
 import { type RunningServer, startServer } from "../../src/service/index.js";
+import { startTestService, type TestService } from "../jobs/_service.js";
+import { pdfInfo, pdfStructure, structElements } from "../render/_pdf-tools.js";
 
 function capture(): Io & { lines: string[] } {
   const lines: string[] = [];
@@ -192,5 +194,49 @@ describe("vreport generate: a server that dies mid-report leaves no file", () =>
     );
     expect(r.code).toBe(EXIT.unreachable);
     expect(await readdir(out)).toEqual([]);
+  });
+});
+
+describe("vreport generate --accessible against a real service", () => {
+  let service: TestService;
+  let dir: string;
+  beforeAll(async () => {
+    service = await startTestService();
+    dir = await mkdtemp(join(tmpdir(), "vreport-cli-accessible-"));
+  });
+  afterAll(async () => {
+    await service?.close();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  /** Generates one project's PDF into a folder of its own; returns its `pdfinfo` and path. */
+  async function pdfOf(name: string, flags: Parameters<typeof generateCommand>[0]) {
+    const out = join(dir, name);
+    const [file] = await generateCommand(
+      { baseUrl: service.baseUrl, apiKey: service.apiKey, month: "2025-06", format: "pdf", out, ...flags },
+      capture(),
+    );
+    return { info: pdfInfo(file!.path), path: file!.path };
+  }
+
+  it("writes a tagged PDF whose sections are H2 headings after the cover's H1, each chart a figure", async () => {
+    const project = service.projects[0]!;
+    const { info, path } = await pdfOf("flag", { project: project.id, accessible: true });
+    expect(info.Tagged).toBe("yes");
+    const elements = structElements(pdfStructure(path));
+    expect(info.Title).toBe(`AI visibility report — ${project.name}`);
+    const headings = elements.filter((e) => e.type === "H1" || e.type === "H2").map((e) => e.type);
+    expect(headings[0]).toBe("H1");
+    expect(headings.slice(1).every((h) => h === "H2")).toBe(true);
+    expect(elements.filter((e) => e.type === "Table").length).toBeGreaterThan(0);
+    expect(elements.filter((e) => e.type === "Figure").length).toBeGreaterThan(0);
+  });
+
+  it("follows the config file's accessible, per client; without either the PDF stays untagged", async () => {
+    const [acme, other] = service.projects;
+    const config = join(dir, "vreport.config.json");
+    await writeFile(config, JSON.stringify({ projects: [{ match: acme!.name, accessible: true }] }));
+    expect((await pdfOf("acme", { project: acme!.id, config })).info.Tagged).toBe("yes");
+    expect((await pdfOf("other", { project: other!.id, config })).info.Tagged).toBe("no");
   });
 });

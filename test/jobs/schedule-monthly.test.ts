@@ -5,14 +5,27 @@ import { afterAll, describe, expect, it } from "vitest";
 import { scheduleAdd, scheduleList } from "../../src/cli/commands/schedule.js";
 import { CliError, EXIT } from "../../src/cli/errors.js";
 import { dropPrefix, REDIS_URL, redisAvailable, uniquePrefix } from "./_redis.js";
+import { startTestService, type TestService } from "./_service.js";
 
 const up = await redisAvailable();
 const dir = mkdtempSync(join(tmpdir(), "vreport-monthly-"));
 let used: string | undefined;
+let service: TestService | undefined;
 afterAll(async () => {
   if (used) await dropPrefix(used);
+  await service?.close();
   rmSync(dir, { recursive: true, force: true });
 });
+
+/** The hour and day of `at` in `timeZone`, as "01, 06:00". */
+function dayAndHour(at: number, timeZone: string): string {
+  return new Intl.DateTimeFormat("en-GB", {
+    timeZone,
+    day: "2-digit",
+    hour: "2-digit",
+    minute: "2-digit",
+  }).format(new Date(at));
+}
 
 async function failure(p: Promise<unknown>): Promise<[number, string]> {
   const e = await p.then(
@@ -36,39 +49,56 @@ describe("schedule add --monthly (docs/jobs.md)", () => {
     ]);
   });
 
-  it.runIf(up)("runs on the 1st and reports the last calendar month", async () => {
-    used = uniquePrefix("monthly");
-    const q = { prefix: used, redisUrl: REDIS_URL };
-    const lines: string[] = [];
-    const id = await scheduleAdd(
-      { ...q, monthly: true, tz: "Europe/Paris", project: "p-1", formats: "md", out: dir },
-      (l) => lines.push(l),
+  it.runIf(up)(
+    "runs on the 1st at 06:00 in --tz, else in the workspace's timezone, and reports the last calendar month",
+    async () => {
+      used = uniquePrefix("monthly");
+      service = await startTestService();
+      const q = { prefix: used, redisUrl: REDIS_URL };
+      const lines: string[] = [];
+      const id = await scheduleAdd(
+        { ...q, monthly: true, tz: "America/New_York", project: "p-1", formats: "md", out: dir },
+        (l) => lines.push(l),
+      );
+      expect(id).toBe("p-1-last-month-md");
+      expect(lines[0]).toMatch(
+        /^schedule p-1-last-month-md: monthly, last calendar month, cron "0 6 1 \* \*" \(America\/New_York\), next run /,
+      );
+      // Without --tz: the demo workspace's timezone, Europe/Paris (docs/demo-data.md), read from the service.
+      const viaService = { baseUrl: service.baseUrl, apiKey: service.apiKey };
+      await scheduleAdd(
+        { ...q, ...viaService, monthly: true, allProjects: true, formats: "pdf", out: dir },
+        (l) => lines.push(l),
+      );
+      expect(lines[1]).toMatch(
+        /^schedule all-projects-last-month-pdf: monthly, last calendar month, cron "0 6 1 \* \*" \(Europe\/Paris\), next run /,
+      );
+      const list = await scheduleList(q, () => {});
+      const byId = Object.fromEntries(list.map((s) => [s.id, s]));
+      expect(byId[id]).toMatchObject({
+        cron: "0 6 1 * *",
+        tz: "America/New_York",
+        what: `project p-1, last-month, md → ${dir}`,
+      });
+      expect(dayAndHour(byId[id]!.next!, "America/New_York")).toBe("01, 06:00");
+      expect(byId["all-projects-last-month-pdf"]).toMatchObject({
+        cron: "0 6 1 * *",
+        tz: "Europe/Paris",
+        what: `all projects, last-month, pdf → ${dir}`,
+      });
+      expect(dayAndHour(byId["all-projects-last-month-pdf"]!.next!, "Europe/Paris")).toBe("01, 06:00");
+    },
+  );
+
+  it.runIf(up)("without --tz, a timezone the service will not tell is an error that names --tz", async () => {
+    service ??= await startTestService();
+    const flags = { prefix: "unused", redisUrl: "redis://127.0.0.1:9", allProjects: true, out: dir };
+    const [code, message] = await failure(
+      scheduleAdd({ ...flags, monthly: true, baseUrl: service.baseUrl, apiKey: "vr_not_a_key" }, () => {}),
     );
-    expect(id).toBe("p-1-last-month-md");
-    expect(lines[0]).toMatch(
-      /^schedule p-1-last-month-md: monthly, last calendar month, cron "0 6 1 \* \*" \(Europe\/Paris\), next run /,
+    expect(code).toBe(EXIT.auth);
+    expect(message).toMatch(
+      /^--monthly without --tz: could not read the workspace's timezone \(.+\); give --tz <zone>, e\.g\. --tz Europe\/Paris$/,
     );
-    await scheduleAdd({ ...q, monthly: true, allProjects: true, formats: "pdf", out: dir }, () => {});
-    const list = await scheduleList(q, () => {});
-    const byId = Object.fromEntries(list.map((s) => [s.id, s]));
-    expect(byId[id]).toMatchObject({
-      cron: "0 6 1 * *",
-      tz: "Europe/Paris",
-      what: `project p-1, last-month, md → ${dir}`,
-    });
-    // 06:00 Paris time on a 1st.
-    const paris = new Intl.DateTimeFormat("en-GB", {
-      timeZone: "Europe/Paris",
-      day: "2-digit",
-      hour: "2-digit",
-      minute: "2-digit",
-    }).format(new Date(byId[id]!.next!));
-    expect(paris).toBe("01, 06:00");
-    // Without --tz: 12:00 UTC on the 1st; the worker resolves last-month in the workspace's timezone.
-    expect(byId["all-projects-last-month-pdf"]).toMatchObject({
-      cron: "0 12 1 * *",
-      what: `all projects, last-month, pdf → ${dir}`,
-    });
-    expect(byId["all-projects-last-month-pdf"]?.tz).toBeUndefined();
   });
 });

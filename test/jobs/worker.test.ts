@@ -268,38 +268,59 @@ describe.skipIf(!up)("vreport worker processes on the real Redis", () => {
 
 describe.skipIf(!up)("vreport worker with email", () => {
   /** Enqueues one emailed report job and waits for the worker's line saying it completed. */
-  async function emailJobDone(
+  /**
+   * Runs a worker against a local SMTP server (with `extra` worker flags) until the report job of
+   * `project` with `--email` completes; returns what the server received and the worker's lines.
+   */
+  async function emailedByWorker(
     project: string,
-    formats: string,
-    out: string,
-    email: string,
-    prefix: string,
-    lines: string[],
+    job: { formats: string; out: string; email: string },
+    extra: Partial<Parameters<typeof workerCommand>[0]>,
   ) {
-    const [job] = await enqueueCommand(
+    const smtp = await startSmtp();
+    const prefix = uniquePrefix(job.out);
+    prefixes.push(prefix);
+    const controller = new AbortController();
+    const lines: string[] = [];
+    const running = workerCommand(
       {
-        project,
-        formats,
-        out: join(dir, out),
-        email,
-        baseUrl: service.baseUrl,
-        apiKey: service.apiKey,
         prefix,
         redisUrl: REDIS_URL,
+        baseUrl: service.baseUrl,
+        apiKey: service.apiKey,
+        smtpUrl: smtp.url,
+        ...extra,
       },
-      () => {},
+      { log: (l) => lines.push(l), signal: controller.signal },
     );
-    await waitUntil(
-      () => lines.some((l) => l.startsWith(`completed report ${job!.id}`)),
-      30_000,
-      "the job completes",
-    );
+    try {
+      const [queued] = await enqueueCommand(
+        {
+          project,
+          formats: job.formats,
+          out: join(dir, job.out),
+          email: job.email,
+          baseUrl: service.baseUrl,
+          apiKey: service.apiKey,
+          prefix,
+          redisUrl: REDIS_URL,
+        },
+        () => {},
+      );
+      await waitUntil(
+        () => lines.some((l) => l.startsWith(`completed report ${queued!.id}`)),
+        30_000,
+        "the job completes",
+      );
+    } finally {
+      controller.abort();
+      await running;
+      await smtp.close();
+    }
+    return { received: smtp.received, lines };
   }
 
   it("applies each client's own settings from the config file: its targets, notes and email", async () => {
-    const smtp = await startSmtp();
-    const prefix = uniquePrefix("clients");
-    prefixes.push(prefix);
     const project = service.projects[0]!;
     const config = join(dir, "clients.json");
     writeFileSync(join(dir, "client-notes.md"), "## summary\n\nOur note for this client.\n");
@@ -316,66 +337,33 @@ describe.skipIf(!up)("vreport worker with email", () => {
         ],
       }),
     );
-    const controller = new AbortController();
-    const lines: string[] = [];
-    const running = workerCommand(
-      {
-        prefix,
-        redisUrl: REDIS_URL,
-        baseUrl: service.baseUrl,
-        apiKey: service.apiKey,
-        smtpUrl: smtp.url,
-        config,
-      },
-      { log: (l) => lines.push(l), signal: controller.signal },
+    const { received: mails } = await emailedByWorker(
+      project.id,
+      { formats: "md", out: "clients", email: "cmo@client.test" },
+      { config },
     );
-    try {
-      await emailJobDone(project.id, "md", "clients", "cmo@client.test", prefix, lines);
-    } finally {
-      controller.abort();
-      await running;
-      await smtp.close();
-    }
     const md = readFileSync(
       join(dir, "clients", readdirSync(join(dir, "clients")).find((f) => f.endsWith(".md"))!),
       "utf8",
     );
     expect(md).toContain("Our note for this client.");
     expect(md).toMatch(/\| All platforms \| Mention rate \| 99\.0% \|/);
-    expect(smtp.received.map((m) => m.to.sort())).toEqual([["am@agency.test", "cmo@client.test"]]);
-    expect(parseMime(smtp.received[0]!.raw).headers.get("subject")).toBe(`For ${project.name}`);
+    expect(mails.map((m) => m.to.sort())).toEqual([["am@agency.test", "cmo@client.test"]]);
+    expect(parseMime(mails[0]!.raw).headers.get("subject")).toBe(`For ${project.name}`);
   });
 
   it("emails the rendered report of a job with --email to the local SMTP server", async () => {
-    const smtp = await startSmtp();
-    const prefix = uniquePrefix("mail");
-    prefixes.push(prefix);
     const project = service.projects[0]!;
-    const controller = new AbortController();
-    const lines: string[] = [];
-    const running = workerCommand(
-      {
-        prefix,
-        redisUrl: REDIS_URL,
-        baseUrl: service.baseUrl,
-        apiKey: service.apiKey,
-        smtpUrl: smtp.url,
-        emailFrom: "Agency <reports@agency.test>",
-      },
-      { log: (l) => lines.push(l), signal: controller.signal },
+    const { received, lines } = await emailedByWorker(
+      project.id,
+      { formats: "md,xlsx", out: "mail", email: "alice@client.test,bob@client.test" },
+      { emailFrom: "Agency <reports@agency.test>" },
     );
-    try {
-      await emailJobDone(project.id, "md,xlsx", "mail", "alice@client.test,bob@client.test", prefix, lines);
-    } finally {
-      controller.abort();
-      await running;
-      await smtp.close();
-    }
-    expect(smtp.received).toHaveLength(1);
+    expect(received).toHaveLength(1);
     expect(lines.find((l) => l.startsWith("completed report"))).toMatch(
       /; emailed to alice@client\.test, bob@client\.test$/,
     );
-    const mail = smtp.received[0]!;
+    const mail = received[0]!;
     expect(mail.to.sort()).toEqual(["alice@client.test", "bob@client.test"]);
     const message = parseMime(mail.raw);
     expect(message.headers.get("subject")).toMatch(

@@ -120,3 +120,54 @@ export function namedFonts(file: string): string[] {
     .filter((f) => f.type !== "Type 3")
     .map((f) => f.name);
 }
+
+/** One element of a tagged PDF's structure tree, as `pdfinfo -struct-text` prints it. */
+export interface StructElement {
+  type: string;
+  /** Its attributes (`/Scope /Column` → Scope: "/Column"). */
+  attrs: Record<string, string>;
+  /** Its pieces of text and its child elements, in order. */
+  content: (string | StructElement)[];
+}
+
+/**
+ * The structure tree of a tagged PDF (`pdfinfo -struct-text`): each line is an element (`H2
+ * (block)`, `TH <node…>:`), an attribute of the element above (`/Scope /Column`, indented by
+ * three more spaces) or a piece of its text (`"…"`); nesting is two spaces per level.
+ */
+export function pdfStructure(file: string): StructElement {
+  const root: StructElement = { type: "(root)", attrs: {}, content: [] };
+  const open: { depth: number; el: StructElement }[] = [{ depth: -1, el: root }];
+  for (const line of poppler("pdfinfo", ["-struct-text", file]).split("\n")) {
+    const body = line.trimStart();
+    if (body === "") continue;
+    const depth = (line.length - body.length) / 2;
+    if (body.startsWith("/")) {
+      const [key, ...value] = body.slice(1).split(" ");
+      open.at(-1)!.el.attrs[key!] = value.join(" ");
+      continue;
+    }
+    while (open.length > 1 && open.at(-1)!.depth >= depth) open.pop();
+    const parent = open.at(-1)!.el;
+    if (body.startsWith('"')) parent.content.push(body.slice(1, body.lastIndexOf('"')));
+    else if (!body.startsWith("Object ")) {
+      const el: StructElement = { type: body.split(/[\s:]/)[0]!, attrs: {}, content: [] };
+      parent.content.push(el);
+      open.push({ depth, el });
+    }
+  }
+  const [document] = root.content;
+  if (typeof document !== "object") throw new Error(`${file}: no structure tree`);
+  return document;
+}
+
+/** Every element of a structure tree in reading order (depth first), the root first. */
+export function structElements(root: StructElement): StructElement[] {
+  return [root, ...root.content.flatMap((c) => (typeof c === "string" ? [] : structElements(c)))];
+}
+
+/** The text of an element and everything in it, in order, its pieces joined by single spaces. */
+export function structText(el: StructElement): string {
+  const pieces = el.content.map((c) => (typeof c === "string" ? c : structText(c)));
+  return squash(pieces.filter((t) => t.trim() !== "").join(" ")).trim();
+}

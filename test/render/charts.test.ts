@@ -1,5 +1,6 @@
 import { loadImage } from "@napi-rs/canvas";
 import { describe, expect, it } from "vitest";
+import { described } from "../../src/render/chart-alt.js";
 import { chartConfig } from "../../src/render/charts/_config.js";
 import { countTick, percentTick, shortLabel, wrapLabel } from "../../src/render/charts/_ticks.js";
 import { ChartRenderError, drawChart, drawCharts } from "../../src/render/charts/index.js";
@@ -8,72 +9,74 @@ import type { ChartSpec } from "../../src/render/types.js";
 const labels = ["ChatGPT", "Perplexity", "Gemini", "Claude"];
 
 /** One spec per chart type, with a gap (null) in the line chart. */
-const SPECS: ChartSpec[] = [
-  {
-    id: "trend",
-    title: "Trend",
-    type: "line",
-    labels: ["2026-10-29", "2026-10-30", "2026-10-31", "2026-11-01"],
-    datasets: [
-      { label: "Mention rate", data: [0.4, 0.42, null, 0.45], color: "#2f6fed" },
-      { label: "Citation rate", data: [0.1, 0.12, 0.11, null] },
-    ],
-    valueType: "percent",
-    width: 640,
-    height: 260,
-  },
-  {
-    id: "platforms",
-    title: "Platforms",
-    type: "bar",
-    labels,
-    datasets: [
-      { label: "Mention rate", data: [0.5, 0.25, 0.1, 0.33] },
-      { label: "Citation rate", data: [0.2, 0.1, null, 0.05] },
-    ],
-    valueType: "percent",
-    width: 600,
-    height: 280,
-  },
-  {
-    id: "sources",
-    title: "Cited sources",
-    type: "horizontal_bar",
-    labels: [
-      "acme-analytics.com",
-      "a-very-long-domain-name-that-keeps-going-on-and-on.example.com",
-      "g2.com",
-    ],
-    datasets: [{ label: "Citations", data: [12345, 2300, 45] }],
-    valueType: "count",
-    width: 600,
-    height: 220,
-  },
-  {
-    id: "content-map",
-    title: "Content map",
-    type: "stacked_bar",
-    labels: ["Pricing", "Integrations", "Security"],
-    datasets: [
-      { label: "Awareness", data: [3, 0, 1] },
-      { label: "Consideration", data: [2, 4, null] },
-      { label: "Decision", data: [1, 1, 5] },
-    ],
-    valueType: "count",
-    width: 680,
-    height: 200,
-  },
-  {
-    id: "sov",
-    title: "Share of voice",
-    type: "doughnut",
-    labels: ["Acmé 🚀 Analytics", "Rival", "Other"],
-    datasets: [{ label: "Share of voice", data: [0.3, 0.5, 0.2] }],
-    valueType: "percent",
-    width: 420,
-    height: 260,
-  },
-];
+const SPECS: ChartSpec[] = (
+  [
+    {
+      id: "trend",
+      title: "Trend",
+      type: "line",
+      labels: ["2026-10-29", "2026-10-30", "2026-10-31", "2026-11-01"],
+      datasets: [
+        { label: "Mention rate", data: [0.4, 0.42, null, 0.45], color: "#2f6fed" },
+        { label: "Citation rate", data: [0.1, 0.12, 0.11, null] },
+      ],
+      valueType: "percent",
+      width: 640,
+      height: 260,
+    },
+    {
+      id: "platforms",
+      title: "Platforms",
+      type: "bar",
+      labels,
+      datasets: [
+        { label: "Mention rate", data: [0.5, 0.25, 0.1, 0.33] },
+        { label: "Citation rate", data: [0.2, 0.1, null, 0.05] },
+      ],
+      valueType: "percent",
+      width: 600,
+      height: 280,
+    },
+    {
+      id: "sources",
+      title: "Cited sources",
+      type: "horizontal_bar",
+      labels: [
+        "acme-analytics.com",
+        "a-very-long-domain-name-that-keeps-going-on-and-on.example.com",
+        "g2.com",
+      ],
+      datasets: [{ label: "Citations", data: [12345, 2300, 45] }],
+      valueType: "count",
+      width: 600,
+      height: 220,
+    },
+    {
+      id: "content-map",
+      title: "Content map",
+      type: "stacked_bar",
+      labels: ["Pricing", "Integrations", "Security"],
+      datasets: [
+        { label: "Awareness", data: [3, 0, 1] },
+        { label: "Consideration", data: [2, 4, null] },
+        { label: "Decision", data: [1, 1, 5] },
+      ],
+      valueType: "count",
+      width: 680,
+      height: 200,
+    },
+    {
+      id: "sov",
+      title: "Share of voice",
+      type: "doughnut",
+      labels: ["Acmé 🚀 Analytics", "Rival", "Other"],
+      datasets: [{ label: "Share of voice", data: [0.3, 0.5, 0.2] }],
+      valueType: "percent",
+      width: 420,
+      height: 260,
+    },
+  ] satisfies Omit<ChartSpec, "alt">[]
+).map((spec) => described(spec));
 
 /** Decodes a PNG or SVG and counts distinct non-white colours and non-white pixels. */
 async function inspect(image: Uint8Array) {
@@ -247,5 +250,71 @@ describe("chart configuration", () => {
   it("shortens long category labels", () => {
     expect(shortLabel("x".repeat(60))).toHaveLength(40);
     expect(shortLabel("a\nb")).toBe("a b");
+  });
+});
+
+describe("alternative text (render/chart-alt.ts)", () => {
+  const alt = (id: string) => SPECS.find((s) => s.id === id)!.alt;
+
+  it("names a line's first, last, lowest and highest points, skipping gaps, and claims no change", () => {
+    expect(alt("trend")).toBe(
+      "Line chart. From 2026-10-29 to 2026-11-01. " +
+        "Mention rate: first 40.0% (2026-10-29), last 45.0% (2026-11-01), lowest 40.0% (2026-10-29), highest 45.0% (2026-11-01). " +
+        "Citation rate: first 10.0% (2026-10-29), last 11.0% (2026-10-31), lowest 10.0% (2026-10-29), highest 12.0% (2026-10-30).",
+    );
+    expect(alt("trend")).not.toMatch(/rose|fell|increase|decrease/);
+  });
+
+  it("lists each series' bars with their labels, leaving out the missing ones", () => {
+    expect(alt("platforms")).toBe(
+      "Bar chart. Mention rate: ChatGPT 50.0%, Perplexity 25.0%, Gemini 10.0%, Claude 33.0%. " +
+        "Citation rate: ChatGPT 20.0%, Perplexity 10.0%, Claude 5.0%.",
+    );
+    expect(alt("sources")).toBe(
+      "Bar chart. Citations: acme-analytics.com 12,345, a-very-long-domain-name-that-keeps-going-on-and-on.example.com 2,300, g2.com 45.",
+    );
+    expect(alt("sov")).toBe(
+      "Doughnut chart. Share of voice: Acmé 🚀 Analytics 30.0%, Rival 50.0%, Other 20.0%.",
+    );
+  });
+
+  it("gives a stacked bar its total and non-zero parts, or its one series' name", () => {
+    expect(alt("content-map")).toBe(
+      "Stacked bar chart. Pricing 6 (Awareness 3, Consideration 2, Decision 1), " +
+        "Integrations 5 (Consideration 4, Decision 1), Security 6 (Awareness 1, Decision 5).",
+    );
+    const owners = described({
+      id: "owners",
+      title: "Owners",
+      type: "stacked_bar",
+      labels: ["acme.com", "g2.com"],
+      datasets: [
+        { label: "Acme (yours)", data: [0.25, null] },
+        { label: "Other sites", data: [null, 0.125] },
+      ],
+      valueType: "percent",
+      width: 680,
+      height: 180,
+    });
+    expect(owners.alt).toBe("Stacked bar chart. acme.com 25.0% (Acme (yours)), g2.com 12.5% (Other sites).");
+  });
+
+  it("names the first twelve bars and counts the rest, and appends the drafter's findings", () => {
+    const many = described(
+      {
+        id: "many",
+        title: "Many",
+        type: "bar",
+        labels: Array.from({ length: 15 }, (_, i) => `c${i + 1}`),
+        datasets: [{ label: "Answers", data: Array.from({ length: 15 }, (_, i) => i + 1) }],
+        valueType: "count",
+        width: 680,
+        height: 200,
+      },
+      ["A finding."],
+    );
+    expect(many.alt).toBe(
+      "Bar chart. Answers: c1 1, c2 2, c3 3, c4 4, c5 5, c6 6, c7 7, c8 8, c9 9, c10 10, c11 11, c12 12 and 3 more. A finding.",
+    );
   });
 });

@@ -9,13 +9,14 @@ export const DEMO_AS_OF = "2026-11-01";
 export const DEMO_BRANDING = { agencyName: "Northwind Digital", accentColor: "#2f6fed", locale: "en-US" };
 
 /**
- * Builds the demo report's view (90 days as of DEMO_AS_OF): a fresh in-memory demo served over
+ * Builds the demo report's view (90 days as of DEMO_AS_OF): a fresh demo (in memory, or in the
+ * PGlite directory `database`, which may hold it seeded already: test/_seed-cache.ts) served over
  * real HTTP and planned as `generate` plans it (charts drawn for every format), then the service
  * is closed again.
  * Run once per test run by test/global-setup.ts; tests read it through `demoView()`.
  */
-export async function buildDemoView(): Promise<ReportView> {
-  const service = await startEmbedded({ database: "memory://", asOf: DEMO_AS_OF });
+export async function buildDemoView(database = "memory://"): Promise<ReportView> {
+  const service = await startEmbedded({ database, asOf: DEMO_AS_OF });
   try {
     const client = createClient({ baseUrl: service.baseUrl, apiKey: service.apiKey });
     const { projects } = await client.listProjects();

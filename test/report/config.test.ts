@@ -105,6 +105,11 @@ describe("vreport.config.json", () => {
       'projects[1] ("acme").match: matches a project named before',
     ],
     [
+      "accessible.json",
+      { projects: [{ match: "Acme", accessible: "yes" }] },
+      'projects[0] ("Acme").accessible: Invalid input: expected boolean, received string',
+    ],
+    [
       "email-template.json",
       { email: { subject: "Report for {{client}}" } },
       'email.subject: not a usable template: "client" not defined',
@@ -115,6 +120,20 @@ describe("vreport.config.json", () => {
     expect(err).toBeInstanceOf(ConfigError);
     expect((err as Error).message).toContain(path);
     expect((err as Error).message).toContain(message);
+  });
+
+  it("asks for an accessible PDF by default off, for every client or for one (docs/accessibility.md)", async () => {
+    expect((await loadConfig(await config("plain.json", {}))).accessible).toBe(false);
+    const loaded = await loadConfig(
+      await config("a11y.json", { projects: [{ match: "Acme", accessible: true }, { match: "Globex" }] }),
+    );
+    expect(loaded.accessible).toBe(false);
+    expect(loaded.forProject({ id: "x", name: "Acme" }).accessible).toBe(true);
+    expect(loaded.forProject({ id: "y", name: "Globex" }).accessible).toBe(false);
+    const all = await loadConfig(
+      await config("a11y-all.json", { accessible: true, projects: [{ match: "Acme" }] }),
+    );
+    expect(all.forProject({ id: "x", name: "Acme" }).accessible).toBe(true);
   });
 
   it("loads targets as fractions, overall and per platform", async () => {

@@ -32,6 +32,7 @@ export interface GenerateFlags extends PeriodFlags {
   notes?: string;
   changes?: string;
   draft?: boolean;
+  accessible?: boolean;
 }
 
 /** Validated options of `vreport generate`. */
@@ -61,6 +62,8 @@ export interface GenerateOptions {
   changesPath?: string;
   /** `--draft`: a review copy, every PDF page marked "DRAFT". */
   draft: boolean;
+  /** `--accessible`: a tagged PDF (docs/accessibility.md); the config file's `accessible` also asks for it. */
+  accessible: boolean;
 }
 
 const PAGE_SIZES = ["A4", "Letter"] as const;
@@ -121,6 +124,7 @@ export function parseGenerateFlags(
     pageSize: pageSize as "A4" | "Letter",
     landscape: flags.landscape ?? false,
     draft: flags.draft ?? false,
+    accessible: flags.accessible ?? false,
     ...(flags.project !== undefined ? { project: flags.project } : {}),
     ...(baseUrl !== undefined ? { baseUrl } : {}),
     ...(apiKey !== undefined ? { apiKey } : {}),

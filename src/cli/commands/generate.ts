@@ -70,6 +70,10 @@ export function register(program: Command): void {
       "the agency's change log: CSV (date,label,platform,category) or NDJSON, marked on the trend and listed with the rates 14 days before and after (default: the config file's changes)",
     )
     .option("--draft", 'a review copy: every PDF page is marked "DRAFT"')
+    .option(
+      "--accessible",
+      "a tagged, accessible PDF: headings, tables, charts described in words, language and title (default: the config file's accessible)",
+    )
     .option("--page-size <size>", "PDF page size: A4 or Letter", "A4")
     .option("--landscape", "PDF in landscape orientation")
     .option(
@@ -99,6 +103,7 @@ export function register(program: Command): void {
         "vreport generate --range 30d --format html --profile full",
         "vreport generate --month 2026-10 --project Acme --notes notes-2026-10.md --draft",
         "vreport generate --month 2026-10 --project Acme --changes changes.csv",
+        "vreport generate --range 90d --format pdf --accessible",
       ),
     )
     .action(async (flags: GenerateFlags) => {
@@ -160,6 +165,7 @@ export async function runGenerate(
             landscape: opts.landscape,
             presentation: config.presentation,
             draft: opts.draft,
+            accessible: opts.accessible || config.accessible,
           },
           ...(opts.answers !== undefined ? { answers: opts.answers } : {}),
           ...(config.timezone !== undefined ? { timezone: config.timezone } : {}),
@@ -171,6 +177,7 @@ export async function runGenerate(
               pageSize: opts.pageSize,
               landscape: opts.landscape,
               draft: opts.draft,
+              accessible: opts.accessible,
             }),
             onWarning: (line: string) => io.err(line),
           }),

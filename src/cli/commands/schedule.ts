@@ -9,6 +9,8 @@ import {
   removeSchedule,
   type ScheduleInfo,
 } from "../../jobs/schedules.js";
+import { API_KEY_FILE_OPTION, type ApiKeyFlags } from "../api-key.js";
+import { connectService, serviceOptionsFrom } from "../connect-service.js";
 import { parseRecipients } from "../email-flags.js";
 import { CliError, EXIT } from "../errors.js";
 import { examples } from "../examples.js";
@@ -27,7 +29,7 @@ import { type Out, stdout } from "../io.js";
 import { toCliError } from "../to-cli-error.js";
 
 /** Raw flags of `vreport schedule add`. */
-export interface ScheduleAddFlags extends ReportJobFlags {
+export interface ScheduleAddFlags extends ReportJobFlags, ApiKeyFlags {
   cron?: string;
   every?: string;
   tz?: string;
@@ -54,6 +56,39 @@ async function withQueue<T>(
   }
 }
 
+/**
+ * The timezone of the workspace the schedule reports on, read from `/workspace` of the service the
+ * workers read from (`--base-url`, else the embedded demo), with the key of `--api-key-file` or
+ * VREPORT_API_KEY. The key is used for this one request and never stored.
+ */
+async function workspaceTimezone(flags: ScheduleAddFlags): Promise<string> {
+  const connection = await connectService(serviceOptionsFrom(flags));
+  try {
+    return (await connection.client.getWorkspace()).timezone;
+  } finally {
+    await connection.close();
+  }
+}
+
+/**
+ * `--monthly` fires at 06:00 on the 1st in `--tz`, else in the workspace's own timezone
+ * (docs/jobs.md). A lookup that fails says how to do without it.
+ */
+async function monthlyTimezone(flags: ScheduleAddFlags): Promise<string> {
+  if (flags.tz !== undefined) return flags.tz;
+  try {
+    return await workspaceTimezone(flags);
+  } catch (err) {
+    const cli = toCliError(err);
+    const reason = cli instanceof Error ? cli.message : String(cli);
+    throw new CliError(
+      `--monthly without --tz: could not read the workspace's timezone (${reason}); give --tz <zone>, e.g. --tz Europe/Paris`,
+      cli instanceof CliError ? cli.exitCode : EXIT.failure,
+      { cause: err },
+    );
+  }
+}
+
 /** `vreport schedule add`: registers (or updates) a recurring report; returns its id. */
 export async function scheduleAdd(flags: ScheduleAddFlags, out: Out = stdout): Promise<string> {
   if (flags.monthly && flags.cron !== undefined)
@@ -69,7 +104,7 @@ export async function scheduleAdd(flags: ScheduleAddFlags, out: Out = stdout): P
     throw new CliError('give --cron "<pattern>" (e.g. "0 6 2 * *"), --every <ms> or --monthly', EXIT.usage);
   }
   const target = parseTarget(flags);
-  const monthly = flags.monthly ? monthlyCron(flags.tz) : undefined;
+  const monthly = flags.monthly ? monthlyCron(await monthlyTimezone(flags)) : undefined;
   const spec = {
     target,
     range: parseRange(flags.range),
@@ -86,7 +121,7 @@ export async function scheduleAdd(flags: ScheduleAddFlags, out: Out = stdout): P
   };
   const { id, next } = await withQueue(flags, (q) => addSchedule(q, spec));
   const when = monthly
-    ? `monthly, last calendar month, cron "${monthly.cron}" (${monthly.tz ?? "UTC"})`
+    ? `monthly, last calendar month, cron "${monthly.cron}" (${monthly.tz})`
     : flags.cron !== undefined
       ? `cron "${flags.cron}"${flags.tz ? ` (${flags.tz})` : ""}`
       : `every ${flags.every} ms`;
@@ -147,9 +182,16 @@ export function register(program: Command): void {
       .option("--every <ms>", "a fixed interval in ms instead of --cron")
       .option(
         "--monthly",
-        "on the 1st of each month, report the last calendar month (06:00 in --tz; without --tz 12:00 UTC, the 1st or early 2nd everywhere, the month resolved in the workspace's timezone)",
+        "on the 1st of each month at 06:00, report the last calendar month (in --tz, else in the workspace's timezone, read from the service)",
       )
-      .option("--tz <zone>", "time zone of the cron pattern, e.g. Europe/Paris (default UTC)")
+      .option(
+        "--tz <zone>",
+        "time zone of the cron pattern, e.g. Europe/Paris (default UTC; for --monthly the workspace's)",
+      )
+      .option(
+        API_KEY_FILE_OPTION[0],
+        "--monthly without --tz: file holding an API key to read the workspace's timezone (else env VREPORT_API_KEY); never stored",
+      )
       .option("--project <id>", "the project to report on")
       .option("--all-projects", "every project the key can read at each run")
       .option("--range <range>", "reporting period: 7d, 30d or 90d (default 30d)")

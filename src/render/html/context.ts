@@ -65,7 +65,8 @@ export type BlockContext =
       emptyText: string;
       note: string | null;
     }
-  | { kind: "chart"; title: string; src: string; width: number; height: number }
+  /** `alt`: the chart's alternative text from its data (render/chart-alt.ts), the tagged PDF's figure text. */
+  | { kind: "chart"; title: string; alt: string; src: string; width: number; height: number }
   | { kind: "paragraph"; text: string }
   | { kind: "bullets"; items: string[] }
   | { kind: "notice"; text: string }
@@ -175,6 +176,7 @@ function block(b: Block, widthMm: number): BlockContext {
       return {
         kind: "chart",
         title: c.title,
+        alt: c.alt,
         src: dataUri("image/svg+xml", chartImage(c, "svg")),
         width: c.width,
         height: c.height,

@@ -46,8 +46,17 @@ export interface RunningText {
   footer: string;
 }
 
-/** The generated part of the stylesheet: page size, accent colour, running header/footer text. */
-export function dynamicCss(options: RenderOptions, accent: string, running: RunningText): string {
+/**
+ * The generated part of the stylesheet: page size, accent colour, running header/footer text.
+ * `totalPages`, when known (the accessible print's second pass, docs/accessibility.md), is the
+ * "of N" of the footer: in one document `counter(pages)` would count the cover too.
+ */
+export function dynamicCss(
+  options: RenderOptions,
+  accent: string,
+  running: RunningText,
+  totalPages?: number,
+): string {
   const { width, height } = pageSizeMm(options);
   return [
     `:root { --accent: ${safeColor(accent)}; --page-height: ${height}mm; }`,
@@ -55,7 +64,7 @@ export function dynamicCss(options: RenderOptions, accent: string, running: Runn
     `  @top-left { content: ${cssString(running.title)}; }`,
     `  @top-right { content: ${cssString(running.period)}; }`,
     `  @bottom-left { content: ${cssString(running.footer)}; }`,
-    `  @bottom-right { content: "Page " counter(page) " of " counter(pages); }`,
+    `  @bottom-right { content: "Page " counter(page) " of " ${totalPages === undefined ? "counter(pages)" : cssString(String(totalPages))}; }`,
     // A review copy says so at the top of every page (print.css styles it; the cover has its own).
     ...(options.draft ? [`  @top-center { content: ${cssString(DRAFT_MARK)}; }`] : []),
     "}",

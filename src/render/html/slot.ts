@@ -13,6 +13,14 @@ export const EMPTY_SLOT = "\u2007".repeat(SLOT_WIDTH);
 export const FIGURE_SPACE = 0x2007;
 
 /**
+ * Page `n` as a filled slot: its digits right-aligned in SLOT_WIDTH figure spaces, exactly as
+ * wide as an empty slot, so printing it moves nothing.
+ */
+export function filledSlot(n: number): string {
+  return String(n).padStart(SLOT_WIDTH, String.fromCodePoint(FIGURE_SPACE));
+}
+
+/**
  * `text` with its figure spaces as plain spaces: for the running header and footer, the only
  * untrusted text on the contents pages, so that no figure space but the slots' is printed there.
  */

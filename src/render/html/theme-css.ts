@@ -1,9 +1,16 @@
 import type { Theme } from "../../config/theme.js";
+import type { ReportView } from "../types.js";
 import { dataUri } from "./context.js";
 import { cssString } from "./css.js";
 
 /** The family name an embedded font file is declared under (its own name may be anything). */
 export const EMBEDDED_FAMILY = "Report Theme Font";
+
+/** True when `view`'s theme embeds a font file: the PDF waits for it before printing. */
+export function hasEmbeddedFont(view: ReportView): boolean {
+  const font = view.branding.theme?.font;
+  return font !== undefined && "file" in font;
+}
 
 /**
  * The CSS of the agency's theme, after the package's stylesheets (docs/templates.md): its font

@@ -2,6 +2,7 @@ import type { SectionKey } from "../../config/section-keys.js";
 import { dayIn, type RateStats, REPORT_SECTION_TITLES, type ReportSectionKey } from "../../contract/index.js";
 import type { CellValue, ValueType } from "../../format/value-type.js";
 import type { ApiSections, Available, ReportModel } from "../../report/model.js";
+import { described } from "../chart-alt.js";
 import type { ChartSpec, Column, DraftBlock, SectionDraft } from "../types.js";
 
 /** A drafter turns the model into one section's draft (no output yet); the table holds one per key. */
@@ -89,7 +90,7 @@ export function ratesChart(
 ): DraftBlock {
   return {
     kind: "chart",
-    spec: {
+    spec: described({
       ...spec,
       datasets: [
         { label: "Mention rate", data: rows.map((r) => r.mention_rate) },
@@ -97,7 +98,7 @@ export function ratesChart(
       ],
       valueType: "percent",
       width: 680,
-    },
+    }),
   };
 }
 

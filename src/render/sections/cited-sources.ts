@@ -1,5 +1,6 @@
 import type { CitationsByOwner, CitedSource } from "../../contract/index.js";
 import { countOf } from "../../format/plural.js";
+import { described } from "../chart-alt.js";
 import { col, fromSections, type SectionDrafter, tableOf } from "./_helpers.js";
 
 // Domains a chart or an owner's "top domains" lists: the chart stays readable on one page.
@@ -34,7 +35,7 @@ export const citedSources: SectionDrafter = (model) =>
     return [
       {
         kind: "chart",
-        spec: {
+        spec: described({
           id: "cited-sources",
           title: "Top cited domains by owner (share of citations)",
           // Stacked, so each domain is one full-width bar coloured by its owner.
@@ -48,7 +49,7 @@ export const citedSources: SectionDrafter = (model) =>
           valueType: "percent",
           width: 680,
           height: Math.max(180, 60 + top.length * 28),
-        },
+        }),
       },
       tableOf(
         "cited-owners",

@@ -1,6 +1,7 @@
 import { formatDeltaPp, formatPercent } from "../../format/figures.js";
 import { countOf } from "../../format/plural.js";
 import { comparisonOf } from "../../report/comparison.js";
+import { described } from "../chart-alt.js";
 import { col, deltaCol, fromSections, type SectionDrafter, statCells, statColumns } from "./_helpers.js";
 
 /** The leaderboard: your brand first, then every tracked competitor. */
@@ -24,7 +25,7 @@ export const competitors: SectionDrafter = (model) =>
       },
       {
         kind: "chart",
-        spec: {
+        spec: described({
           // Bars, not a doughnut: the brands are named beside their values, and it takes a third of the room.
           id: "share-of-voice",
           title: "Share of voice",
@@ -34,7 +35,7 @@ export const competitors: SectionDrafter = (model) =>
           valueType: "percent",
           width: 680,
           height: 40 + sov.length * 22,
-        },
+        }),
       },
       {
         kind: "table",

@@ -1,6 +1,7 @@
 import { BUYER_STAGES, type Topic } from "../../contract/index.js";
 import { formatCount } from "../../format/figures.js";
 import { countOf } from "../../format/plural.js";
+import { described } from "../chart-alt.js";
 import { col, notice, PALETTE, type SectionDrafter, stageLabel } from "./_helpers.js";
 
 /** The competitor with the most pages in a topic (the one a coverage gap is measured against). */
@@ -48,7 +49,7 @@ export const contentMap: SectionDrafter = (model) => {
     blocks: [
       {
         kind: "chart",
-        spec: {
+        spec: described({
           id: "content-map",
           title: "Your pages by topic and buyer stage",
           type: "stacked_bar",
@@ -61,7 +62,7 @@ export const contentMap: SectionDrafter = (model) => {
           valueType: "count",
           width: 680,
           height: Math.max(200, 60 + topics.length * 22),
-        },
+        }),
       },
       ...(bullets.length > 0 ? [{ kind: "bullets" as const, items: bullets }] : []),
       {

@@ -1,5 +1,8 @@
 import { lengthOf } from "../../contract/index.js";
+import { comparisonOf } from "../../report/comparison.js";
+import { movement } from "../../report/executive-summary.js";
 import { pointDays, type TrendPoint, trendPoints } from "../../report/trend-points.js";
+import { described } from "../chart-alt.js";
 import type { ChartSpec } from "../types.js";
 import { col, fromSections, type SectionDrafter } from "./_helpers.js";
 import { changeMarkers, whatWeDidTable } from "./_what-we-did.js";
@@ -38,23 +41,36 @@ export const trend: SectionDrafter = (model) =>
     ];
     const log = model.changes;
     const markers = log ? changeMarkers(log, current) : undefined;
+    // What the dashed lines compare, in the executive summary's words: a change the service does
+    // not flag significant is not called a rise or a fall; none at all without a full comparison.
+    const changes =
+      comparisonOf(p).kind === "full"
+        ? s.summary.rows.flatMap((r) =>
+            r.previous === null || r.delta === null
+              ? []
+              : [movement(r.label, r.current, r.previous, r.delta, r.stats).text],
+          )
+        : [];
     return [
       {
         kind: "chart",
-        spec: {
-          id: "trend",
-          title:
-            step === 7
-              ? "Rates by week, the previous period dashed"
-              : "Rates by day, the previous period dashed",
-          type: "line",
-          labels: current.map((pt) => pt.start),
-          datasets,
-          valueType: "percent",
-          ...(markers?.length ? { markers } : {}),
-          width: 680,
-          height: 220,
-        },
+        spec: described(
+          {
+            id: "trend",
+            title:
+              step === 7
+                ? "Rates by week, the previous period dashed"
+                : "Rates by day, the previous period dashed",
+            type: "line",
+            labels: current.map((pt) => pt.start),
+            datasets,
+            valueType: "percent",
+            ...(markers?.length ? { markers } : {}),
+            width: 680,
+            height: 220,
+          },
+          changes,
+        ),
       },
       ...(log ? [whatWeDidTable(log)] : []),
       {

@@ -21,7 +21,7 @@ import {
   PDFRawStream,
   PDFRef,
 } from "pdf-lib";
-import { FIGURE_SPACE, SLOT_WIDTH } from "../../html/slot.js";
+import { FIGURE_SPACE, filledSlot, SLOT_WIDTH } from "../../html/slot.js";
 
 /** A contents slot that cannot be filled: the printed PDF is not laid out as this file expects. */
 export class ContentsPageError extends Error {
@@ -107,7 +107,7 @@ export function fillContentsPages(
   const points: number[] = pageNumbers.flatMap((n) => {
     const text = String(n);
     if (text.length > SLOT_WIDTH) throw new ContentsPageError(`page ${n} does not fit a contents slot`);
-    return [...text.padStart(SLOT_WIDTH, String.fromCodePoint(FIGURE_SPACE))].map((ch) => ch.codePointAt(0)!);
+    return [...filledSlot(n)].map((ch) => ch.codePointAt(0)!);
   });
   let at = 0;
   const next = () => {

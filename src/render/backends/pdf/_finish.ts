@@ -53,6 +53,23 @@ export function anchorPages(doc: PDFDocument, anchors: readonly string[]): numbe
 }
 
 /**
+ * The 1-based page of the first link to `anchor` (Chromium writes `/Dest /anchor` in the link's
+ * annotation): where the contents start, when the cover is printed in the same document.
+ * Throws if no page links to it.
+ */
+export function firstLinkPage(doc: PDFDocument, anchor: string): number {
+  const pages = doc.getPages();
+  const at = pages.findIndex((page) =>
+    (page.node.lookupMaybe(PDFName.of("Annots"), PDFArray)?.asArray() ?? []).some((ref) => {
+      const dest = doc.context.lookupMaybe(ref, PDFDict)?.get(PDFName.of("Dest"));
+      return dest instanceof PDFName && dest.decodeText() === anchor;
+    }),
+  );
+  if (at < 0) throw new Error(`PDF: no link to #${anchor}`);
+  return at + 1;
+}
+
+/**
  * Adds a document outline, one entry per section, opened with the document. (Chromium's own
  * `outline: true` would also tag the whole PDF, which makes it about three times larger.)
  */
@@ -92,13 +109,22 @@ export async function prependCover(doc: PDFDocument, cover: PDFDocument): Promis
   pages.forEach((page, i) => {
     doc.insertPage(i, page);
   });
+  labelPages(doc, pages.length);
+}
+
+/**
+ * Labels the pages as they are printed: "Cover" for the first `coverPages`, then 1, 2, … from
+ * the first page after them, so a viewer's page box shows the number in the footer and in the
+ * contents.
+ */
+export function labelPages(doc: PDFDocument, coverPages: number): void {
   const ctx = doc.context;
   const coverLabel = ctx.obj({});
   coverLabel.set(PDFName.of("P"), PDFString.of("Cover"));
   const bodyLabel = ctx.obj({});
   bodyLabel.set(PDFName.of("S"), PDFName.of("D"));
   const labels = ctx.obj({});
-  labels.set(PDFName.of("Nums"), ctx.obj([0, coverLabel, pages.length, bodyLabel]));
+  labels.set(PDFName.of("Nums"), ctx.obj([0, coverLabel, coverPages, bodyLabel]));
   doc.catalog.set(PDFName.of("PageLabels"), labels);
 }
 

@@ -1,11 +1,10 @@
-import type { Page } from "puppeteer";
 import { htmlOf } from "../../html/compose.js";
 import { anchorOf } from "../../html/context.js";
-import { pageSizeMm } from "../../html/css.js";
-import { EMBEDDED_FAMILY } from "../../html/theme-css.js";
+import { hasEmbeddedFont } from "../../html/theme-css.js";
 import type { RenderOptions, ReportView } from "../../types.js";
 import type { Backend } from "../backend.js";
 import { closeBrowser, warmUp, withPages } from "./_browser.js";
+import { print } from "./_print.js";
 import { pdf } from "./meta.js";
 
 export { PdfTimeoutError } from "./_browser.js";
@@ -21,41 +20,9 @@ const DEFAULT_TIMEOUT_MS = 60_000;
 /** Documents printed per report, side by side in tabs of their own: the body and the cover. */
 const PRINTS = 2;
 
-async function print(
-  page: Page,
-  html: string,
-  options: RenderOptions,
-  embeddedFont: boolean,
-): Promise<Uint8Array> {
-  // The page is about:blank with request interception on; setContent writes the document into
-  // it, so even the main document is never fetched from anywhere.
-  await page.setContent(html, { waitUntil: "load" });
-  // A theme's font file (docs/templates.md) is a data: URI that request interception hands back
-  // asynchronously: without this wait the page is printed in the fallback font. The package's own
-  // fonts are local() and need none, so a report without one is printed as before.
-  if (embeddedFont)
-    await page.evaluate(async (family) => {
-      await document.fonts.load(`1em "${family}"`);
-      await document.fonts.ready;
-    }, EMBEDDED_FAMILY);
-  const { width, height } = pageSizeMm(options);
-  return page.pdf({
-    width: `${width}mm`,
-    height: `${height}mm`,
-    preferCSSPageSize: true,
-    printBackground: true,
-    // Running header/footer are CSS margin boxes (see templates/print.css), so Chromium's own
-    // header/footer stays off; bookmarks are added by addOutline, not by Chromium's outline
-    // (which forces a tagged PDF: measured 3× larger).
-    displayHeaderFooter: false,
-    tagged: false,
-    outline: false,
-    timeout: 0,
-  });
-}
-
 /**
- * Prints `view` to PDF bytes with exact contents page numbers and a bookmark per section.
+ * Prints `view` to PDF bytes with exact contents page numbers and a bookmark per section: tagged
+ * in one document with `accessible` (_accessible.ts), else as follows.
  *
  * The cover and the body are printed as two documents, side by side in two tabs: the body's
  * pages then count from 1 ("Page 1 of N" on the contents page, N without the cover, which has
@@ -65,6 +32,11 @@ async function print(
  * at their final width (_contents.ts). Then the cover is put in front.
  */
 export async function renderPdfBytes(view: ReportView, options: PdfRenderOptions = {}): Promise<Uint8Array> {
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  if (options.accessible) {
+    const { renderAccessiblePdf } = await import("./_accessible.js");
+    return renderAccessiblePdf(view, options, timeoutMs);
+  }
   // pdf-lib (~0.15 s to load) is only needed once the print is back: loading it while Chromium
   // prints keeps it off a cold `generate`'s path.
   const postprocessing = Promise.all([import("./_finish.js"), import("./_contents.js")]);
@@ -72,10 +44,9 @@ export async function renderPdfBytes(view: ReportView, options: PdfRenderOptions
   const anchors = view.sections.map((_, i) => anchorOf(i));
   const html = htmlOf(view, options);
   const [body, cover] = [html("body"), html("cover")];
-  const font = view.branding.theme?.font;
-  const embeddedFont = font !== undefined && "file" in font;
-  const [bodyBytes, coverBytes] = await withPages(options.timeoutMs ?? DEFAULT_TIMEOUT_MS, PRINTS, ([a, b]) =>
-    Promise.all([print(a!, body, options, embeddedFont), print(b!, cover, options, embeddedFont)]),
+  const font = hasEmbeddedFont(view);
+  const [bodyBytes, coverBytes] = await withPages(timeoutMs, PRINTS, ([a, b]) =>
+    Promise.all([print(a!, body, options, false, font), print(b!, cover, options, false, font)]),
   );
   const [{ addOutline, anchorPages, loadPdf, prependCover, savePdf }, { fillContentsPages }] =
     await postprocessing;

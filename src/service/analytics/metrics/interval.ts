@@ -23,9 +23,18 @@ export interface ClusterPair {
 
 const LEVEL = 0.95;
 
+// A report asks for the same few degrees of freedom (prompts − 1) hundreds of times, and each
+// quantile is an iterative inversion: remember them (a project has at most a few thousand prompts).
+const critical = new Map<number, number>();
+
 /** Two-sided 95 % critical value of Student's t with `df` degrees of freedom. */
 export function tCritical(df: number): number {
-  return quantile(1 - (1 - LEVEL) / 2, df);
+  let t = critical.get(df);
+  if (t === undefined) {
+    t = quantile(1 - (1 - LEVEL) / 2, df);
+    critical.set(df, t);
+  }
+  return t;
 }
 
 interface Fit {
