@@ -152,6 +152,7 @@ export async function runGeneration(ctx) {
     pdfAccessiblePages: taggedPdf ? await pdfPages(join(OUT, "cold-pdf-accessible", taggedPdf)) : null,
     xlsx: size(".xlsx"),
     md: size(".md"),
+    html: size(".html"),
     mdAssets: assets ? dirBytes(join(allDir, assets)) : 0,
     mdAssetFiles: assets ? readdirSync(join(allDir, assets)).length : 0,
   };
@@ -174,7 +175,7 @@ export async function runGeneration(ctx) {
     const pdf = await p.backend("pdf");
     result.firstPdfMs = (await timed(() => p.write(view, pdf, warmDir))).ms; // includes the browser launch
     chromiumPid = (await browserModule.getBrowser()).process()?.pid;
-    for (const format of ["pdf", "xlsx", "md"]) {
+    for (const format of ["pdf", "xlsx", "md", "html"]) {
       const backend = await p.backend(format);
       const samples = await sample(() => p.write(view, backend, warmDir), {
         n: quick ? 3 : format === "pdf" ? 10 : 8,

@@ -97,10 +97,10 @@ export async function runPeers(ctx) {
   const server = await serve(dbs.pglite.location);
   const pdfModule = {
     ...(await import(`${DIST}/render/backends/pdf/backend.js`)),
-    ...(await import(`${DIST}/render/backends/pdf/html.js`)),
+    ...(await import(`${DIST}/render/html/compose.js`)),
     ...(await import(`${DIST}/render/backends/pdf/_browser.js`)),
   };
-  const { anchorOf } = await import(`${DIST}/render/backends/pdf/_context.js`);
+  const { anchorOf } = await import(`${DIST}/render/html/context.js`);
   const { anchorPages, loadPdf } = await import(`${DIST}/render/backends/pdf/_finish.js`);
   const { renderMarkdown, assetDirFor } = await import(`${DIST}/render/backends/markdown/backend.js`);
   const puppeteer = (await import("puppeteer")).default;

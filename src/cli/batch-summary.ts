@@ -21,7 +21,7 @@ export function summaryRows(results: readonly BatchResult[], cwd: string = proce
 
 /**
  * The files of one project: a run's files share a directory and a name and differ only in their
- * extension, so they read `output/acme-ai-visibility-30d-2026-11-01.{pdf,xlsx,md}`.
+ * extension, so they read `output/acme-ai-visibility-30d-2026-11-01.{pdf,xlsx,md,html}`.
  */
 function filesCell(paths: readonly string[]): string {
   if (paths.length === 0) return "-";

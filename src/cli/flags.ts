@@ -44,7 +44,7 @@ export function parseRange(value: string | undefined): Range {
   return range as Range;
 }
 
-/** `--formats pdf,xlsx,md|all` (default all), deduplicated; `flag` names it in errors. */
+/** `--formats pdf,xlsx,md,html|all` (default all), deduplicated; `flag` names it in errors. */
 export function parseFormats(value: string | undefined, flag = "--formats"): OutputFormat[] {
   const given = value ?? "all";
   // Case carries no meaning in a format's name: `PDF,Xlsx` is `pdf,xlsx`.

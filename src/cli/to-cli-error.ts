@@ -2,6 +2,7 @@ import { ChangesError } from "../config/changes-file.js";
 import { ConfigError } from "../config/load-config.js";
 import { NotesError } from "../config/notes-file.js";
 import { RedisUnreachableError, ScheduleError } from "../jobs/errors.js";
+import { TemplateError } from "../render/html/template-error.js";
 import { DatabaseLockedError, StoreError } from "../service/store/errors.js";
 import { clientErrorToCli } from "./client-errors.js";
 import { CliError, EXIT } from "./errors.js";
@@ -20,7 +21,9 @@ export function toCliError(err: unknown): unknown {
     err instanceof ConfigError ||
     err instanceof NotesError ||
     err instanceof ChangesError ||
-    err instanceof ScheduleError
+    err instanceof ScheduleError ||
+    // The agency's templates are part of its configuration (docs/templates.md).
+    err instanceof TemplateError
   )
     return new CliError(err.message, EXIT.usage, { cause: err });
   if (err instanceof DatabaseLockedError) {

@@ -1,3 +1,5 @@
+import type { Theme } from "./theme.js";
+
 /** Agency branding from vreport.config.json: what every backend shows of the agency. */
 export interface Branding {
   agencyName: string;
@@ -5,4 +7,6 @@ export interface Branding {
   accentColor: string; // #RRGGBB
   footerText?: string;
   locale: string;
+  /** Templates, stylesheet and font of the PDF and the HTML (docs/templates.md); absent: the package's. */
+  theme?: Theme;
 }

@@ -7,6 +7,7 @@ import { EmailConfig } from "./email-config.js";
 import { PROFILES, type Presentation, type Profile, presentationOf } from "./presentation.js";
 import { isSectionKey, type SectionKey, unknownSectionMessage } from "./section-keys.js";
 import { Targets } from "./targets.js";
+import { loadTheme, ThemeFileError } from "./theme.js";
 
 /** True for a BCP 47 tag Intl knows how to canonicalise (`en-US`, `fr`), false for `english`. */
 function isLocale(tag: string): boolean {
@@ -59,6 +60,12 @@ const clientShape = {
   notes: z.string().min(1),
   /** The agency's change log (docs/changes.md), a CSV or NDJSON file relative to this file; `--changes` wins. */
   changes: z.string().min(1),
+  /** A folder of templates overriding the package's, relative to this file (docs/templates.md). */
+  templatesDir: z.string().min(1),
+  /** A stylesheet applied after the package's (PDF and HTML), relative to this file. */
+  css: z.string().min(1),
+  /** An installed font family, or a .ttf/.otf/.woff2/.woff file relative to this file, embedded. */
+  font: z.string().trim().min(1).max(200),
   /** A tagged, accessible PDF (docs/accessibility.md); `--accessible` asks for it whatever this says. */
   accessible: z.boolean(),
 };
@@ -96,6 +103,9 @@ export const ConfigFile = z
     email: clientShape.email.optional(),
     notes: clientShape.notes.optional(),
     changes: clientShape.changes.optional(),
+    templatesDir: clientShape.templatesDir.optional(),
+    css: clientShape.css.optional(),
+    font: clientShape.font.optional(),
     accessible: clientShape.accessible.default(false),
     /** Per-client settings over the defaults above, first match wins. */
     projects: z
@@ -256,6 +266,15 @@ async function settingsOf(
       throw new ConfigError(`config file ${file}: ${at}cannot read logo ${logoPath}`, { cause: err });
     }
   }
+  const theme = await loadTheme(dirname(file), {
+    templatesDir: c.templatesDir,
+    css: c.css,
+    font: c.font,
+  }).catch((err: unknown) => {
+    if (!(err instanceof ThemeFileError)) throw err;
+    throw new ConfigError(`config file ${file}: ${at}${err.field}: ${err.message}`, { cause: err });
+  });
+  if (theme !== undefined) branding.theme = theme;
   const presentation = presentationOf(flags.profile ?? c.profile ?? "client", {
     ...(c.sections !== undefined ? { sections: c.sections as SectionKey[] } : {}),
     ...(c.rows !== undefined ? { rows: c.rows } : {}),

@@ -15,7 +15,8 @@ const VERSION = (
 
 it("formats and page sizes are case-insensitive", () => {
   expect(parseFormats("PDF,Xlsx,md", "--format")).toEqual(["pdf", "xlsx", "md"]);
-  expect(parseFormats("ALL", "--format")).toEqual(["pdf", "xlsx", "md"]);
+  expect(parseFormats("ALL", "--format")).toEqual(["pdf", "xlsx", "md", "html"]);
+  expect(parseFormats("Html", "--format")).toEqual(["html"]);
   expect(() => parseFormats("docx", "--format")).toThrow('invalid --format "docx"');
   expect(parseGenerateFlags({ pageSize: "a4" }, {}).pageSize).toBe("A4");
   expect(parseGenerateFlags({ pageSize: "LETTER" }, {}).pageSize).toBe("Letter");

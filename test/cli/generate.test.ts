@@ -39,7 +39,7 @@ describe("vreport generate: bad input gets one clear line and a non-zero exit", 
     [{ range: "9d" }, 'invalid --range "9d": allowed values are 7d, 30d, 90d'],
     [
       { format: "pdf,docx" },
-      'invalid --format "pdf,docx": allowed values are pdf, xlsx, md (comma-separated) or all',
+      'invalid --format "pdf,docx": allowed values are pdf, xlsx, md, html (comma-separated) or all',
     ],
     [{ pageSize: "A3" }, 'invalid --page-size "A3": allowed values are A4, Letter'],
     [{ answers: "latest" }, 'invalid --answers "latest": allowed values are all'],

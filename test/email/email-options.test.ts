@@ -55,6 +55,7 @@ describe("email flags", () => {
     expect(contentTypeOf("r.PDF")).toBe("application/pdf");
     expect(contentTypeOf("r.xlsx")).toBe("application/vnd.openxmlformats-officedocument.spreadsheetml.sheet");
     expect(contentTypeOf("r.md")).toBe("text/markdown; charset=utf-8");
+    expect(contentTypeOf("r.html")).toBe("text/html; charset=utf-8");
     expect(contentTypeOf("r.bin")).toBe("application/octet-stream");
   });
 });

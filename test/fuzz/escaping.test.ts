@@ -4,8 +4,8 @@ import { SaxesParser } from "saxes";
 import { describe, expect, it } from "vitest";
 import { terminalSafe } from "../../src/cli/io.js";
 import { escapeMarkdown } from "../../src/format/markdown-escape.js";
-import { renderHtml } from "../../src/render/backends/pdf/html.js";
 import { xmlSafe } from "../../src/render/cell-text.js";
+import { renderHtml } from "../../src/render/html/compose.js";
 import { sampleView } from "../fixtures/sample-view.js";
 
 /** Any text, with the characters markup and terminals act on made likely. */

@@ -89,7 +89,7 @@ describe("docs/ingest.md, from the sample to a report", () => {
 
   it("follows the docs: 30 days ending on 2 March", () => {
     expect([AS_OF, RANGE]).toEqual(["2025-03-02", "30d"]);
-    expect(Object.keys(files).sort()).toEqual(["md", "pdf", "xlsx"]);
+    expect(Object.keys(files).sort()).toEqual(["html", "md", "pdf", "xlsx"]);
   });
 
   it("counts every answer of the sample, each on its day in the workspace's timezone", () => {

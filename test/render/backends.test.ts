@@ -22,6 +22,7 @@ import type { ReportView } from "../../src/render/types.js";
 import { HOSTILE, sampleView } from "../fixtures/sample-view.js";
 import { writeWith } from "../pipeline/_write-with.js";
 import { expectedNumbersBySection, extractNumbers } from "./_extract.js";
+import { visitHtml } from "./_html-tools.js";
 import { pdfText } from "./_pdf-tools.js";
 
 /** How a reader sees a rendered format: its visible text and, where it has one, its markup. */
@@ -50,6 +51,12 @@ function htmlText(html: string): string {
 /** Each format read back as its users read it: a Record, so a new format must add its reader. */
 const READERS: Record<OutputFormat, (file: string) => Promise<ReadBack>> = {
   pdf: async (file) => ({ text: pdfText(file) }),
+  // As a browser shows it (real Chromium, scripts off as a mail client opens it); the markup
+  // checks run on the file itself.
+  html: async (file) => ({
+    text: (await visitHtml(file, { javaScript: false })).text,
+    html: await readFile(file, "utf8"),
+  }),
   md: async (file) => {
     const html = markdownIt.render(await readFile(file, "utf8"));
     return { text: htmlText(html), html };

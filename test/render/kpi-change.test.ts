@@ -7,7 +7,7 @@
 import { describe, expect, it } from "vitest";
 import { ENGLISH } from "../../src/format/i18n/index.js";
 import { viewOf } from "../../src/pipeline/plan.js";
-import { renderHtml } from "../../src/render/backends/pdf/html.js";
+import { renderHtml } from "../../src/render/html/compose.js";
 import { changeNote, isMuted } from "../../src/render/kpi-change.js";
 import type { Kpi, ReportView } from "../../src/render/types.js";
 import { smallReportData } from "../fixtures/report-data.js";

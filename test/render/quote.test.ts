@@ -2,7 +2,7 @@
 import MarkdownIt from "markdown-it";
 import { describe, expect, it } from "vitest";
 import { renderMarkdown } from "../../src/render/backends/markdown/backend.js";
-import { renderHtml } from "../../src/render/backends/pdf/html.js";
+import { renderHtml } from "../../src/render/html/compose.js";
 import type { ReportView } from "../../src/render/types.js";
 import { HOSTILE, sampleView } from "../fixtures/sample-view.js";
 
@@ -54,7 +54,7 @@ describe("quote blocks", () => {
 
   it("PDF HTML: a figure whose marks are <mark> elements and whose text is escaped", () => {
     const html = renderHtml(view);
-    const start = html.indexOf('<figure class="quote">');
+    const start = html.indexOf('<figure class="quote"');
     const quote = html.slice(start, html.indexOf("</figure>", start));
     expect(quote).toContain(`<mark class="mark--brand">${HOSTILE.brand}</mark>`);
     expect(quote).toContain('<mark class="mark--competitor">Rival</mark>');

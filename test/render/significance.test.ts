@@ -1,8 +1,8 @@
 /** Table changes in the PDF: coloured only when significant (docs/metrics.md, "Intervals and significance"). */
 import type ExcelJS from "exceljs";
 import { describe, expect, it } from "vitest";
-import { renderHtml } from "../../src/render/backends/pdf/html.js";
 import { buildWorkbook } from "../../src/render/backends/xlsx/backend.js";
+import { renderHtml } from "../../src/render/html/compose.js";
 import { deltaCol } from "../../src/render/sections/_helpers.js";
 import type { ReportView } from "../../src/render/types.js";
 import { sampleView } from "../fixtures/sample-view.js";

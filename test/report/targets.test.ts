@@ -6,9 +6,9 @@
 import { describe, expect, it } from "vitest";
 import type { Targets } from "../../src/config/targets.js";
 import { renderMarkdown } from "../../src/render/backends/markdown/backend.js";
-import { renderHtml } from "../../src/render/backends/pdf/html.js";
 import { buildWorkbook } from "../../src/render/backends/xlsx/backend.js";
 import { draftView, drawView } from "../../src/render/build-view.js";
+import { renderHtml } from "../../src/render/html/compose.js";
 import { buildModel } from "../../src/report/build-model.js";
 import { targetStatus } from "../../src/report/targets.js";
 import { smallReportData } from "../fixtures/report-data.js";

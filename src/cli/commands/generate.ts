@@ -42,7 +42,9 @@ export async function generateCommand(flags: GenerateFlags, io: Io = processIo):
 /** Wires `vreport generate`. */
 export function register(program: Command): void {
   withPeriodFlags(
-    program.command("generate").description("Generate the AI-visibility report as PDF, XLSX and/or Markdown"),
+    program
+      .command("generate")
+      .description("Generate the AI-visibility report as PDF, XLSX, Markdown and/or HTML"),
   )
     .option("--format <formats>", FORMATS_HELP, "all")
     .option("--project <id|name>", "project to report on (default: the first the key can read)")
@@ -102,6 +104,7 @@ export function register(program: Command): void {
         "vreport generate --month 2026-10 --compare year --format pdf,xlsx --profile full",
         "vreport generate --all-projects --period last-month --email cmo@client.example --smtp-url smtp://127.0.0.1:2525",
         "vreport generate --base-url https://reports.example.com --api-key-file key.txt --project Acme --format md",
+        "vreport generate --range 30d --format html --profile full",
         "vreport generate --month 2026-10 --project Acme --notes notes-2026-10.md --draft",
         "vreport generate --month 2026-10 --project Acme --changes changes.csv",
         "vreport generate --range 90d --format pdf --accessible",

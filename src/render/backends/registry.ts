@@ -1,4 +1,5 @@
 import type { Backend, BackendEntry } from "./backend.js";
+import { html } from "./html/meta.js";
 import { markdown } from "./markdown/meta.js";
 import { pdf } from "./pdf/meta.js";
 import { xlsx } from "./xlsx/meta.js";
@@ -12,6 +13,7 @@ export const BACKENDS = [
   { ...pdf, load: async () => (await import("./pdf/backend.js")).backend },
   { ...xlsx, load: async () => (await import("./xlsx/backend.js")).backend },
   { ...markdown, load: async () => (await import("./markdown/backend.js")).backend },
+  { ...html, load: async () => (await import("./html/backend.js")).backend },
 ] as const satisfies readonly BackendEntry[];
 
 export type OutputFormat = (typeof BACKENDS)[number]["format"];

@@ -15,12 +15,13 @@
  * window; it rewrites no page.
  */
 import { langOf } from "../../../format/i18n/index.js";
+import { htmlOf, type KnownPages } from "../../html/compose.js";
+import { anchorOf } from "../../html/context.js";
+import { hasEmbeddedFont } from "../../html/theme-css.js";
 import type { RenderOptions, ReportView } from "../../types.js";
 import { withPages } from "./_browser.js";
 import { ContentsPageError } from "./_contents.js";
-import { anchorOf } from "./_context.js";
 import { print } from "./_print.js";
-import { htmlOf, type KnownPages } from "./html.js";
 
 /** Prints `view` as a tagged PDF in one document (see above), within `timeoutMs`. */
 export async function renderAccessiblePdf(
@@ -32,17 +33,19 @@ export async function renderAccessiblePdf(
   finishing.catch(() => undefined); // reported below, after the print
   const anchors = view.sections.map((_, i) => anchorOf(i));
   const html = htmlOf(view, options);
+  const font = hasEmbeddedFont(view);
   const printed = await withPages(timeoutMs, 1, async ([page]) => {
-    if (anchors.length === 0) return { bytes: await print(page!, html("whole"), options, true), cover: 1 };
+    if (anchors.length === 0)
+      return { bytes: await print(page!, html("whole"), options, true, font), cover: 1 };
     const { anchorPages, firstLinkPage, loadPdf } = await finishing;
-    const draft = await loadPdf(await print(page!, html("whole"), options));
+    const draft = await loadPdf(await print(page!, html("whole"), options, false, font));
     // The contents start on the first page that links to the first section; the cover is before.
     const cover = firstLinkPage(draft, anchors[0]!) - 1;
     const known: KnownPages = {
       sections: anchorPages(draft, anchors).map((p) => p - cover),
       total: draft.getPageCount() - cover,
     };
-    return { bytes: await print(page!, html("whole", known), options, true), cover, known };
+    return { bytes: await print(page!, html("whole", known), options, true, font), cover, known };
   });
   const { addOutline, anchorPages, labelPages, loadPdf, savePdf } = await finishing;
   const doc = await loadPdf(printed.bytes);

@@ -21,7 +21,7 @@ import {
   PDFRawStream,
   PDFRef,
 } from "pdf-lib";
-import { FIGURE_SPACE, filledSlot, SLOT_WIDTH } from "./_slot.js";
+import { FIGURE_SPACE, filledSlot, SLOT_WIDTH } from "../../html/slot.js";
 
 /** A contents slot that cannot be filled: the printed PDF is not laid out as this file expects. */
 export class ContentsPageError extends Error {

@@ -1,10 +1,11 @@
 import { langOf } from "../../../format/i18n/index.js";
+import { htmlOf } from "../../html/compose.js";
+import { anchorOf } from "../../html/context.js";
+import { hasEmbeddedFont } from "../../html/theme-css.js";
 import type { RenderOptions, ReportView } from "../../types.js";
 import type { Backend } from "../backend.js";
 import { closeBrowser, warmUp, withPages } from "./_browser.js";
-import { anchorOf } from "./_context.js";
 import { print } from "./_print.js";
-import { htmlOf } from "./html.js";
 import { pdf } from "./meta.js";
 
 export { PdfTimeoutError } from "./_browser.js";
@@ -44,8 +45,9 @@ export async function renderPdfBytes(view: ReportView, options: PdfRenderOptions
   const anchors = view.sections.map((_, i) => anchorOf(i));
   const html = htmlOf(view, options);
   const [body, cover] = [html("body"), html("cover")];
+  const font = hasEmbeddedFont(view);
   const [bodyBytes, coverBytes] = await withPages(timeoutMs, PRINTS, ([a, b]) =>
-    Promise.all([print(a!, body, options), print(b!, cover, options)]),
+    Promise.all([print(a!, body, options, false, font), print(b!, cover, options, false, font)]),
   );
   const [{ addOutline, anchorPages, loadPdf, prependCover, savePdf }, { fillContentsPages }] =
     await postprocessing;

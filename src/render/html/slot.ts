@@ -1,5 +1,5 @@
 /**
- * The contents' page-number slot as templates print it: figure spaces, which _contents.ts
+ * The contents' page-number slot as templates print it: figure spaces, which backends/pdf/_contents.ts
  * turns into digits once the report is printed. No pdf-lib here: this is needed before printing.
  */
 

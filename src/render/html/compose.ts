@@ -1,9 +1,9 @@
-import { langOf } from "../../../format/i18n/index.js";
-import type { RenderOptions, ReportView } from "../../types.js";
-import { documentContext } from "./_context.js";
-import { contentWidthMm, dynamicCss } from "./_css.js";
-import { filledSlot, withoutFigureSpaces } from "./_slot.js";
-import { type DocumentPart, renderLayout } from "./_templates.js";
+import { langOf } from "../../format/i18n/index.js";
+import type { RenderOptions, ReportView } from "../types.js";
+import { documentContext } from "./context.js";
+import { contentWidthMm, dynamicCss } from "./css.js";
+import { filledSlot, withoutFigureSpaces } from "./slot.js";
+import { type DocumentPart, type Medium, renderLayout } from "./templates.js";
 
 /**
  * Page numbers a first print settled, for a second print of the same layout (the accessible
@@ -17,24 +17,28 @@ export interface KnownPages {
 
 /**
  * The HTML of `part` of `view`: Chromium prints the cover and the body as two documents; the
- * whole report in one document is for comparisons and checks.
+ * whole report in one document is for comparisons and checks, and is the HTML report (`screen`).
  */
 export function renderHtml(
   view: ReportView,
   options: RenderOptions = {},
   part: DocumentPart = "whole",
+  medium: Medium = "print",
 ): string {
-  return htmlOf(view, options)(part);
+  return htmlOf(view, options, medium)(part);
 }
 
 /**
- * The HTML of each part of `view`, from one template context (tables are laid out once). With
- * `known` pages, the contents print those numbers in their slots (as wide as the empty slots, so
- * nothing moves) and the footer says "of N".
+ * The HTML of each part of `view`, from one template context (tables are laid out once). The
+ * PDF backend prints it (`print`); the HTML backend writes the whole report for a browser
+ * (`screen`): the same templates and stylesheet, plus templates/screen.css, and no page numbers.
+ * With `known` pages, the contents print those numbers in their slots (as wide as the empty
+ * slots, so nothing moves) and the footer says "of N".
  */
 export function htmlOf(
   view: ReportView,
   options: RenderOptions,
+  medium: Medium = "print",
 ): (part: DocumentPart, known?: KnownPages) => string {
   const c = view.cover;
   const { f, m } = langOf(view.branding.locale);
@@ -46,13 +50,18 @@ export function htmlOf(
     draft: m.draft.mark,
   };
   const css = dynamicCss(options, view.branding.accentColor, running);
-  const context = documentContext(view, contentWidthMm(options), options.draft ?? false);
+  // Tables are laid out for the printed text column in both media: the screen's column is as
+  // wide as the page's (screen.css), so a table wraps alike on paper and on screen.
+  const context = documentContext(view, contentWidthMm(options), options.draft ?? false, medium === "print");
+  const theme = view.branding.theme;
   return (part, known) =>
     known === undefined
-      ? renderLayout(context, css, part)
+      ? renderLayout(context, css, part, medium, theme)
       : renderLayout(
           { ...context, toc: context.toc.map((t, i) => ({ ...t, page: filledSlot(known.sections[i]!) })) },
           dynamicCss(options, view.branding.accentColor, running, known.total),
           part,
+          medium,
+          theme,
         );
 }

@@ -7,8 +7,8 @@
  * platform names wrap only between words; free text and URLs share the rest in proportion to their
  * average length, so a prompt and its answer preview wrap to about as many lines as each other.
  */
-import type { ValueType } from "../../../format/value-type.js";
-import { PT_MM, textEm, twoLineEm, type Weight, widestWordEm } from "./_text-width.js";
+import type { ValueType } from "../../format/value-type.js";
+import { PT_MM, textEm, twoLineEm, type Weight, widestWordEm } from "./text-width.js";
 
 /** Font sizes and paddings of `table.data` and `table.data--dense`: keep in step with print.css. */
 export const TABLE_FONTS = {

@@ -1,4 +1,4 @@
-import type { RenderOptions } from "../../types.js";
+import type { RenderOptions } from "../types.js";
 
 /** Page sizes in millimetres, portrait (width, height). */
 const PAGE_MM = { A4: [210, 297], Letter: [215.9, 279.4] } as const;

@@ -1,13 +1,13 @@
 import Handlebars from "handlebars";
-import { type Lang, langOf } from "../../../format/i18n/index.js";
-import { formatIn } from "../../../format/i18n/value.js";
-import { noteHtml } from "../../../format/note-markup.js";
-import type { ValueType } from "../../../format/value-type.js";
-import { chartImage } from "../../chart-image.js";
-import { changeNote, isMuted } from "../../kpi-change.js";
-import type { Block, Kpi, ReportView, SectionView } from "../../types.js";
-import { layoutTable } from "./_columns.js";
-import { EMPTY_SLOT } from "./_slot.js";
+import { type Lang, langOf } from "../../format/i18n/index.js";
+import { formatIn } from "../../format/i18n/value.js";
+import { noteHtml } from "../../format/note-markup.js";
+import type { ValueType } from "../../format/value-type.js";
+import { chartImage } from "../chart-image.js";
+import { changeNote, isMuted } from "../kpi-change.js";
+import type { Block, Kpi, ReportView, SectionView } from "../types.js";
+import { layoutTable } from "./columns.js";
+import { EMPTY_SLOT } from "./slot.js";
 
 /** How a figure is coloured: by the sign it is printed with, so a delta that rounds to 0 is grey. */
 export type Tone = "up" | "down" | "flat" | "warn" | "none";
@@ -220,8 +220,16 @@ function section(s: SectionView, i: number, widthMm: number, lang: Lang): Sectio
   return { key: s.key, anchor: anchorOf(i), number: String(i + 1), title: s.title, blocks };
 }
 
-/** The template context of a view printed `widthMm` wide (the text column); `draft` marks a review copy. */
-export function documentContext(view: ReportView, widthMm: number, draft = false): DocumentContext {
+/**
+ * The template context of a view printed `widthMm` wide (the text column); `draft` marks a review
+ * copy; `paged` leaves a page-number slot per contents line (the PDF), else none (the HTML).
+ */
+export function documentContext(
+  view: ReportView,
+  widthMm: number,
+  draft = false,
+  paged = true,
+): DocumentContext {
   const c = view.cover;
   const b = view.branding;
   const lang = langOf(b.locale);
@@ -260,8 +268,8 @@ export function documentContext(view: ReportView, widthMm: number, draft = false
       anchor: s.anchor,
       number: s.number,
       title: s.title,
-      // Filled in after printing (_contents.ts).
-      page: EMPTY_SLOT,
+      // Filled in after printing (backends/pdf/_contents.ts); a screen has no pages.
+      page: paged ? EMPTY_SLOT : "",
     })),
     sections,
   };

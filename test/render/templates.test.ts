@@ -1,0 +1,234 @@
+/**
+ * Template and theme overrides (docs/templates.md, issue #22 item 3): an agency's templates
+ * folder overrides the package's templates file by file, its stylesheet comes after ours, its
+ * font is used (a font file embedded); a broken template is an error naming its file and line,
+ * and the run writes nothing. The worked example (examples/templates/cover.hbs) shows in the PDF
+ * (real Chromium, read back with pdftotext and pdffonts) and in the HTML.
+ */
+import { readdirSync, readFileSync } from "node:fs";
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CliError, EXIT } from "../../src/cli/errors.js";
+import { toCliError } from "../../src/cli/to-cli-error.js";
+import type { Theme } from "../../src/config/theme.js";
+import { applyReport } from "../../src/pipeline/apply.js";
+import { backend as htmlBackend } from "../../src/render/backends/html/backend.js";
+import { closeBrowser, getBrowser } from "../../src/render/backends/pdf/_browser.js";
+import { backend as pdf } from "../../src/render/backends/pdf/backend.js";
+import { renderHtml } from "../../src/render/html/compose.js";
+import { TemplateError } from "../../src/render/html/template-error.js";
+import type { ReportView } from "../../src/render/types.js";
+import { HOSTILE, sampleView } from "../fixtures/sample-view.js";
+import { writeWith } from "../pipeline/_write-with.js";
+import { pdfFonts, pdfPages, squash } from "./_pdf-tools.js";
+
+const EXAMPLES = join(import.meta.dirname, "../../examples");
+/** A font of Debian's fonts-noto-core (the bootstrap installs it) that the report itself never uses. */
+const SERIF = "/usr/share/fonts/truetype/noto/NotoSerif-Regular.ttf";
+
+let root: string;
+
+/** A templates folder holding `files` (relative name → text). */
+async function templatesDir(name: string, files: Record<string, string>): Promise<string> {
+  const dir = join(root, name);
+  for (const [file, text] of Object.entries(files)) {
+    await mkdir(dirname(join(dir, file)), { recursive: true });
+    await writeFile(join(dir, file), text);
+  }
+  return dir;
+}
+
+function themed(theme: Theme): ReportView {
+  const view = sampleView();
+  view.branding.theme = theme;
+  return view;
+}
+
+/** The error `fn` throws. */
+function thrown(fn: () => unknown): unknown {
+  try {
+    fn();
+  } catch (err) {
+    return err;
+  }
+  throw new Error("expected an error");
+}
+
+beforeAll(async () => {
+  root = await mkdtemp(join(tmpdir(), "vreport-templates-"));
+});
+
+afterAll(async () => {
+  await closeBrowser();
+  if (root) await rm(root, { recursive: true, force: true });
+});
+
+describe("a templates folder", () => {
+  it("overrides only the files it has; the rest are the package's", async () => {
+    const dir = await templatesDir("partial", {
+      "cover.hbs": '<header class="cover">Our own cover for {{brand}}</header>',
+      "partials/paragraph.hbs": '<p class="paragraph own-paragraph">{{text}}</p>',
+    });
+    const html = renderHtml(themed({ templatesDir: dir }));
+    expect(html).toContain(`Our own cover for ${HOSTILE.brand.replace("&", "&amp;")}`);
+    expect(html).not.toContain('class="cover__facts"'); // the package's cover is not there
+    expect(html).toContain('class="paragraph own-paragraph"');
+    // Falls back: the package's layout, contents and other partials.
+    expect(html).toContain('<nav class="toc">');
+    expect(html).toContain('<table class="data');
+    expect(html).toContain('<div class="kpis">');
+  });
+
+  it("is compiled per folder: each view gets its own folder's templates, or the package's", async () => {
+    const a = await templatesDir("a", { "cover.hbs": "<header>Cover A</header>" });
+    const b = await templatesDir("b", { "cover.hbs": "<header>Cover B</header>" });
+    expect(renderHtml(themed({ templatesDir: a }))).toContain("Cover A");
+    expect(renderHtml(themed({ templatesDir: b }))).toContain("Cover B");
+    const plain = renderHtml(sampleView());
+    expect(plain).toContain('class="cover__facts"');
+    expect(plain).not.toMatch(/Cover [AB]/);
+  });
+
+  it("an unknown variable is an error naming the file and the line", async () => {
+    const dir = await templatesDir("unknown", {
+      "cover.hbs": "<header>\n  {{title}}\n  {{subtitle}}\n</header>",
+    });
+    const err = thrown(() => renderHtml(themed({ templatesDir: dir })));
+    expect(err).toBeInstanceOf(TemplateError);
+    expect((err as TemplateError).message).toBe(
+      `template ${join(dir, "cover.hbs")}, line 3: unknown variable "subtitle"`,
+    );
+  });
+
+  it("an error in a partial names the partial, not the layout that includes it", async () => {
+    const dir = await templatesDir("nested", { "partials/notice.hbs": '<p class="notice">\n{{txet}}</p>' });
+    const view = themed({ templatesDir: dir });
+    view.sections[0]!.blocks.push({ kind: "notice", text: "A notice" });
+    const err = thrown(() => renderHtml(view)) as TemplateError;
+    expect([err.file, err.line, err.reason]).toEqual([
+      join(dir, "partials/notice.hbs"),
+      2,
+      'unknown variable "txet"',
+    ]);
+  });
+
+  it("a syntax error names the file and the line, even in a partial no block uses", async () => {
+    const dir = await templatesDir("syntax", {
+      "partials/quote.hbs": "<figure>\n{{title}}\n{{#each segments}}{{text}}",
+    });
+    const view = themed({ templatesDir: dir });
+    view.sections = view.sections.map((s) => ({ ...s, blocks: s.blocks.filter((b) => b.kind !== "quote") }));
+    const err = thrown(() => renderHtml(view)) as TemplateError;
+    expect(err).toBeInstanceOf(TemplateError);
+    expect(err.file).toBe(join(dir, "partials/quote.hbs"));
+    expect(err.line).toBe(3);
+    expect(err.message).toMatch(/^template \S+quote\.hbs, line 3: syntax error:/);
+  });
+
+  it("a broken template fails the run with a config error (exit 2) and writes nothing", async () => {
+    const dir = await templatesDir("broken", { "toc.hbs": "{{contents}}" });
+    const out = join(root, "out-broken");
+    const err = await applyReport(themed({ templatesDir: dir }), [htmlBackend, pdf], out).catch(
+      (e: unknown) => e,
+    );
+    expect(err).toBeInstanceOf(TemplateError);
+    expect(await readdir(out)).toEqual([]);
+    const cli = toCliError(err);
+    expect(cli).toBeInstanceOf(CliError);
+    expect((cli as CliError).exitCode).toBe(EXIT.usage);
+    expect((cli as CliError).message).toBe(
+      `template ${join(dir, "toc.hbs")}, line 1: unknown variable "contents"`,
+    );
+  });
+});
+
+describe("the theme's stylesheet and font", () => {
+  it("puts the agency's stylesheet after ours, where it wins over a rule of the same weight", async () => {
+    const css = ".kpi__label { color: rgb(1, 2, 3); }\n/* </style><script>alert(1)</script> */";
+    for (const medium of ["print", "screen"] as const) {
+      const html = renderHtml(themed({ css }), {}, "whole", medium);
+      const style = html.slice(html.indexOf("<style>"), html.indexOf("</style>"));
+      expect(style.indexOf("rgb(1, 2, 3)")).toBeGreaterThan(style.indexOf(".kpi__label {")); // print.css's rule
+      if (medium === "screen")
+        expect(style.indexOf("rgb(1, 2, 3)")).toBeGreaterThan(style.indexOf("@media screen"));
+      // It cannot end the style element: the only script-like text is the escaped comment.
+      expect(html).not.toContain("</style><script>");
+      const page = await (await getBrowser()).newPage();
+      try {
+        await page.setJavaScriptEnabled(false);
+        await page.setContent(html);
+        const color = await page.$eval(".kpi__label", (el) => getComputedStyle(el).color);
+        expect(color, medium).toBe("rgb(1, 2, 3)");
+        expect(await page.$$("script")).toHaveLength(0);
+      } finally {
+        await page.close();
+      }
+    }
+  });
+
+  it("embeds a font file in the PDF (pdffonts lists it, embedded) and the HTML (a data: URI)", async () => {
+    const data = new Uint8Array(await readFile(SERIF));
+    const theme: Theme = { font: { file: { name: SERIF, mime: "font/ttf", format: "truetype", data } } };
+    const [file] = await writeWith(pdf, themed(theme), join(root, "font-file"));
+    const fonts = pdfFonts(file!);
+    expect(fonts.filter((f) => /NotoSerif/.test(f.name))).not.toEqual([]);
+    expect(fonts.filter((f) => !f.embedded)).toEqual([]);
+    const html = renderHtml(themed(theme), {}, "whole", "screen");
+    expect(html).toContain(
+      `src: url(data:font/ttf;base64,${Buffer.from(data).toString("base64").slice(0, 40)}`,
+    );
+  });
+
+  it("uses an installed family by name", async () => {
+    const [file] = await writeWith(
+      pdf,
+      themed({ font: { family: "Noto Serif" } }),
+      join(root, "font-family"),
+    );
+    expect(pdfFonts(file!).filter((f) => /NotoSerif/.test(f.name))).not.toEqual([]);
+  });
+});
+
+it("docs/templates.md documents every file of templates/", () => {
+  const docs = readFileSync(join(import.meta.dirname, "../../docs/templates.md"), "utf8");
+  const files = readdirSync(join(import.meta.dirname, "../../templates"), {
+    recursive: true,
+    withFileTypes: true,
+  })
+    .filter((f) => f.isFile())
+    .map((f) => f.name);
+  expect(files.length).toBeGreaterThanOrEqual(13);
+  for (const name of files) expect(docs, name).toContain(`\`${name}\``);
+});
+
+describe("the worked example (docs/templates.md): a different cover", () => {
+  let theme: Theme;
+  beforeAll(async () => {
+    theme = {
+      templatesDir: join(EXAMPLES, "templates"),
+      css: await readFile(join(EXAMPLES, "theme.css"), "utf8"),
+    };
+  });
+
+  it("shows in the PDF, on the cover page only", async () => {
+    const [file] = await writeWith(pdf, themed(theme), join(root, "example-pdf"));
+    const pages = pdfPages(file!).map(squash);
+    // Letter-spaced capitals come back from pdftotext as "P R E PA R E D".
+    const spaced = (text: string) => text.replace(/\s/g, "");
+    expect(spaced(pages[0]!)).toContain("PREPAREDFOR");
+    expect(pages[0]).toContain(`By Northwind Digital · Confidential — prepared for Acmé`);
+    expect(spaced(pages[0]!)).not.toContain("PREVIOUSPERIOD"); // the package's cover facts
+    expect(pages[1]).toContain("Contents");
+    expect(spaced(pages.slice(1).join(" "))).not.toContain("PREPAREDFOR");
+  });
+
+  it("shows in the HTML", async () => {
+    const [file] = await writeWith(htmlBackend, themed(theme), join(root, "example-html"));
+    const html = await readFile(file!, "utf8");
+    expect(html).toContain('<header class="cover cover--split">');
+    expect(html).toContain('<p class="split__for">Prepared for</p>');
+    expect(html).toContain(".split__band {");
+  });
+});
