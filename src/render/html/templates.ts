@@ -66,6 +66,14 @@ function compile(): Compiled {
 }
 
 /**
+ * Forgets the compiled templates and the stylesheets read with them, so the next render reads
+ * them again from disk: `vreport preview` calls it after an edit (docs/preview.md).
+ */
+export function forgetTemplates(): void {
+  compiled = undefined;
+}
+
+/**
  * Renders `part` of the layout with `context` for `medium`; `generatedCss` must come from the
  * escaping helpers in css.ts.
  */
