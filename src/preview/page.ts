@@ -66,9 +66,9 @@ body { font: 16px/1.5 "Noto Sans", sans-serif; margin: 2.5rem auto; max-width: 6
 h1 { font-size: 1.4rem; color: #b42318; }
 .where { font-weight: 600; }
 pre { background: #f4f5f7; padding: 1rem; overflow-x: auto; white-space: pre-wrap; }
-table.excerpt { border-collapse: collapse; font-family: "Noto Sans Mono", monospace; font-size: 0.9rem; }
+table.excerpt { border-collapse: collapse; width: 100%; font-family: "Noto Sans Mono", monospace; font-size: 0.9rem; }
 table.excerpt td { padding: 0 0.75rem; white-space: pre; }
-table.excerpt td.n { color: #6b7280; text-align: right; }
+table.excerpt td.n { color: #6b7280; text-align: right; width: 3rem; }
 table.excerpt tr.at { background: #fde8e7; }
 .hint { color: #4b5563; }`;
 

@@ -85,9 +85,9 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
       running = false;
     }
   };
-  const watcher = watchInputs(state.inputs, (path) => {
+  const watcher = watchInputs(state.inputs, (path, at) => {
     // The debounce's wait counts: the latency is from the last event of the edit.
-    rebuild(path, performance.now()).catch((err: unknown) => {
+    rebuild(path, at).catch((err: unknown) => {
       // buildPreview turns every bad input into an error page; this is a bug, said once, not a crash.
       options.onRebuild?.({ ...eventOf(state, 0), ok: false, message: String(err) });
     });
