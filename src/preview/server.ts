@@ -20,8 +20,8 @@ export interface RebuildEvent {
   warnings: string[];
   /** From the change seen (or the start) to the new page being ready, in ms. */
   ms: number;
-  /** The file whose change caused it; undefined for the first build. */
-  changed?: string;
+  /** The files whose change caused it; undefined for the first build. */
+  changed?: string[];
 }
 
 export interface PreviewOptions {
@@ -63,21 +63,21 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
   options.onRebuild?.(eventOf(state, performance.now() - started));
 
   let running = false;
-  let again: { path: string; at: number } | undefined;
-  const rebuild = async (path: string, at: number) => {
+  let again: { paths: string[]; at: number } | undefined;
+  const rebuild = async (paths: string[], at: number) => {
     if (running) {
-      again = { path, at: again?.at ?? at };
+      again = { paths: [...new Set([...(again?.paths ?? []), ...paths])], at: again?.at ?? at };
       return;
     }
     running = true;
     try {
-      let next: { path: string; at: number } | undefined = { path, at };
+      let next: { paths: string[]; at: number } | undefined = { paths, at };
       while (next) {
         const build = await buildPreview(source);
         state = { ...build, version: state.version + 1 };
         watcher.update(build.inputs);
         for (const stream of streams) stream.write(`event: reload\ndata: ${state.version}\n\n`);
-        options.onRebuild?.({ ...eventOf(state, performance.now() - next.at), changed: next.path });
+        options.onRebuild?.({ ...eventOf(state, performance.now() - next.at), changed: next.paths });
         next = again;
         again = undefined;
       }
@@ -85,9 +85,9 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
       running = false;
     }
   };
-  const watcher = watchInputs(state.inputs, (path, at) => {
+  const watcher = watchInputs(state.inputs, (paths, at) => {
     // The debounce's wait counts: the latency is from the last event of the edit.
-    rebuild(path, at).catch((err: unknown) => {
+    rebuild(paths, at).catch((err: unknown) => {
       // buildPreview turns every bad input into an error page; this is a bug, said once, not a crash.
       options.onRebuild?.({ ...eventOf(state, 0), ok: false, message: String(err) });
     });

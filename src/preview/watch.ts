@@ -13,7 +13,7 @@ export const DEBOUNCE_MS = 60;
 
 /**
  * Watches files and folders with node:fs.watch and calls `onChange` once per burst of events,
- * `DEBOUNCE_MS` after the last, with the changed path and the time of that last event. A folder is watched recursively (templates/ and its partials/;
+ * `DEBOUNCE_MS` after the last, with the paths the burst changed and the time of its last event. A folder is watched recursively (templates/ and its partials/;
  * Node ≥ 20 supports `recursive` on Linux). A file is watched through its folder, filtered by name:
  * editors that save by writing a new file and renaming it over the old one replace the inode a
  * watch on the file itself would follow, and a file that does not exist yet (the default config
@@ -21,16 +21,22 @@ export const DEBOUNCE_MS = 60;
  */
 export function watchInputs(
   paths: readonly string[],
-  onChange: (path: string, at: number) => void,
+  onChange: (paths: string[], at: number) => void,
 ): InputWatcher {
   const watchers = new Map<string, FSWatcher>();
   let timer: NodeJS.Timeout | undefined;
   let closed = false;
+  let burst = new Set<string>();
   const changed = (path: string) => {
     if (closed) return;
     clearTimeout(timer);
+    burst.add(path);
     const at = performance.now();
-    timer = setTimeout(() => onChange(path, at), DEBOUNCE_MS);
+    timer = setTimeout(() => {
+      const paths = [...burst];
+      burst = new Set();
+      onChange(paths, at);
+    }, DEBOUNCE_MS);
   };
 
   /** What to watch: each folder (recursively), and each file's folder with the names wanted in it. */

@@ -51,6 +51,22 @@ function get(url: string, path: string, host?: string): Promise<{ status: number
   });
 }
 
+/** The first chunk the event stream sends a page that says it shows rebuild `version`. */
+function firstEvent(url: string, version: number): Promise<string> {
+  const { hostname, port } = new URL(url);
+  return new Promise((resolve, reject) => {
+    const req = request({ hostname, port, path: `/events?v=${version}` }, (res) => {
+      res.setEncoding("utf8");
+      res.once("data", (chunk: string) => {
+        req.destroy();
+        resolve(chunk);
+      });
+    });
+    req.on("error", reject);
+    req.end();
+  });
+}
+
 describe("vreport preview in Chromium", () => {
   let dir: string;
   let notes: string;
@@ -99,7 +115,7 @@ describe("vreport preview in Chromium", () => {
     await writeFile(notes, "## executive_summary\n\nSecond note BETA-2.\n");
     const text = await waitForText(page, ["Second note BETA-2."]);
     expect(text).not.toContain("ALPHA-1");
-    expect(rebuilds.at(-1)).toMatchObject({ ok: true, changed: notes });
+    expect(rebuilds.at(-1)).toMatchObject({ ok: true, changed: [notes] });
   });
 
   it("shows a broken notes file's error with its file and line, and keeps serving", async () => {
@@ -127,6 +143,13 @@ describe("vreport preview in Chromium", () => {
 
   it("ran the reload script under the page's Content-Security-Policy without a console error", () => {
     expect(errors).toEqual([]);
+  });
+
+  it("tells a page built before the latest rebuild to reload as soon as it listens", async () => {
+    const { version } = preview.current();
+    expect(version).toBe(rebuilds.at(-1)?.version);
+    expect(await firstEvent(preview.url, version - 1)).toBe(`event: reload\ndata: ${version}\n\n`);
+    expect(await firstEvent(preview.url, version)).toBe(": connected\n\n");
   });
 
   it("answers only requests that name it by its loopback address", async () => {

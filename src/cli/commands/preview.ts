@@ -32,7 +32,7 @@ export interface PreviewFlags
 
 /** The command's line for a rebuild: how long it took, or the error (which names the file and line). */
 function rebuildLine(e: RebuildEvent): string {
-  const cause = e.changed !== undefined ? ` after a change to ${e.changed}` : "";
+  const cause = e.changed !== undefined ? ` after a change to ${e.changed.join(", ")}` : "";
   return e.ok
     ? `vreport: preview rebuilt in ${Math.round(e.ms)} ms${cause}`
     : `vreport: preview shows an error${cause}: ${e.message ?? ""}`;
