@@ -95,7 +95,10 @@ function excerptOf(text: string, line: number): ExcerptLine[] {
  */
 export async function describeFailure(err: unknown, configFile: string): Promise<PreviewFailure> {
   if (!(err instanceof Error)) return { what: "Report", message: String(err) };
-  const what = WHAT[err.name] ?? "Report";
+  // A Handlebars exception (strict mode's unknown variable) carries its line and column, not its file.
+  const handlebars =
+    typeof (err as { column?: unknown }).column === "number" && handlebarsLine(err) !== undefined;
+  const what = WHAT[err.name] ?? (handlebars ? "Template" : "Report");
   const own = (err as { file?: unknown }).file;
   const file = typeof own === "string" ? own : err instanceof ConfigError ? configFile : undefined;
   const text = file === undefined ? undefined : await readFile(file, "utf8").catch(() => undefined);

@@ -6,8 +6,10 @@
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
+import Handlebars from "handlebars";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildPreview, PACKAGE_TEMPLATES, type PreviewBuild } from "../../src/preview/build.js";
+import { describeFailure } from "../../src/preview/failure.js";
 import { errorPage, previewCsp, withReload } from "../../src/preview/page.js";
 import { smallReportData } from "../fixtures/report-data.js";
 
@@ -94,6 +96,29 @@ describe("buildPreview", () => {
       line: 5,
     });
     expect(failure.message).toMatch(/^template .*note\.hbs, line 5: Parse error on line 5: Expecting/);
+  });
+});
+
+describe("describeFailure", () => {
+  it("calls a Handlebars error at render time (strict mode) a template's, with its line", async () => {
+    let thrown: unknown;
+    try {
+      Handlebars.create().compile("<p>\n{{nope}}</p>", { strict: true })({});
+    } catch (err) {
+      thrown = err;
+    }
+    expect(await describeFailure(thrown, "/nowhere/vreport.config.json")).toEqual({
+      what: "Template",
+      line: 2,
+      message: '"nope" not defined in [object Object] - 2:2',
+    });
+  });
+
+  it("calls anything else the report's, with its message", async () => {
+    expect(await describeFailure(new Error("boom"), "/nowhere/vreport.config.json")).toEqual({
+      what: "Report",
+      message: "boom",
+    });
   });
 });
 
