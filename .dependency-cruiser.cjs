@@ -3,6 +3,7 @@
  * folders below it, so an arrow pointing back up fails `npm run lint`.
  *
  *   contract ← format ← config ← client ← report ← render ← pipeline ← email ← jobs ← cli
+ *                                                          pipeline ← preview ← cli
  *   contract ← service ← cli            (the service stands beside the generator)
  */
 const SEVERITY = "error";
@@ -18,8 +19,9 @@ const LAYERS = {
   pipeline: ["contract", "format", "config", "client", "report", "render"],
   email: ["contract", "format", "config", "report", "render"],
   jobs: ["contract", "format", "config", "client", "report", "render", "pipeline", "email"],
+  preview: ["contract", "format", "config", "client", "report", "render", "pipeline"],
   service: ["contract", "format"],
-  cli: ["contract", "format", "config", "client", "report", "render", "pipeline", "email", "jobs", "service"],
+  cli: ["contract", "format", "config", "client", "report", "render", "pipeline", "email", "jobs", "preview", "service"],
 };
 
 module.exports = {

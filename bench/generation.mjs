@@ -10,6 +10,7 @@ import { promisify } from "node:util";
 import { AS_OF, serve } from "./_db.mjs";
 import { BENCH, DIST, RESULTS, ROOT } from "./_paths.mjs";
 import { pipelineFor } from "./_pipeline.mjs";
+import { previewReloads } from "./_preview.mjs";
 import { monitorTree } from "./_proc.mjs";
 import { sample, summarize, timed } from "./_stats.mjs";
 
@@ -199,6 +200,12 @@ export async function runGeneration(ctx) {
     );
     result.warm["pdf-accessible"] = summarize(tagged);
     log(`  warm pdf --accessible: median ${result.warm["pdf-accessible"].median.toFixed(0)} ms`);
+
+    // The preview's reload (issue #22): edits of a notes file over the 90d demo data.
+    const { fetchReportData } = await import(`${DIST}/report/fetch.js`);
+    const previewData = await fetchReportData(p.client, server.project, "90d");
+    result.previewReload = summarize(await previewReloads(previewData, quick ? 3 : 8));
+    log(`  preview reload: median ${result.previewReload.median.toFixed(0)} ms`);
 
     // A batch through one browser per profile, alternating so that both see the same machine:
     // the whole pipeline (fetch, model, charts, PDF) per report.

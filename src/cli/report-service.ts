@@ -1,5 +1,8 @@
 import type { Project } from "../contract/index.js";
 import type { ServiceConnection } from "../jobs/service-connection.js";
+import { fetchReportData } from "../report/fetch.js";
+import type { ReportData } from "../report/model.js";
+import type { PeriodChoice } from "../report/period-choice.js";
 import { selectProjects } from "../report/select-projects.js";
 import { connectOrDemo, type ServiceOptions } from "./connect-service.js";
 import { CliError } from "./errors.js";
@@ -38,4 +41,23 @@ export async function projectsOf(
     );
   }
   return selected;
+}
+
+/**
+ * Fetches one project's report data (`--project`, else the first the key reads) and closes the
+ * service: for a command that works from the data alone afterwards (`preview`).
+ */
+export async function fetchProjectData(
+  opts: ServiceOptions & { project?: string; period: PeriodChoice },
+  io: Io,
+): Promise<ReportData> {
+  const service = await connectReporting(opts, io);
+  try {
+    const [project] = await projectsOf(service, { ...opts, allProjects: false });
+    return await fetchReportData(service.client, project!, opts.period).catch((err: unknown) => {
+      throw setupError(err);
+    });
+  } finally {
+    await service.close();
+  }
 }

@@ -26,6 +26,8 @@ export interface Theme {
   css?: string;
   /** A font family installed on the machine (`family`), or a font file embedded (`file`). */
   font?: { family: string } | { file: FontFile };
+  /** Every file and folder the theme was read from (absolute): what a live preview watches. */
+  sources?: string[];
 }
 
 /** What the config file says of the theme: paths relative to the config file's folder. */
@@ -63,14 +65,17 @@ export function isFontFile(font: string): boolean {
 /** The theme of `fields`, its files read relative to `dir`; undefined when it sets nothing. */
 export async function loadTheme(dir: string, fields: ThemeFields): Promise<Theme | undefined> {
   const theme: Theme = {};
+  const sources: string[] = [];
   if (fields.templatesDir !== undefined) {
     const path = resolve(dir, fields.templatesDir);
     const found = await stat(path).catch(() => null);
     if (!found?.isDirectory()) throw new ThemeFileError("templatesDir", `${path} is not a folder`);
     theme.templatesDir = path;
+    sources.push(path);
   }
   if (fields.css !== undefined) {
     const path = resolve(dir, fields.css);
+    sources.push(path);
     theme.css = await readFile(path, "utf8").catch((err: unknown) => {
       throw new ThemeFileError("css", `cannot read ${path}`, { cause: err });
     });
@@ -80,11 +85,12 @@ export async function loadTheme(dir: string, fields: ThemeFields): Promise<Theme
     if (kind === undefined) theme.font = { family: fields.font };
     else {
       const path = resolve(dir, fields.font);
+      sources.push(path);
       const data = await readFile(path).catch((err: unknown) => {
         throw new ThemeFileError("font", `cannot read ${path}`, { cause: err });
       });
       theme.font = { file: { name: path, ...kind, data: new Uint8Array(data) } };
     }
   }
-  return Object.keys(theme).length > 0 ? theme : undefined;
+  return Object.keys(theme).length > 0 ? { ...theme, sources } : undefined;
 }

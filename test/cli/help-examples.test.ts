@@ -73,6 +73,7 @@ describe("every command's --help ends with examples that parse", () => {
       "generate",
       "notes",
       "notes init",
+      "preview",
       "serve",
       "seed",
       "keys",

@@ -48,12 +48,14 @@ describe("theme settings", () => {
           data: new Uint8Array([0x77, 0x4f, 0x46, 0x32]),
         },
       },
+      sources: [join(dir, "look/templates"), join(dir, "look/theme.css"), join(dir, "look/Brand.woff2")],
     });
     // The client's own stylesheet and font; the folder is the defaults'.
     expect(loaded.forProject({ id: "x", name: "acme" }).branding.theme).toEqual({
       templatesDir: join(dir, "look/templates"),
       css: ".cover { color: blue; }",
       font: { family: "Noto Serif" },
+      sources: [join(dir, "look/templates"), join(dir, "acme/acme.css")],
     });
     expect(loaded.forProject({ id: "y", name: "Other" }).branding.theme).toEqual(loaded.branding.theme);
   });

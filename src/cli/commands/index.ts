@@ -12,6 +12,7 @@ export interface CommandModule {
 export const COMMANDS: Record<string, () => Promise<CommandModule>> = {
   generate: () => import("./generate.js"),
   notes: () => import("./notes.js"),
+  preview: () => import("./preview.js"),
   serve: () => import("./serve.js"),
   seed: () => import("./seed.js"),
   keys: () => import("./keys.js"),

@@ -111,6 +111,14 @@ function compiledFor(dir: string | undefined): Compiled {
 }
 
 /**
+ * Forgets the compiled templates and the stylesheets read with them, so the next render reads
+ * them again from disk: `vreport preview` calls it after an edit (docs/preview.md).
+ */
+export function forgetTemplates(): void {
+  compiled.clear();
+}
+
+/**
  * Renders `part` of the layout with `context` for `medium`; `generatedCss` must come from the
  * escaping helpers in css.ts. The agency's `theme` (docs/templates.md) picks the templates and
  * adds its font and stylesheet after ours.

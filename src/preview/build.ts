@@ -1,0 +1,93 @@
+import { resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { loadChanges } from "../config/changes-file.js";
+import { DEFAULT_CONFIG, loadConfig } from "../config/load-config.js";
+import { loadNotes } from "../config/notes-file.js";
+import type { Profile } from "../config/presentation.js";
+import { viewOf } from "../pipeline/plan.js";
+import { loadBackend } from "../render/backends/registry.js";
+import { forgetTemplates } from "../render/html/templates.js";
+import { presentView } from "../render/present.js";
+import type { ReportData } from "../report/model.js";
+import { describeFailure, type PreviewFailure } from "./failure.js";
+import { checkTemplates } from "./template-syntax.js";
+
+/**
+ * The package's templates/ (Handlebars templates, print.css, screen.css): at the repository root,
+ * two levels up from both src/preview and dist/preview.
+ */
+export const PACKAGE_TEMPLATES = fileURLToPath(new URL("../../templates/", import.meta.url));
+
+/** What the preview builds its report from: the data fetched once, and the files it reads on each rebuild. */
+export interface PreviewSource {
+  /** The report's data, fetched once when the preview starts (planReport's fetch). */
+  data: ReportData;
+  /** `--config`; without it ./vreport.config.json when present, as for generate. */
+  configPath?: string;
+  /** `--profile`: wins over the config file's. */
+  profile?: Profile;
+  /** `--notes`: wins over the config file's notes. */
+  notesPath?: string;
+  /** `--changes`: wins over the config file's change log. */
+  changesPath?: string;
+  /** `--draft`: a review copy. */
+  draft?: boolean;
+  /** Template folders to check and watch besides the package's templates/ (tests). */
+  templateDirs?: readonly string[];
+}
+
+/** One rebuild: the report's HTML or why there is none, the files it read, and its warnings. */
+export type PreviewBuild = (
+  | { ok: true; html: string; warnings: string[] }
+  | { ok: false; failure: PreviewFailure; warnings: string[] }
+) & {
+  /** Every file and folder the report was built from, to watch for the next edit. */
+  inputs: string[];
+};
+
+/**
+ * Builds the report's HTML from the fetched data and the files as they are now: the config file,
+ * the notes and change log it (or the flags) names, and the templates, read again each time.
+ * Pure after the reads (viewOf); never throws: a bad file is a failure naming it.
+ */
+export async function buildPreview(source: PreviewSource): Promise<PreviewBuild> {
+  const configFile = resolve(source.configPath ?? DEFAULT_CONFIG);
+  const templateDirs = [PACKAGE_TEMPLATES, ...(source.templateDirs ?? [])];
+  const inputs = new Set([configFile, ...templateDirs]);
+  const input = (path: string | undefined) => {
+    if (path !== undefined) inputs.add(resolve(path));
+    return path;
+  };
+  input(source.notesPath);
+  input(source.changesPath);
+  try {
+    const config = await loadConfig(source.configPath, source.profile ? { profile: source.profile } : {});
+    const settings = config.forProject(source.data.project);
+    const notesPath = input(source.notesPath ?? settings.notesPath);
+    const changesPath = input(source.changesPath ?? settings.changesPath);
+    const notes = notesPath !== undefined ? await loadNotes(notesPath) : undefined;
+    const changes = changesPath !== undefined ? await loadChanges(changesPath) : undefined;
+    // The client's theme (docs/templates.md): its templates are checked and its files watched too.
+    const theme = settings.branding.theme;
+    for (const source of theme?.sources ?? []) inputs.add(source);
+    // Templates and stylesheets are read again: an edited partial or print.css shows at once.
+    await checkTemplates(theme?.templatesDir ? [...templateDirs, theme.templatesDir] : templateDirs);
+    forgetTemplates();
+    const plan = await viewOf(source.data, {
+      formats: ["html"],
+      branding: settings.branding,
+      ...(config.timezone !== undefined ? { timezone: config.timezone } : {}),
+      ...(notes !== undefined ? { notes } : {}),
+      ...(settings.targets !== undefined ? { targets: settings.targets } : {}),
+      ...(changes !== undefined ? { changes } : {}),
+    });
+    const backend = await loadBackend("html");
+    const options = { presentation: settings.presentation, draft: source.draft ?? false };
+    const view = backend.shows === "pages" ? presentView(plan.view, settings.presentation) : plan.view;
+    const [report] = await backend.render(view, options);
+    const html = typeof report?.data === "string" ? report.data : new TextDecoder().decode(report?.data);
+    return { ok: true, html, warnings: plan.warnings, inputs: [...inputs] };
+  } catch (err) {
+    return { ok: false, failure: await describeFailure(err, configFile), warnings: [], inputs: [...inputs] };
+  }
+}
