@@ -665,5 +665,71 @@ export function writeReport(path, runInfo, records) {
     "",
   ].join("\n");
   const kept = readImportSection(path);
-  writeFileSync(path, kept ? placeImportSection(doc, kept) : doc);
+  const carried = carryOver(doc, previousFile(path), records);
+  writeFileSync(path, kept ? placeImportSection(carried, kept) : carried);
+}
+
+function previousFile(path) {
+  try {
+    return readFileSync(path, "utf8");
+  } catch {
+    return "";
+  }
+}
+
+/** The file's `## ` sections by heading. */
+function sectionsOf(text) {
+  const out = new Map();
+  for (const part of text.split(/\n(?=## )/)) {
+    const heading = part.split("\n", 1)[0];
+    if (heading.startsWith("## ")) out.set(heading, part.trimEnd());
+  }
+  return out;
+}
+
+// The areas whose sections a run writes, by heading, with the record each is drawn from.
+const AREA_HEADINGS = [
+  ["service", "## Service"],
+  ["generation", "## Generation"],
+  ["peers", "## Peers"],
+  ["scale", "## Scale curve"],
+  ["suite", "## Test suite"],
+];
+
+const CARRIED =
+  "**Carried over from the previous BENCHMARKS.md:** this checkout holds no record of that area's last run (`bench/results/<area>.jsonl`), so its section and target rows are kept as they were, not measured again.";
+
+/**
+ * A checkout without an area's record (a fresh clone: `bench/results/` is not in git) keeps that
+ * area's section and its target rows from the previous file, marked as carried over, instead of
+ * dropping figures a partial run did not measure.
+ */
+function carryOver(doc, previous, records) {
+  if (!previous) return doc;
+  const before = sectionsOf(previous);
+  let out = doc;
+  for (const [area, prefix] of AREA_HEADINGS) {
+    if (records[area]) continue;
+    const now = [...sectionsOf(out)].find(([h]) => h.startsWith(prefix));
+    const old = [...before].find(([h]) => h.startsWith(prefix));
+    if (!now || !old || old[1].includes("_Not run yet._")) continue;
+    const body = old[1].includes(CARRIED) ? old[1] : old[1].replace(/^(## [^\n]*\n)/, `$1\n${CARRIED}\n`);
+    out = out.replace(now[1], body);
+  }
+  // Target rows nobody measured in this run: the previous file's row of the same issue and target.
+  const oldRows = new Map(
+    previous
+      .split("\n")
+      .filter((l) => /^\| #\d+ \|/.test(l) && !l.includes("| not measured |"))
+      .map((l) => [l.split(" | ").slice(0, 2).join(" | "), l]),
+  );
+  return out
+    .split("\n")
+    .map((l) => {
+      if (!/^\| #\d+ \|/.test(l) || !l.includes("| not measured |")) return l;
+      const old = oldRows.get(l.split(" | ").slice(0, 2).join(" | "));
+      if (!old) return l;
+      return old.includes("(carried over)") ? old : old.replace(/ \|$/, " (carried over) |");
+    })
+    .join("\n");
 }
