@@ -10,6 +10,7 @@
  */
 import { createHash } from "node:crypto";
 import {
+  copyFileSync,
   cpSync,
   existsSync,
   mkdirSync,
@@ -78,8 +79,7 @@ export function storeTarballs(key: string, tarballs: Record<string, string>, sum
   mkdirSync(DIR, { recursive: true });
   const staging = join(DIR, `.${key}-${process.pid}`);
   mkdirSync(staging, { recursive: true });
-  for (const [name, file] of Object.entries(tarballs))
-    writeFileSync(join(staging, `${name}.tar`), readFileSync(file));
+  for (const [name, file] of Object.entries(tarballs)) copyFileSync(file, join(staging, `${name}.tar`));
   writeFileSync(join(staging, "summaries.json"), JSON.stringify(summaries));
   try {
     renameSync(staging, join(DIR, key));
