@@ -81,4 +81,19 @@ describeDatabases("seed determinism", (kind) => {
     const large = new Set(await ids(second.db));
     expect((await ids(first.db)).every((id) => large.has(id))).toBe(true);
   });
+
+  it("generates the same rows in the compiled build's worker thread as inline", async () => {
+    // The compiled seed (built by `npm test` before the tests run) generates answers in a worker
+    // thread; from the TypeScript sources it generates inline. 27,000 answers: two batches, so the
+    // worker's flow control runs too.
+    const compiled = (await import(
+      "../../dist/service/store/seed/index.js" as string
+    )) as typeof import("../../src/service/store/seed/index.js");
+    const options = { asOf: "2025-03-31", scale: 0.25, days: 150 };
+    const inWorker = await compiled.seedDemo(first, options);
+    const inline = await seedDemo(second, options);
+    expect(inWorker).toEqual(inline);
+    expect(inline.projects[0]!.answers).toBeGreaterThan(20_000);
+    expect(await checksums(first.db)).toEqual(await checksums(second.db));
+  });
 });

@@ -9,10 +9,8 @@
 import { Kysely, PostgresDialect } from "kysely";
 import type { Store } from "../db.js";
 import type { Database } from "../schema.js";
+import { type Cell, copyText } from "./_copy-text.js";
 import { copyFromStdin } from "./_pg-copy.js";
-
-/** A cell: strings, numbers, booleans, Dates, string arrays, or null. */
-export type Cell = string | number | boolean | Date | readonly string[] | null;
 
 /** A column and its SQL type (documentation of the row layout; COPY casts by the table's types). */
 export type Column = readonly [name: string, type: string];
@@ -25,8 +23,8 @@ export interface BulkSession {
     columns: readonly Column[],
     rows: readonly (readonly Cell[])[],
   ): Promise<void>;
-  /** Loads rows already encoded with copyRow (cheaper for the hot loops: no row arrays kept alive). */
-  insertText(table: keyof Database, columns: readonly Column[], text: string): Promise<void>;
+  /** Loads rows already encoded with copyRow, as text or UTF-8 (cheaper for the hot loops: no row arrays kept alive). */
+  insertText(table: keyof Database, columns: readonly Column[], text: string | Uint8Array): Promise<void>;
 }
 
 /** Runs `fn` in one transaction on one connection of the store, committing when it resolves. */
@@ -37,7 +35,7 @@ export async function withBulkSession<T>(store: Store, fn: (session: BulkSession
     return store.db.transaction().execute((trx) =>
       fn(
         session(trx, "'/dev/blob'", async (statement, text) => {
-          await pglite.query(statement, [], { blob: new Blob([text]) });
+          await pglite.query(statement, [], { blob: new Blob([text as BlobPart]) });
         }),
       ),
     );
@@ -76,57 +74,17 @@ export async function withBulkSession<T>(store: Store, fn: (session: BulkSession
 function session(
   db: Kysely<Database>,
   source: string,
-  copy: (statement: string, text: string) => Promise<void>,
+  copy: (statement: string, text: string | Uint8Array) => Promise<void>,
 ): BulkSession {
   const insertText = async (
     table: keyof Database,
     columns: readonly Column[],
-    text: string,
+    text: string | Uint8Array,
   ): Promise<void> => {
-    if (text === "") return;
+    if (text.length === 0) return;
     await copy(`COPY ${table} (${columnList(columns)}) FROM ${source}`, text);
   };
   return { db, insertText, insert: (table, columns, rows) => insertText(table, columns, copyText(rows)) };
 }
 
 const columnList = (columns: readonly Column[]): string => columns.map(([name]) => `"${name}"`).join(", ");
-
-/** One row in COPY text format (tab-separated, \N for null, backslash escapes), with its newline. */
-export function copyRow(row: readonly Cell[]): string {
-  let line = copyCell(row[0] ?? null);
-  for (let i = 1; i < row.length; i++) line += `\t${copyCell(row[i] ?? null)}`;
-  return `${line}\n`;
-}
-
-function copyText(rows: readonly (readonly Cell[])[]): string {
-  let text = "";
-  for (const row of rows) text += copyRow(row);
-  return text;
-}
-
-function textCell(value: Cell): string | null {
-  if (value === null) return null;
-  if (typeof value === "string") return value;
-  if (typeof value === "boolean") return value ? "t" : "f";
-  if (typeof value === "number") return String(value);
-  if (value instanceof Date) return value.toISOString();
-  return arrayLiteral(value as readonly string[]);
-}
-
-const ARRAY_SPECIAL = /[\\"]/;
-
-function arrayLiteral(items: readonly string[]): string {
-  if (items.length === 0) return "{}";
-  return `{${items.map((item) => `"${ARRAY_SPECIAL.test(item) ? item.replace(/[\\"]/g, "\\$&") : item}"`).join(",")}}`;
-}
-
-const COPY_SPECIAL = /[\\\t\n\r]/;
-
-function copyCell(value: Cell): string {
-  const text = textCell(value);
-  if (text === null) return "\\N";
-  if (!COPY_SPECIAL.test(text)) return text;
-  return text.replace(/[\\\t\n\r]/g, (c) =>
-    c === "\\" ? "\\\\" : c === "\t" ? "\\t" : c === "\n" ? "\\n" : "\\r",
-  );
-}

@@ -14,7 +14,11 @@ interface CopyConnection {
 const CHUNK_BYTES = 1 << 20;
 
 /** Streams `data` (COPY text format) into the server with `statement` on `client`. */
-export function copyFromStdin(client: pg.PoolClient, statement: string, data: string): Promise<void> {
+export function copyFromStdin(
+  client: pg.PoolClient,
+  statement: string,
+  data: string | Uint8Array,
+): Promise<void> {
   return new Promise<void>((resolve, reject) => {
     let failed = false;
     const submittable = {
@@ -22,7 +26,10 @@ export function copyFromStdin(client: pg.PoolClient, statement: string, data: st
         connection.query(statement);
       },
       handleCopyInResponse(connection: CopyConnection) {
-        const bytes = Buffer.from(data, "utf8");
+        const bytes =
+          typeof data === "string"
+            ? Buffer.from(data, "utf8")
+            : Buffer.from(data.buffer, data.byteOffset, data.byteLength);
         for (let start = 0; start < bytes.length; start += CHUNK_BYTES) {
           connection.sendCopyFromChunk(bytes.subarray(start, start + CHUNK_BYTES));
         }

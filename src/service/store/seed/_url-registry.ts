@@ -1,7 +1,7 @@
 /** The distinct URLs cited in one project, each with one raw form as an AI platform wrote it. */
 import { normalizeUrl, urlDomain } from "../../../contract/index.js";
 import type { UrlOwner } from "../schema.js";
-import type { Cell } from "./_bulk.js";
+import type { Cell } from "./_copy-text.js";
 import { rngFor, uuidFor } from "./_prng.js";
 import { QUERY_SUFFIXES } from "./_vocabulary.js";
 
