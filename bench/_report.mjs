@@ -228,6 +228,23 @@ function targets(records) {
     many && streamed.length > 1 ? many.maxRssKb <= few.maxRssKb * 1.5 : null,
     many ? `${num(many.rows)} answers in ${ms(many.ms)}, file ${bytes(many.bytes)}` : "",
   );
+  const demo = records.demo?.result;
+  add(
+    "#21",
+    "`vreport seed` (demo, PGlite, scale 1, fresh directory) < 30 s (median)",
+    ms(demo?.seedMedianMs),
+    demo?.ok ? demo.seedMedianMs < 30_000 : null,
+    demo?.ok ? `runs ${demo.seedMs.map(ms).join(", ")}; the whole process` : "",
+  );
+  add(
+    "#21",
+    "first `npm run demo` on a fresh clone < 2.5 min",
+    ms(demo?.firstDemoMs),
+    demo?.ok ? demo.firstDemoMs < 150_000 : null,
+    demo?.ok
+      ? `empty npm cache; Debian packages ${demo.debianInstalled ? "installed in the run" : "already present"}`
+      : "",
+  );
   const suite = records.suite?.result;
   add(
     "#19",
@@ -615,6 +632,26 @@ function suiteSection(rec, runInfo) {
   return lines.join("\n");
 }
 
+function demoSection(rec, runInfo) {
+  const lines = ["## First demo and seeding (issue #21)", "", dated(rec, runInfo), ""];
+  const d = rec?.result;
+  if (!d?.ok) return lines.join("\n");
+  lines.push(
+    `A clean clone of commit ${d.commit} ran \`npm run demo\` with an empty npm cache (every package from the registry). Debian packages: ${d.debianInstalled ? "installed by the bootstrap in this run" : "already present, so their installation is not in this time"}. Then \`vreport seed\` ran ${d.seedMs.length} times into fresh PGlite directories, each timed as the whole process (opening and migrating the database included).`,
+    "",
+    table(
+      ["Step", "Wall time"],
+      [
+        ["first `npm run demo` (install, build, seed, four formats)", ms(d.firstDemoMs)],
+        ...d.seedMs.map((t, i) => [`\`vreport seed\`, run ${i + 1}`, ms(t)]),
+      ],
+    ),
+    "",
+    `Demo files: ${d.outputs.map((o) => `${o.file} (${bytes(o.bytes)})`).join(", ")}.`,
+  );
+  return lines.join("\n");
+}
+
 /** Rewrites BENCHMARKS.md. */
 export function writeReport(path, runInfo, records) {
   const m = runInfo.machine;
@@ -663,6 +700,8 @@ export function writeReport(path, runInfo, records) {
     "",
     suiteSection(records.suite, runInfo),
     "",
+    demoSection(records.demo, runInfo),
+    "",
   ].join("\n");
   const kept = readImportSection(path);
   const carried = carryOver(doc, previousFile(path), records);
@@ -694,6 +733,7 @@ const AREA_HEADINGS = [
   ["peers", "## Peers"],
   ["scale", "## Scale curve"],
   ["suite", "## Test suite"],
+  ["demo", "## First demo"],
 ];
 
 const CARRIED =

@@ -1,6 +1,6 @@
 /**
  * `npm run bench`: measures vreport on this machine and rewrites BENCHMARKS.md.
- *   node bench/run.mjs [--only service,generation,peers,scale,suite] [--quick] [--fresh] [--drop]
+ *   node bench/run.mjs [--only service,generation,peers,scale,suite,demo] [--quick] [--fresh] [--drop]
  * --only runs some areas (the others keep their last results, dated, in BENCHMARKS.md);
  * --quick takes fewer samples (development only); --fresh reseeds the bench databases;
  * --drop drops the PostgreSQL bench databases and exits; --report only rewrites BENCHMARKS.md
@@ -13,6 +13,7 @@ import { join } from "node:path";
 import { dropPostgres, ensurePglite, ensurePostgres, PG_ADMIN, postgresAvailable } from "./_db.mjs";
 import { DIST, RESULTS, ROOT } from "./_paths.mjs";
 import { writeReport } from "./_report.mjs";
+import { runDemo } from "./demo.mjs";
 import { runGeneration } from "./generation.mjs";
 import { runPeers } from "./peers.mjs";
 import { runScale } from "./scale.mjs";
@@ -25,6 +26,7 @@ const AREAS = {
   peers: runPeers,
   scale: runScale,
   suite: runSuite,
+  demo: runDemo,
 };
 const SCALES = [1, 3, 10];
 
@@ -147,7 +149,7 @@ async function main() {
   // Databases: seeded once, then reused while their marker matches (see _db.mjs).
   const setupStart = performance.now();
   const dbs = { pglite: null, pg: null };
-  const needsPglite = args.only.some((a) => a !== "scale" && a !== "suite");
+  const needsPglite = args.only.some((a) => !["scale", "suite", "demo"].includes(a));
   const needsPg = args.only.includes("service") || args.only.includes("scale");
   if (needsPglite) dbs.pglite = await ensurePglite({ fresh: args.fresh, log });
   if (needsPg && (await postgresAvailable())) {

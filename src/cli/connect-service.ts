@@ -82,6 +82,6 @@ export async function connectOrDemo(
 export function seedNotice(io: Pick<Io, "err">): (info: { database: string; asOf: string }) => void {
   return ({ database, asOf }) =>
     io.err(
-      `vreport: seeding the demo workspace as of ${asOf} into ${printableLocation(database)} (under a minute, longer on a busy machine)…`,
+      `vreport: seeding the demo workspace as of ${asOf} into ${printableLocation(database)} (about 30 s, longer on a busy machine)…`,
     );
 }

@@ -245,7 +245,7 @@ describe("seeding notice", () => {
     const io = captureIo(false);
     seedNotice(io)({ database: ".vreport/db", asOf: "2026-11-01" });
     expect(io.errLines).toEqual([
-      "vreport: seeding the demo workspace as of 2026-11-01 into .vreport/db (under a minute, longer on a busy machine)…",
+      "vreport: seeding the demo workspace as of 2026-11-01 into .vreport/db (about 30 s, longer on a busy machine)…",
     ]);
   });
 });
