@@ -10,6 +10,7 @@ import { migration002 } from "./002-daily-aggregates.js";
 import { migration003 } from "./003-webhooks.js";
 import { migration005 } from "./005-data-version.js";
 import { migration006 } from "./006-prompt-cells-cum.js";
+import { migration007 } from "./007-aggregate-purge.js";
 
 export type { AnyDb, Migration } from "./_types.js";
 
@@ -20,6 +21,7 @@ export const MIGRATIONS: readonly Migration[] = [
   migration002,
   migration005,
   migration006,
+  migration007,
 ];
 
 // Arbitrary constant: serializes concurrent starts of several replicas against one PostgreSQL server.
