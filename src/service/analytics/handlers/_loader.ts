@@ -9,8 +9,8 @@ import { type DailyRows, inRange } from "../metrics/tally.js";
 import { type Period, PeriodParamError, type PeriodQuery, resolvePeriod } from "../period.js";
 import { loadCompetitorCounts, loadDaily } from "../queries/daily.js";
 import { type AggMeta, type Db, loadMeta } from "../queries/meta.js";
-import { type PromptCells, promptCellsOf } from "../queries/prompt-cells.js";
-import { loadPromptCum, type PromptCum } from "../queries/prompt-cum.js";
+import { type BrandCells, brandCellsOf, type PromptCells, promptCellsOf } from "../queries/prompt-cells.js";
+import { loadPlatformCum, loadPromptCum, type PromptCum } from "../queries/prompt-cum.js";
 import { type GapCounts, loadPromptGaps } from "../queries/prompt-gaps.js";
 import { promptSumsOf } from "../queries/prompt-sums.js";
 import { loadCategories, loadCompetitors, loadPrompts } from "../queries/setup.js";
@@ -100,6 +100,18 @@ export class Loader {
   /** Per-prompt counts per platform and competitor of both periods (the intervals' clusters). */
   promptCells(): Promise<PromptCells> {
     return this.once("promptCells", async () => promptCellsOf(await this.meta(), await this.promptCum()));
+  }
+
+  /**
+   * The brand's cells only: from the full read when this request has made it (the report asks
+   * for it first), else from the platform arrays alone, the overview's whole need.
+   */
+  brandCells(): Promise<BrandCells> {
+    if (this.memo.has("promptCells")) return this.promptCells();
+    return this.once("brandCells", async () => {
+      const meta = await this.meta();
+      return brandCellsOf(meta, await loadPlatformCum(this.db, this.project.id, meta, this.period));
+    });
   }
 
   /** The prompts' running totals at the periods' boundary days: one read for sums and cells. */

@@ -7,7 +7,7 @@ import { Loader } from "./_loader.js";
 
 /** Overview data of a loader (shared with the report's summary and trend). */
 export async function buildOverview(l: Loader): Promise<VisibilityOverview> {
-  const [daily, cells] = await Promise.all([l.daily(), l.promptCells()]);
+  const [daily, cells] = await Promise.all([l.daily(), l.brandCells()]);
   return overviewOf(daily, cells, l.period, l.range);
 }
 
@@ -28,7 +28,7 @@ export async function buildCategories(l: Loader): Promise<CategoryVisibility> {
     l.prompts(),
     l.promptSums(),
     l.categories(),
-    l.promptCells(),
+    l.brandCells(),
   ]);
   return { range: l.range, categories: categoryRows(prompts, sums, categories, cells) };
 }

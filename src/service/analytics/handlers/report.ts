@@ -26,6 +26,8 @@ import { buildPromptRows } from "./prompts.js";
  * are identical.
  */
 export async function buildReport(l: Loader, now: Date): Promise<FullReport> {
+  // First, so the brand's cells come from this one read rather than a second, narrower one.
+  const allCells = l.promptCells();
   const [
     overview,
     leaderboard,
@@ -48,7 +50,7 @@ export async function buildReport(l: Loader, now: Date): Promise<FullReport> {
     buildPromptRows(l),
     l.urlSums(),
     buildYourPageRows(l),
-    l.promptCells(),
+    allCells,
     l.promptGaps(),
   ]);
   const competitorUrls = await l.urlSums({ owner: "competitor", uniquePrompts: true });

@@ -1,5 +1,5 @@
 import type { CategoryVisibilityRow } from "../../../contract/index.js";
-import type { PromptCells } from "../queries/prompt-cells.js";
+import type { BrandCells } from "../queries/prompt-cells.js";
 import type { CategoryRecord, Counts, PromptRecord, PromptSums } from "./prompt-rows.js";
 import { brandStats } from "./rate-stats.js";
 import { rate } from "./rates.js";
@@ -19,7 +19,7 @@ export function categoryRows(
   prompts: readonly PromptRecord[],
   sums: ReadonlyMap<string, PromptSums>,
   categories: readonly CategoryRecord[],
-  cells: PromptCells,
+  cells: BrandCells,
 ): CategoryVisibilityRow[] {
   const known = new Set(categories.map((c) => c.id));
   const categoryOf = new Map(

@@ -5,7 +5,7 @@ import {
   type VisibilityOverview,
 } from "../../../contract/index.js";
 import { type DayRange, noComparison, type Period } from "../period.js";
-import type { PromptCells } from "../queries/prompt-cells.js";
+import type { BrandCells } from "../queries/prompt-cells.js";
 import { brandStats } from "./rate-stats.js";
 import { metric, rate, shareOfVoice } from "./rates.js";
 import { type DailyRows, inRange, type Tally, tallyBy, tallyOf } from "./tally.js";
@@ -37,7 +37,7 @@ export function dailyTallies(rows: DailyRows, days: DayRange): [string, Tally][]
 /** GET /visibility/overview data from the daily rows. */
 export function overviewOf(
   rows: DailyRows,
-  cells: PromptCells,
+  cells: BrandCells,
   period: Period,
   range: RangeEcho,
 ): VisibilityOverview {
@@ -60,7 +60,7 @@ export function overviewOf(
 }
 
 /** Per-platform rates of both periods; platforms with snapshots in the current period, in spec order. */
-export function platformRows(rows: DailyRows, cells: PromptCells, period: Period) {
+export function platformRows(rows: DailyRows, cells: BrandCells, period: Period) {
   const cur = tallyBy(rows, period.current, (_, p) => p);
   const prev = tallyBy(rows, period.previous, (_, p) => p);
   return PLATFORMS.filter((p) => (cur.get(p)?.snapshots ?? 0) > 0).map((platform: Platform) => {

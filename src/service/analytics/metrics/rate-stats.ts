@@ -1,5 +1,5 @@
 import type { RateStats } from "../../../contract/index.js";
-import type { CompetitorCell, PlatformCell, PromptCells } from "../queries/prompt-cells.js";
+import type { BrandCells, CompetitorCell, PlatformCell, PromptCells } from "../queries/prompt-cells.js";
 import { type Cluster, type ClusterPair, rateStats } from "./interval.js";
 
 /** The stats of the three rates of one entity (the brand, or a competitor). */
@@ -64,7 +64,7 @@ type Numerator = {
 
 /** The three rates of an entity whose mentions and citations per prompt `counts` gives. */
 function entityStats(
-  cells: PromptCells,
+  cells: BrandCells,
   keep: Keep,
   counts: (f: "mentioned" | "cited") => Numerator,
 ): EntityStats {
@@ -78,7 +78,7 @@ function entityStats(
 }
 
 /** The brand's three rates over the cells `keep` selects (all, one platform, one category). */
-export function brandStats(cells: PromptCells, keep: Keep = () => true): EntityStats {
+export function brandStats(cells: BrandCells, keep: Keep = () => true): EntityStats {
   return entityStats(cells, keep, (f) => ({
     current: (_: string, t: PromptTotals) => t[f],
     previous: (_: string, t: PromptTotals) => t[f],

@@ -1,6 +1,6 @@
 import type { Platform } from "../../../contract/index.js";
 import type { AggMeta } from "./meta.js";
-import type { CumRow, PromptCum } from "./prompt-cum.js";
+import type { CumRow, PlatformCumRow, PromptCum } from "./prompt-cum.js";
 
 /** One prompt's brand counts on one platform in one period. */
 export interface PlatformCell {
@@ -21,14 +21,29 @@ export interface CompetitorCell {
   cited: number;
 }
 
-/** The per-prompt cells of both periods: the clusters of every interval (docs/metrics.md). */
-export interface PromptCells {
+/** The brand's per-prompt cells of both periods: the clusters of its intervals (docs/metrics.md). */
+export interface BrandCells {
+  current: { platforms: PlatformCell[] };
+  previous: { platforms: PlatformCell[] };
+}
+
+/** The per-prompt cells of both periods, the competitors' too: the clusters of every interval. */
+export interface PromptCells extends BrandCells {
   current: { platforms: PlatformCell[]; competitors: CompetitorCell[] };
   previous: { platforms: PlatformCell[]; competitors: CompetitorCell[] };
 }
 
 /** The array columns of a cumulative row: per platform or per competitor. */
-type ArrayColumn = { [K in keyof CumRow]: CumRow[K] extends number[] ? K : never }[keyof CumRow];
+type ArrayColumn<R> = { [K in keyof R]: R[K] extends number[] ? K : never }[keyof R];
+
+/** Per-index differences end − before of one array column, zero where a row or value is missing. */
+function differ<R>(e: R | undefined, b: R | undefined) {
+  return (column: ArrayColumn<R>) => {
+    const x = (e?.[column] as number[] | undefined) ?? NONE;
+    const y = (b?.[column] as number[] | undefined) ?? NONE;
+    return (i: number) => (x[i] ?? 0) - (y[i] ?? 0);
+  };
+}
 
 const NONE: readonly number[] = [];
 
@@ -37,36 +52,31 @@ const sortedIndexes = (keys: readonly string[]) =>
   keys.map((_, i) => i).sort((a, b) => (keys[a]! < keys[b]! ? -1 : keys[a]! > keys[b]! ? 1 : 0));
 
 /**
- * One period's cells from the running totals at its last day and at the day before it:
+ * One period's brand cells from the running totals at its last day and at the day before it:
  * C(end) − C(start − 1), zero where a day is missing. Prompts in id order and, within a prompt,
- * platforms by name and competitors by id, so the floating-point sums over prompts come out the
- * same on every request.
+ * platforms by name, so the floating-point sums over prompts come out the same on every request.
  */
-function cellsOf(
+function platformCellsOf<R extends PlatformCumRow>(
   meta: AggMeta,
-  prompts: readonly [string, ReadonlyMap<string, CumRow>][],
+  prompts: readonly [string, ReadonlyMap<string, R>][],
   end: string | null,
   before: string | null,
-): PromptCells["current"] {
-  const out = { platforms: [] as PlatformCell[], competitors: [] as CompetitorCell[] };
+): PlatformCell[] {
+  const out: PlatformCell[] = [];
   const platformOrder = sortedIndexes(meta.platforms);
-  const competitorOrder = sortedIndexes(meta.competitorIds);
   for (const [promptId, at] of prompts) {
-    const e = end === null ? undefined : at.get(end);
-    const b = before === null ? undefined : at.get(before);
-    const diff = (column: ArrayColumn) => {
-      const x = e?.[column] ?? NONE;
-      const y = b?.[column] ?? NONE;
-      return (i: number) => (x[i] ?? 0) - (y[i] ?? 0);
-    };
-    const snapshots = diff("platform_snapshots");
-    const mentioned = diff("platform_mentioned");
-    const cited = diff("platform_cited");
-    const competitorMentions = diff("platform_competitor_mentions");
+    const diff = differ<R>(
+      end === null ? undefined : at.get(end),
+      before === null ? undefined : at.get(before),
+    );
+    const snapshots = diff("platform_snapshots" as ArrayColumn<R>);
+    const mentioned = diff("platform_mentioned" as ArrayColumn<R>);
+    const cited = diff("platform_cited" as ArrayColumn<R>);
+    const competitorMentions = diff("platform_competitor_mentions" as ArrayColumn<R>);
     for (const i of platformOrder) {
       const n = snapshots(i);
       if (n === 0) continue;
-      out.platforms.push({
+      out.push({
         promptId,
         platform: meta.platforms[i] as Platform,
         snapshots: n,
@@ -75,16 +85,46 @@ function cellsOf(
         competitorMentions: competitorMentions(i),
       });
     }
+  }
+  return out;
+}
+
+/** One period's competitor cells, the same way; competitors by id within a prompt. */
+function competitorCellsOf(
+  meta: AggMeta,
+  prompts: readonly [string, ReadonlyMap<string, CumRow>][],
+  end: string | null,
+  before: string | null,
+): CompetitorCell[] {
+  const out: CompetitorCell[] = [];
+  const competitorOrder = sortedIndexes(meta.competitorIds);
+  for (const [promptId, at] of prompts) {
+    const diff = differ<CumRow>(
+      end === null ? undefined : at.get(end),
+      before === null ? undefined : at.get(before),
+    );
     const kMentioned = diff("competitor_mentioned");
     const kCited = diff("competitor_cited");
     for (const j of competitorOrder) {
       const m = kMentioned(j);
       const c = kCited(j);
       if (m > 0 || c > 0)
-        out.competitors.push({ promptId, competitorId: meta.competitorIds[j]!, mentioned: m, cited: c });
+        out.push({ promptId, competitorId: meta.competitorIds[j]!, mentioned: m, cited: c });
     }
   }
   return out;
+}
+
+const byPromptId = <R>(cum: PromptCum<R>) => [...cum.rows].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+
+/** The brand's cells of both periods, from running totals that need only the platform arrays. */
+export function brandCellsOf<R extends PlatformCumRow>(meta: AggMeta, cum: PromptCum<R>): BrandCells {
+  const c = cum.days;
+  const prompts = byPromptId(cum);
+  return {
+    current: { platforms: platformCellsOf(meta, prompts, c.curEnd, c.curBefore) },
+    previous: { platforms: platformCellsOf(meta, prompts, c.prevEnd, c.prevBefore) },
+  };
 }
 
 /**
@@ -94,9 +134,10 @@ function cellsOf(
  */
 export function promptCellsOf(meta: AggMeta, cum: PromptCum): PromptCells {
   const c = cum.days;
-  const prompts = [...cum.rows].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  const prompts = byPromptId(cum);
+  const brand = brandCellsOf(meta, cum);
   return {
-    current: cellsOf(meta, prompts, c.curEnd, c.curBefore),
-    previous: cellsOf(meta, prompts, c.prevEnd, c.prevBefore),
+    current: { ...brand.current, competitors: competitorCellsOf(meta, prompts, c.curEnd, c.curBefore) },
+    previous: { ...brand.previous, competitors: competitorCellsOf(meta, prompts, c.prevEnd, c.prevBefore) },
   };
 }

@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import { getOrSet } from "../_map.js";
 import type { Period } from "../period.js";
+import { jsonRows } from "./_json-rows.js";
 import { type AggMeta, type CumDays, cumDayList, cumDays, type Db } from "./meta.js";
 
 /** One row of `agg_prompt_cum`: a prompt's running totals up to a day (docs/metrics.md). */
@@ -23,11 +24,78 @@ export interface CumRow {
   last_gap: string | null;
 }
 
+const COLUMNS = [
+  "day",
+  "prompt_id",
+  "snapshots",
+  "mentioned",
+  "cited",
+  "last_collected_at",
+  "platform_snapshots",
+  "platform_mentioned",
+  "platform_cited",
+  "platform_competitor_mentions",
+  "competitor_mentioned",
+  "competitor_cited",
+  "platform_gaps",
+  "competitor_gaps",
+  "last_gap",
+] as const satisfies readonly (keyof CumRow)[];
+
+/** A row as read (jsonRows): the columns in COLUMNS order, the timestamp still a string. */
+type CumTuple = readonly [
+  string,
+  string,
+  number,
+  number,
+  number,
+  string | null,
+  number[],
+  number[],
+  number[],
+  number[],
+  number[],
+  number[],
+  number[],
+  number[],
+  string | null,
+];
+
+// Written out rather than zipped with COLUMNS: thousands of rows per request at scale 10.
+const rowOf = (t: CumTuple): CumRow => ({
+  day: t[0],
+  prompt_id: t[1],
+  snapshots: t[2],
+  mentioned: t[3],
+  cited: t[4],
+  last_collected_at: t[5] === null ? null : new Date(t[5]),
+  platform_snapshots: t[6],
+  platform_mentioned: t[7],
+  platform_cited: t[8],
+  platform_competitor_mentions: t[9],
+  competitor_mentioned: t[10],
+  competitor_cited: t[11],
+  platform_gaps: t[12],
+  competitor_gaps: t[13],
+  last_gap: t[14],
+});
+
+/** The columns of a running-totals row that the brand's cells need (prompt-cells.ts). */
+export type PlatformCumRow = Pick<
+  CumRow,
+  | "day"
+  | "prompt_id"
+  | "platform_snapshots"
+  | "platform_mentioned"
+  | "platform_cited"
+  | "platform_competitor_mentions"
+>;
+
 /** Each prompt's running totals at the boundary days of both periods, and those days. */
-export interface PromptCum {
+export interface PromptCum<R = CumRow> {
   days: CumDays;
   /** prompt id → day → row. */
-  rows: Map<string, Map<string, CumRow>>;
+  rows: Map<string, Map<string, R>>;
 }
 
 /**
@@ -35,21 +103,61 @@ export interface PromptCum {
  * prompt whatever the range, read once per request for the prompts' sums, the intervals'
  * clusters and the gaps.
  */
-export async function loadPromptCum(
+export function loadPromptCum(db: Db, projectId: string, meta: AggMeta, period: Period): Promise<PromptCum> {
+  return loadCum(db, projectId, meta, period, COLUMNS, rowOf);
+}
+
+const PLATFORM_COLUMNS = [
+  "day",
+  "prompt_id",
+  "platform_snapshots",
+  "platform_mentioned",
+  "platform_cited",
+  "platform_competitor_mentions",
+] as const satisfies readonly (keyof PlatformCumRow)[];
+
+type PlatformTuple = readonly [string, string, number[], number[], number[], number[]];
+
+/**
+ * Only the platform arrays of the same rows: what the brand's intervals need (the overview and
+ * its kin), a third of the full rows' bytes.
+ */
+export function loadPlatformCum(
   db: Db,
   projectId: string,
   meta: AggMeta,
   period: Period,
-): Promise<PromptCum> {
+): Promise<PromptCum<PlatformCumRow>> {
+  return loadCum(db, projectId, meta, period, PLATFORM_COLUMNS, (t: PlatformTuple) => ({
+    day: t[0],
+    prompt_id: t[1],
+    platform_snapshots: t[2],
+    platform_mentioned: t[3],
+    platform_cited: t[4],
+    platform_competitor_mentions: t[5],
+  }));
+}
+
+async function loadCum<T extends readonly unknown[], R extends { day: string; prompt_id: string }>(
+  db: Db,
+  projectId: string,
+  meta: AggMeta,
+  period: Period,
+  columns: readonly string[],
+  toRow: (tuple: T) => R,
+): Promise<PromptCum<R>> {
   const days = cumDays(meta, period);
   const list = cumDayList(days);
-  const rows = new Map<string, Map<string, CumRow>>();
+  const rows = new Map<string, Map<string, R>>();
   if (list.length === 0) return { days, rows };
-  const result = await sql<CumRow>`
-    SELECT day, prompt_id, snapshots, mentioned, cited, last_collected_at, platform_snapshots,
-      platform_mentioned, platform_cited, platform_competitor_mentions, competitor_mentioned,
-      competitor_cited, platform_gaps, competitor_gaps, last_gap
-    FROM agg_prompt_cum WHERE project_id = ${projectId} AND day = ANY(${list}::date[])`.execute(db);
-  for (const r of result.rows) getOrSet(rows, r.prompt_id, () => new Map<string, CumRow>()).set(r.day, r);
+  const found = await jsonRows<T>(
+    db,
+    columns,
+    sql`agg_prompt_cum WHERE project_id = ${projectId} AND day = ANY(${list}::date[])`,
+  );
+  for (const t of found) {
+    const r = toRow(t);
+    getOrSet(rows, r.prompt_id, () => new Map<string, R>()).set(r.day, r);
+  }
   return { days, rows };
 }
