@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import type { Platform } from "../../../contract/index.js";
 import type { Period } from "../period.js";
+import { jsonRows } from "./_json-rows.js";
 import type { Db } from "./meta.js";
 
 /** The answer columns every answer view needs. */
@@ -92,12 +93,21 @@ export async function loadLatestAnswers(
   limit: number,
 ): Promise<{ rows: (AnswerRow & { prompt_text: string })[]; total: number }> {
   if (scope.platforms.length === 0) return { rows: [], total: 0 };
-  const { rows } = await sql<AnswerRow & { prompt_text: string; total: number }>`
-    SELECT ${COLUMNS}, p.text AS prompt_text, count(*) OVER () AS total
-    FROM ${latestFrom(scope, period)}
-    ORDER BY a.collected_at DESC, a.id
-    LIMIT ${limit}`.execute(db);
-  return { rows, total: rows[0]?.total ?? 0 };
+  // Hundreds of rows with texts and arrays: one JSON value (jsonRows), the columns in NAMES order.
+  const found = await jsonRows<[...unknown[], string, number]>(
+    db,
+    [...NAMES, "prompt_text", "total"],
+    sql`(SELECT ${COLUMNS}, p.text AS prompt_text, count(*) OVER () AS total
+      FROM ${latestFrom(scope, period)}
+      ORDER BY a.collected_at DESC, a.id
+      LIMIT ${limit}) latest`,
+    sql`collected_at DESC, id`,
+  );
+  const rows = found.map((t) => {
+    const row = Object.fromEntries(NAMES.map((name, i) => [name, t[i]])) as unknown as AnswerRow;
+    return { ...row, collected_at: new Date(row.collected_at), prompt_text: t[NAMES.length] as string };
+  });
+  return { rows, total: (found[0]?.[NAMES.length + 1] as number | undefined) ?? 0 };
 }
 
 /**

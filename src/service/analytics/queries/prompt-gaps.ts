@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import type { Platform } from "../../../contract/index.js";
 import type { Period } from "../period.js";
+import { jsonRows } from "./_json-rows.js";
 import { type AggMeta, type Db, daysWithin } from "./meta.js";
 import type { PromptCum } from "./prompt-cum.js";
 
@@ -19,12 +20,8 @@ export interface GapCounts {
   pages: Map<string, { competitorId: string; answers: number }>;
 }
 
-interface PageRow {
-  prompt_id: string;
-  url: string;
-  competitor_id: string;
-  n: number | string;
-}
+/** A listed page of a gap: prompt id, URL, competitor id, gap answers citing it. */
+type PageTuple = readonly [string, string, string, number];
 
 /** "<time> <id> <platform>", the latest gap answer up to a day (aggregates/refresh.ts). */
 function latestOf(lastGap: string): GapCounts["latest"] {
@@ -50,8 +47,10 @@ export async function loadPromptGaps(
   const { curEnd, curBefore } = cum.days;
   if (span === null || curEnd === null) return out;
   // Only the pages a gap row lists: the first PAGES_PER_GAP by answers, then by URL.
-  const pages = await sql<PageRow>`
-      WITH s AS (
+  const pages = await jsonRows<PageTuple>(
+    db,
+    ["prompt_id", "url", "competitor_id", "n"],
+    sql`(WITH s AS (
         SELECT prompt_id, url_id, sum(answers) AS n FROM agg_gap_pages_day
         WHERE project_id = ${projectId} AND day BETWEEN ${span.from}::date AND ${span.to}::date
         GROUP BY prompt_id, url_id),
@@ -59,7 +58,8 @@ export async function loadPromptGaps(
         SELECT s.prompt_id, u.url, u.competitor_id, s.n,
           row_number() OVER (PARTITION BY s.prompt_id ORDER BY s.n DESC, u.url COLLATE "C") AS rank
         FROM s JOIN urls u ON u.id = s.url_id)
-      SELECT prompt_id, url, competitor_id, n FROM r WHERE rank <= ${PAGES_PER_GAP}`.execute(db);
+      SELECT prompt_id, url, competitor_id, n FROM r WHERE rank <= ${PAGES_PER_GAP}) q`,
+  );
   for (const [promptId, byDay] of cum.rows) {
     const end = byDay.get(curEnd);
     const before = curBefore === null ? undefined : byDay.get(curBefore);
@@ -82,7 +82,7 @@ export async function loadPromptGaps(
       pages: new Map(),
     });
   }
-  for (const r of pages.rows)
-    out.get(r.prompt_id)?.pages.set(r.url, { competitorId: r.competitor_id, answers: Number(r.n) });
+  for (const [promptId, url, competitorId, n] of pages)
+    out.get(promptId)?.pages.set(url, { competitorId, answers: Number(n) });
   return out;
 }
