@@ -22,12 +22,34 @@ export async function resolveProject(
 ): Promise<ResolvedProject> {
   const id = caller.pinnedProjectId ?? projectId;
   if (id === undefined) throw ApiError.notFound("project");
+  // PGlite: the row read while no statement wrote is still current (store/_write-epoch.ts), so a
+  // cached answer costs no query at all. PostgreSQL has other writers (other processes): read.
+  const epoch = store.writeEpoch?.();
+  const known = epoch === undefined ? undefined : KNOWN.get(store);
+  const key = `${caller.workspaceId} ${id}`;
+  const hit = known?.get(key);
+  if (hit && hit.epoch === epoch) return hit.project;
+  const project = await readProject(store, caller.workspaceId, id);
+  // Only found projects are kept (so the map holds at most the workspace's projects), and only
+  // when nothing wrote while the row was read.
+  if (epoch !== undefined && store.writeEpoch?.() === epoch) {
+    const map = KNOWN.get(store) ?? new Map<string, { epoch: number; project: ResolvedProject }>();
+    KNOWN.set(store, map);
+    map.set(key, { epoch, project });
+  }
+  return project;
+}
+
+/** Project rows read at a write epoch, per store. */
+const KNOWN = new WeakMap<Store, Map<string, { epoch: number; project: ResolvedProject }>>();
+
+async function readProject(store: Store, workspaceId: string, id: string): Promise<ResolvedProject> {
   const row = await store.db
     .selectFrom("projects")
     .select(["id", "workspace_id", "name", "slug", "brand_name", "brand_domain"])
     .select(sql<string>`data_version::text || '.' || xmin::text`.as("data_version"))
     .where("id", "=", id)
-    .where("workspace_id", "=", caller.workspaceId)
+    .where("workspace_id", "=", workspaceId)
     .executeTakeFirst();
   if (!row) throw ApiError.notFound("project");
   return {

@@ -8,6 +8,7 @@ import { resolve } from "node:path";
 import type { PGlite } from "@electric-sql/pglite";
 import { Kysely, PostgresDialect } from "kysely";
 import type pg from "pg";
+import { trackWrites } from "./_write-epoch.js";
 import { StoreError } from "./errors.js";
 import { acquireLock, type DirectoryLock } from "./lock.js";
 import { migrate } from "./migrations/index.js";
@@ -26,6 +27,11 @@ export interface Store {
   location: string;
   pglite?: PGlite;
   pool?: pg.Pool;
+  /**
+   * PGlite only: moves on every statement that may write (store/_write-epoch.ts). Rows read
+   * while it stands still are current, so they may be kept in memory until it moves.
+   */
+  writeEpoch?: () => number;
   close(): Promise<void>;
 }
 
@@ -153,6 +159,7 @@ async function openPglite(location: string, loadDataDir?: Blob): Promise<Store> 
     lock?.release();
     throw new StoreError("OPEN_FAILED", `cannot open database ${location}: ${String(cause)}`, { cause });
   }
+  const writeEpoch = trackWrites(pglite);
   const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
   let closed = false;
   return {
@@ -160,6 +167,7 @@ async function openPglite(location: string, loadDataDir?: Blob): Promise<Store> 
     kind: "pglite",
     location,
     pglite,
+    writeEpoch,
     async close() {
       if (closed) return;
       closed = true;

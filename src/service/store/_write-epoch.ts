@@ -1,0 +1,37 @@
+import type { PGlite } from "@electric-sql/pglite";
+
+/** A plain SELECT: the only statement taken as not writing (WITH, COPY, BEGIN, COMMIT all count). */
+const READ_ONLY = /^\s*select\b/i;
+const LOCKING = /\bfor\s+(update|no\s+key\s+update|share|key\s+share)\b/i;
+
+/**
+ * Counts the statements of a PGlite database that may write: anything but a plain SELECT, which
+ * includes every transaction's BEGIN and COMMIT. PGlite runs one statement at a time on its one
+ * session, a transaction holds that session to its end, and one process owns the directory
+ * (docs/decisions.md, "One process per PGlite directory"): so a value read while the count stood
+ * still is current, and in-memory copies of rows may be kept until it moves (the service's project
+ * lookups, http/_project.ts). Wraps the instance's `query` and `exec`, the only ways in.
+ */
+export function trackWrites(pglite: PGlite): () => number {
+  let epoch = 0;
+  const query = pglite.query.bind(pglite);
+  const exec = pglite.exec.bind(pglite);
+  const after = async <T>(run: Promise<T>): Promise<T> => {
+    try {
+      return await run;
+    } finally {
+      // Also after: a read that waited behind this statement must not see the count it started with.
+      epoch++;
+    }
+  };
+  pglite.query = ((sql: string, ...rest: unknown[]) => {
+    if (READ_ONLY.test(sql) && !LOCKING.test(sql)) return query(sql, ...(rest as []));
+    epoch++;
+    return after(query(sql, ...(rest as [])));
+  }) as PGlite["query"];
+  pglite.exec = ((sql: string, ...rest: unknown[]) => {
+    epoch++;
+    return after(exec(sql, ...(rest as [])));
+  }) as PGlite["exec"];
+  return () => epoch;
+}
