@@ -2,14 +2,24 @@
 
 /** The calendar day (YYYY-MM-DD) of an instant in a timezone: how every "as-of day" is computed. */
 export function dayIn(timeZone: string, at: Date = new Date()): string {
+  // Every request asks for today's day; within one second the answer cannot change (tz offsets
+  // have whole seconds at most), and formatting costs more than the rest of a cached answer's key.
+  const second = Math.floor(at.getTime() / 1000);
+  const last = lastDays.get(timeZone);
+  if (last?.second === second) return last.day;
   let f = dayFormatters.get(timeZone);
   if (!f) {
     // en-CA formats as YYYY-MM-DD.
     f = new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" });
     dayFormatters.set(timeZone, f);
   }
-  return f.format(at);
+  const day = f.format(at);
+  lastDays.set(timeZone, { second, day });
+  return day;
 }
+
+/** The last day computed per timezone and the second it was for. */
+const lastDays = new Map<string, { second: number; day: string }>();
 
 /** One day formatter per timezone: building one costs ~100× using it (an import calls this per row). */
 const dayFormatters = new Map<string, Intl.DateTimeFormat>();

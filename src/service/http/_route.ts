@@ -81,7 +81,11 @@ export function routeHandler(def: EndpointDef, handler: Handler<EndpointId>, dep
       now,
       requestUrl,
       rawQuery,
-      signal: request.signal,
+      // Read lazily: Fastify builds the request's AbortController on first access and aborts it
+      // when the request closes, even a finished one, which cost a tenth of a cached answer.
+      get signal() {
+        return request.signal;
+      },
     };
     // Expensive work stops at its next query once the client is gone (PostgreSQL: cancelled).
     const work = () =>
@@ -101,7 +105,7 @@ export function routeHandler(def: EndpointDef, handler: Handler<EndpointId>, dep
     const cacheable =
       deps.cache !== undefined && dataVersion !== undefined && CACHED_ENDPOINTS.has(def.id as EndpointId);
     const answer = cacheable
-      ? await shared(deps.cache as ResponseCache, request.signal, compute, {
+      ? await shared(deps.cache as ResponseCache, () => request.signal.aborted, compute, {
           endpoint: def.id as EndpointId,
           workspaceId: caller.workspaceId,
           timezone: caller.timezone,
@@ -128,7 +132,7 @@ export function routeHandler(def: EndpointDef, handler: Handler<EndpointId>, dep
  */
 async function shared(
   cache: ResponseCache,
-  signal: AbortSignal,
+  aborted: () => boolean,
   compute: () => Promise<CachedResponse>,
   parts: CacheKeyParts,
 ): Promise<CachedResponse> {
@@ -137,7 +141,7 @@ async function shared(
     try {
       return await cache.getOrCompute(key, compute);
     } catch (error) {
-      if (!isClientClosed(error) || signal.aborted) throw error;
+      if (!isClientClosed(error) || aborted()) throw error;
     }
   }
 }
