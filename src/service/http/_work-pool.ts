@@ -39,6 +39,21 @@ export const DEFAULT_WORK_POOL: WorkPoolConfig = {
   retryAfterSeconds: 1,
 };
 
+/**
+ * On PGlite every query runs on one WebAssembly thread, the server's own: reports computing at
+ * once only interleave, each taking as much longer. Two at once (one per key at most) keeps a
+ * storming key to one slot, so another key's report waits for at most one other computation; 16
+ * waiting, 4 per key.
+ */
+export const PGLITE_WORK_POOL: WorkPoolConfig = {
+  concurrency: 2,
+  queue: 16,
+  queuePerKey: 4,
+  perKeyRunning: 1,
+  maxWaitMs: DEFAULT_MAX_WAIT_MS,
+  retryAfterSeconds: 1,
+};
+
 /** The pool and queue are full (or the key's share of the queue is): answer 503. */
 export class PoolFullError extends Error {
   constructor(readonly retryAfterSeconds: number) {
