@@ -1,4 +1,5 @@
-/** Memory of a process and of its descendants, read from /proc (Linux only). */
+/** Child processes: running a command to completion, and the memory of a process tree (/proc, Linux only). */
+import { spawn } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
 
 /** VmRSS and VmHWM of one process in KiB, or null once it is gone. */
@@ -66,4 +67,20 @@ export function monitorTree(nodePid, { intervalMs = 100, childRoot } = {}) {
       return { nodePeakKb, childPeakKb };
     },
   };
+}
+
+/** Runs `cmd` in `cwd` (extra `env` on top of ours, no colours); resolves with its exit code, output and wall time. */
+export function run(cmd, args, cwd, env = {}) {
+  return new Promise((resolve) => {
+    const t = performance.now();
+    const child = spawn(cmd, args, { cwd, env: { ...process.env, FORCE_COLOR: "0", NO_COLOR: "1", ...env } });
+    let out = "";
+    child.stdout.on("data", (d) => {
+      out += d;
+    });
+    child.stderr.on("data", (d) => {
+      out += d;
+    });
+    child.on("close", (code) => resolve({ code, out, ms: performance.now() - t }));
+  });
 }

@@ -5,29 +5,13 @@
  * `vreport seed` runs three times into fresh PGlite directories, each timed as the process a user
  * starts (opening and migrating the database included).
  */
-import { spawn } from "node:child_process";
 import { mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { ROOT } from "./_paths.mjs";
+import { run } from "./_proc.mjs";
 
 const SEED_RUNS = 3;
-
-/** Runs `cmd` in `cwd`; resolves with exit code, output and wall time. */
-function run(cmd, args, cwd, env = {}) {
-  return new Promise((resolve) => {
-    const t = performance.now();
-    const child = spawn(cmd, args, { cwd, env: { ...process.env, FORCE_COLOR: "0", NO_COLOR: "1", ...env } });
-    let out = "";
-    child.stdout.on("data", (d) => {
-      out += d;
-    });
-    child.stderr.on("data", (d) => {
-      out += d;
-    });
-    child.on("close", (code) => resolve({ code, out, ms: performance.now() - t }));
-  });
-}
 
 export async function runDemo(ctx) {
   const { log, quick } = ctx;

@@ -3,29 +3,14 @@
  * (1cbb2f3), side by side in one run on this machine. Each tree runs the same steps `npm test`
  * runs after its bootstrap: build, typecheck, lint, then every test file on PGlite and PostgreSQL.
  */
-import { spawn } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync, symlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { ROOT } from "./_paths.mjs";
+import { run } from "./_proc.mjs";
 
 /** The commit the architecture issue timed (9–10 min busy, 5 min 35 s quiet). */
 export const BASELINE = "1cbb2f3";
-
-/** Runs `cmd` in `cwd`, resolving with its exit code and output. */
-function run(cmd, args, cwd) {
-  return new Promise((resolve) => {
-    const child = spawn(cmd, args, { cwd, env: { ...process.env, FORCE_COLOR: "0", NO_COLOR: "1" } });
-    let out = "";
-    child.stdout.on("data", (d) => {
-      out += d;
-    });
-    child.stderr.on("data", (d) => {
-      out += d;
-    });
-    child.on("close", (code) => resolve({ code, out }));
-  });
-}
 
 /** The steps of `npm test` after the bootstrap, timed in `cwd`; the test count from vitest's summary. */
 async function timeSuite(cwd, log, label) {

@@ -25,18 +25,16 @@ export async function resolveProject(
   // PGlite: the row read while no statement wrote is still current (store/_write-epoch.ts), so a
   // cached answer costs no query at all. PostgreSQL has other writers (other processes): read.
   const epoch = store.writeEpoch?.();
-  const known = epoch === undefined ? undefined : KNOWN.get(store);
+  if (epoch === undefined) return readProject(store, caller.workspaceId, id);
+  let known = KNOWN.get(store);
+  if (!known) KNOWN.set(store, (known = new Map()));
   const key = `${caller.workspaceId} ${id}`;
-  const hit = known?.get(key);
-  if (hit && hit.epoch === epoch) return hit.project;
+  const hit = known.get(key);
+  if (hit?.epoch === epoch) return hit.project;
+  // Kept under the count seen before reading: if a statement wrote meanwhile, it is never served.
+  // Only found projects are kept, so the map holds at most the projects there are.
   const project = await readProject(store, caller.workspaceId, id);
-  // Only found projects are kept (so the map holds at most the workspace's projects), and only
-  // when nothing wrote while the row was read.
-  if (epoch !== undefined && store.writeEpoch?.() === epoch) {
-    const map = KNOWN.get(store) ?? new Map<string, { epoch: number; project: ResolvedProject }>();
-    KNOWN.set(store, map);
-    map.set(key, { epoch, project });
-  }
+  known.set(key, { epoch, project });
   return project;
 }
 

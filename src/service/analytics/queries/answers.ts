@@ -93,21 +93,24 @@ export async function loadLatestAnswers(
   limit: number,
 ): Promise<{ rows: (AnswerRow & { prompt_text: string })[]; total: number }> {
   if (scope.platforms.length === 0) return { rows: [], total: 0 };
-  // Hundreds of rows with texts and arrays: one JSON value (jsonRows), the columns in NAMES order.
-  const found = await jsonRows<[...unknown[], string, number]>(
+  // Hundreds of rows with texts and arrays: one JSON value (jsonRows).
+  const found = await jsonRows<Omit<AnswerRow, "collected_at"> & LatestExtras & { collected_at: string }>(
     db,
-    [...NAMES, "prompt_text", "total"],
+    [...(NAMES as (keyof AnswerRow)[]), "prompt_text", "total"],
     sql`(SELECT ${COLUMNS}, p.text AS prompt_text, count(*) OVER () AS total
       FROM ${latestFrom(scope, period)}
       ORDER BY a.collected_at DESC, a.id
       LIMIT ${limit}) latest`,
     sql`collected_at DESC, id`,
   );
-  const rows = found.map((t) => {
-    const row = Object.fromEntries(NAMES.map((name, i) => [name, t[i]])) as unknown as AnswerRow;
-    return { ...row, collected_at: new Date(row.collected_at), prompt_text: t[NAMES.length] as string };
-  });
-  return { rows, total: (found[0]?.[NAMES.length + 1] as number | undefined) ?? 0 };
+  const rows = found.map(({ total: _, ...row }) => ({ ...row, collected_at: new Date(row.collected_at) }));
+  return { rows, total: found[0]?.total ?? 0 };
+}
+
+/** What the latest answers add to an answer's columns: its prompt's text and how many there are. */
+interface LatestExtras {
+  prompt_text: string;
+  total: number;
 }
 
 /**

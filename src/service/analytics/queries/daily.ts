@@ -1,29 +1,19 @@
 import { sql } from "kysely";
-import type { Platform } from "../../../contract/index.js";
 import type { CompetitorCounts } from "../metrics/leaderboard.js";
-import type { CompetitorDayRow, DailyRows } from "../metrics/tally.js";
+import type { CompetitorDayRow, DailyRows, PlatformDayRow } from "../metrics/tally.js";
 import type { Period } from "../period.js";
 import { jsonRows } from "./_json-rows.js";
 import type { Db } from "./meta.js";
 
 /** The per-day/platform rows of both periods (6 platforms × 2N days at most). */
 export async function loadDaily(db: Db, projectId: string, period: Period): Promise<DailyRows> {
-  const rows = await jsonRows<[string, Platform, number, number, number, number]>(
+  const platforms = await jsonRows<PlatformDayRow>(
     db,
     ["day", "platform", "snapshots", "mentioned", "cited", "competitor_mentions"],
     sql`agg_platform_day
       WHERE project_id = ${projectId} AND day BETWEEN ${period.previous.start} AND ${period.current.end}`,
   );
-  return {
-    platforms: rows.map(([day, platform, snapshots, mentioned, cited, competitor_mentions]) => ({
-      day,
-      platform,
-      snapshots,
-      mentioned,
-      cited,
-      competitor_mentions,
-    })),
-  };
+  return { platforms };
 }
 
 /** One competitor's per-day/platform rows of the current period (its detail's trend and platforms). */

@@ -1,5 +1,5 @@
 import type { Platform } from "../../../contract/index.js";
-import type { AggMeta } from "./meta.js";
+import type { AggMeta, CumDays } from "./meta.js";
 import type { CumRow, PlatformCumRow, PromptCum } from "./prompt-cum.js";
 
 /** One prompt's brand counts on one platform in one period. */
@@ -56,23 +56,20 @@ const sortedIndexes = (keys: readonly string[]) =>
  * C(end) − C(start − 1), zero where a day is missing. Prompts in id order and, within a prompt,
  * platforms by name, so the floating-point sums over prompts come out the same on every request.
  */
-function platformCellsOf<R extends PlatformCumRow>(
+function platformCellsOf(
   meta: AggMeta,
-  prompts: readonly [string, ReadonlyMap<string, R>][],
+  prompts: readonly [string, ReadonlyMap<string, PlatformCumRow>][],
   end: string | null,
   before: string | null,
 ): PlatformCell[] {
   const out: PlatformCell[] = [];
   const platformOrder = sortedIndexes(meta.platforms);
   for (const [promptId, at] of prompts) {
-    const diff = differ<R>(
-      end === null ? undefined : at.get(end),
-      before === null ? undefined : at.get(before),
-    );
-    const snapshots = diff("platform_snapshots" as ArrayColumn<R>);
-    const mentioned = diff("platform_mentioned" as ArrayColumn<R>);
-    const cited = diff("platform_cited" as ArrayColumn<R>);
-    const competitorMentions = diff("platform_competitor_mentions" as ArrayColumn<R>);
+    const diff = differ(end === null ? undefined : at.get(end), before === null ? undefined : at.get(before));
+    const snapshots = diff("platform_snapshots");
+    const mentioned = diff("platform_mentioned");
+    const cited = diff("platform_cited");
+    const competitorMentions = diff("platform_competitor_mentions");
     for (const i of platformOrder) {
       const n = snapshots(i);
       if (n === 0) continue;
@@ -99,10 +96,7 @@ function competitorCellsOf(
   const out: CompetitorCell[] = [];
   const competitorOrder = sortedIndexes(meta.competitorIds);
   for (const [promptId, at] of prompts) {
-    const diff = differ<CumRow>(
-      end === null ? undefined : at.get(end),
-      before === null ? undefined : at.get(before),
-    );
+    const diff = differ(end === null ? undefined : at.get(end), before === null ? undefined : at.get(before));
     const kMentioned = diff("competitor_mentioned");
     const kCited = diff("competitor_cited");
     for (const j of competitorOrder) {
@@ -115,16 +109,21 @@ function competitorCellsOf(
   return out;
 }
 
+/** The prompts' rows in prompt id order (the cells' order). */
 const byPromptId = <R>(cum: PromptCum<R>) => [...cum.rows].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
 
+const brandOf = (
+  meta: AggMeta,
+  prompts: readonly [string, ReadonlyMap<string, PlatformCumRow>][],
+  c: CumDays,
+): BrandCells => ({
+  current: { platforms: platformCellsOf(meta, prompts, c.curEnd, c.curBefore) },
+  previous: { platforms: platformCellsOf(meta, prompts, c.prevEnd, c.prevBefore) },
+});
+
 /** The brand's cells of both periods, from running totals that need only the platform arrays. */
-export function brandCellsOf<R extends PlatformCumRow>(meta: AggMeta, cum: PromptCum<R>): BrandCells {
-  const c = cum.days;
-  const prompts = byPromptId(cum);
-  return {
-    current: { platforms: platformCellsOf(meta, prompts, c.curEnd, c.curBefore) },
-    previous: { platforms: platformCellsOf(meta, prompts, c.prevEnd, c.prevBefore) },
-  };
+export function brandCellsOf(meta: AggMeta, cum: PromptCum<PlatformCumRow>): BrandCells {
+  return brandOf(meta, byPromptId(cum), cum.days);
 }
 
 /**
@@ -135,7 +134,7 @@ export function brandCellsOf<R extends PlatformCumRow>(meta: AggMeta, cum: Promp
 export function promptCellsOf(meta: AggMeta, cum: PromptCum): PromptCells {
   const c = cum.days;
   const prompts = byPromptId(cum);
-  const brand = brandCellsOf(meta, cum);
+  const brand = brandOf(meta, prompts, c);
   return {
     current: { ...brand.current, competitors: competitorCellsOf(meta, prompts, c.curEnd, c.curBefore) },
     previous: { ...brand.previous, competitors: competitorCellsOf(meta, prompts, c.prevEnd, c.prevBefore) },

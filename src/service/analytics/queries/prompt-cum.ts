@@ -42,44 +42,6 @@ const COLUMNS = [
   "last_gap",
 ] as const satisfies readonly (keyof CumRow)[];
 
-/** A row as read (jsonRows): the columns in COLUMNS order, the timestamp still a string. */
-type CumTuple = readonly [
-  string,
-  string,
-  number,
-  number,
-  number,
-  string | null,
-  number[],
-  number[],
-  number[],
-  number[],
-  number[],
-  number[],
-  number[],
-  number[],
-  string | null,
-];
-
-// Written out rather than zipped with COLUMNS: thousands of rows per request at scale 10.
-const rowOf = (t: CumTuple): CumRow => ({
-  day: t[0],
-  prompt_id: t[1],
-  snapshots: t[2],
-  mentioned: t[3],
-  cited: t[4],
-  last_collected_at: t[5] === null ? null : new Date(t[5]),
-  platform_snapshots: t[6],
-  platform_mentioned: t[7],
-  platform_cited: t[8],
-  platform_competitor_mentions: t[9],
-  competitor_mentioned: t[10],
-  competitor_cited: t[11],
-  platform_gaps: t[12],
-  competitor_gaps: t[13],
-  last_gap: t[14],
-});
-
 /** The columns of a running-totals row that the brand's cells need (prompt-cells.ts). */
 export type PlatformCumRow = Pick<
   CumRow,
@@ -103,8 +65,19 @@ export interface PromptCum<R = CumRow> {
  * prompt whatever the range, read once per request for the prompts' sums, the intervals'
  * clusters and the gaps.
  */
-export function loadPromptCum(db: Db, projectId: string, meta: AggMeta, period: Period): Promise<PromptCum> {
-  return loadCum(db, projectId, meta, period, COLUMNS, rowOf);
+export async function loadPromptCum(
+  db: Db,
+  projectId: string,
+  meta: AggMeta,
+  period: Period,
+): Promise<PromptCum> {
+  // The timestamp arrives as its ISO text (jsonRows) and is made a Date once per row.
+  type Read = Omit<CumRow, "last_collected_at"> & { last_collected_at: string | Date | null };
+  const cum = await loadCum<Read>(db, projectId, meta, period, COLUMNS);
+  for (const byDay of cum.rows.values())
+    for (const r of byDay.values())
+      if (typeof r.last_collected_at === "string") r.last_collected_at = new Date(r.last_collected_at);
+  return cum as PromptCum;
 }
 
 const PLATFORM_COLUMNS = [
@@ -116,8 +89,6 @@ const PLATFORM_COLUMNS = [
   "platform_competitor_mentions",
 ] as const satisfies readonly (keyof PlatformCumRow)[];
 
-type PlatformTuple = readonly [string, string, number[], number[], number[], number[]];
-
 /**
  * Only the platform arrays of the same rows: what the brand's intervals need (the overview and
  * its kin), a third of the full rows' bytes.
@@ -128,36 +99,25 @@ export function loadPlatformCum(
   meta: AggMeta,
   period: Period,
 ): Promise<PromptCum<PlatformCumRow>> {
-  return loadCum(db, projectId, meta, period, PLATFORM_COLUMNS, (t: PlatformTuple) => ({
-    day: t[0],
-    prompt_id: t[1],
-    platform_snapshots: t[2],
-    platform_mentioned: t[3],
-    platform_cited: t[4],
-    platform_competitor_mentions: t[5],
-  }));
+  return loadCum<PlatformCumRow>(db, projectId, meta, period, PLATFORM_COLUMNS);
 }
 
-async function loadCum<T extends readonly unknown[], R extends { day: string; prompt_id: string }>(
+async function loadCum<R extends { day: string; prompt_id: string }>(
   db: Db,
   projectId: string,
   meta: AggMeta,
   period: Period,
-  columns: readonly string[],
-  toRow: (tuple: T) => R,
+  columns: readonly (keyof R & string)[],
 ): Promise<PromptCum<R>> {
   const days = cumDays(meta, period);
   const list = cumDayList(days);
   const rows = new Map<string, Map<string, R>>();
   if (list.length === 0) return { days, rows };
-  const found = await jsonRows<T>(
+  const found = await jsonRows<R>(
     db,
     columns,
     sql`agg_prompt_cum WHERE project_id = ${projectId} AND day = ANY(${list}::date[])`,
   );
-  for (const t of found) {
-    const r = toRow(t);
-    getOrSet(rows, r.prompt_id, () => new Map<string, R>()).set(r.day, r);
-  }
+  for (const r of found) getOrSet(rows, r.prompt_id, () => new Map<string, R>()).set(r.day, r);
   return { days, rows };
 }

@@ -20,8 +20,13 @@ export interface GapCounts {
   pages: Map<string, { competitorId: string; answers: number }>;
 }
 
-/** A listed page of a gap: prompt id, URL, competitor id, gap answers citing it. */
-type PageTuple = readonly [string, string, string, number];
+/** A listed page of a gap and the gap answers citing it. */
+interface PageRow {
+  prompt_id: string;
+  url: string;
+  competitor_id: string;
+  n: number;
+}
 
 /** "<time> <id> <platform>", the latest gap answer up to a day (aggregates/refresh.ts). */
 function latestOf(lastGap: string): GapCounts["latest"] {
@@ -47,7 +52,7 @@ export async function loadPromptGaps(
   const { curEnd, curBefore } = cum.days;
   if (span === null || curEnd === null) return out;
   // Only the pages a gap row lists: the first PAGES_PER_GAP by answers, then by URL.
-  const pages = await jsonRows<PageTuple>(
+  const pages = await jsonRows<PageRow>(
     db,
     ["prompt_id", "url", "competitor_id", "n"],
     sql`(WITH s AS (
@@ -82,7 +87,7 @@ export async function loadPromptGaps(
       pages: new Map(),
     });
   }
-  for (const [promptId, url, competitorId, n] of pages)
-    out.get(promptId)?.pages.set(url, { competitorId, answers: Number(n) });
+  for (const r of pages)
+    out.get(r.prompt_id)?.pages.set(r.url, { competitorId: r.competitor_id, answers: Number(r.n) });
   return out;
 }
