@@ -27,7 +27,10 @@ export async function resolveProject(
   const epoch = store.writeEpoch?.();
   if (epoch === undefined) return readProject(store, caller.workspaceId, id);
   let known = KNOWN.get(store);
-  if (!known) KNOWN.set(store, (known = new Map()));
+  if (!known) {
+    known = new Map();
+    KNOWN.set(store, known);
+  }
   const key = `${caller.workspaceId} ${id}`;
   const hit = known.get(key);
   if (hit?.epoch === epoch) return hit.project;
