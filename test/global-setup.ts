@@ -16,6 +16,7 @@ import { cpSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { TestProject } from "vitest/node";
+import { bundleCli } from "../scripts/bundle.mjs";
 import { openStore } from "../src/service/store/db.js";
 import {
   cachedDirectory,
@@ -49,6 +50,9 @@ export default async function setup(test: TestProject): Promise<() => Promise<vo
   const dir = mkdtempSync(join(tmpdir(), "vreport-test-run-"));
   // The project transpiled once for every child process of the run (test/_transpile.ts).
   const project = buildProject("vreport-test-project-", ["test/report/_build-demo-view.ts"]);
+  // Its CLI is the bundle `npm run build` ships (scripts/bundle.mjs), so the suite's CLI processes
+  // run what users run.
+  await bundleCli(join(project, "dist/cli"));
   const server = process.env.VREPORT_TEST_DATABASE_URL || undefined;
   const run = randomBytes(4).toString("hex");
   const templates: string[] = [];

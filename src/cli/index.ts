@@ -1,6 +1,8 @@
 #!/usr/bin/env node
 import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { Command, CommanderError } from "commander";
+import { packageDir } from "../format/package-dir.js";
 import { commandsFor } from "./commands/index.js";
 import { CliError, EXIT } from "./errors.js";
 import { processIo } from "./io.js";
@@ -31,9 +33,9 @@ async function main(argv: string[]): Promise<void> {
   }
 }
 
-/** The version of package.json (dist/cli/index.js and src/cli/index.ts both sit two levels below it). */
+/** The version of vreport's package.json. */
 function packageVersion(): string {
-  const pkg = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as {
+  const pkg = JSON.parse(readFileSync(join(packageDir(import.meta.url), "package.json"), "utf8")) as {
     version?: string;
   };
   return pkg.version ?? "unknown";

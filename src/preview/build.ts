@@ -1,22 +1,15 @@
 import { resolve } from "node:path";
-import { fileURLToPath } from "node:url";
 import { loadChanges } from "../config/changes-file.js";
 import { DEFAULT_CONFIG, loadConfig } from "../config/load-config.js";
 import { loadNotes } from "../config/notes-file.js";
 import type { Profile } from "../config/presentation.js";
 import { viewOf } from "../pipeline/plan.js";
 import { loadBackend } from "../render/backends/registry.js";
-import { forgetTemplates } from "../render/html/templates.js";
+import { forgetTemplates, PACKAGE_TEMPLATES } from "../render/html/templates.js";
 import { presentView } from "../render/present.js";
 import type { ReportData } from "../report/model.js";
 import { describeFailure, type PreviewFailure } from "./failure.js";
 import { checkTemplates } from "./template-syntax.js";
-
-/**
- * The package's templates/ (Handlebars templates, print.css, screen.css): at the repository root,
- * two levels up from both src/preview and dist/preview.
- */
-export const PACKAGE_TEMPLATES = fileURLToPath(new URL("../../templates/", import.meta.url));
 
 /** What the preview builds its report from: the data fetched once, and the files it reads on each rebuild. */
 export interface PreviewSource {

@@ -18,6 +18,13 @@ export interface EmbeddedService {
   close(): Promise<void>;
 }
 
+/**
+ * PGlite's shared buffers while the embedded service answers one report's requests: PGlite clears
+ * PostgreSQL's default 128 MB at every start, about 0.4 s of each `generate` (docs/decisions.md,
+ * "Short-lived PGlite"); the report's queries did not get slower with 32 MB.
+ */
+const READING_BUFFERS_MB = 32;
+
 /** The last collection day of the demo workspace, or null when it is not seeded. */
 async function seededAsOf(store: Store): Promise<string | null> {
   // The pre-aggregates' day range (kept by seed and ingest) answers at once; the answers scan
@@ -50,7 +57,7 @@ export async function startEmbedded(
   } = {},
 ): Promise<EmbeddedService> {
   const database = resolveDatabaseLocation(options.database);
-  const store = await openStore(database);
+  let store = await openStore(database, { sharedBuffersMb: READING_BUFFERS_MB });
   let app: ReturnType<typeof createApp> | undefined;
   try {
     // Reseeding replaces the workspace (and its API keys), so it happens only when the demo is
@@ -60,6 +67,11 @@ export async function startEmbedded(
     const seeded = existing !== asOf;
     if (seeded) {
       options.onSeed?.({ database, asOf });
+      if (store.kind === "pglite") {
+        // Seeding writes the whole database: with PostgreSQL's default buffers it is seconds faster.
+        await store.close();
+        store = await openStore(database);
+      }
       // Loaded only to seed: most runs reuse the demo and never need the seeding code.
       await (await import("./demo.js")).loadDemo(store, { asOf });
     }

@@ -8,9 +8,10 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import Handlebars from "handlebars";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildPreview, PACKAGE_TEMPLATES, type PreviewBuild } from "../../src/preview/build.js";
+import { buildPreview, type PreviewBuild } from "../../src/preview/build.js";
 import { describeFailure } from "../../src/preview/failure.js";
 import { errorPage, previewCsp, withReload } from "../../src/preview/page.js";
+import { PACKAGE_TEMPLATES } from "../../src/render/html/templates.js";
 import { smallReportData } from "../fixtures/report-data.js";
 
 function failed(build: PreviewBuild) {

@@ -21,6 +21,26 @@ describeDatabases("migrations", (kind) => {
     expect(rows.map((r) => r.name).sort()).toEqual(MIGRATIONS.map((m) => m.name).sort());
   });
 
+  it("applies only what is pending when the others are recorded, each once", async () => {
+    const added = {
+      name: "900-test-pending",
+      up: async (db: Parameters<typeof migrate>[0]) => {
+        await sql`CREATE TABLE test_pending_migration (id int)`.execute(db);
+      },
+    };
+    try {
+      expect(await migrate(store.db, [...MIGRATIONS, added])).toEqual(["900-test-pending"]);
+      expect(await migrate(store.db, [...MIGRATIONS, added])).toEqual([]);
+      const { rows } = await sql<{
+        t: string | null;
+      }>`SELECT to_regclass('test_pending_migration')::text AS t`.execute(store.db);
+      expect(rows[0]?.t).toBe("test_pending_migration");
+    } finally {
+      await sql`DROP TABLE IF EXISTS test_pending_migration`.execute(store.db);
+      await store.db.deleteFrom("schema_migrations").where("name", "=", added.name).execute();
+    }
+  });
+
   it("returns the same JS types on every driver", async () => {
     const { rows } = await sql<{ c: unknown; n: unknown; d: unknown; t: unknown; a: unknown }>`
       SELECT count(*) AS c, 1.5::numeric AS n, date '2024-03-01' AS d, now() AS t,

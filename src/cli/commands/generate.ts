@@ -145,10 +145,18 @@ export async function runGenerate(
     throw setupError(err);
   });
   const clients = await clientInputs(config, opts);
-  const backends = await Promise.all(opts.formats.map((format) => loadBackend(format)));
-  // Expensive backends (Chromium) start while the database opens and the data is fetched, not after.
+  // The service starts first and the backends load while it opens (PGlite's start mostly waits for
+  // its WebAssembly to compile off the main thread); Chromium launches while the data is fetched.
+  const connecting = connectReporting(opts, io);
+  connecting.catch(() => {}); // awaited below; not an unhandled rejection while the backends load
+  const backends = await Promise.all(opts.formats.map((format) => loadBackend(format))).catch(
+    async (err: unknown) => {
+      await connecting.then((service) => service.close()).catch(() => {});
+      throw err;
+    },
+  );
   for (const backend of backends) backend.warmUp?.();
-  const service = await connectReporting(opts, io).catch(async (err: unknown) => {
+  const service = await connecting.catch(async (err: unknown) => {
     await closeLoadedBackends();
     throw err;
   });

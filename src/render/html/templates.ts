@@ -1,16 +1,15 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import Handlebars from "handlebars";
 import type { Theme } from "../../config/theme.js";
+import { packageDir } from "../../format/package-dir.js";
 import type { Block } from "../types.js";
 import type { DocumentContext } from "./context.js";
 import { templateError } from "./template-error.js";
 import { themeCss } from "./theme-css.js";
 
-// `templates/` sits at the repository root: three levels up from both src/render/html and
-// dist/render/html.
-const TEMPLATES = fileURLToPath(new URL("../../../templates/", import.meta.url));
+/** The package's templates/ (Handlebars templates, print.css, screen.css), at its root. */
+export const PACKAGE_TEMPLATES = join(packageDir(import.meta.url), "templates");
 /**
  * The partial that prints each kind of block, by kind: a Record, so a new block kind without a
  * partial fails to compile. layout.hbs picks the partial by the block's kind.
@@ -56,7 +55,7 @@ const compiled = new Map<string, Compiled>();
 function reader(dir: string | undefined): (name: string) => { path: string; text: string } {
   return (name) => {
     const own = dir === undefined ? undefined : join(dir, name);
-    const path = own !== undefined && existsSync(own) ? own : join(TEMPLATES, name);
+    const path = own !== undefined && existsSync(own) ? own : join(PACKAGE_TEMPLATES, name);
     return { path, text: readFileSync(path, "utf8") };
   };
 }

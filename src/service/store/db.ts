@@ -44,6 +44,13 @@ export interface OpenStoreOptions {
    * a second instead of migrating and seeding again (test/global-setup.ts).
    */
   loadDataDir?: Blob;
+  /**
+   * PGlite only: PostgreSQL's shared buffers, in MB (default PostgreSQL's 128). PGlite allocates
+   * and clears them inside its WebAssembly memory at every start, about 0.4 s for 128 MB on this
+   * project's machines: a short-lived process that runs one report's queries starts faster with
+   * fewer (docs/decisions.md, "Short-lived PGlite").
+   */
+  sharedBuffersMb?: number;
 }
 
 const INT8 = 20;
@@ -84,9 +91,7 @@ export function printableLocation(location: string): string {
 
 /** Opens (creating if needed) and migrates the store at `location`. */
 export async function openStore(location: string, options: OpenStoreOptions = {}): Promise<Store> {
-  const store = isPostgresUrl(location)
-    ? await openPostgres(location)
-    : await openPglite(location, options.loadDataDir);
+  const store = isPostgresUrl(location) ? await openPostgres(location) : await openPglite(location, options);
   if (options.migrate !== false) {
     try {
       await migrate(store.db);
@@ -135,7 +140,10 @@ function sessionOptions(location: string): { connectionString: string; options: 
   return { connectionString: url.toString(), options: ["-c jit=off", own].filter(Boolean).join(" ") };
 }
 
-async function openPglite(location: string, loadDataDir?: Blob): Promise<Store> {
+async function openPglite(
+  location: string,
+  { loadDataDir, sharedBuffersMb }: Pick<OpenStoreOptions, "loadDataDir" | "sharedBuffersMb">,
+): Promise<Store> {
   const inMemory = location.startsWith("memory://");
   let lock: DirectoryLock | undefined;
   let dataDir: string | undefined;
@@ -153,6 +161,9 @@ async function openPglite(location: string, loadDataDir?: Blob): Promise<Store> 
     pglite = new PGlite(dataDir ?? "memory://", {
       parsers: { [INT8]: toNumber, [NUMERIC]: toNumber, [DATE]: keepString },
       ...(loadDataDir ? { loadDataDir } : {}),
+      ...(sharedBuffersMb !== undefined
+        ? { startParams: [...PGlite.defaultStartParams, "-c", `shared_buffers=${sharedBuffersMb}MB`] }
+        : {}),
     });
     await pglite.waitReady;
   } catch (cause) {
