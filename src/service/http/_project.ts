@@ -22,8 +22,9 @@ export async function resolveProject(
 ): Promise<ResolvedProject> {
   const id = caller.pinnedProjectId ?? projectId;
   if (id === undefined) throw ApiError.notFound("project");
-  // PGlite: the row read while no statement wrote is still current (store/_write-epoch.ts), so a
-  // cached answer costs no query at all. PostgreSQL has other writers (other processes): read.
+  // A row read while the store's write epoch stood still is still current (PGlite: no statement
+  // wrote; PostgreSQL: no write here and no change notified by another process), so a cached
+  // answer costs no query at all. Without an epoch (PostgreSQL not listening yet): read.
   const epoch = store.writeEpoch?.();
   if (epoch === undefined) return readProject(store, caller.workspaceId, id);
   let known = KNOWN.get(store);

@@ -4,6 +4,11 @@ import type { PGlite } from "@electric-sql/pglite";
 const READ_ONLY = /^\s*select\b/i;
 const LOCKING = /\bfor\s+(update|no\s+key\s+update|share|key\s+share)\b/i;
 
+/** True unless `sql` is a plain SELECT that takes no row lock. */
+export function mayWrite(sql: string): boolean {
+  return !READ_ONLY.test(sql) || LOCKING.test(sql);
+}
+
 /**
  * Counts the statements of a PGlite database that may write: anything but a plain SELECT, which
  * includes every transaction's BEGIN and COMMIT. PGlite runs one statement at a time on its one
@@ -25,7 +30,7 @@ export function trackWrites(pglite: PGlite): () => number {
     }
   };
   pglite.query = ((sql: string, ...rest: unknown[]) => {
-    if (READ_ONLY.test(sql) && !LOCKING.test(sql)) return query(sql, ...(rest as []));
+    if (!mayWrite(sql)) return query(sql, ...(rest as []));
     epoch++;
     return after(query(sql, ...(rest as [])));
   }) as PGlite["query"];

@@ -8,6 +8,7 @@ import { resolve } from "node:path";
 import type { PGlite } from "@electric-sql/pglite";
 import { Kysely, PostgresDialect } from "kysely";
 import type pg from "pg";
+import { pgWriteEpoch } from "./_pg-write-epoch.js";
 import { trackWrites } from "./_write-epoch.js";
 import { StoreError } from "./errors.js";
 import { acquireLock, type DirectoryLock } from "./lock.js";
@@ -28,10 +29,12 @@ export interface Store {
   pglite?: PGlite;
   pool?: pg.Pool;
   /**
-   * PGlite only: moves on every statement that may write (store/_write-epoch.ts). Rows read
-   * while it stands still are current, so they may be kept in memory until it moves.
+   * Moves whenever a project row may have changed: on PGlite every statement that may write
+   * (store/_write-epoch.ts); on PostgreSQL this process's writes and the notifications of other
+   * processes' changes to projects (store/_pg-write-epoch.ts), undefined while not listening.
+   * Project rows read while it stands still are current, so they may be kept until it moves.
    */
-  writeEpoch?: () => number;
+  writeEpoch?: () => number | undefined;
   close(): Promise<void>;
 }
 
@@ -123,8 +126,19 @@ async function openPostgres(location: string): Promise<Store> {
   // an 'error' event on the pool; without a listener it would crash the process. The pool drops
   // that client and the next query opens a new one; a query in flight still gets its own error.
   pool.on("error", () => {});
+  const changes = pgWriteEpoch(pool, () => new pg.Client(sessionOptions(location)));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  return { db, kind: "postgres", location, pool, close: () => db.destroy() };
+  return {
+    db,
+    kind: "postgres",
+    location,
+    pool,
+    writeEpoch: changes.epoch,
+    async close() {
+      await changes.close();
+      await db.destroy();
+    },
+  };
 }
 
 /**

@@ -11,6 +11,7 @@ import { migration003 } from "./003-webhooks.js";
 import { migration005 } from "./005-data-version.js";
 import { migration006 } from "./006-prompt-cells-cum.js";
 import { migration007 } from "./007-aggregate-purge.js";
+import { migration008 } from "./008-project-notify.js";
 
 export type { AnyDb, Migration } from "./_types.js";
 
@@ -22,6 +23,7 @@ export const MIGRATIONS: readonly Migration[] = [
   migration005,
   migration006,
   migration007,
+  migration008,
 ];
 
 // Arbitrary constant: serializes concurrent starts of several replicas against one PostgreSQL server.
