@@ -20,9 +20,8 @@ export interface CacheKeyParts {
   dataVersion: string;
   /** Today in the workspace's timezone at the request's clock: rolling ranges move on at its midnight. */
   asOfDay: string;
-  /** The validated query (defaults applied), so `?range=7d` and no range share one entry. */
-  query: Record<string, unknown>;
-  pathParams: Record<string, string>;
+  /** `queryKeyText` of the validated query and path ids. */
+  queryText: string;
   /** For linking endpoints: the request's URL without query, and the query as sent. */
   requestUrl: string;
   rawQuery: Record<string, unknown>;
@@ -41,23 +40,33 @@ function canonical(value: unknown): string {
   return JSON.stringify(value) ?? "null";
 }
 
+/**
+ * The validated query (defaults applied, so `?range=7d` and no range share one entry) and path
+ * ids as the cache key holds them: the project is a part of its own (a pinned key's is not in the
+ * query). A function of the request's URL alone, so it is kept with the validated parameters.
+ */
+export function queryKeyText(query: Record<string, unknown>, pathParams: Record<string, string>): string {
+  const { project_id: _ignored, ...rest } = query;
+  return canonical([rest, pathParams]);
+}
+
 /** The response cache key: a digest of the parts (fixed length whatever the query). */
 export function cacheKeyOf(parts: CacheKeyParts): string {
-  const { project_id: _ignored, ...query } = parts.query;
   const linking = LINKING.has(parts.endpoint)
     ? // Links keep the raw query in its order (docs/api.md, pagination): part of the bytes.
-      [parts.requestUrl, JSON.stringify(parts.rawQuery)]
-    : [];
-  const text = canonical([
-    parts.endpoint,
-    parts.workspaceId,
-    parts.timezone,
-    parts.projectId,
-    parts.dataVersion,
-    parts.asOfDay,
-    query,
-    parts.pathParams,
-    ...linking,
-  ]);
+      canonical([parts.requestUrl, JSON.stringify(parts.rawQuery)])
+    : "";
+  // Each piece is one whole JSON value, so their concatenation reads back one way only.
+  const text =
+    canonical([
+      parts.endpoint,
+      parts.workspaceId,
+      parts.timezone,
+      parts.projectId,
+      parts.dataVersion,
+      parts.asOfDay,
+    ]) +
+    parts.queryText +
+    linking;
   return `${parts.endpoint}:${createHash("sha256").update(text).digest("base64url")}`;
 }

@@ -8,8 +8,9 @@ import { CACHED_ENDPOINTS, type CacheKeyParts, cacheKeyOf } from "./_cache-key.j
 import type { Callers } from "./_callers.js";
 import type { ConnectionGate } from "./_connection-gate.js";
 import { etagOf, noneMatch } from "./_etag.js";
+import { knownParams } from "./_known-params.js";
 import { admitExpensive, EXPENSIVE_ENDPOINTS, inExpensiveLane, isClientClosed } from "./_lanes.js";
-import { takesProject, validateParams } from "./_params.js";
+import { takesProject } from "./_params.js";
 import { resolveProject } from "./_project.js";
 import type { CachedResponse, ResponseCache } from "./_response-cache.js";
 import type { WorkPool } from "./_work-pool.js";
@@ -53,8 +54,9 @@ export function routeHandler(def: EndpointDef, handler: Handler<EndpointId>, dep
     const caller = await authenticate(request, deps.callers);
     authorize(def, caller);
     const rawQuery = (request.query ?? {}) as Record<string, unknown>;
-    const { query, pathParams } = validateParams(
+    const { query, pathParams, queryText } = knownParams(
       def,
+      request.url,
       rawQuery,
       (request.params ?? {}) as Record<string, string>,
       caller.pinnedProjectId !== null,
@@ -112,8 +114,7 @@ export function routeHandler(def: EndpointDef, handler: Handler<EndpointId>, dep
           projectId: (resolved as { id: string }).id,
           dataVersion,
           asOfDay: dayIn(caller.timezone, now),
-          query,
-          pathParams,
+          queryText,
           requestUrl,
           rawQuery,
         })
