@@ -204,4 +204,65 @@ describeDatabases("load shedding and abandoned work", (kind) => {
       expect(await active()).toBe(false);
     },
   );
+
+  it.runIf(kind === "postgres")(
+    "answers 503 at the lane's deadline when the work runs too long, and cancels its query",
+    async () => {
+      const slow = new WorkPool({
+        concurrency: 1,
+        queue: 3,
+        queuePerKey: 2,
+        retryAfterSeconds: 1,
+        deadlineMs: 400,
+      });
+      const app2 = createApp({
+        store,
+        logger: false,
+        rateLimit: false,
+        cache: false,
+        loadShedding: slow,
+        now: () => new Date("2025-03-17T12:00:00Z"),
+      });
+      await app2.listen({ port: 0, host: "127.0.0.1" });
+      const address = app2.server.address();
+      const url = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}${API_PREFIX}${OVERVIEW}`;
+      const held = gate();
+      // Another session holds the aggregates: the overview's computation blocks on its first read.
+      const locked = gate();
+      const holder = store.db.transaction().execute(async (trx) => {
+        await sql`LOCK TABLE agg_projects IN ACCESS EXCLUSIVE MODE`.execute(trx);
+        locked.open();
+        await held.promise;
+      });
+      try {
+        await locked.promise;
+        const started = performance.now();
+        const r = await fetch(url, { headers: { authorization: `Bearer ${keys.a}` } });
+        const took = performance.now() - started;
+        expect({ status: r.status, retryAfter: r.headers.get("retry-after"), body: await r.json() }).toEqual({
+          status: 503,
+          retryAfter: "1",
+          body: ENVELOPE_503,
+        });
+        // Answered at the deadline, while the lock is still held: the work did not wait for it.
+        expect(took).toBeLessThan(5_000);
+        const waiting = async () =>
+          (
+            await sql<{ n: number }>`SELECT count(*)::int AS n FROM pg_stat_activity
+              WHERE wait_event_type = 'Lock' AND query LIKE '%agg_projects%' AND pid <> pg_backend_pid()`.execute(
+              store.db,
+            )
+          ).rows[0]?.n ?? 0;
+        await until(async () => (await waiting()) === 0, "the blocked query cancelled");
+        expect(slow.stats).toMatchObject({ running: 0, queued: 0 });
+      } finally {
+        held.open();
+        await holder;
+        app2.server.closeAllConnections();
+        await app2.close();
+      }
+      // With the lock gone, the same request is answered.
+      expect((await get(keys.a, OVERVIEW)).status).toBe(200);
+    },
+  );
 });

@@ -13,7 +13,8 @@ import { admitExpensive, EXPENSIVE_ENDPOINTS, inExpensiveLane, isClientClosed } 
 import { takesProject } from "./_params.js";
 import { resolveProject } from "./_project.js";
 import type { CachedResponse, ResponseCache } from "./_response-cache.js";
-import type { WorkPool } from "./_work-pool.js";
+import { DEFAULT_DEADLINE_MS, type WorkPool } from "./_work-pool.js";
+import { ApiError } from "./api-error.js";
 import type { Handler, RequestContext } from "./handler.js";
 
 export interface RouteDeps {
@@ -48,6 +49,7 @@ function requestUrlOf(request: FastifyRequest, publicUrl: string | undefined): s
  */
 export function routeHandler(def: EndpointDef, handler: Handler<EndpointId>, deps: RouteDeps) {
   return async (request: FastifyRequest, reply: FastifyReply) => {
+    const arrived = performance.now();
     const now = deps.now();
     // Keys expire by the real clock, never by the pinned reporting day (`serve --as-of`): a demo
     // frozen in the past must not revive a key that has since expired (docs/decisions.md#keys).
@@ -89,14 +91,26 @@ export function routeHandler(def: EndpointDef, handler: Handler<EndpointId>, dep
         return request.signal;
       },
     };
-    // Expensive work stops at its next query once the client is gone (PostgreSQL: cancelled).
-    const work = () =>
-      handler(expensive ? { ...ctx, store: abortableStore(deps.store, request.signal, deps.gate) } : ctx);
+    // Expensive work stops at its next query once the client is gone or the lane's deadline
+    // passed (PostgreSQL: the running query is cancelled).
+    const work = (signal?: AbortSignal) =>
+      handler(
+        expensive ? { ...ctx, store: abortableStore(deps.store, signal ?? request.signal, deps.gate) } : ctx,
+      );
+    const lane = async (pool: WorkPool) => {
+      const left = (pool.config.deadlineMs ?? DEFAULT_DEADLINE_MS) - (performance.now() - arrived);
+      const deadline = AbortSignal.timeout(Math.max(1, Math.round(left)));
+      const signal = AbortSignal.any([request.signal, deadline]);
+      try {
+        return await inExpensiveLane(pool, caller.keyId, signal, () => work(signal));
+      } catch (error) {
+        if (deadline.aborted && !request.signal.aborted)
+          throw ApiError.overloaded(pool.config.retryAfterSeconds);
+        throw error;
+      }
+    };
     const compute = async (): Promise<CachedResponse> => {
-      const data =
-        expensive && deps.pool
-          ? await inExpensiveLane(deps.pool, caller.keyId, request.signal, work)
-          : await work();
+      const data = expensive && deps.pool ? await lane(deps.pool) : await work();
       const body = JSON.stringify(
         def.messages === undefined
           ? { code: def.code, data }

@@ -22,9 +22,17 @@ export interface WorkPoolConfig {
   maxWaitMs?: number;
   /** `Retry-After` of a 503, in seconds. */
   retryAfterSeconds: number;
+  /**
+   * Longest time from an expensive request's arrival to the end of its work, waiting included,
+   * in ms (default 4 s): work still running then stops at its next query (PostgreSQL: the query
+   * is cancelled) and the request is answered 503, so an overloaded server answers every request
+   * within about 5 s however slow the computations have become (docs/api.md, "Load shedding").
+   */
+  deadlineMs?: number;
 }
 
 const DEFAULT_MAX_WAIT_MS = 2_000;
+export const DEFAULT_DEADLINE_MS = 4_000;
 
 /**
  * Four computing (two cores: enough to overlap one request's queries with another's JavaScript),
