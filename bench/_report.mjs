@@ -444,7 +444,7 @@ function generationSection(rec, runInfo) {
   lines.push(
     "### Cold `vreport generate` (new process each run, demo database present)",
     "",
-    "`node dist/cli/index.js generate --range 90d --format <f> --profile <p> --as-of 2026-11-01 --database bench/results/db-pglite-s1`: process start, PGlite open, embedded service, fetch, render, exit. The client profile (the default) unless the row says `full`. Peak memory: the Node process's VmHWM and the summed RSS of its Chromium processes, polled every 50 ms during one more run per format (polling costs CPU, so the timed runs are not polled).",
+    "`node dist/cli/index.js generate --range 90d --format <f> --profile <p> --as-of 2026-11-01 --database bench/results/db-pglite-s1`: process start, PGlite open, embedded service, fetch, render, exit. The client profile (the default) unless the row says `full`. The runs of the different rows alternate (one of each per round), so the machine's drift during the run weighs on every row alike. Peak memory: the Node process's VmHWM and the summed RSS of its Chromium processes, polled every 50 ms during one more run per format (polling costs CPU, so the timed runs are not polled).",
     "",
     table(
       ["Format", "n", "min", "p50", "p95", "Node peak RSS", "Chromium peak RSS"],

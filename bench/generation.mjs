@@ -103,17 +103,28 @@ export async function runGeneration(ctx) {
   // Cold: one process per run; the PGlite directory must not be open here meanwhile.
   // `pdf-full` is the PDF of the full profile (issue #20 compares it with the client profile's);
   // `pdf-accessible` the tagged PDF of `--accessible` (issue #22 asks for its overhead).
+  // Round robin, one sample of each kind per round: this shared machine's speed drifts within a
+  // run, and the client/full ratio (#20) must not depend on which profile ran first.
   const runs = quick
     ? { pdf: 1, "pdf-full": 1, "pdf-accessible": 1, xlsx: 1, md: 1, all: 1 }
-    : { pdf: 3, "pdf-full": 3, "pdf-accessible": 3, xlsx: 2, md: 2, all: 2 };
-  for (const [key, n] of Object.entries(runs)) {
+    : { pdf: 5, "pdf-full": 5, "pdf-accessible": 3, xlsx: 2, md: 2, all: 2 };
+  const kinds = Object.entries(runs).map(([key, n]) => {
     const [format, variant = "client"] = key.split("-");
     const accessible = variant === "accessible";
-    const profile = accessible ? "client" : variant;
-    const dir = join(OUT, `cold-${key}`);
-    const samples = [];
-    for (let i = 0; i < n; i++)
-      samples.push(await coldGenerate(format, dbs.pglite.location, dir, { profile, accessible }));
+    return {
+      key,
+      n,
+      format,
+      accessible,
+      profile: accessible ? "client" : variant,
+      dir: join(OUT, `cold-${key}`),
+      samples: [],
+    };
+  });
+  for (let round = 0; round < Math.max(...kinds.map((k) => k.n)); round++)
+    for (const k of kinds.filter((kind) => round < kind.n))
+      k.samples.push(await coldGenerate(k.format, dbs.pglite.location, k.dir, k));
+  for (const { key, n, format, profile, accessible, dir, samples } of kinds) {
     const memory = await coldGenerate(format, dbs.pglite.location, dir, {
       monitor: true,
       profile,
