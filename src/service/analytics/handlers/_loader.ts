@@ -1,7 +1,6 @@
 import type { RangeEcho } from "../../../contract/index.js";
 import { ApiError } from "../../http/api-error.js";
 import type { ProjectRef, RequestContext } from "../../http/handler.js";
-import { cpuTurn } from "../_cpu-turn.js";
 import { getOrSet } from "../_map.js";
 import type { CompetitorCounts, CompetitorRef } from "../metrics/leaderboard.js";
 import type { SnapshotTotals, UrlSums } from "../metrics/pages.js";
@@ -42,13 +41,8 @@ export class Loader {
     this.range = this.period.range;
   }
 
-  /** Loads `key` once; its users go on at their next CPU turn, not in the stretch that parsed it. */
   private once<T>(key: string, load: () => Promise<T>): Promise<T> {
-    return getOrSet(this.memo, key, async () => {
-      const value = await load();
-      await cpuTurn();
-      return value;
-    }) as Promise<T>;
+    return getOrSet(this.memo, key, load) as Promise<T>;
   }
 
   /** Aggregate span (refreshing a never-aggregated project once). */

@@ -1,6 +1,5 @@
 import type { CategoryVisibility, Leaderboard, VisibilityOverview } from "../../../contract/index.js";
 import type { Handler } from "../../http/handler.js";
-import { cpuTurn } from "../_cpu-turn.js";
 import { categoryRows } from "../metrics/categories.js";
 import { leaderboardOf } from "../metrics/leaderboard.js";
 import { overviewOf } from "../metrics/overview.js";
@@ -9,7 +8,6 @@ import { Loader } from "./_loader.js";
 /** Overview data of a loader (shared with the report's summary and trend). */
 export async function buildOverview(l: Loader): Promise<VisibilityOverview> {
   const [daily, cells] = await Promise.all([l.daily(), l.brandCells()]);
-  await cpuTurn();
   return overviewOf(daily, cells, l.period, l.range);
 }
 
@@ -21,7 +19,6 @@ export async function buildLeaderboard(l: Loader): Promise<Leaderboard> {
     l.competitorCounts(),
     l.promptCells(),
   ]);
-  await cpuTurn();
   return leaderboardOf(daily, l.period, l.range, l.project.brandName, competitors, counts, cells);
 }
 
@@ -33,7 +30,6 @@ export async function buildCategories(l: Loader): Promise<CategoryVisibility> {
     l.categories(),
     l.brandCells(),
   ]);
-  await cpuTurn();
   return { range: l.range, categories: categoryRows(prompts, sums, categories, cells) };
 }
 

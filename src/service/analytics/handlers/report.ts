@@ -5,7 +5,6 @@ import {
   type ReportSection,
 } from "../../../contract/index.js";
 import type { Handler } from "../../http/handler.js";
-import { cpuTurn } from "../_cpu-turn.js";
 import { citationsByOwner, citedSources, sourceCount, totalCitations } from "../metrics/cited-sources.js";
 import { dailyTallies, platformRows, ratesOf } from "../metrics/overview.js";
 import { gapRows } from "../metrics/prompt-gaps.js";
@@ -62,7 +61,6 @@ export async function buildReport(l: Loader, now: Date): Promise<FullReport> {
     l.period,
     REPORT_LIMITS.answers,
   );
-  await cpuTurn();
   const competitorPages = competitors.map((c) =>
     competitorPageRows(competitorUrls, totals, c.id).map((row) => ({
       ...row,
