@@ -17,6 +17,9 @@
  * Formatted figures (`42.3%`, `+4.2 pp`, `−3`, `12,345`) pass through unchanged.
  */
 
+// Runs of whitespace (line breaks included) become one space, but not the no-break spaces that
+// keep a figure with its unit ("39,7 %" in German, "39,7 %" in French): a line must not end there.
+const BREAKABLE_SPACE = /[^\S\u00A0\u2007\u202F]+/g;
 // Applied after whitespace is collapsed, so only non-whitespace control characters remain to drop.
 const CONTROL = /\p{Cc}/gu;
 const INLINE_SPECIAL = /[\\`*_[\]|~$]/g;
@@ -31,7 +34,7 @@ function escapeLineStart(text: string): string {
 
 /** Escapes untrusted text for any inline Markdown context (see the rules above). */
 export function escapeMarkdown(value: string): string {
-  const flat = value.replace(/\s+/g, " ").replace(CONTROL, "").trim();
+  const flat = value.replace(BREAKABLE_SPACE, " ").replace(CONTROL, "").trim();
   const escaped = flat
     .replace(/[&<>]/g, (c) => ENTITIES[c] ?? c)
     .replace(INLINE_SPECIAL, (c) => `\\${c}`)

@@ -59,4 +59,12 @@ describe("the one Markdown escaper, in each context it is used in", () => {
     for (const figure of ["42.3%", "+4.2 pp", "\u22121.0 pp", "12,345", "\u22123"])
       expect(escapeMarkdown(figure)).toBe(figure);
   });
+
+  it("keeps the no-break spaces of localized figures, so a line never breaks between number and unit", () => {
+    // German and Spanish percent (U+00A0), French percent and thousands (U+202F).
+    for (const figure of ["39,7\u00a0%", "39,7\u202f%", "12\u202f345", "+4,2\u00a0pp"])
+      expect(escapeMarkdown(figure)).toBe(figure);
+    // Other whitespace still collapses to one plain space.
+    expect(escapeMarkdown("a\t\n  b")).toBe("a b");
+  });
 });
