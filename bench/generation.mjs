@@ -123,7 +123,12 @@ export async function runGeneration(ctx) {
   });
   for (let round = 0; round < Math.max(...kinds.map((k) => k.n)); round++)
     for (const k of kinds.filter((kind) => round < kind.n))
-      k.samples.push(await coldGenerate(k.format, dbs.pglite.location, k.dir, k));
+      k.samples.push(
+        await coldGenerate(k.format, dbs.pglite.location, k.dir, {
+          profile: k.profile,
+          accessible: k.accessible,
+        }),
+      );
   for (const { key, n, format, profile, accessible, dir, samples } of kinds) {
     const memory = await coldGenerate(format, dbs.pglite.location, dir, {
       monitor: true,

@@ -20,7 +20,7 @@ export interface EmbeddedService {
 
 /**
  * PGlite's shared buffers while the embedded service answers one report's requests: PGlite clears
- * PostgreSQL's default 128 MB at every start, about 0.4 s of each `generate` (docs/decisions.md,
+ * PostgreSQL's default 128 MB at every start, 0.3-0.4 s of each `generate` (docs/decisions.md,
  * "Short-lived PGlite"); the report's queries did not get slower with 32 MB.
  */
 const READING_BUFFERS_MB = 32;

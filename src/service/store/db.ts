@@ -49,7 +49,7 @@ export interface OpenStoreOptions {
   loadDataDir?: Blob;
   /**
    * PGlite only: PostgreSQL's shared buffers, in MB (default PostgreSQL's 128). PGlite allocates
-   * and clears them inside its WebAssembly memory at every start, about 0.4 s for 128 MB on this
+   * and clears them inside its WebAssembly memory at every start, 0.3-0.4 s for 128 MB on this
    * project's machines: a short-lived process that runs one report's queries starts faster with
    * fewer (docs/decisions.md, "Short-lived PGlite").
    */
