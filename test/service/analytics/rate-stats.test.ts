@@ -204,4 +204,15 @@ describeDatabases("intervals and significance on a hand-computed fixture", (kind
     // The brand's row carries the overview's stats.
     expect(lb.rows[0]!.mention_stats).toEqual((await get("getOverview")).mention_rate.stats);
   });
+
+  it("the overview's sums, made in the database, equal the report's, made from the cells, to the last bit", async () => {
+    for (const range of ["7d", "30d", "90d"] as const) {
+      const ctx = { project: STATS_PROJECT, timezone: "UTC", now: STATS_NOW, query: { range } };
+      const overview = await call(store, "getOverview", ctx);
+      const report = await call(store, "getReport", ctx);
+      const summary = report.sections.find((s) => s.key === "summary");
+      if (summary?.key !== "summary") throw new Error("no summary section");
+      for (const row of summary.rows) expect(row.stats).toStrictEqual(overview[row.metric].stats);
+    }
+  });
 });

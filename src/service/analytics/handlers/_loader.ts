@@ -2,11 +2,14 @@ import type { RangeEcho } from "../../../contract/index.js";
 import { ApiError } from "../../http/api-error.js";
 import type { ProjectRef, RequestContext } from "../../http/handler.js";
 import { getOrSet } from "../_map.js";
+import { statsOfMoments } from "../metrics/interval.js";
 import type { CompetitorCounts, CompetitorRef } from "../metrics/leaderboard.js";
 import type { SnapshotTotals, UrlSums } from "../metrics/pages.js";
 import type { CategoryRecord, PromptRecord, PromptSums } from "../metrics/prompt-rows.js";
+import { brandStats, type EntityStats } from "../metrics/rate-stats.js";
 import { type DailyRows, inRange } from "../metrics/tally.js";
 import { type Period, PeriodParamError, type PeriodQuery, resolvePeriod } from "../period.js";
+import { loadBrandMoments } from "../queries/brand-moments.js";
 import { loadCompetitorCounts, loadDaily } from "../queries/daily.js";
 import { type AggMeta, type Db, loadMeta } from "../queries/meta.js";
 import { type BrandCells, brandCellsOf, type PromptCells, promptCellsOf } from "../queries/prompt-cells.js";
@@ -111,6 +114,24 @@ export class Loader {
     return this.once("brandCells", async () => {
       const meta = await this.meta();
       return brandCellsOf(meta, await loadPlatformCum(this.db, this.project.id, meta, this.period));
+    });
+  }
+
+  /**
+   * The brand's overall interval stats: from the cells when this request has read them (the
+   * report), else summed in the database (the overview), which gives the same numbers to the bit
+   * (queries/brand-moments.ts).
+   */
+  brandStats(): Promise<EntityStats> {
+    return this.once("brandStats", async () => {
+      if (this.memo.has("promptCells") || this.memo.has("brandCells"))
+        return brandStats(await this.brandCells());
+      const m = await loadBrandMoments(this.db, this.project.id, await this.meta(), this.period);
+      return {
+        mention: statsOfMoments(m.mention),
+        citation: statsOfMoments(m.citation),
+        sov: statsOfMoments(m.sov),
+      };
     });
   }
 

@@ -7,8 +7,8 @@ import { Loader } from "./_loader.js";
 
 /** Overview data of a loader (shared with the report's summary and trend). */
 export async function buildOverview(l: Loader): Promise<VisibilityOverview> {
-  const [daily, cells] = await Promise.all([l.daily(), l.brandCells()]);
-  return overviewOf(daily, cells, l.period, l.range);
+  const [daily, stats] = await Promise.all([l.daily(), l.brandStats()]);
+  return overviewOf(daily, stats, l.period, l.range);
 }
 
 /** Leaderboard data of a loader (shared with the report's competitors section). */

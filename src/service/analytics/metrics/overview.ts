@@ -6,7 +6,7 @@ import {
 } from "../../../contract/index.js";
 import { type DayRange, noComparison, type Period } from "../period.js";
 import type { BrandCells } from "../queries/prompt-cells.js";
-import { brandStats } from "./rate-stats.js";
+import { brandStats, type EntityStats } from "./rate-stats.js";
 import { metric, rate, shareOfVoice } from "./rates.js";
 import { type DailyRows, inRange, type Tally, tallyBy, tallyOf } from "./tally.js";
 
@@ -37,7 +37,7 @@ export function dailyTallies(rows: DailyRows, days: DayRange): [string, Tally][]
 /** GET /visibility/overview data from the daily rows. */
 export function overviewOf(
   rows: DailyRows,
-  cells: BrandCells,
+  stats: EntityStats,
   period: Period,
   range: RangeEcho,
 ): VisibilityOverview {
@@ -46,7 +46,6 @@ export function overviewOf(
   const prev = ratesOf(previous);
   const days = dailyTallies(rows, period.current);
   const none = noComparison(period, previous.snapshots);
-  const stats = brandStats(cells);
   return {
     range,
     mention_rate: { ...metric(cur.mention, none ? null : prev.mention), stats: stats.mention },
