@@ -136,6 +136,20 @@ function targets(records) {
       t ? t.requestsPerSec >= 2 * before && t.errors + t.non2xx + t.timeouts === 0 : null,
     );
   }
+  // Issue #23: uncached 90d reports at 50 connections on PostgreSQL s10, p99 ≤ 1 s and no timeout.
+  for (const shedding of [true, false]) {
+    const t = (s?.throughput ?? []).find((r) => r.id === "getReport" && r.shedding === shedding);
+    const codes = Object.entries(t?.statusCodes ?? {})
+      .map(([c, n]) => `${num(n)} × ${c}`)
+      .join(", ");
+    add(
+      "#23",
+      `uncached \`/visibility/report?range=90d\` at 50 connections: p99 ≤ 1 s, 0 timeouts (PostgreSQL s10, load shedding ${shedding ? "on: a 503 counts as an answer" : "off: every report computed"})`,
+      t ? `p99 ${ms(t.latencyP99)}, ${num(t.timeouts)} timeouts` : "–",
+      t ? t.latencyP99 <= 1000 && t.timeouts === 0 && t.errors === 0 : null,
+      t ? `${codes}; ${num((t.ok2xx ?? 0) / t.wallSec, 1)} reports computed per second` : "",
+    );
+  }
   for (const st of s?.storms ?? []) {
     const codes = Object.keys(st.storm.statusCodes ?? {});
     add(

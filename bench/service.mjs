@@ -82,6 +82,39 @@ async function uncached(location, { duration, log, label }) {
 }
 
 /**
+ * Uncached 90d reports at 50 connections (#23's latency target), as the service runs (load
+ * shedding on: what does not fit is answered 503 at once) and with load shedding off (every
+ * request computed, as before the lane existed). 10 s timeout per request.
+ */
+async function reports50(location, { duration, log, label }) {
+  const rows = [];
+  for (const shedding of [true, false]) {
+    const server = await serve(location, {
+      app: { cache: false, ...(shedding ? {} : { loadShedding: false }) },
+    });
+    try {
+      const url = `${server.baseUrl}/visibility/report?project_id=${server.project.id}&range=90d`;
+      const r = await loadRun({ url, connections: 50, duration, apiKey: server.apiKey, timeout: 10 });
+      await drain(server, "/projects");
+      const how = shedding ? "load shedding on" : "load shedding off";
+      log(
+        `  50 conns getReport 90d uncached (${how}): ${JSON.stringify(r.statusCodes)}, p99 ${r.latencyP99} ms, timeouts ${r.timeouts}`,
+      );
+      rows.push({
+        target: `${label} getReport 90d uncached, ${how}`,
+        id: "getReport",
+        cached: false,
+        shedding,
+        ...r,
+      });
+    } finally {
+      await server.close();
+    }
+  }
+  return rows;
+}
+
+/**
  * The expensive lane under a storm (docs/api.md, "Load shedding"), response cache off so every
  * report is computed, default pool sizes, rate limit off (key A storms within its quota). Key B
  * first asks for 90d reports alone on one connection (idle); then, for the same time, key A sends
@@ -238,6 +271,9 @@ export async function runService(ctx) {
       await server.close();
     }
     result.throughput.push(await uncached(dbs.pg[10].location, { duration, log, label: "PostgreSQL s10" }));
+    result.throughput.push(
+      ...(await reports50(dbs.pg[10].location, { duration: quick ? 4 : 10, log, label: "PostgreSQL s10" })),
+    );
     log("service: report storm (PostgreSQL scale 10)");
     result.storms.push(
       await storms(dbs.pg[10].location, {
