@@ -35,9 +35,9 @@ export function formatPercent(value: number): string {
   return `${fixed(value * 100, 1)}%`;
 }
 
-/** Formats a difference of fractions in percentage points: 0.042 → "+4.2 pp". */
+/** Formats a difference of fractions in percentage points: 0.042 → "+4.2 pp", with a no-break space. */
 export function formatDeltaPp(value: number): string {
-  return `${signed(value * 100, 1)} pp`;
+  return `${signed(value * 100, 1)}\u00a0pp`;
 }
 
 /** Formats a count with thousands separators: 12345 → "12,345". */

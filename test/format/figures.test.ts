@@ -16,11 +16,11 @@ describe("output conventions (docs/architecture.md)", () => {
     expect(formatPercent(3 / 8)).toBe("37.5%");
   });
   it("formats rate deltas in signed percentage points with a true minus", () => {
-    expect(formatDeltaPp(0.042)).toBe("+4.2 pp");
-    expect(formatDeltaPp(-0.01)).toBe(`${MINUS}1.0 pp`);
-    expect(formatDeltaPp(0)).toBe("0.0 pp");
-    expect(formatDeltaPp(-0.0001)).toBe("0.0 pp");
-    expect(formatDeltaPp(0.0004)).toBe("0.0 pp");
+    expect(formatDeltaPp(0.042)).toBe("+4.2\u00a0pp");
+    expect(formatDeltaPp(-0.01)).toBe(`${MINUS}1.0\u00a0pp`);
+    expect(formatDeltaPp(0)).toBe("0.0\u00a0pp");
+    expect(formatDeltaPp(-0.0001)).toBe("0.0\u00a0pp");
+    expect(formatDeltaPp(0.0004)).toBe("0.0\u00a0pp");
   });
   it("formats counts with thousands separators", () => {
     expect(formatCount(12345)).toBe("12,345");

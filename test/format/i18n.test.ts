@@ -115,9 +115,9 @@ describe("figures by Intl", () => {
   it("German writes 39,7 %, +4,2 Pp., 12.345 and 01.11.2026", () => {
     const f = langOf("de-DE").f;
     expect(f.percent(0.397)).toBe("39,7\u00a0%");
-    expect(f.deltaPp(0.042)).toBe("+4,2 Pp.");
-    expect(f.deltaPp(-0.01)).toBe("\u22121,0 Pp.");
-    expect(f.deltaPp(-0.0004)).toBe("0,0 Pp.");
+    expect(f.deltaPp(0.042)).toBe("+4,2\u00a0Pp.");
+    expect(f.deltaPp(-0.01)).toBe("\u22121,0\u00a0Pp.");
+    expect(f.deltaPp(-0.0004)).toBe("0,0\u00a0Pp.");
     expect(f.count(12345)).toBe("12.345");
     expect(f.deltaCount(-3)).toBe("\u22123");
     expect(f.date("2026-11-01")).toBe("01.11.2026");
@@ -131,13 +131,13 @@ describe("figures by Intl", () => {
     const fr = langOf("fr-FR").f;
     expect(fr.percent(0.397)).toBe("39,7\u00a0%");
     expect(fr.count(12345)).toBe("12\u202f345");
-    expect(fr.deltaPp(0.042)).toBe("+4,2 pt");
+    expect(fr.deltaPp(0.042)).toBe("+4,2\u00a0pt");
     expect(fr.date("2026-11-01")).toBe("01/11/2026");
     expect(fr.periodLabel("October 2025", "2025-10-01", "2025-10-31")).toBe("octobre 2025");
     const es = langOf("es-ES").f;
     expect(es.percent(0.397)).toBe("39,7\u00a0%");
     expect(es.count(12345)).toBe("12.345");
-    expect(es.deltaPp(-0.042)).toBe("\u22124,2 p. p.");
+    expect(es.deltaPp(-0.042)).toBe("\u22124,2\u00a0p. p.");
     expect(es.list(["A", "B"])).toBe("A y B");
   });
 

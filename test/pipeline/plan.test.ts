@@ -12,7 +12,7 @@ describe("plan (viewOf)", () => {
     expect(view.sections.map((s) => s.key)).toEqual([...SECTION_KEYS]);
     expect(view.branding).toBe(BRANDING);
     expect(findings[0]?.text).toBe(
-      "Mention rate rose significantly from 25.0% to 37.5% (+12.5 pp; 95% interval +5.0 to +20.0 pp).",
+      "Mention rate rose significantly from 25.0% to 37.5% (+12.5\u00a0pp; 95% interval +5.0 to +20.0\u00a0pp).",
     );
     expect(view.name).toBe("acme-analytics-ai-visibility-7d-2026-11-01");
   });

@@ -29,12 +29,16 @@ export const NUMERIC_TYPES: ReadonlySet<ValueType> = new Set([
 const FIGURE =
   /(\d{4}-\d{2}-\d{2})|(?<![\p{L}\p{N}_.,+\u2212-])([+\u2212-]?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?(?:%|[ \u00a0\u202f]pp)?)(?![\p{L}\p{N}_]|[.,]\d)/gu;
 
+/**
+ * A figure in one spelling: the formatters join number and "pp" with a no-break space, a PDF's
+ * text layer and the workbook's number format with a plain one; figures are compared as "+4.2 pp".
+ */
+const oneSpelling = (figure: string) => figure.replace(/[\u00a0\u202f]pp$/, " pp");
+
 /** Every formatted figure in `text`, in document order (`42.3%`, `+4.2 pp`, `−1.0 pp`, `12,345`, `−3`). */
 export function extractNumbers(text: string): string[] {
   const out: string[] = [];
-  // A PDF's text layer may carry a no-break space before "pp"; figures are compared in one spelling.
-  for (const m of text.matchAll(FIGURE))
-    if (m[2] !== undefined) out.push(m[2].replace(/[\u00a0\u202f]pp$/, " pp"));
+  for (const m of text.matchAll(FIGURE)) if (m[2] !== undefined) out.push(oneSpelling(m[2]));
   return out;
 }
 
@@ -83,7 +87,7 @@ export function expectedNumbersBySection(
           }
       }
     }
-    return { key: s.key, title: s.title, numbers };
+    return { key: s.key, title: s.title, numbers: numbers.map(oneSpelling) };
   });
 }
 

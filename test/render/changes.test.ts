@@ -178,7 +178,7 @@ describe("the change log in every format", () => {
       "| Date | What we did | Scope | Mention rate, 14 days before | Mention rate, 14 days after | Change | Days |",
       "| --- | --- | --- | ---: | ---: | ---: | --- |",
       "| 2026-10-05 | CRM guide | Category: CRM | — | — | — | no data: the report has daily figures for all platforms together only |",
-      '| 2026-10-15 | \\=HYPERLINK("http\\://evil.example") &lt;script&gt;alert(1)&lt;/script&gt; \\| \\[x\\](javascript:y) \\*b\\* | All platforms | 19.3% | 40.0% | +20.7 pp | before: 14 days; after: 14 days |',
+      '| 2026-10-15 | \\=HYPERLINK("http\\://evil.example") &lt;script&gt;alert(1)&lt;/script&gt; \\| \\[x\\](javascript:y) \\*b\\* | All platforms | 19.3% | 40.0% | +20.7\u00a0pp | before: 14 days; after: 14 days |',
     ]);
   });
 
@@ -191,7 +191,7 @@ describe("the change log in every format", () => {
     );
     expect(table).not.toMatch(/<script|href=/i);
     // An untested difference of two windows is printed grey, never as a rise.
-    expect(table).toContain('tone--none">+20.7 pp<');
+    expect(table).toContain('tone--none">+20.7\u00a0pp<');
   });
 
   it("charts: the hostile label is text in the SVG, never markup", async () => {

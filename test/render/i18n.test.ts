@@ -91,7 +91,7 @@ describe.each(["de-DE", "fr-FR", "es-ES"])("the %s Markdown report", (locale) =>
 it("German figures: 37,5 % and +12,5 Pp. in the KPI table, 01.11.2026 as the as-of day", async () => {
   const md = renderMarkdown(await viewIn("de-DE"), "assets").markdown;
   expect(md).toContain(
-    "| Erwähnungsrate | 37,5\u00a0% | 25,0\u00a0% | +12,5 Pp. | 95-%-Intervall +5,0 bis +20,0 Pp. |",
+    "| Erwähnungsrate | 37,5\u00a0% | 25,0\u00a0% | +12,5\u00a0Pp. | 95-%-Intervall +5,0 bis +20,0\u00a0Pp. |",
   );
   expect(md).toContain("- **Stand:** 01.11.2026");
 });

@@ -40,9 +40,9 @@ describe("KPI changes with intervals", () => {
     ]);
     expect(items[0]!.change).toEqual({ low: 0.05, high: 0.2, significant: true, answers: 8, prompts: 2 });
     expect(items.map((k) => changeNote(k, ENGLISH))).toEqual([
-      "95% interval +5.0 to +20.0 pp",
-      "no significant change; 95% interval \u221240.0 to +15.0 pp",
-      "95% interval \u221220.0 to \u22121.0 pp",
+      "95% interval +5.0 to +20.0\u00a0pp",
+      "no significant change; 95% interval \u221240.0 to +15.0\u00a0pp",
+      "95% interval \u221220.0 to \u22121.0\u00a0pp",
       "",
     ]);
     expect(items.map(isMuted)).toEqual([false, true, false, false]);
@@ -58,7 +58,7 @@ describe("KPI changes with intervals", () => {
     const mention = card(html, "Mention rate");
     expect(mention).not.toContain("kpi--muted");
     expect(mention).toContain('class="delta delta--up"');
-    expect(mention).toContain("95% interval +5.0 to +20.0 pp");
+    expect(mention).toContain("95% interval +5.0 to +20.0\u00a0pp");
     // The fall in share of voice is significant: coloured as a fall.
     expect(card(html, "Share of voice")).toContain('class="delta delta--down"');
   });

@@ -273,7 +273,7 @@ describe("figures", () => {
   it("extracts signed, separated and percentage figures but not dates or digits in words", () => {
     expect(
       extractNumbers(
-        "On 2026-10-30 A1 30d 127.0.0.1 rose 42.3% (+4.2 pp, −1.0 pp, 0.0 pp) to 12,345 (−3, +12) of 8.",
+        "On 2026-10-30 A1 30d 127.0.0.1 rose 42.3% (+4.2\u00a0pp, −1.0\u00a0pp, 0.0\u00a0pp) to 12,345 (−3, +12) of 8.",
       ),
     ).toEqual(["42.3%", "+4.2 pp", "−1.0 pp", "0.0 pp", "12,345", "−3", "+12", "8"]);
     expect(extractNumbers("+4.2\u00a0pp")).toEqual(["+4.2 pp"]);

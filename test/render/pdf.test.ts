@@ -233,7 +233,7 @@ describe("PDF backend: the sample report at A4 portrait", () => {
         for (const k of b.items) {
           expect(flat).toContain(k.label.toUpperCase());
           expect(flat).toContain(formatValue(k.type, k.value));
-          expect(flat).toContain(formatValue(k.deltaType, k.delta));
+          expect(flat).toContain(squash(formatValue(k.deltaType, k.delta)));
           expect(flat).toContain(`vs ${formatValue(k.type, k.previous)}`);
         }
     const shown = tally(extractNumbers(text));
@@ -493,7 +493,16 @@ describe("PDF backend: HTML and templates", () => {
       { label: "Δ Share", type: "delta_pp" },
     ] as const;
     const cells = [
-      ["Google AI Overviews", "10,800", "36.3%", "+5.1 pp", "22.9%", "+3.2 pp", "22.4%", "+1.3 pp"],
+      [
+        "Google AI Overviews",
+        "10,800",
+        "36.3%",
+        "+5.1\u00a0pp",
+        "22.9%",
+        "+3.2\u00a0pp",
+        "22.4%",
+        "+1.3\u00a0pp",
+      ],
     ];
     const available = 178; // A4 portrait less the side margins
     const layout = layoutTable(columns, cells, available);

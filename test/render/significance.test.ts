@@ -38,9 +38,9 @@ const view: ReportView = {
 describe("table changes", () => {
   it("are green or red when significant and grey when not, whatever their sign", () => {
     const html = renderHtml(view);
-    expect(html).toContain('tone--up">+3.1 pp<');
-    expect(html).toContain('tone--none">−0.3 pp<');
-    expect(html).toContain('tone--down">−9.0 pp<');
+    expect(html).toContain('tone--up">+3.1\u00a0pp<');
+    expect(html).toContain('tone--none">−0.3\u00a0pp<');
+    expect(html).toContain('tone--down">−9.0\u00a0pp<');
   });
 });
 

@@ -52,9 +52,9 @@ describe("trend section", () => {
     expect(chart.chart.alt).toBe(
       [
         ...PLOTTED,
-        "Mention rate rose significantly from 25.0% to 37.5% (+12.5 pp; 95% interval +5.0 to +20.0 pp).",
-        "Citation rate did not change significantly: 12.5% against 25.0% in the previous period (\u221212.5 pp; 95% interval \u221240.0 to +15.0 pp).",
-        "Share of voice fell significantly from 50.0% to 42.9% (\u22127.1 pp; 95% interval \u221220.0 to \u22121.0 pp).",
+        "Mention rate rose significantly from 25.0% to 37.5% (+12.5\u00a0pp; 95% interval +5.0 to +20.0\u00a0pp).",
+        "Citation rate did not change significantly: 12.5% against 25.0% in the previous period (\u221212.5\u00a0pp; 95% interval \u221240.0 to +15.0\u00a0pp).",
+        "Share of voice fell significantly from 50.0% to 42.9% (\u22127.1\u00a0pp; 95% interval \u221220.0 to \u22121.0\u00a0pp).",
       ].join(" "),
     );
   });

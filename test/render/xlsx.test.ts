@@ -160,10 +160,11 @@ describe("xlsx backend", () => {
         const want = row[c.key];
         if (c.type === "percent" || c.type === "count" || c.type === "delta_count") expect(got).toBe(want);
         if (c.type === "delta_pp") expect(got).toBeCloseTo(Number(want) * 100, 9);
-        // Shown through its number format, the figure reads as in the PDF and Markdown (ASCII minus).
+        // Shown through its number format, the figure reads as in the PDF and Markdown (ASCII
+        // minus, and a plain space before "pp": a cell does not wrap).
         if (c.type in EXCEL_NUMBER_FORMATS && want !== null && want !== undefined) {
           const shown = sheetjs.Sheets.Prompts![XLSX.utils.encode_cell({ r: header + i, c: j })];
-          expect(shown?.w).toBe(formatValue(c.type, want).replace(MINUS, "-"));
+          expect(shown?.w).toBe(formatValue(c.type, want).replace(MINUS, "-").replace("\u00a0", " "));
         }
       });
     });
@@ -180,7 +181,7 @@ describe("xlsx backend", () => {
     expect(toCell("delta_pp", -0.0004)).toBe(0);
     expect(toCell("delta_pp", 0.0006)).toBe(0.06);
     expect(toCell("delta_pp", 0.0481)).toBe(4.81);
-    expect(formatValue("delta_pp", 0.0003)).toBe("0.0 pp");
+    expect(formatValue("delta_pp", 0.0003)).toBe("0.0\u00a0pp");
   });
 
   it("puts the KPIs with previous values and changes on About", () => {

@@ -11,11 +11,11 @@ describe("buildModel", () => {
     const model = buildModel(smallReportData());
     expect(model.findings.map((f) => f.text)).toEqual([
       // Significant: the fixture's change interval +5.0 to +20.0 pp excludes 0.
-      "Mention rate rose significantly from 25.0% to 37.5% (+12.5 pp; 95% interval +5.0 to +20.0 pp).",
+      "Mention rate rose significantly from 25.0% to 37.5% (+12.5\u00a0pp; 95% interval +5.0 to +20.0\u00a0pp).",
       // Not significant: −40.0 to +15.0 pp includes 0, so no direction is claimed.
-      "Citation rate did not change significantly: 12.5% against 25.0% in the previous period (\u221212.5 pp; 95% interval \u221240.0 to +15.0 pp).",
+      "Citation rate did not change significantly: 12.5% against 25.0% in the previous period (\u221212.5\u00a0pp; 95% interval \u221240.0 to +15.0\u00a0pp).",
       // 3/7 − 1/2 = −0.0714… → −7.1 pp; interval −20.0 to −1.0 pp.
-      "Share of voice fell significantly from 50.0% to 42.9% (\u22127.1 pp; 95% interval \u221220.0 to \u22121.0 pp).",
+      "Share of voice fell significantly from 50.0% to 42.9% (\u22127.1\u00a0pp; 95% interval \u221220.0 to \u22121.0\u00a0pp).",
       "No significant change in mention rate on ChatGPT and Perplexity.",
       "ChatGPT is the strongest platform (mention rate 50.0%); Perplexity the weakest (25.0%).",
       "Rival leads share of voice with 57.1%, against 42.9% for Acme.",
@@ -42,7 +42,7 @@ describe("buildModel", () => {
     platforms.rows[0]!.mention_stats = stats([0.3, 0.7], [0.1, 0.4]);
     const texts = buildModel(data).findings.map((f) => f.text);
     expect(texts).toContain(
-      "Mention rate rose significantly on ChatGPT (+25.0 pp, to 50.0%; 95% interval +10.0 to +40.0 pp).",
+      "Mention rate rose significantly on ChatGPT (+25.0\u00a0pp, to 50.0%; 95% interval +10.0 to +40.0\u00a0pp).",
     );
     expect(texts).toContain("No significant change in mention rate on Perplexity.");
     expect(texts.some((t) => t.startsWith("Mention rate fell significantly"))).toBe(false);

@@ -69,7 +69,7 @@ describe("a comparison period without data, or only partly covered, shows no cha
     expect(blocksOf(view, "summary")[0]?.kind).toBe("kpis");
     expect(changeColumns(view).length).toBeGreaterThan(0);
     expect(findings[0]?.text).toBe(
-      "Mention rate rose significantly from 25.0% to 37.5% (+12.5 pp; 95% interval +5.0 to +20.0 pp).",
+      "Mention rate rose significantly from 25.0% to 37.5% (+12.5\u00a0pp; 95% interval +5.0 to +20.0\u00a0pp).",
     );
   });
 });

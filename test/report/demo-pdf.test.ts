@@ -42,11 +42,14 @@ describe("the demo report as PDF", () => {
     for (const k of kpis) {
       expect(flat).toContain(`${k.label.toUpperCase()}`);
       expect(flat).toContain(formatValue(k.type, k.value));
-      expect(flat).toContain(`${formatValue(k.deltaType, k.delta)} vs ${formatValue(k.type, k.previous)}`);
-      // The output conventions (docs/architecture.md), independent of the formatter: 42.3%, +4.2 pp / −1.0 pp / 0.0 pp, 12,345.
+      expect(flat).toContain(
+        squash(`${formatValue(k.deltaType, k.delta)} vs ${formatValue(k.type, k.previous)}`),
+      );
+      // The output conventions (docs/architecture.md), independent of the formatter: 42.3%, +4.2 pp / −1.0 pp / 0.0 pp
+      // (a no-break space before "pp"), 12,345.
       if (k.type === "percent") {
         expect(formatValue(k.type, k.value)).toMatch(/^\d{1,3}\.\d%$/);
-        expect(formatValue(k.deltaType, k.delta)).toMatch(/^(?:[+\u2212]\d+\.\d|0\.0) pp$/);
+        expect(formatValue(k.deltaType, k.delta)).toMatch(/^(?:[+\u2212]\d+\.\d|0\.0)\u00a0pp$/);
       } else expect(formatValue(k.type, k.value)).toMatch(/^\d{1,3}(?:,\d{3})*$/);
     }
   });

@@ -109,10 +109,10 @@ describe("targets in every format", async () => {
   const model = buildModel(smallReportData(), { targets: TARGETS });
   const view = await viewOf(model);
   const expected = [
-    ["All platforms", "Mention rate", "30.0%", "37.5%", "+7.5 pp", "On track"],
-    ["All platforms", "Citation rate", "25.0%", "12.5%", "−12.5 pp", "At risk"],
-    ["All platforms", "Share of voice", "60.0%", "42.9%", "−17.1 pp", "Off track"],
-    ["Perplexity", "Mention rate", "20.0%", "25.0%", "+5.0 pp", "On track"],
+    ["All platforms", "Mention rate", "30.0%", "37.5%", "+7.5\u00a0pp", "On track"],
+    ["All platforms", "Citation rate", "25.0%", "12.5%", "−12.5\u00a0pp", "At risk"],
+    ["All platforms", "Share of voice", "60.0%", "42.9%", "−17.1\u00a0pp", "Off track"],
+    ["Perplexity", "Mention rate", "20.0%", "25.0%", "+5.0\u00a0pp", "On track"],
     ["Claude", "Mention rate", "10.0%", "—", "—", "No data"],
   ];
 
@@ -123,9 +123,9 @@ describe("targets in every format", async () => {
     expect(html).toContain('tone--down">Off track<');
     expect(html).toContain('tone--none">No data<');
     const table = html.slice(html.indexOf(">Targets<"), html.indexOf("</table>", html.indexOf(">Targets<")));
-    expect(table).toContain('tone--none">−12.5 pp<');
-    expect(table).toContain('tone--down">−17.1 pp<');
-    expect(table).toContain('tone--up">+7.5 pp<');
+    expect(table).toContain('tone--none">−12.5\u00a0pp<');
+    expect(table).toContain('tone--down">−17.1\u00a0pp<');
+    expect(table).toContain('tone--up">+7.5\u00a0pp<');
   });
 
   it("Markdown: the same rows", () => {

@@ -76,9 +76,12 @@ export class Figures {
     return this.sign(value, false) + this.decimalFormat.format(Math.abs(value));
   }
 
-  /** A difference of fractions in percentage points: 0.042 → "+4.2 pp" (en), "+4,2 Pp." (de). */
+  /**
+   * A difference of fractions in percentage points: 0.042 → "+4.2 pp" (en), "+4,2 Pp." (de). The
+   * space is a no-break space, so a line never breaks between the number and its unit.
+   */
   deltaPp(value: number): string {
-    return `${this.signedPoints(value)} ${this.style.pp}`;
+    return `${this.signedPoints(value)}\u00a0${this.style.pp}`;
   }
 
   /** The signed number of points alone: 0.042 → "+4.2". */
