@@ -7,10 +7,10 @@ import type { CompetitorCounts, CompetitorRef } from "../metrics/leaderboard.js"
 import type { SnapshotTotals, UrlSums } from "../metrics/pages.js";
 import type { CategoryRecord, PromptRecord, PromptSums } from "../metrics/prompt-rows.js";
 import { brandStats, type EntityStats } from "../metrics/rate-stats.js";
-import { type DailyRows, inRange } from "../metrics/tally.js";
+import { type DailyRows, type DayCounts, dayTotalsOf, inRange } from "../metrics/tally.js";
 import { type Period, PeriodParamError, type PeriodQuery, resolvePeriod } from "../period.js";
 import { loadBrandMoments } from "../queries/brand-moments.js";
-import { loadCompetitorCounts, loadDaily } from "../queries/daily.js";
+import { loadCompetitorCounts, loadDaily, loadDayTotals } from "../queries/daily.js";
 import { type AggMeta, type Db, loadMeta } from "../queries/meta.js";
 import { type BrandCells, brandCellsOf, type PromptCells, promptCellsOf } from "../queries/prompt-cells.js";
 import { loadPlatformCum, loadPromptCum, type PromptCum } from "../queries/prompt-cum.js";
@@ -58,6 +58,18 @@ export class Loader {
     return this.once("daily", async () => {
       await this.meta();
       return loadDaily(this.db, this.project.id, this.period);
+    });
+  }
+
+  /**
+   * Each day's counts over all platforms: from the daily rows when this request has read them
+   * (the report), else summed in the database (the overview, the leaderboard).
+   */
+  dayTotals(): Promise<DayCounts[]> {
+    return this.once("dayTotals", async () => {
+      if (this.memo.has("daily")) return dayTotalsOf((await this.daily()).platforms);
+      await this.meta();
+      return loadDayTotals(this.db, this.project.id, this.period);
     });
   }
 

@@ -35,7 +35,7 @@ export async function pageDetail(l: Loader, u: UrlSums) {
   return {
     row,
     share: rate(u.current.citations, totalCitations(all)),
-    trend: dailyTallies(daily, l.period.current).map(([date, t]) => ({
+    trend: dailyTallies(daily.platforms, l.period.current).map(([date, t]) => ({
       date,
       value: rate(perDay.get(date) ?? 0, t.snapshots),
     })),

@@ -75,7 +75,7 @@ export async function buildCompetitor(l: Loader, competitor: CompetitorRef): Pro
       total: promptsWithSnapshots,
       delta: coverage.current - coverage.previous,
     },
-    citation_rate_trend: dailyTallies(daily, l.period.current).map(([date, t]) => ({
+    citation_rate_trend: dailyTallies(daily.platforms, l.period.current).map(([date, t]) => ({
       date,
       value: rate(citedByDay.get(date) ?? 0, t.snapshots),
     })),

@@ -7,19 +7,19 @@ import { Loader } from "./_loader.js";
 
 /** Overview data of a loader (shared with the report's summary and trend). */
 export async function buildOverview(l: Loader): Promise<VisibilityOverview> {
-  const [daily, stats] = await Promise.all([l.daily(), l.brandStats()]);
-  return overviewOf(daily, stats, l.period, l.range);
+  const [days, stats] = await Promise.all([l.dayTotals(), l.brandStats()]);
+  return overviewOf(days, stats, l.period, l.range);
 }
 
 /** Leaderboard data of a loader (shared with the report's competitors section). */
 export async function buildLeaderboard(l: Loader): Promise<Leaderboard> {
-  const [daily, competitors, counts, cells] = await Promise.all([
-    l.daily(),
+  const [days, competitors, counts, cells] = await Promise.all([
+    l.dayTotals(),
     l.competitors(),
     l.competitorCounts(),
     l.promptCells(),
   ]);
-  return leaderboardOf(daily, l.period, l.range, l.project.brandName, competitors, counts, cells);
+  return leaderboardOf(days, l.period, l.range, l.project.brandName, competitors, counts, cells);
 }
 
 /** Category data of a loader (shared with the report's categories section). */

@@ -26,8 +26,10 @@ import { buildPromptRows } from "./prompts.js";
  * are identical.
  */
 export async function buildReport(l: Loader, now: Date): Promise<FullReport> {
-  // First, so the brand's cells come from this one read rather than a second, narrower one.
+  // First, so the brand's cells and the days' totals come from these reads rather than from
+  // second, narrower ones.
   const allCells = l.promptCells();
+  const allDaily = l.daily();
   const [
     overview,
     leaderboard,
@@ -44,7 +46,7 @@ export async function buildReport(l: Loader, now: Date): Promise<FullReport> {
     buildOverview(l),
     buildLeaderboard(l),
     buildCategories(l),
-    l.daily(),
+    allDaily,
     l.totals(),
     l.competitors(),
     buildPromptRows(l),
@@ -93,8 +95,8 @@ export async function buildReport(l: Loader, now: Date): Promise<FullReport> {
       key: "trend",
       title: REPORT_SECTION_TITLES.trend,
       totals: { days: overview.trend_series.mention.length },
-      rows: dailyTallies(daily, l.period.current).map(trendDay),
-      previous_rows: dailyTallies(daily, l.period.previous).map(trendDay),
+      rows: dailyTallies(daily.platforms, l.period.current).map(trendDay),
+      previous_rows: dailyTallies(daily.platforms, l.period.previous).map(trendDay),
     },
     {
       key: "platforms",
@@ -157,7 +159,7 @@ export async function buildReport(l: Loader, now: Date): Promise<FullReport> {
       })),
     },
   ];
-  const period = reportPeriod(l.period, daysWithSnapshots(daily, l.period.previous));
+  const period = reportPeriod(l.period, daysWithSnapshots(daily.platforms, l.period.previous));
   return { range: l.range, period, generated_at: now.toISOString(), sections };
 }
 

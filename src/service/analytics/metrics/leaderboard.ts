@@ -5,7 +5,7 @@ import { periodTallies } from "./overview.js";
 import { ranksBy } from "./ranks.js";
 import { brandStats, competitorStats, type EntityStats } from "./rate-stats.js";
 import { rate, shareOfVoice } from "./rates.js";
-import type { DailyRows } from "./tally.js";
+import type { DayCounts } from "./tally.js";
 
 /** A tracked competitor as the leaderboard needs it. */
 export interface CompetitorRef {
@@ -24,7 +24,7 @@ const NONE: CompetitorCounts = { current: { mentioned: 0, cited: 0 }, previous: 
 
 /** GET /visibility/competitors data: brand first, then competitors by mention rate; ranks over all rows. */
 export function leaderboardOf(
-  rows: DailyRows,
+  rows: readonly DayCounts[],
   period: Period,
   range: RangeEcho,
   brandName: string,

@@ -8,7 +8,7 @@ import { type DayRange, noComparison, type Period } from "../period.js";
 import type { BrandCells } from "../queries/prompt-cells.js";
 import { brandStats, type EntityStats } from "./rate-stats.js";
 import { metric, rate, shareOfVoice } from "./rates.js";
-import { type DailyRows, inRange, type Tally, tallyBy, tallyOf } from "./tally.js";
+import { type DailyRows, type DayCounts, inRange, type Tally, tallyBy, tallyOf } from "./tally.js";
 
 /** Brand rates of a tally. */
 export function ratesOf(t: Tally): { mention: number; citation: number; sov: number } {
@@ -20,23 +20,26 @@ export function ratesOf(t: Tally): { mention: number; citation: number; sov: num
 }
 
 /** Tallies of the current and previous periods. */
-export function periodTallies(rows: DailyRows, period: Period): { current: Tally; previous: Tally } {
+export function periodTallies(
+  rows: readonly DayCounts[],
+  period: Period,
+): { current: Tally; previous: Tally } {
   return {
-    current: tallyOf(rows, (day) => inRange(day, period.current)),
-    previous: tallyOf(rows, (day) => inRange(day, period.previous)),
+    current: tallyOf(rows, (r) => inRange(r.day, period.current)),
+    previous: tallyOf(rows, (r) => inRange(r.day, period.previous)),
   };
 }
 
 /** Days of `days` that have snapshots, oldest first, with their tallies. */
-export function dailyTallies(rows: DailyRows, days: DayRange): [string, Tally][] {
-  return [...tallyBy(rows, days, (day) => day).entries()]
+export function dailyTallies(rows: readonly DayCounts[], days: DayRange): [string, Tally][] {
+  return [...tallyBy(rows, days, (r) => r.day).entries()]
     .filter(([, t]) => t.snapshots > 0)
     .sort(([a], [b]) => (a < b ? -1 : 1));
 }
 
-/** GET /visibility/overview data from the daily rows. */
+/** GET /visibility/overview data from each day's counts. */
 export function overviewOf(
-  rows: DailyRows,
+  rows: readonly DayCounts[],
   stats: EntityStats,
   period: Period,
   range: RangeEcho,
@@ -60,8 +63,8 @@ export function overviewOf(
 
 /** Per-platform rates of both periods; platforms with snapshots in the current period, in spec order. */
 export function platformRows(rows: DailyRows, cells: BrandCells, period: Period) {
-  const cur = tallyBy(rows, period.current, (_, p) => p);
-  const prev = tallyBy(rows, period.previous, (_, p) => p);
+  const cur = tallyBy(rows.platforms, period.current, (r) => r.platform);
+  const prev = tallyBy(rows.platforms, period.previous, (r) => r.platform);
   return PLATFORMS.filter((p) => (cur.get(p)?.snapshots ?? 0) > 0).map((platform: Platform) => {
     const c = ratesOf(cur.get(platform)!);
     const p = prev.get(platform);

@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import type { CompetitorCounts } from "../metrics/leaderboard.js";
-import type { CompetitorDayRow, DailyRows, PlatformDayRow } from "../metrics/tally.js";
+import type { CompetitorDayRow, DailyRows, DayCounts, PlatformDayRow } from "../metrics/tally.js";
 import type { Period } from "../period.js";
 import { jsonRows } from "./_json-rows.js";
 import type { Db } from "./meta.js";
@@ -14,6 +14,23 @@ export async function loadDaily(db: Db, projectId: string, period: Period): Prom
       WHERE project_id = ${projectId} AND day BETWEEN ${period.previous.start} AND ${period.current.end}`,
   );
   return { platforms };
+}
+
+/**
+ * Each day's counts over all platforms, both periods, summed in the database: what the overview
+ * and the leaderboard need of the daily rows (one row per day instead of one per day and platform).
+ */
+export function loadDayTotals(db: Db, projectId: string, period: Period): Promise<DayCounts[]> {
+  return jsonRows<DayCounts>(
+    db,
+    ["day", "snapshots", "mentioned", "cited", "competitor_mentions"],
+    sql`(SELECT day, sum(snapshots)::int AS snapshots, sum(mentioned)::int AS mentioned,
+        sum(cited)::int AS cited, sum(competitor_mentions)::int AS competitor_mentions
+      FROM agg_platform_day
+      WHERE project_id = ${projectId} AND day BETWEEN ${period.previous.start} AND ${period.current.end}
+      GROUP BY day) d`,
+    sql`day`,
+  );
 }
 
 /** One competitor's per-day/platform rows of the current period (its detail's trend and platforms). */
