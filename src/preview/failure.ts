@@ -1,6 +1,5 @@
 import { readFile } from "node:fs/promises";
 import { ConfigError } from "../config/load-config.js";
-import { handlebarsLine } from "./template-syntax.js";
 
 /** One line of the file around the error, as the error page shows it. */
 export interface ExcerptLine {
@@ -29,7 +28,6 @@ const WHAT: Readonly<Record<string, string>> = {
   ConfigError: "Config file",
   NotesError: "Notes file",
   ChangesError: "Change log",
-  TemplateSyntaxError: "Template",
   TemplateError: "Template",
 };
 
@@ -63,6 +61,14 @@ export function jsonErrorPosition(text: string, message: string): number | undef
   }
   // Quoted from the start of the text up to ten characters past the token.
   return after ? snippet.length - V8_CONTEXT - 1 : undefined;
+}
+
+/** The line a Handlebars error points at: its `lineNumber`, else the parser's "Parse error on line N". */
+function handlebarsLine(err: unknown): number | undefined {
+  const own = (err as { lineNumber?: unknown }).lineNumber;
+  if (typeof own === "number") return own;
+  const match = /\bon line (\d+)/.exec(err instanceof Error ? err.message : String(err));
+  return match ? Number(match[1]) : undefined;
 }
 
 /** The line an error names: its `line` field, a Handlebars line, or "line N" in its message. */

@@ -1,31 +1,7 @@
 import { readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import Handlebars from "handlebars";
-
-/**
- * A template that does not parse: the file and the line Handlebars stopped at. Handlebars compiles
- * a template lazily, on its first render, and its parse errors name neither the file nor (always)
- * the line in a field; the preview parses every template itself first so the page can say where.
- */
-export class TemplateSyntaxError extends Error {
-  readonly code = "TEMPLATE_SYNTAX";
-  constructor(
-    readonly file: string,
-    readonly line: number | undefined,
-    detail: string,
-  ) {
-    super(`template ${file}${line !== undefined ? `, line ${line}` : ""}: ${detail}`);
-    this.name = "TemplateSyntaxError";
-  }
-}
-
-/** The line a Handlebars error points at: its `lineNumber`, else the parser's "Parse error on line N". */
-export function handlebarsLine(err: unknown): number | undefined {
-  const own = (err as { lineNumber?: unknown }).lineNumber;
-  if (typeof own === "number") return own;
-  const match = /\bon line (\d+)/.exec(err instanceof Error ? err.message : String(err));
-  return match ? Number(match[1]) : undefined;
-}
+import { templateError } from "../render/html/template-error.js";
 
 /** Every `.hbs` file under `dir`, sorted (partials/ included). */
 async function templatesIn(dir: string): Promise<string[]> {
@@ -37,8 +13,9 @@ async function templatesIn(dir: string): Promise<string[]> {
 }
 
 /**
- * Parses every template under `dirs`; the first that does not parse throws a TemplateSyntaxError
- * naming it and its line. A folder that does not exist holds no template.
+ * Parses every template under `dirs`; the first that does not parse throws the TemplateError a
+ * render would (its file and line): Handlebars compiles a template lazily, on its first render, so
+ * the preview parses them all first to say where. A folder that does not exist holds no template.
  */
 export async function checkTemplates(dirs: readonly string[]): Promise<void> {
   for (const dir of dirs)
@@ -47,10 +24,7 @@ export async function checkTemplates(dirs: readonly string[]): Promise<void> {
       try {
         Handlebars.parse(text);
       } catch (err) {
-        const first = (err instanceof Error ? err.message : String(err)).split("\n");
-        // The parser's message is "Parse error on line N:", then the source and a caret, then what it expected.
-        const detail = first.length > 1 ? `${first[0]} ${first.slice(3).join(" ")}`.trim() : first[0]!;
-        throw new TemplateSyntaxError(file, handlebarsLine(err), detail);
+        throw templateError(err, file);
       }
     }
 }

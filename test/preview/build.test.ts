@@ -107,7 +107,7 @@ describe("buildPreview", () => {
       file: join(templates, "partials", "note.hbs"),
       line: 5,
     });
-    expect(failure.message).toMatch(/^template .*note\.hbs, line 5: Parse error on line 5: Expecting/);
+    expect(failure.message).toMatch(/^template .*note\.hbs, line 5: syntax error:\n[\s\S]*Expecting/);
   });
 });
 
