@@ -92,6 +92,7 @@ export function clientJob(client: ClientReport, render: RenderOptions): Partial<
       accessible: (render.accessible ?? false) || settings.accessible,
     },
     ...(settings.targets !== undefined ? { targets: settings.targets } : {}),
+    ...(settings.timezone !== undefined ? { timezone: settings.timezone } : {}),
     ...(notes !== undefined ? { notes } : {}),
     ...(changes !== undefined ? { changes } : {}),
   };

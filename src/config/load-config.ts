@@ -68,6 +68,16 @@ const clientShape = {
   font: z.string().trim().min(1).max(200),
   /** A tagged, accessible PDF (docs/accessibility.md); `--accessible` asks for it whatever this says. */
   accessible: z.boolean(),
+  /** The report's language (docs/i18n.md): a locale whose language has a catalogue. */
+  locale: z
+    .string()
+    .refine(isLocale, "must be a locale like en-US")
+    .refine(
+      isSupportedLocale,
+      `must be in a language reports are written in: ${LANGUAGES.join(", ")} (e.g. de-DE)`,
+    ),
+  /** The timezone dates of answers and content are shown in, overriding the workspace's. */
+  timezone: z.string().refine(isTimeZone, "must be an IANA timezone like Europe/Paris"),
 };
 
 /** One client's settings (docs/config.md): `match` is the project's id or name (any case). */
@@ -86,16 +96,8 @@ export const ConfigFile = z
     logo: clientShape.logo.optional(),
     accentColor: clientShape.accentColor.default("#2f6fed"),
     footerText: clientShape.footerText.optional(),
-    // The report's language (docs/i18n.md): a locale whose language has a catalogue.
-    locale: z
-      .string()
-      .refine(isLocale, "must be a locale like en-US")
-      .refine(
-        isSupportedLocale,
-        `must be in a language reports are written in: ${LANGUAGES.join(", ")} (e.g. de-DE)`,
-      )
-      .default("en-US"),
-    timezone: z.string().refine(isTimeZone, "must be an IANA timezone like Europe/Paris").optional(),
+    locale: clientShape.locale.default("en-US"),
+    timezone: clientShape.timezone.optional(),
     profile: clientShape.profile.optional(),
     sections: clientShape.sections.optional(),
     rows: clientShape.rows.optional(),
@@ -150,12 +152,12 @@ export interface ClientSettings {
   email?: EmailConfig;
   /** Its PDF is tagged and accessible (docs/accessibility.md). */
   accessible: boolean;
+  /** The timezone dates are shown in, overriding the workspace's. */
+  timezone?: string;
 }
 
 /** What a config file settles for every report, and per client. */
 export interface LoadedConfig extends ClientSettings {
-  /** The timezone dates are shown in, overriding the workspace's. */
-  timezone?: string;
   /** The settings of one project: its entry in `projects` (id, or name in any case) over the defaults. */
   forProject(project: { id: string; name: string }): ClientSettings;
   /** The notes files the clients of `projects` name, to read them all before a run. */
@@ -217,7 +219,6 @@ export async function loadConfig(path?: string, flags: ConfigFlags = {}): Promis
   );
   return {
     ...base,
-    ...(parsed.timezone !== undefined ? { timezone: parsed.timezone } : {}),
     clientNotesPaths: clients.flatMap((c) => (c.settings.notesPath ? [c.settings.notesPath] : [])),
     clientChangesPaths: clients.flatMap((c) => (c.settings.changesPath ? [c.settings.changesPath] : [])),
     forProject(project) {
@@ -287,5 +288,6 @@ async function settingsOf(
     ...(c.changes !== undefined ? { changesPath: resolve(dirname(file), c.changes) } : {}),
     ...(c.targets !== undefined ? { targets: c.targets } : {}),
     ...(c.email !== undefined ? { email: c.email } : {}),
+    ...(c.timezone !== undefined ? { timezone: c.timezone } : {}),
   };
 }

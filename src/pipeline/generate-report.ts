@@ -3,7 +3,8 @@ import { mkdir, rename, rm, stat } from "node:fs/promises";
 import { join } from "node:path";
 import type { VreportClient } from "../client/index.js";
 import type { EmailKpi } from "../format/email-template.js";
-import { formatValue } from "../format/figures.js";
+import { langOf } from "../format/i18n/index.js";
+import { formatIn } from "../format/i18n/value.js";
 import { loadBackend } from "../render/backends/registry.js";
 import type { CoverView, RenderOptions, ReportView } from "../render/types.js";
 import { periodAnswers } from "../report/fetch-answers.js";
@@ -42,18 +43,19 @@ export interface RenderedReport {
   answers?: AnswersFile;
 }
 
-/** The cover, agency and headline numbers of a view, for its email. */
+/** The cover, agency and headline numbers of a view, for its email: figures in the report's locale. */
 function facts(view: ReportView): Pick<RenderedReport, "cover" | "agency" | "headline"> {
   const kpis = view.sections
     .find((s) => s.key === "summary")
     ?.blocks.flatMap((b) => (b.kind === "kpis" ? b.items : []));
+  const lang = langOf(view.branding.locale);
   return {
     cover: view.cover,
     agency: view.branding.agencyName,
     headline: (kpis ?? []).map((k) => ({
       label: k.label,
-      value: formatValue(k.type, k.value),
-      change: formatValue(k.deltaType, k.delta),
+      value: formatIn(lang, k.type, k.value),
+      change: formatIn(lang, k.deltaType, k.delta),
     })),
   };
 }

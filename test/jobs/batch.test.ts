@@ -307,7 +307,12 @@ describe("per-client delivery (config projects, docs/email.md)", () => {
             notes: "first-notes.md",
             email: { to: ["cmo@first.example"], cc: ["am@northwind.example"] },
           },
-          { match: second.id, email: { to: ["ceo@second.example"], replyTo: "am@northwind.example" } },
+          {
+            match: second.id,
+            locale: "de-DE",
+            timezone: "Asia/Tokyo",
+            email: { to: ["ceo@second.example"], replyTo: "am@northwind.example" },
+          },
         ],
       }),
     );
@@ -321,6 +326,8 @@ describe("per-client delivery (config projects, docs/email.md)", () => {
       });
       const reports = results.map((r) => readFileSync(r.files[0]!.path, "utf8"));
       expect(reports.map((md) => md.includes("Our work for the first client."))).toEqual([true, false]);
+      // The second client's own timezone: its methodology names it, the first's does not.
+      expect(reports.map((md) => md.includes("Asia/Tokyo"))).toEqual([false, true]);
       expect(results.map((r) => [r.project.name, r.emailed, r.error?.message])).toEqual([
         [first.name, ["cmo@first.example", "am@northwind.example"], undefined],
         [second.name, ["ceo@second.example"], undefined],
@@ -344,6 +351,8 @@ describe("per-client delivery (config projects, docs/email.md)", () => {
       expect(leaves(a!).some((p) => p.filename?.endsWith(".md"))).toBe(true);
       expect(b!.headers.get("subject")).toMatch(new RegExp(`^Northwind Digital · ${second.name} · `));
       expect(b!.headers.get("reply-to")).toBe("am@northwind.example");
+      // The second client's report is in German, and so are the figures its email quotes.
+      expect(text(b!)).toMatch(/- Erwähnungsrate: \d+,\d\u00a0% \((?:[+\u2212]\d+,\d|0,0)\u00a0Pp\.\)/);
       expect(b!.headers.has("cc")).toBe(false);
     } finally {
       await smtp.close();

@@ -49,6 +49,25 @@ describe("vreport.config.json", () => {
     expect(flagged.forProject({ id: "x", name: "Acme" }).branding.locale).toBe("de-DE");
   });
 
+  it("gives a client its own language and timezone; --locale wins over both the file's", async () => {
+    const path = await config("per-client.json", {
+      locale: "en-GB",
+      timezone: "Europe/London",
+      projects: [
+        { match: "Acme", locale: "de-DE", timezone: "Europe/Berlin" },
+        { match: "Globex", locale: "es-MX" },
+      ],
+    });
+    const file = await loadConfig(path);
+    const of = (name: string) => file.forProject({ id: name, name });
+    expect([file.branding.locale, file.timezone]).toEqual(["en-GB", "Europe/London"]);
+    expect([of("Acme").branding.locale, of("Acme").timezone]).toEqual(["de-DE", "Europe/Berlin"]);
+    expect([of("Globex").branding.locale, of("Globex").timezone]).toEqual(["es-MX", "Europe/London"]);
+    expect([of("Initech").branding.locale, of("Initech").timezone]).toEqual(["en-GB", "Europe/London"]);
+    const flagged = await loadConfig(path, { locale: "fr-FR" });
+    expect(flagged.forProject({ id: "x", name: "Acme" }).branding.locale).toBe("fr-FR");
+  });
+
   it("uses defaults when no config file is given and none is in the directory", async () => {
     const cwd = process.cwd();
     process.chdir(dir);
@@ -71,6 +90,11 @@ describe("vreport.config.json", () => {
       "locale: must be in a language reports are written in: en, de, fr, es (e.g. de-DE)",
     ],
     ["tz.json", { timezone: "Mars/Olympus" }, "timezone: must be an IANA timezone like Europe/Paris"],
+    [
+      "client-locale.json",
+      { projects: [{ match: "Acme", locale: "nl-NL" }] },
+      'projects[0] ("Acme").locale: must be in a language reports are written in: en, de, fr, es (e.g. de-DE)',
+    ],
     ["png.json", { logo: "logo.gif" }, "logo must be a .svg or .png file"],
     ["nologo.json", { logo: "missing.png" }, "cannot read logo"],
     [
