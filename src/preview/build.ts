@@ -69,7 +69,7 @@ export async function buildPreview(source: PreviewSource): Promise<PreviewBuild>
     const plan = await viewOf(source.data, {
       formats: ["html"],
       branding: settings.branding,
-      ...(config.timezone !== undefined ? { timezone: config.timezone } : {}),
+      ...(settings.timezone !== undefined ? { timezone: settings.timezone } : {}),
       ...(notes !== undefined ? { notes } : {}),
       ...(settings.targets !== undefined ? { targets: settings.targets } : {}),
       ...(changes !== undefined ? { changes } : {}),

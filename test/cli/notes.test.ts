@@ -113,6 +113,20 @@ describe("notes init → generate --notes, against a real service", () => {
     }
   });
 
+  it("drafts in the client's own language from the config file", async () => {
+    const [first] = service.projects as [{ id: string; name: string }];
+    const config = join(dir, "german-client.json");
+    await writeFile(config, JSON.stringify({ projects: [{ match: first.name, locale: "de-DE" }] }));
+    const path = await notesInitCommand(
+      { ...flags(), project: first.id, config, out: join(dir, "juni.md") },
+      quiet,
+    );
+    const text = await readFile(path, "utf8");
+    expect(text).toContain("## summary");
+    expect(text).toMatch(/Erwähnungsrate/);
+    expect(text).not.toMatch(/Mention rate/);
+  });
+
   it("puts the notes first in their sections of the report", async () => {
     const notes = join(dir, "edited.md");
     await writeFile(

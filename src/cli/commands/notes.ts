@@ -59,12 +59,14 @@ export async function notesInitCommand(flags: NotesInitFlags, io: Io = processIo
   // The same period, service and project flags as generate, checked the same way.
   const opts = parseGenerateFlags({ ...report, format: "md" });
   if (out !== undefined && !force && existsSync(out)) throw exists(out);
-  const { branding, timezone } = await loadConfig(opts.configPath).catch((err: unknown) => {
+  const config = await loadConfig(opts.configPath).catch((err: unknown) => {
     throw setupError(err);
   });
   const service = await connectReporting(opts, io);
   try {
     const [project] = await projectsOf(service, { ...opts, allProjects: false });
+    // The client's own settings: its language writes the draft, its timezone dates it.
+    const { branding, timezone } = config.forProject(project!);
     const draft = await planNotes(service.client, {
       project: project!,
       period: opts.period,
@@ -107,7 +109,10 @@ export function register(program: Command): void {
     )
     .option(...API_KEY_FILE_OPTION)
     .option(...API_KEY_OPTION)
-    .option("--config <file>", "config file (default: ./vreport.config.json when present): its timezone")
+    .option(
+      "--config <file>",
+      "config file (default: ./vreport.config.json when present): the client's language and timezone",
+    )
     .option("--as-of <date>", "embedded demo only: the as-of day YYYY-MM-DD")
     .option("--database <location>", "embedded demo only: PGlite directory or postgres:// URL")
     .addHelpText(
