@@ -1,6 +1,7 @@
 import MarkdownIt from "markdown-it";
 import { type EmailTemplates, type EmailVars, renderBody, renderSubject } from "../format/email-template.js";
 import { humanBytes } from "../format/human.js";
+import { type Lang, langOf, periodText } from "../format/i18n/index.js";
 import { escapeMarkdown } from "../format/markdown-escape.js";
 import type { Finding } from "../report/model.js";
 
@@ -19,6 +20,8 @@ export interface EmailContentInput {
   /** The agency's own subject and body (config `email`), over `vars`; the built-in ones otherwise. */
   templates?: EmailTemplates;
   vars?: EmailVars;
+  /** The report's locale: the built-in subject and body are in its language (default en-US). */
+  locale?: string;
 }
 
 /** Subject and the three renderings of the body. */
@@ -35,14 +38,14 @@ const md = new MarkdownIt({ html: false, linkify: false, typographer: false });
 const sentence = (f: Finding | string): string => (typeof f === "string" ? f : f.text);
 const oneLine = (s: string): string => s.replace(/[\r\n\t]+/g, " ").trim();
 
-/** "AI visibility report — Acme — 2026-10-03 to 2026-11-01" (one line whatever the project name holds). */
-export function reportSubject(project: string, period: EmailPeriod): string {
-  return `AI visibility report — ${oneLine(project)} — ${period.start} to ${period.end}`;
+/** "AI visibility report — Acme — 2026-10-03 to 2026-11-01" (one line whatever the project name holds), in `lang`. */
+export function reportSubject(project: string, period: EmailPeriod, lang: Lang = langOf(undefined)): string {
+  return `${lang.m.cover.title(oneLine(project))} — ${periodText(lang, period)}`;
 }
 
 /** The files list every body ends with, whoever wrote the rest. */
-const attachedList = (files: EmailContentInput["files"]): string[] => [
-  "## Attached",
+const attachedList = (files: EmailContentInput["files"], lang: Lang): string[] => [
+  `## ${lang.m.email.attached}`,
   "",
   ...files.map((f) => `- ${escapeMarkdown(f.filename)} (${humanBytes(f.bytes)})`),
   "",
@@ -59,7 +62,11 @@ export function composeReportEmail(input: EmailContentInput): EmailContent {
   if (!vars || (!templates?.subject && !templates?.body)) return base;
   const subject = templates.subject ? renderSubject(templates.subject, vars) : base.subject;
   if (!templates.body) return { ...base, subject };
-  const markdown = [renderBody(templates.body, vars).trimEnd(), "", ...attachedList(input.files)].join("\n");
+  const markdown = [
+    renderBody(templates.body, vars).trimEnd(),
+    "",
+    ...attachedList(input.files, langOf(input.locale)),
+  ].join("\n");
   return { subject, markdown, html: htmlOf(markdown), text: markdown };
 }
 
@@ -75,34 +82,34 @@ function htmlOf(markdown: string): string {
 
 function builtIn(input: EmailContentInput): EmailContent {
   const { project, period } = input;
+  const lang = langOf(input.locale);
+  const { m } = lang;
   const findings = input.summary
     .map(sentence)
     .map(oneLine)
     .filter((s) => s.length > 0);
   const markdown = [
-    `# AI visibility report — ${escapeMarkdown(project)}`,
+    `# ${m.cover.title(escapeMarkdown(project))}`,
     "",
-    `Period: **${period.start}** to **${period.end}**`,
+    `${m.cover.period}: ${periodText(lang, period, (d) => `**${d}**`)}`,
     "",
-    "## Executive summary",
+    `## ${m.sections.executive_summary}`,
     "",
-    ...(findings.length > 0
-      ? findings.map((f) => `- ${escapeMarkdown(f)}`)
-      : ["No finding for this period."]),
+    ...(findings.length > 0 ? findings.map((f) => `- ${escapeMarkdown(f)}`) : [m.email.noFinding]),
     "",
-    ...attachedList(input.files),
+    ...attachedList(input.files, lang),
   ].join("\n");
   const html = htmlOf(markdown);
   const text = [
-    `AI visibility report — ${oneLine(project)}`,
-    `Period: ${period.start} to ${period.end}`,
+    m.cover.title(oneLine(project)),
+    `${m.cover.period}: ${periodText(lang, period)}`,
     "",
-    "Executive summary",
-    ...(findings.length > 0 ? findings.map((f) => `- ${f}`) : ["No finding for this period."]),
+    m.sections.executive_summary,
+    ...(findings.length > 0 ? findings.map((f) => `- ${f}`) : [m.email.noFinding]),
     "",
-    "Attached",
+    m.email.attached,
     ...input.files.map((f) => `- ${oneLine(f.filename)} (${humanBytes(f.bytes)})`),
     "",
   ].join("\n");
-  return { subject: reportSubject(project, period), markdown, html, text };
+  return { subject: reportSubject(project, period, lang), markdown, html, text };
 }

@@ -22,6 +22,8 @@ export interface ReportEmail {
   /** The agency's subject and body, over `vars` (docs/email.md). */
   templates?: EmailTemplates;
   vars?: EmailVars;
+  /** The report's locale: the built-in subject and body are in its language. */
+  locale?: string;
   /** Default 10 MB; over it nothing is sent. */
   maxAttachmentBytes?: number;
   /** Tries in all. Default 4. */
@@ -69,6 +71,7 @@ export async function sendReportEmail(email: ReportEmail): Promise<SentEmail> {
     files: attachments,
     ...(email.templates ? { templates: email.templates } : {}),
     ...(email.vars ? { vars: email.vars } : {}),
+    ...(email.locale ? { locale: email.locale } : {}),
   });
   // Imported here: a `generate` without --email does not pay for loading nodemailer.
   const { default: nodemailer } = await import("nodemailer");

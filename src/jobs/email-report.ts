@@ -1,5 +1,6 @@
 import type { SentEmail } from "../email/send-report.js";
 import type { EmailOptions } from "../email/settings.js";
+import { langOf, periodText } from "../format/i18n/index.js";
 import type { RenderedReport } from "../pipeline/generate-report.js";
 
 /** Emails a rendered report's files to `email.to`, naming its project and period from the cover. */
@@ -9,6 +10,7 @@ export async function emailReport(
   retry: { attempts?: number; retryDelayMs?: number } = {},
 ): Promise<SentEmail> {
   const { cover } = report;
+  const period = { start: cover.periodStart, end: cover.periodEnd };
   // Loaded on first use: nodemailer is only needed by runs that email.
   const { sendReportEmail } = await import("../email/send-report.js");
   return sendReportEmail({
@@ -22,7 +24,7 @@ export async function emailReport(
           templates: email.templates,
           vars: {
             project: cover.project,
-            period: `${cover.periodStart} to ${cover.periodEnd}`,
+            period: periodText(langOf(report.locale), period),
             agency: report.agency,
             headline: report.findings[0]?.text ?? "",
             findings: report.findings.map((f) => f.text),
@@ -31,7 +33,8 @@ export async function emailReport(
         }
       : {}),
     project: cover.project,
-    period: { start: cover.periodStart, end: cover.periodEnd },
+    period,
+    locale: report.locale,
     files: report.files.map((f) => f.path),
     summary: report.findings,
     maxAttachmentBytes: email.maxAttachmentBytes,

@@ -39,12 +39,14 @@ export interface RenderedReport {
   agency: string;
   /** The headline KPIs as the report prints them (an email's template may quote them). */
   headline: EmailKpi[];
+  /** The report's locale: its email is written in the same language. */
+  locale: string;
   findings: Finding[];
   answers?: AnswersFile;
 }
 
 /** The cover, agency and headline numbers of a view, for its email: figures in the report's locale. */
-function facts(view: ReportView): Pick<RenderedReport, "cover" | "agency" | "headline"> {
+function facts(view: ReportView): Pick<RenderedReport, "cover" | "agency" | "headline" | "locale"> {
   const kpis = view.sections
     .find((s) => s.key === "summary")
     ?.blocks.flatMap((b) => (b.kind === "kpis" ? b.items : []));
@@ -52,6 +54,7 @@ function facts(view: ReportView): Pick<RenderedReport, "cover" | "agency" | "hea
   return {
     cover: view.cover,
     agency: view.branding.agencyName,
+    locale: lang.locale,
     headline: (kpis ?? []).map((k) => ({
       label: k.label,
       value: formatIn(lang, k.type, k.value),

@@ -30,6 +30,7 @@ it("numbers each project's lines by its place in the batch, so a later project f
       cover: {} as RenderedReport["cover"],
       agency: "vreport",
       headline: [],
+      locale: "en-US",
       findings: [],
     };
   };

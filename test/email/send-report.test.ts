@@ -149,4 +149,27 @@ describe("composeReportEmail", () => {
     expect(c.markdown).toContain("No finding for this period.");
     expect(c.html).toContain("<h1>AI visibility report — # *Acme* &lt;b&gt;</h1>");
   });
+
+  it("writes the built-in email in the report's language, dates as its locale writes them", () => {
+    const files = [{ filename: "acme.pdf", bytes: 2048 }];
+    const c = composeReportEmail({ project: "Acme", period, summary: [], files, locale: "de-DE" });
+    expect(c.subject).toBe("KI-Sichtbarkeitsbericht — Acme — 03.10.2026 bis 01.11.2026");
+    expect(c.markdown.split("\n")).toEqual([
+      "# KI-Sichtbarkeitsbericht — Acme",
+      "",
+      "Zeitraum: **03.10.2026** bis **01.11.2026**",
+      "",
+      "## Management Summary",
+      "",
+      "Keine Feststellung für diesen Zeitraum.",
+      "",
+      "## Anhänge",
+      "",
+      "- acme.pdf (2 KB)",
+      "",
+    ]);
+    expect(c.text).toContain("Zeitraum: 03.10.2026 bis 01.11.2026\n");
+    const fr = composeReportEmail({ project: "Acme", period, summary: [], files, locale: "fr-FR" });
+    expect(fr.subject).toBe("Rapport de visibilité IA — Acme — du 03/10/2026 au 01/11/2026");
+  });
 });

@@ -59,6 +59,7 @@ describe("runBatch scheduling", () => {
         cover: {} as RenderedReport["cover"],
         agency: "vreport",
         headline: [],
+        locale: "en-US",
         findings: [],
       };
     };
@@ -349,7 +350,12 @@ describe("per-client delivery (config projects, docs/email.md)", () => {
       expect(text(a!)).toMatch(/- Mention rate: \d+\.\d%/);
       expect(text(a!)).toContain("— Northwind Digital");
       expect(leaves(a!).some((p) => p.filename?.endsWith(".md"))).toBe(true);
-      expect(b!.headers.get("subject")).toMatch(new RegExp(`^Northwind Digital · ${second.name} · `));
+      // The German client's {{period}} as its report writes it.
+      expect(b!.headers.get("subject")).toMatch(
+        new RegExp(
+          `^Northwind Digital · ${second.name} · \\d{2}\\.\\d{2}\\.\\d{4} bis \\d{2}\\.\\d{2}\\.\\d{4}$`,
+        ),
+      );
       expect(b!.headers.get("reply-to")).toBe("am@northwind.example");
       // The second client's report is in German, and so are the figures its email quotes.
       expect(text(b!)).toMatch(/- Erwähnungsrate: \d+,\d\u00a0% \((?:[+\u2212]\d+,\d|0,0)\u00a0Pp\.\)/);

@@ -51,6 +51,11 @@ const messages = (f: Figures): Messages => ({
     notAvailable: "nicht verfügbar",
   },
 
+  email: {
+    noFinding: "Keine Feststellung für diesen Zeitraum.",
+    attached: "Anhänge",
+  },
+
   pdf: {
     contents: "Inhalt",
     pageBefore: "Seite ",

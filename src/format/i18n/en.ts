@@ -54,6 +54,12 @@ export const enMessages = (f: Figures) => ({
     notAvailable: "not available",
   },
 
+  /** The built-in report email's own words (src/email/compose.ts). */
+  email: {
+    noFinding: "No finding for this period.",
+    attached: "Attached",
+  },
+
   /** The PDF's own words: contents title, footer, page label of the cover, KPI card comparison. */
   pdf: {
     contents: "Contents",

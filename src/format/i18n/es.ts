@@ -51,6 +51,11 @@ const messages = (f: Figures): Messages => ({
     notAvailable: "no disponible",
   },
 
+  email: {
+    noFinding: "Ningún hallazgo en este período.",
+    attached: "Adjuntos",
+  },
+
   pdf: {
     contents: "Índice",
     pageBefore: "Página ",

@@ -51,6 +51,11 @@ const messages = (f: Figures): Messages => ({
     notAvailable: "non disponible",
   },
 
+  email: {
+    noFinding: "Aucun constat pour cette période.",
+    attached: "Pièces jointes",
+  },
+
   pdf: {
     contents: "Sommaire",
     pageBefore: "Page ",

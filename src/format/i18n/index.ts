@@ -69,3 +69,12 @@ export const ENGLISH: Lang = langOf(en.defaultLocale);
 
 /** A part of the data a key's scopes leave out (report/fetch.ts), named in the report's language. */
 export type MissingPart = keyof Messages["notices"]["parts"];
+
+/** A period in `lang`'s words and dates: "2026-10-03 to 2026-11-01", "03.10.2026 bis 01.11.2026"; `mark` wraps each day. */
+export function periodText(
+  lang: Lang,
+  period: { start: string; end: string },
+  mark: (day: string) => string = (day) => day,
+): string {
+  return lang.m.cover.span(mark(lang.f.date(period.start)), mark(lang.f.date(period.end)));
+}
