@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
 import { REPORT_SECTION_KEYS, REPORT_SECTION_TITLES } from "../../src/contract/index.js";
-import { formatCount, formatDeltaPp, formatPercent } from "../../src/format/figures.js";
 import {
   CATALOGUES,
   ENGLISH,
@@ -102,11 +101,23 @@ describe("locales", () => {
 });
 
 describe("figures by Intl", () => {
-  it("English figures are the ones format/figures.ts always gave", () => {
+  it("English figures follow the output conventions (docs/architecture.md)", () => {
     const f = ENGLISH.f;
-    for (const v of [0.397, 0, -0.0004, 1, 0.12345]) expect(f.percent(v)).toBe(formatPercent(v));
-    for (const v of [0.042, -0.01, 0.0004, -0.0004, 0]) expect(f.deltaPp(v)).toBe(formatDeltaPp(v));
-    for (const v of [12345, 0, -3, 1234567]) expect(f.count(v)).toBe(formatCount(v));
+    expect([0.397, 0, -0.0004, 1, 0.12345].map((v) => f.percent(v))).toEqual([
+      "39.7%",
+      "0.0%",
+      "0.0%",
+      "100.0%",
+      "12.3%",
+    ]);
+    expect([0.042, -0.01, 0.0004, -0.0004, 0].map((v) => f.deltaPp(v))).toEqual([
+      "+4.2\u00a0pp",
+      "\u22121.0\u00a0pp",
+      "0.0\u00a0pp",
+      "0.0\u00a0pp",
+      "0.0\u00a0pp",
+    ]);
+    expect([12345, 0, -3, 1234567].map((v) => f.count(v))).toEqual(["12,345", "0", "\u22123", "1,234,567"]);
     expect(f.date("2026-11-01")).toBe("2026-11-01");
     expect(f.list(["A", "B", "C"])).toBe("A, B and C");
     expect(f.periodLabel("October 2025", "2025-10-01", "2025-10-31")).toBe("October 2025");

@@ -1,15 +1,18 @@
 /**
  * Backend-neutral number extraction for the shared render tests: what figures a view must show
- * (computed through `formatValue`, the one formatter) and what figures a rendered text shows.
+ * (computed through `formatValue`, the report's one formatter in English) and what figures a rendered text shows.
  * Markdown, PDF (text from pdftotext) and XLSX (cells formatted back) tests compare the two.
  */
 
 import type { SectionKey } from "../../src/config/section-keys.js";
-import { formatValue } from "../../src/format/figures.js";
 import { ENGLISH } from "../../src/format/i18n/index.js";
-import type { ValueType } from "../../src/format/value-type.js";
+import { formatIn } from "../../src/format/i18n/value.js";
+import type { CellValue, ValueType } from "../../src/format/value-type.js";
 import { changeNote, isMuted } from "../../src/render/kpi-change.js";
 import type { ReportView } from "../../src/render/types.js";
+
+/** A value as an English report shows it (the formatter every format uses, docs/architecture.md). */
+export const formatValue = (type: ValueType, value: CellValue): string => formatIn(ENGLISH, type, value);
 
 /** The value types whose cells are figures (text, dates, URLs, platforms, booleans are not). */
 export const NUMERIC_TYPES: ReadonlySet<ValueType> = new Set([

@@ -5,7 +5,6 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { PDFArray, PDFDict, PDFDocument, PDFName } from "pdf-lib";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { formatValue } from "../../src/format/figures.js";
 import { closeBrowser, getBrowser } from "../../src/render/backends/pdf/_browser.js";
 import { backend, PdfTimeoutError } from "../../src/render/backends/pdf/backend.js";
 import { layoutTable, TABLE_FONTS } from "../../src/render/html/columns.js";
@@ -15,7 +14,7 @@ import { PT_MM, textEm } from "../../src/render/html/text-width.js";
 import type { ReportView, Row } from "../../src/render/types.js";
 import { HOSTILE, sampleView } from "../fixtures/sample-view.js";
 import { writeWith } from "../pipeline/_write-with.js";
-import { expectedNumbers, extractNumbers, tally } from "./_extract.js";
+import { expectedNumbers, extractNumbers, formatValue, tally } from "./_extract.js";
 import { overflowsAt } from "./_overflow.js";
 import {
   namedFonts,

@@ -4,7 +4,6 @@ import { join } from "node:path";
 import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as XLSX from "xlsx";
-import { formatValue, MINUS } from "../../src/format/figures.js";
 import { toCell } from "../../src/render/backends/xlsx/_cells.js";
 import { EXCEL_NUMBER_FORMATS } from "../../src/render/backends/xlsx/_number-formats.js";
 import { backend } from "../../src/render/backends/xlsx/backend.js";
@@ -12,6 +11,7 @@ import { MAX_CELL_TEXT, TRUNCATION_MARKER } from "../../src/render/cell-text.js"
 import type { ReportView, SectionView } from "../../src/render/types.js";
 import { HOSTILE, sampleView } from "../fixtures/sample-view.js";
 import { writeWith } from "../pipeline/_write-with.js";
+import { formatValue } from "./_extract.js";
 
 const LONG = "x".repeat(40_000);
 const LONG_TITLE = "Latest answers: what [AI] said / per platform? *all* of them";
@@ -164,7 +164,7 @@ describe("xlsx backend", () => {
         // minus, and a plain space before "pp": a cell does not wrap).
         if (c.type in EXCEL_NUMBER_FORMATS && want !== null && want !== undefined) {
           const shown = sheetjs.Sheets.Prompts![XLSX.utils.encode_cell({ r: header + i, c: j })];
-          expect(shown?.w).toBe(formatValue(c.type, want).replace(MINUS, "-").replace("\u00a0", " "));
+          expect(shown?.w).toBe(formatValue(c.type, want).replace("\u2212", "-").replace("\u00a0", " "));
         }
       });
     });

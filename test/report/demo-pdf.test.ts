@@ -2,7 +2,6 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { formatValue } from "../../src/format/figures.js";
 import { closeBrowser } from "../../src/render/backends/pdf/_browser.js";
 import { backend as pdf } from "../../src/render/backends/pdf/backend.js";
 import { renderHtml } from "../../src/render/html/compose.js";
@@ -11,7 +10,13 @@ import { NO_SIGNIFICANT_CHANGE } from "../../src/render/kpi-change.js";
 import { presentView } from "../../src/render/present.js";
 import type { ReportView } from "../../src/render/types.js";
 import { writeWith } from "../pipeline/_write-with.js";
-import { expectedNumbersBySection, extractNumbers, mutedKpis, tally } from "../render/_extract.js";
+import {
+  expectedNumbersBySection,
+  extractNumbers,
+  formatValue,
+  mutedKpis,
+  tally,
+} from "../render/_extract.js";
 import { overflowsAt } from "../render/_overflow.js";
 import { pdfFonts, pdfInfo, pdfPages, squash } from "../render/_pdf-tools.js";
 import { DEMO_VIEW_HOOK_TIMEOUT, demoView } from "./_demo-view.js";

@@ -4,8 +4,7 @@ import type { Lang } from "./index.js";
 
 /**
  * A typed value as the report's text shows it in `lang` (PDF, Markdown, the workbook's text
- * cells): the one place figures become words for every format; null is an em dash. English is
- * what `format/figures.ts` `formatValue` gives.
+ * cells): the one place figures become words for every format; null is an em dash.
  */
 export function formatIn(lang: Lang, type: ValueType, value: CellValue): string {
   if (value === null || value === undefined) return "—";

@@ -4,7 +4,7 @@ import { formatIn } from "../../format/i18n/value.js";
 import type { ChartSpec } from "../types.js";
 
 /**
- * An axis tick as a percentage: 0.42 → "42%", 0.025 → "2.5%". Unlike `formatPercent` (one decimal
+ * An axis tick as a percentage: 0.42 → "42%", 0.025 → "2.5%". Unlike a figure's percent (one decimal
  * everywhere, for figures), ticks drop a trailing ".0" so the axis stays uncluttered.
  */
 export function percentTick(value: number): string {

@@ -39,7 +39,7 @@ export function toneOf(printed: string): Tone {
   return "flat";
 }
 
-/** A block as the templates see it: every figure already formatted by `formatValue`. */
+/** A block as the templates see it: every figure already formatted by `formatIn` (format/i18n/value.ts). */
 export type BlockContext =
   | {
       kind: "kpis";

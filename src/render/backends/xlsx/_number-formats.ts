@@ -1,6 +1,6 @@
 import type { ValueType } from "../../../format/value-type.js";
 
-/** Excel number formats matching `formatValue` (the XLSX backend stores raw numbers). */
+/** Excel number formats matching the English figures of `formatIn` (the XLSX backend stores raw numbers). */
 export const EXCEL_NUMBER_FORMATS: Partial<Record<ValueType, string>> = {
   percent: "0.0%",
   delta_pp: '+0.0" pp";-0.0" pp";0.0" pp"',
