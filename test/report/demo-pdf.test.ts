@@ -77,6 +77,17 @@ describe("the demo report as PDF", () => {
     });
   });
 
+  it("never leaves a section's heading at the foot of a page: a paragraph's worth of it follows on that page", () => {
+    view.sections.forEach((s, i) => {
+      const heading = `${i + 1} ${s.title}`;
+      const page = pages.find((p, at) => at > 1 && squash(p).includes(heading))!;
+      const after = squash(page).split(heading)[1]!;
+      // Up to the footer's page number: what of the section this page shows.
+      const shown = after.slice(0, after.lastIndexOf(" Page ")).trim();
+      expect(shown.length, s.title).toBeGreaterThanOrEqual(200);
+    });
+  });
+
   it("shows every figure of the section model", () => {
     const shown = tally(extractNumbers(pages.join("\n")));
     for (const section of expectedNumbersBySection(view))
