@@ -1,7 +1,7 @@
 import MarkdownIt from "markdown-it";
 import { type EmailTemplates, type EmailVars, renderBody, renderSubject } from "../format/email-template.js";
 import { humanBytes } from "../format/human.js";
-import { type Lang, langOf, periodText } from "../format/i18n/index.js";
+import { ENGLISH, type Lang, langOf, periodText } from "../format/i18n/index.js";
 import { escapeMarkdown } from "../format/markdown-escape.js";
 import type { Finding } from "../report/model.js";
 
@@ -39,7 +39,7 @@ const sentence = (f: Finding | string): string => (typeof f === "string" ? f : f
 const oneLine = (s: string): string => s.replace(/[\r\n\t]+/g, " ").trim();
 
 /** "AI visibility report — Acme — 2026-10-03 to 2026-11-01" (one line whatever the project name holds), in `lang`. */
-export function reportSubject(project: string, period: EmailPeriod, lang: Lang = langOf(undefined)): string {
+export function reportSubject(project: string, period: EmailPeriod, lang: Lang = ENGLISH): string {
   return `${lang.m.cover.title(oneLine(project))} — ${periodText(lang, period)}`;
 }
 

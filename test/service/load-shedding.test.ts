@@ -29,6 +29,24 @@ describeDatabases("load shedding and abandoned work", (kind) => {
   const pool = new WorkPool({ concurrency: 1, queue: 3, queuePerKey: 2, retryAfterSeconds: 1 });
   const keys = { a: "", b: "", c: "" };
 
+  /** The service over `store` with lane `lane`, listening; no response cache, so every overview is computed and needs a slot. */
+  async function listening(lane: WorkPool): Promise<{ app: FastifyInstance; origin: string }> {
+    const served = createApp({
+      store,
+      logger: false,
+      rateLimit: false,
+      cache: false,
+      loadShedding: lane,
+      now: () => new Date("2025-03-17T12:00:00Z"),
+    });
+    await served.listen({ port: 0, host: "127.0.0.1" });
+    const address = served.server.address();
+    return {
+      app: served,
+      origin: `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`,
+    };
+  }
+
   beforeAll(async () => {
     store = await openTestStore(kind);
     await ingestFile(
@@ -53,18 +71,7 @@ describeDatabases("load shedding and abandoned work", (kind) => {
       keys[name] = (
         await createKey(store, { workspaceId: WS, scopes: ["visibility:read", "workspace:read"] })
       ).key;
-    // No response cache: every overview is computed, so each one needs a slot.
-    app = createApp({
-      store,
-      logger: false,
-      rateLimit: false,
-      cache: false,
-      loadShedding: pool,
-      now: () => new Date("2025-03-17T12:00:00Z"),
-    });
-    await app.listen({ port: 0, host: "127.0.0.1" });
-    const address = app.server.address();
-    origin = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`;
+    ({ app, origin } = await listening(pool));
   });
   afterAll(async () => {
     // The aborted requests' sockets are not idle to the server: close them rather than wait for
@@ -215,17 +222,8 @@ describeDatabases("load shedding and abandoned work", (kind) => {
         retryAfterSeconds: 1,
         deadlineMs: 400,
       });
-      const app2 = createApp({
-        store,
-        logger: false,
-        rateLimit: false,
-        cache: false,
-        loadShedding: slow,
-        now: () => new Date("2025-03-17T12:00:00Z"),
-      });
-      await app2.listen({ port: 0, host: "127.0.0.1" });
-      const address = app2.server.address();
-      const url = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}${API_PREFIX}${OVERVIEW}`;
+      const { app: app2, origin: origin2 } = await listening(slow);
+      const url = `${origin2}${API_PREFIX}${OVERVIEW}`;
       const held = gate();
       // Another session holds the aggregates: the overview's computation blocks on its first read.
       const locked = gate();

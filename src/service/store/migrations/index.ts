@@ -35,11 +35,11 @@ export async function migrate(db: AnyDb, migrations: readonly Migration[] = MIGR
     name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`.execute(db);
   // Every start of every process calls this: one read answers the usual "nothing to do", and only
   // what it finds pending goes through the locked check below (another process may apply it first).
-  const done = new Set(
+  const recorded = new Set(
     (await sql<{ name: string }>`SELECT name FROM schema_migrations`.execute(db)).rows.map((r) => r.name),
   );
   const applied: string[] = [];
-  for (const migration of migrations.filter((m) => !done.has(m.name))) {
+  for (const migration of migrations.filter((m) => !recorded.has(m.name))) {
     try {
       const done = await db.transaction().execute(async (trx) => {
         await sql`SELECT pg_advisory_xact_lock(${sql.lit(MIGRATION_LOCK_ID)})`.execute(trx);
