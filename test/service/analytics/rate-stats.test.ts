@@ -205,14 +205,48 @@ describeDatabases("intervals and significance on a hand-computed fixture", (kind
     expect(lb.rows[0]!.mention_stats).toEqual((await get("getOverview")).mention_rate.stats);
   });
 
-  it("the overview's sums, made in the database, equal the report's, made from the cells, to the last bit", async () => {
+  it("the focused endpoints' sums, made in the database, equal the report's, made from the cells, to the last bit", async () => {
+    // A competitor added after the aggregates were made: in neither the cells nor the database's sums.
+    await store.db
+      .insertInto("competitors")
+      .values({
+        id: "00000000-0000-4000-8000-0000000000c3",
+        project_id: STATS_PROJECT.id,
+        name: "Gamma",
+        domain: "gamma.com",
+        icon: "",
+        variants: [],
+      })
+      .execute();
+    const gamma = (
+      await call(store, "getLeaderboard", {
+        project: STATS_PROJECT,
+        timezone: "UTC",
+        now: STATS_NOW,
+        query: { range: "7d" },
+      })
+    ).rows.find((r) => r.name === "Gamma")!;
+    // Never named: a zero rate over the brand's 9 answers on 5 prompts, whose interval is [0, 0].
+    expect(gamma.mention_stats).toMatchObject({
+      answers: 9,
+      prompts: 5,
+      low: 0,
+      high: 0,
+      significant: false,
+    });
     for (const range of ["7d", "30d", "90d"] as const) {
       const ctx = { project: STATS_PROJECT, timezone: "UTC", now: STATS_NOW, query: { range } };
       const overview = await call(store, "getOverview", ctx);
       const report = await call(store, "getReport", ctx);
-      const summary = report.sections.find((s) => s.key === "summary");
-      if (summary?.key !== "summary") throw new Error("no summary section");
-      for (const row of summary.rows) expect(row.stats).toStrictEqual(overview[row.metric].stats);
+      const section = <K extends "summary" | "competitors" | "categories">(key: K) => {
+        const found = report.sections.find((s) => s.key === key);
+        if (found?.key !== key) throw new Error(`no ${key} section`);
+        return found as Extract<typeof found, { key: K }>;
+      };
+      for (const row of section("summary").rows) expect(row.stats).toStrictEqual(overview[row.metric].stats);
+      // The leaderboard's competitors (a competitor never named included) and the categories.
+      expect(section("competitors").rows).toStrictEqual((await call(store, "getLeaderboard", ctx)).rows);
+      expect(section("categories").rows).toStrictEqual((await call(store, "getCategories", ctx)).categories);
     }
   });
 });

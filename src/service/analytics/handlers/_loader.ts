@@ -2,20 +2,27 @@ import type { RangeEcho } from "../../../contract/index.js";
 import { ApiError } from "../../http/api-error.js";
 import type { ProjectRef, RequestContext } from "../../http/handler.js";
 import { getOrSet } from "../_map.js";
-import { statsOfMoments } from "../metrics/interval.js";
+import type { EntityMoments } from "../metrics/interval.js";
 import type { CompetitorCounts, CompetitorRef } from "../metrics/leaderboard.js";
 import type { SnapshotTotals, UrlSums } from "../metrics/pages.js";
 import type { CategoryRecord, PromptRecord, PromptSums } from "../metrics/prompt-rows.js";
-import { brandStats, type EntityStats } from "../metrics/rate-stats.js";
+import {
+  brandMoments,
+  categoryMoments,
+  competitorMoments,
+  type EntityStats,
+  statsOf,
+  unnamedMoments,
+} from "../metrics/rate-stats.js";
 import { type DailyRows, type DayCounts, dayTotalsOf, inRange } from "../metrics/tally.js";
 import { type Period, PeriodParamError, type PeriodQuery, resolvePeriod } from "../period.js";
-import { loadBrandMoments } from "../queries/brand-moments.js";
 import { loadCompetitorCounts, loadDaily, loadDayTotals } from "../queries/daily.js";
 import { type AggMeta, type Db, loadMeta } from "../queries/meta.js";
 import { type BrandCells, brandCellsOf, type PromptCells, promptCellsOf } from "../queries/prompt-cells.js";
 import { loadPlatformCum, loadPromptCum, type PromptCum } from "../queries/prompt-cum.js";
 import { type GapCounts, loadPromptGaps } from "../queries/prompt-gaps.js";
 import { promptSumsOf } from "../queries/prompt-sums.js";
+import { loadBrandMoments, loadCategoryMoments, loadCompetitorMoments } from "../queries/rate-moments.js";
 import { loadCategories, loadCompetitors, loadPrompts } from "../queries/setup.js";
 import { loadUrlSums, type UrlFilter } from "../queries/url-sums.js";
 
@@ -129,21 +136,57 @@ export class Loader {
     });
   }
 
+  /** Whether this request has read the prompts' cells (the report asks for them first). */
+  private get hasCells(): boolean {
+    return this.memo.has("promptCells") || this.memo.has("brandCells");
+  }
+
   /**
-   * The brand's overall interval stats: from the cells when this request has read them (the
-   * report), else summed in the database (the overview), which gives the same numbers to the bit
-   * (queries/brand-moments.ts).
+   * The brand's overall rate sums: from the cells when this request has read them (the report),
+   * else summed in the database (the overview), which gives the same numbers to the bit
+   * (queries/rate-moments.ts). The same holds for the categories' and competitors' sums below.
    */
-  brandStats(): Promise<EntityStats> {
-    return this.once("brandStats", async () => {
-      if (this.memo.has("promptCells") || this.memo.has("brandCells"))
-        return brandStats(await this.brandCells());
-      const m = await loadBrandMoments(this.db, this.project.id, await this.meta(), this.period);
-      return {
-        mention: statsOfMoments(m.mention),
-        citation: statsOfMoments(m.citation),
-        sov: statsOfMoments(m.sov),
-      };
+  brandMoments(): Promise<EntityMoments> {
+    return this.once("brandMoments", async () =>
+      this.hasCells
+        ? brandMoments(await this.brandCells())
+        : loadBrandMoments(this.db, this.project.id, await this.meta(), this.period),
+    );
+  }
+
+  /** The brand's overall interval stats. */
+  async brandStats(): Promise<EntityStats> {
+    return statsOf(await this.brandMoments());
+  }
+
+  /** The brand's rate sums per category id (null: Uncategorized). */
+  categoryMoments(): Promise<Map<string | null, EntityMoments>> {
+    return this.once("categoryMoments", async () => {
+      if (!this.hasCells)
+        return loadCategoryMoments(this.db, this.project.id, await this.meta(), this.period);
+      const [prompts, categories, cells] = await Promise.all([
+        this.prompts(),
+        this.categories(),
+        this.brandCells(),
+      ]);
+      const known = new Set(categories.map((c) => c.id));
+      const categoryOf = new Map(
+        prompts.map((p) => [p.id, p.category_id !== null && known.has(p.category_id) ? p.category_id : null]),
+      );
+      return categoryMoments(cells, (id) => categoryOf.get(id) ?? null);
+    });
+  }
+
+  /** Each competitor's interval stats by id (a competitor never named: zero numerators). */
+  competitorStats(): Promise<(competitorId: string) => EntityStats> {
+    return this.once("competitorStats", async () => {
+      const [moments, brand] = await Promise.all([
+        this.hasCells
+          ? this.promptCells().then(competitorMoments)
+          : this.meta().then((meta) => loadCompetitorMoments(this.db, this.project.id, meta, this.period)),
+        this.brandMoments(),
+      ]);
+      return (id: string) => statsOf(moments.get(id) ?? unnamedMoments(brand));
     });
   }
 

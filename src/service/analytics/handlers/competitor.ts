@@ -5,7 +5,6 @@ import type { Handler } from "../../http/handler.js";
 import type { CompetitorRef } from "../metrics/leaderboard.js";
 import { dailyTallies } from "../metrics/overview.js";
 import { citedPageRows, pageMetrics } from "../metrics/pages.js";
-import { competitorStats } from "../metrics/rate-stats.js";
 import { metric, rate } from "../metrics/rates.js";
 import { inRange } from "../metrics/tally.js";
 import { noComparison } from "../period.js";
@@ -26,16 +25,16 @@ export async function competitorOr404(l: Loader, id: string | undefined): Promis
 
 /** One competitor's detail: rates, prompt coverage, daily citation rate, per-platform citations, top pages. */
 export async function buildCompetitor(l: Loader, competitor: CompetitorRef): Promise<CompetitorDetail> {
-  const [daily, mine, totals, sums, meta, pages, cells] = await Promise.all([
+  const [daily, mine, totals, brand, meta, pages, statsOf] = await Promise.all([
     l.daily(),
     l.meta().then(() => loadCompetitorDays(l.db, l.project.id, competitor.id, l.period)),
     l.totals(),
-    l.promptSums(),
+    l.brandMoments(),
     l.meta(),
     l.urlSums({ owner: "competitor", competitorId: competitor.id, uniquePrompts: true }),
-    l.promptCells(),
+    l.competitorStats(),
   ]);
-  const stats = competitorStats(cells, competitor.id);
+  const stats = statsOf(competitor.id);
   const sum = (range: typeof l.period.current, key: "mentioned" | "cited", platform?: string) =>
     mine.reduce(
       (n, r) => n + (inRange(r.day, range) && (!platform || r.platform === platform) ? r[key] : 0),
@@ -46,7 +45,8 @@ export async function buildCompetitor(l: Loader, competitor: CompetitorRef): Pro
   // docs/api.md Extensions to v1: no comparison from a period without data.
   const none = noComparison(l.period, totals.previous);
   const coverage = await loadCompetitorPromptCounts(l.db, l.project.id, competitor.id, meta, l.period);
-  const promptsWithSnapshots = [...sums.values()].filter((s) => s.current.snapshots > 0).length;
+  // The clusters of the brand's rates: the prompts with answers in the period.
+  const promptsWithSnapshots = brand.mention.current.prompts;
   const citedByDay = new Map<string, number>();
   for (const r of mine)
     if (inRange(r.day, cur)) citedByDay.set(r.day, (citedByDay.get(r.day) ?? 0) + r.cited);

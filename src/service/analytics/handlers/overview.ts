@@ -13,24 +13,23 @@ export async function buildOverview(l: Loader): Promise<VisibilityOverview> {
 
 /** Leaderboard data of a loader (shared with the report's competitors section). */
 export async function buildLeaderboard(l: Loader): Promise<Leaderboard> {
-  const [days, competitors, counts, cells] = await Promise.all([
+  const [days, competitors, counts, brand, competitor] = await Promise.all([
     l.dayTotals(),
     l.competitors(),
     l.competitorCounts(),
-    l.promptCells(),
+    l.brandStats(),
+    l.competitorStats(),
   ]);
-  return leaderboardOf(days, l.period, l.range, l.project.brandName, competitors, counts, cells);
+  return leaderboardOf(days, l.period, l.range, l.project.brandName, competitors, counts, {
+    brand,
+    competitor,
+  });
 }
 
 /** Category data of a loader (shared with the report's categories section). */
 export async function buildCategories(l: Loader): Promise<CategoryVisibility> {
-  const [prompts, sums, categories, cells] = await Promise.all([
-    l.prompts(),
-    l.promptSums(),
-    l.categories(),
-    l.brandCells(),
-  ]);
-  return { range: l.range, categories: categoryRows(prompts, sums, categories, cells) };
+  const [categories, moments] = await Promise.all([l.categories(), l.categoryMoments()]);
+  return { range: l.range, categories: categoryRows(categories, moments) };
 }
 
 /** GET /visibility/overview. */

@@ -41,7 +41,7 @@ export function tCritical(df: number): number {
  * One period's sums over the clusters of one rate. All are sums of integers (and of their
  * products), so they are exact in JavaScript and in SQL alike and in any order: an interval comes
  * out the same to the last bit whether the sums were made in the database (the overview,
- * queries/brand-moments.ts) or from the cells here.
+ * queries/rate-moments.ts) or from the cells here.
  */
 export interface PeriodMoments {
   /** The clusters: prompts with answers in the rate's scope. */
@@ -65,6 +65,13 @@ export interface RateMoments {
   y1x0: number;
   x1y0: number;
   x1x0: number;
+}
+
+/** The sums behind one entity's three rates: the brand's (overall, per platform, per category) or a competitor's. */
+export interface EntityMoments {
+  mention: RateMoments;
+  citation: RateMoments;
+  sov: RateMoments;
 }
 
 function periodMoments(clusters: ReadonlyMap<string, Cluster>): PeriodMoments {

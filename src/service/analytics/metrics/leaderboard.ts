@@ -1,9 +1,8 @@
 import type { Leaderboard, LeaderboardRow, RangeEcho } from "../../../contract/index.js";
 import type { Period } from "../period.js";
-import type { PromptCells } from "../queries/prompt-cells.js";
 import { periodTallies } from "./overview.js";
 import { ranksBy } from "./ranks.js";
-import { brandStats, competitorStats, type EntityStats } from "./rate-stats.js";
+import type { EntityStats } from "./rate-stats.js";
 import { rate, shareOfVoice } from "./rates.js";
 import type { DayCounts } from "./tally.js";
 
@@ -22,7 +21,10 @@ export interface CompetitorCounts {
 
 const NONE: CompetitorCounts = { current: { mentioned: 0, cited: 0 }, previous: { mentioned: 0, cited: 0 } };
 
-/** GET /visibility/competitors data: brand first, then competitors by mention rate; ranks over all rows. */
+/**
+ * GET /visibility/competitors data: brand first, then competitors by mention rate; ranks over all
+ * rows. `stats` gives the brand's interval stats and each competitor's by id.
+ */
 export function leaderboardOf(
   rows: readonly DayCounts[],
   period: Period,
@@ -30,7 +32,7 @@ export function leaderboardOf(
   brandName: string,
   competitors: readonly CompetitorRef[],
   counts: ReadonlyMap<string, CompetitorCounts>,
-  cells: PromptCells,
+  stats: { brand: EntityStats; competitor: (id: string) => EntityStats },
 ): Leaderboard {
   const { current, previous } = periodTallies(rows, period);
   const all = {
@@ -62,10 +64,10 @@ export function leaderboardOf(
       current: { mentioned: current.mentioned, cited: current.cited },
       previous: { mentioned: previous.mentioned, cited: previous.cited },
     },
-    brandStats(cells),
+    stats.brand,
   );
   const others = competitors
-    .map((c) => row(c.name, false, counts.get(c.id) ?? NONE, competitorStats(cells, c.id)))
+    .map((c) => row(c.name, false, counts.get(c.id) ?? NONE, stats.competitor(c.id)))
     .sort((a, b) => b.mention_rate - a.mention_rate || a.name.localeCompare(b.name));
   const all_rows = [brand, ...others];
   const position = (key: "mention_rate" | "citation_rate" | "sov", delta: number) => ({
