@@ -58,15 +58,18 @@ export async function endpointCatalogue(server, range = "90d") {
   ];
 }
 
-/** Runs autocannon in a child process against `url` (`timeout` per request in s, default 30); resolves to its JSON summary. */
-export async function loadRun({ url, connections, duration, amount, apiKey, timeout }) {
+/**
+ * Runs autocannon in a child process against `url` (`timeout` per request in s, default 30;
+ * `headers` sent with every request, beside the key's); resolves to its JSON summary.
+ */
+export async function loadRun({ url, connections, duration, amount, apiKey, timeout, headers = {} }) {
   const options = {
     url,
     connections,
     duration,
     amount,
     timeout,
-    headers: apiKey ? { authorization: `Bearer ${apiKey}` } : {},
+    headers: { ...headers, ...(apiKey ? { authorization: `Bearer ${apiKey}` } : {}) },
   };
   const { stdout } = await exec(process.execPath, [join(BENCH, "_load.mjs"), JSON.stringify(options)], {
     timeout: ((amount ? 120 : duration) + 30) * 1000,

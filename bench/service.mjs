@@ -5,6 +5,7 @@
  * storm of report requests against the load-shedding lane, next to a bare Fastify route (the ceiling).
  */
 import Fastify from "fastify";
+import { Redis } from "ioredis";
 import { serve } from "./_db.mjs";
 import { drain, endpointCatalogue, getJson, loadRun } from "./_http.mjs";
 import { sample, summarize } from "./_stats.mjs";
@@ -60,7 +61,72 @@ async function throughput(server, { duration, perConnection, log, label }) {
       );
     }
   }
+  // Revalidation: the same requests carrying the answer's current ETag, answered 304 without a body.
+  for (const id of LOADED) {
+    const ep = catalogue.find((e) => e.id === id);
+    const url = server.baseUrl + ep.path;
+    const etag = (await fetch(url, { headers: { authorization: `Bearer ${server.apiKey}` } })).headers.get(
+      "etag",
+    );
+    const r = await loadRun({
+      url,
+      connections: 50,
+      duration,
+      apiKey: server.apiKey,
+      headers: { "if-none-match": etag },
+    });
+    await drain(server, ep.path);
+    out.push({ target: `${label} ${id} (cached, 304)`, id, cached: true, revalidated: true, ...r });
+    log(
+      `  50 conns ${id} If-None-Match: ${r.requestsPerSec.toFixed(0)} req/s, ${JSON.stringify(r.statusCodes)}`,
+    );
+  }
   return out;
+}
+
+/** Whether Redis answers at REDIS_URL (default the local one), for the Redis cache rows. */
+async function redisClient() {
+  const redis = new Redis(process.env.REDIS_URL ?? "redis://127.0.0.1:6379", {
+    lazyConnect: true,
+    maxRetriesPerRequest: 1,
+    retryStrategy: () => null,
+    connectTimeout: 1_000,
+  });
+  redis.on("error", () => {});
+  try {
+    await redis.connect();
+    if ((await redis.ping()) === "PONG") return redis;
+  } catch {}
+  redis.disconnect();
+  return null;
+}
+
+/**
+ * The same three endpoints served from the Redis level alone (no in-process level: `maxBytes`
+ * 0), what a service process that has not yet seen an answer another one computed pays: one
+ * Redis GET per request instead of a computation.
+ */
+async function redisCached(location, redis, { duration, log, label }) {
+  const server = await serve(location, { app: { cache: { redis, maxBytes: 0 } } });
+  try {
+    const out = [];
+    for (const id of LOADED) {
+      const ep = (await endpointCatalogue(server)).find((e) => e.id === id);
+      await getJson(server, ep.path);
+      const r = await loadRun({
+        url: server.baseUrl + ep.path,
+        connections: 50,
+        duration,
+        apiKey: server.apiKey,
+      });
+      await drain(server, ep.path);
+      out.push({ target: `${label} ${id} (Redis cache only)`, id, cached: true, redis: true, ...r });
+      log(`  50 conns ${id} from Redis: ${r.requestsPerSec.toFixed(0)} req/s, non-2xx ${r.non2xx}`);
+    }
+    return out;
+  } finally {
+    await server.close();
+  }
 }
 
 /**
@@ -222,6 +288,13 @@ export async function runService(ctx) {
   } finally {
     await server.close();
   }
+  const redis = await redisClient();
+  if (redis) {
+    log("service: Redis cache (PGlite scale 1)");
+    result.throughput.push(
+      ...(await redisCached(dbs.pglite.location, redis, { duration, log, label: "PGlite s1" })),
+    );
+  } else result.notes.push("Redis was not reachable: the Redis cache rows could not be measured.");
   result.throughput.push(await uncached(dbs.pglite.location, { duration, log, label: "PGlite s1" }));
   log("service: report storm (PGlite scale 1)");
   result.storms.push(
@@ -270,6 +343,12 @@ export async function runService(ctx) {
     } finally {
       await server.close();
     }
+    if (redis) {
+      log("service: Redis cache (PostgreSQL scale 10)");
+      result.throughput.push(
+        ...(await redisCached(dbs.pg[10].location, redis, { duration, log, label: "PostgreSQL s10" })),
+      );
+    }
     result.throughput.push(await uncached(dbs.pg[10].location, { duration, log, label: "PostgreSQL s10" }));
     result.throughput.push(
       ...(await reports50(dbs.pg[10].location, { duration: quick ? 4 : 10, log, label: "PostgreSQL s10" })),
@@ -286,5 +365,6 @@ export async function runService(ctx) {
   } else {
     result.notes.push("PostgreSQL was not reachable: the scale-10 rows could not be measured.");
   }
+  redis?.disconnect();
   return result;
 }

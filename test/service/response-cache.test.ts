@@ -1,5 +1,10 @@
+import { randomUUID } from "node:crypto";
+import { Redis } from "ioredis";
 import { describe, expect, it } from "vitest";
 import { DEFAULT_RESPONSE_CACHE, ResponseCache } from "../../src/service/http/_response-cache.js";
+import { REDIS_URL, redisAvailable } from "../jobs/_redis.js";
+
+const redisUp = await redisAvailable();
 
 /** A body of `n` bytes and a compute that counts its calls. */
 function counted(n: number) {
@@ -41,5 +46,29 @@ describe("response cache memory bound", () => {
     const answers = await Promise.all(Array.from({ length: 20 }, () => cache.getOrCompute("k", compute)));
     expect(calls.n).toBe(1);
     expect(new Set(answers.map((a) => a.body)).size).toBe(1);
+  });
+
+  it("keeps nothing in the process when maxBytes is 0: without Redis every answer is computed", async () => {
+    const cache = new ResponseCache({ ...DEFAULT_RESPONSE_CACHE, maxBytes: 0 });
+    const { calls, compute } = counted(10);
+    await cache.getOrCompute("k", compute);
+    await cache.getOrCompute("k", compute);
+    expect([calls.n, cache.bytes]).toEqual([2, 0]);
+  });
+
+  // Without Redis this one is skipped locally; in CI a missing Redis fails the run (test/jobs/_redis.ts).
+  it.runIf(redisUp)("with maxBytes 0 and Redis, answers come from Redis alone", async () => {
+    const redis = new Redis(REDIS_URL, { maxRetriesPerRequest: 1 });
+    try {
+      const cache = new ResponseCache({ ...DEFAULT_RESPONSE_CACHE, maxBytes: 0, redis });
+      const { calls, compute } = counted(10);
+      const key = `test:${randomUUID()}`;
+      const first = await cache.getOrCompute(key, compute);
+      const second = await cache.getOrCompute(key, compute);
+      expect([calls.n, cache.bytes, second]).toEqual([1, 0, first]);
+      await redis.del(`vreport-cache:${key}`);
+    } finally {
+      redis.disconnect();
+    }
   });
 });

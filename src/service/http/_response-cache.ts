@@ -12,7 +12,10 @@ export interface CachedResponse {
  * and the as-of day, docs/api.md "Extensions to v1"): the bounds only limit memory.
  */
 export interface ResponseCacheConfig {
-  /** Bound of the in-process cache, in bytes of bodies and keys (default 64 MiB); least recently used go first. */
+  /**
+   * Bound of the in-process cache, in bytes of bodies and keys (default 64 MiB); least recently
+   * used go first. 0: no in-process level, every answer is read from Redis (or computed).
+   */
   maxBytes: number;
   /** Largest body kept, in bytes (default 8 MiB): a bigger one is served, not cached. */
   maxEntryBytes: number;
@@ -39,32 +42,35 @@ const REDIS_PREFIX = "vreport-cache:";
  * never disagree and no invalidation message is needed. Concurrent misses of one key compute once.
  */
 export class ResponseCache {
-  private readonly memory: LRUCache<string, CachedResponse>;
+  private readonly memory: LRUCache<string, CachedResponse> | undefined;
   private readonly inFlight = new Map<string, Promise<CachedResponse>>();
 
   constructor(private readonly config: ResponseCacheConfig) {
-    this.memory = new LRUCache<string, CachedResponse>({
-      maxSize: config.maxBytes,
-      maxEntrySize: config.maxEntryBytes,
-      sizeCalculation: (value, key) => Buffer.byteLength(value.body) + value.etag.length + key.length,
-      ttl: config.ttlMs,
-    });
+    this.memory =
+      config.maxBytes <= 0
+        ? undefined
+        : new LRUCache<string, CachedResponse>({
+            maxSize: config.maxBytes,
+            maxEntrySize: config.maxEntryBytes,
+            sizeCalculation: (value, key) => Buffer.byteLength(value.body) + value.etag.length + key.length,
+            ttl: config.ttlMs,
+          });
   }
 
   /** The cached answer of `key`, else computes it once (however many ask meanwhile) and keeps it. */
   async getOrCompute(key: string, compute: () => Promise<CachedResponse>): Promise<CachedResponse> {
-    const hit = this.memory.get(key);
+    const hit = this.memory?.get(key);
     if (hit) return hit;
     const pending = this.inFlight.get(key);
     if (pending) return pending;
     const promise = (async () => {
       const shared = await this.fromRedis(key);
       if (shared) {
-        this.memory.set(key, shared);
+        this.memory?.set(key, shared);
         return shared;
       }
       const fresh = await compute();
-      this.memory.set(key, fresh);
+      this.memory?.set(key, fresh);
       await this.toRedis(key, fresh);
       return fresh;
     })();
@@ -78,7 +84,7 @@ export class ResponseCache {
 
   /** Bytes the in-process level holds now (for tests and diagnostics). */
   get bytes(): number {
-    return this.memory.calculatedSize;
+    return this.memory?.calculatedSize ?? 0;
   }
 
   private async fromRedis(key: string): Promise<CachedResponse | undefined> {

@@ -1,3 +1,4 @@
+import { setImmediate } from "node:timers/promises";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { dayIn } from "../../contract/calendar.js";
 import type { EndpointDef, EndpointId } from "../../contract/index.js";
@@ -133,6 +134,11 @@ export function routeHandler(def: EndpointDef, handler: Handler<EndpointId>, dep
           rawQuery,
         })
       : await compute();
+    // A cached answer is ready at once. Written at once, each answer costs a wake-up of the client
+    // and of this process; written at the end of the event loop's turn, together with the answers
+    // to the other requests read in the same turn, it costs a fifth less CPU per request under load
+    // (docs/api.md, "Cached analytics answers"). Idle, the turn adds microseconds.
+    if (cacheable) await setImmediate();
     // Revalidation is expected (no-cache) and the answer is the key's own (private): docs/api.md.
     reply.header("etag", answer.etag).header("cache-control", "private, no-cache");
     if (noneMatch(request.headers["if-none-match"], answer.etag)) return reply.status(304).send();
