@@ -100,14 +100,20 @@ export function routeHandler(def: EndpointDef, handler: Handler<EndpointId>, dep
       );
     const lane = async (pool: WorkPool) => {
       const left = (pool.config.deadlineMs ?? DEFAULT_DEADLINE_MS) - (performance.now() - arrived);
-      const deadline = AbortSignal.timeout(Math.max(1, Math.round(left)));
-      const signal = AbortSignal.any([request.signal, deadline]);
+      // A timer, not AbortSignal.timeout(): Node 20 lets a timeout signal that only
+      // AbortSignal.any() follows be garbage-collected, and it never fires (the request then
+      // hangs); the timer is also cleared as soon as the work ends.
+      const deadline = new AbortController();
+      const timer = setTimeout(() => deadline.abort(), Math.max(1, Math.round(left)));
+      const signal = AbortSignal.any([request.signal, deadline.signal]);
       try {
         return await inExpensiveLane(pool, caller.keyId, signal, () => work(signal));
       } catch (error) {
-        if (deadline.aborted && !request.signal.aborted)
+        if (deadline.signal.aborted && !request.signal.aborted)
           throw ApiError.overloaded(pool.config.retryAfterSeconds);
         throw error;
+      } finally {
+        clearTimeout(timer);
       }
     };
     const compute = async (): Promise<CachedResponse> => {
