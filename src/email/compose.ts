@@ -47,7 +47,7 @@ export function reportSubject(project: string, period: EmailPeriod, lang: Lang =
 const attachedList = (files: EmailContentInput["files"], lang: Lang): string[] => [
   `## ${lang.m.email.attached}`,
   "",
-  ...files.map((f) => `- ${escapeMarkdown(f.filename)} (${humanBytes(f.bytes)})`),
+  ...files.map((f) => `- ${escapeMarkdown(f.filename)} (${humanBytes(f.bytes, lang.locale)})`),
   "",
 ];
 
@@ -108,7 +108,7 @@ function builtIn(input: EmailContentInput): EmailContent {
     ...(findings.length > 0 ? findings.map((f) => `- ${f}`) : [m.email.noFinding]),
     "",
     m.email.attached,
-    ...input.files.map((f) => `- ${oneLine(f.filename)} (${humanBytes(f.bytes)})`),
+    ...input.files.map((f) => `- ${oneLine(f.filename)} (${humanBytes(f.bytes, lang.locale)})`),
     "",
   ].join("\n");
   return { subject: reportSubject(project, period, lang), markdown, html, text };

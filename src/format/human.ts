@@ -1,9 +1,19 @@
-/** Human sizes and durations shared by the batch summary, the progress lines and the worker log. */
-export function humanBytes(bytes: number): string {
-  if (bytes === 0) return "0 KB";
-  return bytes >= 1_048_576
-    ? `${(bytes / 1_048_576).toFixed(1)} MB`
-    : `${Math.max(1, Math.round(bytes / 1024))} KB`;
+/**
+ * Human sizes shared by the batch summary, the progress lines, the worker log and the emails, in
+ * `locale`'s spelling (Intl's short units: "12 kB", "2.3 MB"; German "2,3 MB"; French "2,3 Mo").
+ * Kilobytes are whole (at least 1 for a non-empty file), megabytes carry one decimal.
+ */
+export function humanBytes(bytes: number, locale = "en-US"): string {
+  const unit = (name: "kilobyte" | "megabyte", digits: number, value: number) =>
+    new Intl.NumberFormat(locale, {
+      style: "unit",
+      unit: name,
+      unitDisplay: "short",
+      minimumFractionDigits: digits,
+      maximumFractionDigits: digits,
+    }).format(value);
+  if (bytes >= 1_048_576) return unit("megabyte", 1, bytes / 1_048_576);
+  return unit("kilobyte", 0, bytes === 0 ? 0 : Math.max(1, Math.round(bytes / 1024)));
 }
 
 /** 850 ms, 12.3 s, 2 min 05 s. */

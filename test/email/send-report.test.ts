@@ -89,7 +89,7 @@ describe("sendReportEmail against a real SMTP server", () => {
     expect(html).not.toContain("<code>");
     expect(text).toContain("Period: 2026-10-03 to 2026-11-01");
     expect(text).toContain(`- ${HOSTILE}`);
-    expect(text).toContain("- acme-ai-visibility-30d-2026-11-01.pdf (176 KB)");
+    expect(text).toContain("- acme-ai-visibility-30d-2026-11-01.pdf (176 kB)");
   });
 
   it("refuses attachments over the cap before connecting", async () => {
@@ -151,7 +151,10 @@ describe("composeReportEmail", () => {
   });
 
   it("writes the built-in email in the report's language, dates as its locale writes them", () => {
-    const files = [{ filename: "acme.pdf", bytes: 2048 }];
+    const files = [
+      { filename: "acme.pdf", bytes: 2048 },
+      { filename: "acme.xlsx", bytes: 2_411_725 },
+    ];
     const c = composeReportEmail({ project: "Acme", period, summary: [], files, locale: "de-DE" });
     expect(c.subject).toBe("KI-Sichtbarkeitsbericht — Acme — 03.10.2026 bis 01.11.2026");
     expect(c.markdown.split("\n")).toEqual([
@@ -165,11 +168,15 @@ describe("composeReportEmail", () => {
       "",
       "## Anhänge",
       "",
-      "- acme.pdf (2 KB)",
+      "- acme.pdf (2 kB)",
+      // 2,411,725 bytes = 2.3 MiB: sizes in the locale's digits too.
+      "- acme.xlsx (2,3 MB)",
       "",
     ]);
     expect(c.text).toContain("Zeitraum: 03.10.2026 bis 01.11.2026\n");
     const fr = composeReportEmail({ project: "Acme", period, summary: [], files, locale: "fr-FR" });
     expect(fr.subject).toBe("Rapport de visibilité IA — Acme — du 03/10/2026 au 01/11/2026");
+    // French writes bytes as octets, after a narrow no-break space.
+    expect(fr.text).toContain("- acme.pdf (2\u202fko)\n- acme.xlsx (2,3\u202fMo)\n");
   });
 });

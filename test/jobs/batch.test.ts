@@ -117,7 +117,7 @@ describe("runBatch against the real service", () => {
     const ghostRow = io.outLines.find((l) => l.startsWith("Ghost Project"));
     expect(ghostRow).toMatch(/Ghost Project\s+-\s+-\s+-\s+\d+(\.\d)? (ms|s)\s+.*not found/);
     expect(io.outLines.find((l) => l.startsWith(projects[0]!.name))).toMatch(
-      /md,xlsx\s+\S+\.\{md,xlsx\}\s+\d+ KB \d+ KB/,
+      /md,xlsx\s+\S+\.\{md,xlsx\}\s+\d+ kB \d+ kB/,
     );
     expect(io.outLines.at(-2)).toBe(
       `${projects.length} of ${projects.length + 1} projects rendered (${io.outLines.at(-2)?.split("(")[1]}`,
@@ -214,7 +214,7 @@ describe("summary with email", () => {
       io,
     );
     expect(io.outLines.slice(-3)).toEqual([
-      "1 of 2 projects rendered (4 KB)",
+      "1 of 2 projects rendered (4 kB)",
       "emailed P1 to a@client.test, b@client.test",
       "failed: P2: email to a@client.test not delivered after 4 attempts: 550 no",
     ]);
