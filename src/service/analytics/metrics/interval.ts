@@ -174,8 +174,3 @@ export function statsOfMoments(m: RateMoments): RateStats {
     significant: deltaLow !== null && deltaHigh !== null && (deltaLow > 0 || deltaHigh < 0),
   };
 }
-
-/** The stats of one rate from its clusters. */
-export function rateStats(pair: ClusterPair): RateStats {
-  return statsOfMoments(momentsOf(pair));
-}
