@@ -110,8 +110,9 @@ async function redisCached(location, redis, { duration, log, label }) {
   const server = await serve(location, { app: { cache: { redis, maxBytes: 0 } } });
   try {
     const out = [];
+    const catalogue = await endpointCatalogue(server);
     for (const id of LOADED) {
-      const ep = (await endpointCatalogue(server)).find((e) => e.id === id);
+      const ep = catalogue.find((e) => e.id === id);
       await getJson(server, ep.path);
       const r = await loadRun({
         url: server.baseUrl + ep.path,

@@ -1,4 +1,5 @@
 import type { RateStats } from "../../../contract/index.js";
+import { getOrSet } from "../_map.js";
 import type { BrandCells, CompetitorCell, PlatformCell, PromptCells } from "../queries/prompt-cells.js";
 import { type Cluster, type EntityMoments, momentsOf, type RateMoments, statsOfMoments } from "./interval.js";
 
@@ -122,15 +123,8 @@ export function categoryMoments(
 ): Map<string | null, EntityMoments> {
   const parts = new Map<string | null, { current: PlatformCell[]; previous: PlatformCell[] }>();
   for (const period of ["current", "previous"] as const)
-    for (const c of cells[period].platforms) {
-      const key = categoryOf(c.promptId);
-      let part = parts.get(key);
-      if (!part) {
-        part = { current: [], previous: [] };
-        parts.set(key, part);
-      }
-      part[period].push(c);
-    }
+    for (const c of cells[period].platforms)
+      getOrSet(parts, categoryOf(c.promptId), () => ({ current: [], previous: [] }))[period].push(c);
   const out = new Map<string | null, EntityMoments>();
   for (const [key, part] of parts)
     out.set(
@@ -143,14 +137,7 @@ export function categoryMoments(
 /** Competitor cells by competitor, then by prompt. */
 function byCompetitor(cells: readonly CompetitorCell[]): Map<string, Map<string, CompetitorCell>> {
   const out = new Map<string, Map<string, CompetitorCell>>();
-  for (const c of cells) {
-    let mine = out.get(c.competitorId);
-    if (!mine) {
-      mine = new Map();
-      out.set(c.competitorId, mine);
-    }
-    mine.set(c.promptId, c);
-  }
+  for (const c of cells) getOrSet(out, c.competitorId, () => new Map()).set(c.promptId, c);
   return out;
 }
 
