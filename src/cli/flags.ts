@@ -1,5 +1,5 @@
 import { Option } from "commander";
-import { RANGES, type Range } from "../contract/index.js";
+import { DAY_BOUNDS, dayInBounds, RANGES, type Range } from "../contract/index.js";
 import type { RetryPolicy } from "../jobs/queue.js";
 import { OUTPUT_FORMATS, type OutputFormat } from "../render/backends/registry.js";
 import { CliError, EXIT } from "./errors.js";
@@ -74,12 +74,15 @@ export function parseRetry(flags: { attempts?: string; backoff?: string }): Retr
   };
 }
 
-/** `--as-of YYYY-MM-DD`, checked: a real calendar day (`Date.parse` rolls 2026-02-31 into March). */
+/**
+ * A day flag (`--as-of`, `--from`, `--to`), checked: a real calendar day (`Date.parse` rolls
+ * 2026-02-31 into March) within the days the service accepts (docs/decisions.md#dates).
+ */
 export function parseDay(flag: string, value: string | undefined): string | undefined {
   if (value === undefined) return undefined;
   const at = /^\d{4}-\d{2}-\d{2}$/.test(value) ? new Date(`${value}T00:00:00Z`) : null;
-  if (!at || Number.isNaN(at.getTime()) || at.toISOString().slice(0, 10) !== value)
-    throw CliError.badFlag(flag, value, "a date YYYY-MM-DD");
+  if (!at || Number.isNaN(at.getTime()) || at.toISOString().slice(0, 10) !== value || !dayInBounds(value))
+    throw CliError.badFlag(flag, value, `dates YYYY-MM-DD ${DAY_BOUNDS}`);
   return value;
 }
 

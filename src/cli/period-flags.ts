@@ -1,5 +1,13 @@
 import type { Command } from "commander";
-import { COMPARES, type Compare, NAMED_PERIODS, type NamedPeriod } from "../contract/index.js";
+import {
+  addDays,
+  COMPARES,
+  type Compare,
+  MAX_DAY,
+  MIN_DAY,
+  NAMED_PERIODS,
+  type NamedPeriod,
+} from "../contract/index.js";
 import type { PeriodChoice } from "../report/period-choice.js";
 import { CliError, EXIT } from "./errors.js";
 import { parseDay, parseRange } from "./flags.js";
@@ -36,6 +44,9 @@ export function withPeriodFlags(command: Command): Command {
 }
 
 const MONTH = /^(\d{4})-(0[1-9]|1[0-2])$/;
+/** The months whose every day the service accepts: MAX_DAY is not the last day of its month. */
+const FIRST_MONTH = MIN_DAY.slice(0, 7);
+const LAST_MONTH = addDays(`${MAX_DAY.slice(0, 7)}-01`, -1).slice(0, 7);
 
 /**
  * The period a report is asked for: exactly one of --range, --month, --period, --from (with
@@ -52,7 +63,8 @@ export function parsePeriodFlags(flags: PeriodFlags): PeriodChoice {
     throw CliError.badFlag("--compare", compare, COMPARES.join(", "));
   const withCompare = compare !== undefined ? { compare: compare as Compare } : {};
   if (flags.month !== undefined) {
-    if (!MONTH.test(flags.month)) throw CliError.badFlag("--month", flags.month, "a month YYYY-MM");
+    if (!MONTH.test(flags.month) || flags.month < FIRST_MONTH || flags.month > LAST_MONTH)
+      throw CliError.badFlag("--month", flags.month, `months YYYY-MM from ${FIRST_MONTH} to ${LAST_MONTH}`);
     return { month: flags.month, ...withCompare };
   }
   if (flags.period !== undefined) {

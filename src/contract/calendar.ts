@@ -26,6 +26,21 @@ const dayFormatters = new Map<string, Intl.DateTimeFormat>();
 
 const DAY_MS = 86_400_000;
 
+/**
+ * The first and last day a request or a flag may name (docs/decisions.md#dates). PostgreSQL has
+ * no year 0 and a YYYY-MM-DD day has four digits: a comparison period a year or a quarter before
+ * the first day, and the day after the last one (an end's exclusive bound), must both stay dates.
+ */
+export const MIN_DAY = "2000-01-01";
+export const MAX_DAY = "9999-12-30";
+/** The bounds as messages state them. */
+export const DAY_BOUNDS = `from ${MIN_DAY} to ${MAX_DAY}`;
+
+/** Whether a well-formed day (YYYY-MM-DD) lies within MIN_DAY..MAX_DAY. */
+export function dayInBounds(day: string): boolean {
+  return day >= MIN_DAY && day <= MAX_DAY;
+}
+
 /** `day` (YYYY-MM-DD) shifted by `delta` calendar days: pure date arithmetic, no timezone. */
 export function addDays(day: string, delta: number): string {
   return new Date(Date.parse(`${day}T00:00:00Z`) + delta * DAY_MS).toISOString().slice(0, 10);

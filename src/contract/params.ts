@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { DAY_BOUNDS, dayInBounds } from "./calendar.js";
 import {
   BuyerStage,
   CitedSourceType,
@@ -48,7 +49,9 @@ const list = <T extends z.ZodType>(item: T, each: string) =>
 
 export const projectId = z.guid("must be a UUID").optional();
 const range = Range.default(DEFAULT_RANGE);
-const day = () => z.iso.date("must be a date YYYY-MM-DD").optional();
+// Well-formed first, then within the bounds: each failure says what was wrong with it.
+const day = () =>
+  z.iso.date("must be a date YYYY-MM-DD").refine(dayInBounds, `must be a date ${DAY_BOUNDS}`).optional();
 /**
  * A custom period instead of `range`, and the comparison period (v1 extensions, docs/api.md).
  * Rules across them and the as-of day are checked where the workspace timezone is known
@@ -89,7 +92,7 @@ export const PARAMS = {
       .default("0")
       .transform((v) => v === "1"),
     platform: Platform.optional(),
-    date: z.iso.date("must be a date YYYY-MM-DD").optional(),
+    date: day(),
   },
   pages: {
     project_id: projectId,
@@ -122,8 +125,8 @@ export const PARAMS = {
     status: ProducedStatus.optional(),
     "sources[]": list(text(), `a string of at most ${MAX_TEXT} characters`).optional(),
     "stages[]": list(IdeaStage, `one of ${IdeaStage.options.join(", ")}`).optional(),
-    from: z.iso.date("must be a date YYYY-MM-DD").optional(),
-    to: z.iso.date("must be a date YYYY-MM-DD").optional(),
+    from: day(),
+    to: day(),
     page: page(),
   },
 } as const satisfies Record<string, Record<string, z.ZodType>>;

@@ -29,8 +29,14 @@ describe("vreport generate: period flags (docs/decisions.md#period)", () => {
       { range: "7d", from: "2026-10-01", to: "2026-10-31" },
       "--range and --from cannot be used together: pick one",
     ],
-    [{ month: "2026-13" }, 'invalid --month "2026-13": allowed values are a month YYYY-MM'],
-    [{ month: "2026-1" }, 'invalid --month "2026-1": allowed values are a month YYYY-MM'],
+    [
+      { month: "2026-13" },
+      'invalid --month "2026-13": allowed values are months YYYY-MM from 2000-01 to 9999-11',
+    ],
+    [
+      { month: "2026-1" },
+      'invalid --month "2026-1": allowed values are months YYYY-MM from 2000-01 to 9999-11',
+    ],
     [
       { period: "last-week" },
       'invalid --period "last-week": allowed values are last-month, last-quarter, month-to-date',
@@ -40,7 +46,24 @@ describe("vreport generate: period flags (docs/decisions.md#period)", () => {
     [{ from: "2026-10-31", to: "2026-10-01" }, "--from 2026-10-31 is after --to 2026-10-01"],
     [
       { from: "2026-02-30", to: "2026-03-01" },
-      'invalid --from "2026-02-30": allowed values are a date YYYY-MM-DD',
+      'invalid --from "2026-02-30": allowed values are dates YYYY-MM-DD from 2000-01-01 to 9999-12-30',
+    ],
+    // Days the service cannot compute with (PostgreSQL has no year 0) stop at the flag.
+    [
+      { from: "0001-01-01", to: "0001-01-31" },
+      'invalid --from "0001-01-01": allowed values are dates YYYY-MM-DD from 2000-01-01 to 9999-12-30',
+    ],
+    [
+      { from: "2026-10-01", to: "9999-12-31" },
+      'invalid --to "9999-12-31": allowed values are dates YYYY-MM-DD from 2000-01-01 to 9999-12-30',
+    ],
+    [
+      { month: "0001-01" },
+      'invalid --month "0001-01": allowed values are months YYYY-MM from 2000-01 to 9999-11',
+    ],
+    [
+      { month: "9999-12" },
+      'invalid --month "9999-12": allowed values are months YYYY-MM from 2000-01 to 9999-11',
     ],
     [
       { month: "2026-10", compare: "last-year" },

@@ -47,9 +47,20 @@ describe("vreport generate: bad input gets one clear line and a non-zero exit", 
       { baseUrl: "ftp://x", apiKey: "k" },
       'invalid --base-url "ftp://x": allowed values are an http:// or https:// URL',
     ],
-    [{ asOf: "2026-13-45" }, 'invalid --as-of "2026-13-45": allowed values are a date YYYY-MM-DD'],
+    [
+      { asOf: "2026-13-45" },
+      'invalid --as-of "2026-13-45": allowed values are dates YYYY-MM-DD from 2000-01-01 to 9999-12-30',
+    ],
     // Date.parse would roll this into March 3rd.
-    [{ asOf: "2026-02-31" }, 'invalid --as-of "2026-02-31": allowed values are a date YYYY-MM-DD'],
+    [
+      { asOf: "2026-02-31" },
+      'invalid --as-of "2026-02-31": allowed values are dates YYYY-MM-DD from 2000-01-01 to 9999-12-30',
+    ],
+    // PostgreSQL has no year 0: days outside the service's bounds stop at the flag.
+    [
+      { asOf: "0001-01-01" },
+      'invalid --as-of "0001-01-01": allowed values are dates YYYY-MM-DD from 2000-01-01 to 9999-12-30',
+    ],
     [{ project: "x", allProjects: true }, "--project and --all-projects cannot be used together: pick one"],
     [{ concurrency: "0" }, 'invalid --concurrency "0": allowed values are a positive integer'],
     [{ email: "a@example.com" }, "--email needs --smtp-url (or VREPORT_SMTP_URL)"],

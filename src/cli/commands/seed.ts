@@ -6,6 +6,7 @@ import { StoreError } from "../../service/store/errors.js";
 import { DEMO_TIMEZONE, DEMO_WORKSPACE_ID, type SeedSummary } from "../../service/store/seed/index.js";
 import { CliError, EXIT } from "../errors.js";
 import { examples } from "../examples.js";
+import { parseDay } from "../flags.js";
 import { processIo } from "../io.js";
 
 /** Options of `vreport seed`. */
@@ -87,17 +88,9 @@ async function demoSummary(store: Store): Promise<string> {
   return `${Number(projects.n)} projects, ${Number(answers.n)} answers`;
 }
 
-/** `--as-of`: a real calendar day YYYY-MM-DD. */
+/** `--as-of`: a real calendar day YYYY-MM-DD within the accepted days, as every day flag. */
 export function parseAsOf(value: string): string {
-  const d = new Date(`${value}T00:00:00Z`);
-  if (
-    !/^\d{4}-\d{2}-\d{2}$/.test(value) ||
-    Number.isNaN(d.getTime()) ||
-    d.toISOString().slice(0, 10) !== value
-  ) {
-    throw CliError.badFlag("--as-of", value, "a date YYYY-MM-DD");
-  }
-  return value;
+  return parseDay("--as-of", value)!;
 }
 
 /** `--scale`: a positive number (fractions allowed, for quick runs). */
