@@ -1,3 +1,4 @@
+import { senderProblem } from "../config/email-address.js";
 import type { EmailConfig } from "../config/email-config.js";
 import { DEFAULT_MAX_ATTACHMENT_BYTES } from "../email/attachments.js";
 import { DEFAULT_FROM, type EmailOptions, type EmailSettings } from "../email/settings.js";
@@ -51,7 +52,22 @@ export function parseEmailSettings(
     ok = ["smtp:", "smtps:"].includes(new URL(smtpUrl).protocol);
   } catch {}
   if (!ok) throw CliError.badFlag("--smtp-url", "(hidden)", "an smtp:// or smtps:// URL");
-  return { smtpUrl, from: flags.emailFrom ?? env.VREPORT_EMAIL_FROM ?? DEFAULT_FROM, maxAttachmentBytes };
+  return { smtpUrl, from: senderFrom(flags, env), maxAttachmentBytes };
+}
+
+/** The sender from `--email-from`, else `VREPORT_EMAIL_FROM`, else the default; a bad one is a usage error naming its source. */
+function senderFrom(flags: EmailFlags, env: NodeJS.ProcessEnv): string {
+  const [source, from] =
+    flags.emailFrom !== undefined
+      ? ["--email-from", flags.emailFrom]
+      : env.VREPORT_EMAIL_FROM !== undefined
+        ? ["VREPORT_EMAIL_FROM", env.VREPORT_EMAIL_FROM]
+        : [undefined, DEFAULT_FROM];
+  const problem = source === undefined ? null : senderProblem(from);
+  // JSON quoting keeps the line one line: a CR or LF in the value is shown, not printed.
+  if (problem !== null)
+    throw new CliError(`invalid ${source} ${JSON.stringify(from)}: ${problem}`, EXIT.usage);
+  return from;
 }
 
 /**

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { templateProblem } from "../format/email-template.js";
+import { Sender } from "./email-address.js";
 
 /** A Handlebars template of an email (strict: an unknown variable is an error naming it). */
 const template = z
@@ -20,7 +21,7 @@ const address = z.email("must be an email address like cmo@client.example");
 export const EmailConfig = z.strictObject({
   to: z.array(address).min(1).optional(),
   cc: z.array(address).optional(),
-  from: z.string().min(1).max(200).optional(),
+  from: Sender.optional(),
   replyTo: address.optional(),
   subject: template.optional(),
   body: template.optional(),
