@@ -44,6 +44,10 @@ describe("import setup: flags and project file", () => {
     expect(() => parseMapping("prompt=")).toThrow(
       '"prompt=" names no column of the file: write prompt=<column name>',
     );
+    // A repeated key (in any case) is an error, never the last value silently.
+    expect(() => parseMapping("prompt=Question,platform=Engine,Prompt=Query")).toThrow(
+      'column "prompt" is mapped twice ("Question" and "Query"): give each column once',
+    );
   });
 
   it("reads a YAML project file; flags override it, mappings merge", async () => {

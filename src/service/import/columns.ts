@@ -38,7 +38,7 @@ export function isColumn(value: string): value is Column {
 
 /**
  * Parses `--map prompt=Question,platform=Engine`. Throws BAD_MAPPING naming the pair at fault
- * and the allowed canonical names.
+ * and the allowed canonical names, or the column given twice.
  */
 export function parseMapping(spec: string): ColumnMapping {
   const mapping: ColumnMapping = {};
@@ -56,6 +56,12 @@ export function parseMapping(spec: string): ColumnMapping {
       throw new ImportError(
         "BAD_MAPPING",
         `"${pair.trim()}" names no column of the file: write ${key}=<column name>`,
+      );
+    // The last of two would win unseen, and the file read with the other column.
+    if (mapping[key] !== undefined)
+      throw new ImportError(
+        "BAD_MAPPING",
+        `column "${key}" is mapped twice ("${mapping[key]}" and "${value}"): give each column once`,
       );
     mapping[key] = value;
   }
