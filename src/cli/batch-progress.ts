@@ -1,7 +1,7 @@
 import { humanMs } from "../format/human.js";
 import { countOf } from "../format/plural.js";
 import type { BatchEvent } from "../jobs/batch.js";
-import { type Io, terminalSafe } from "./io.js";
+import { type Io, inline, terminalSafe } from "./io.js";
 
 const BAR_WIDTH = 24;
 const CLEAR_LINE = "\r\x1b[2K";
@@ -16,7 +16,7 @@ export interface BatchProgress {
 export function progressBar(done: number, total: number, running: readonly string[]): string {
   const filled = total === 0 ? BAR_WIDTH : Math.round((done / total) * BAR_WIDTH);
   const bar = "█".repeat(filled) + "░".repeat(BAR_WIDTH - filled);
-  const now = running.length > 0 ? `  rendering ${running.map(terminalSafe).join(", ")}` : "";
+  const now = running.length > 0 ? `  rendering ${running.map(inline).join(", ")}` : "";
   return `[${bar}] ${done}/${total}${now}`;
 }
 
@@ -37,19 +37,19 @@ export function createBatchProgress(
       const names = event.running.map((p) => p.name);
       if (!io.tty) {
         if (event.type === "start")
-          io.err(`[${event.index + 1}/${event.total}] ${event.project.name}: rendering…`);
+          io.err(`[${event.index + 1}/${event.total}] ${inline(event.project.name)}: rendering…`);
         else {
           const r = event.result;
           const files = countOf(r.files.length, "file");
           const mailed = r.emailed.length > 0 ? `, emailed to ${r.emailed.join(", ")}` : "";
           const how = r.error ? `failed: ${r.error.message}` : `done in ${humanMs(r.ms)} (${files}${mailed})`;
-          io.err(`[${event.index + 1}/${event.total}] ${r.project.name}: ${how}`);
+          io.err(`[${event.index + 1}/${event.total}] ${inline(r.project.name)}: ${how}`);
         }
         return;
       }
       if (event.type === "done" && event.result.error) {
         write(
-          `${CLEAR_LINE}✗ ${terminalSafe(`${event.result.project.name}: ${event.result.error.message}`)}\n`,
+          `${CLEAR_LINE}✗ ${inline(event.result.project.name)}: ${terminalSafe(event.result.error.message)}\n`,
         );
       }
       write(`${CLEAR_LINE}${progressBar(event.done, event.total, names)}`);

@@ -1,6 +1,6 @@
 import { humanBytes, humanMs } from "../format/human.js";
 import type { BatchResult } from "../jobs/batch.js";
-import type { Io } from "./io.js";
+import { type Io, inline } from "./io.js";
 
 const HEADERS = ["project", "formats", "files", "sizes", "time", "error"] as const;
 
@@ -10,7 +10,7 @@ export const DEFAULT_WIDTH = Math.max(40, process.stdout.columns || 80);
 /** The summary rows as text cells, one per project, in the batch's order. */
 export function summaryRows(results: readonly BatchResult[], cwd: string = process.cwd()): string[][] {
   return results.map((r) => [
-    r.project.name,
+    inline(r.project.name),
     r.files.map((f) => f.format).join(",") || "-",
     filesCell(r.files.map((f) => relativeTo(cwd, f.path))),
     r.files.map((f) => humanBytes(f.bytes)).join(" ") || "-",
@@ -121,11 +121,12 @@ export function printBatchSummary(
     const a = r.answers;
     if (a)
       io.out(
-        `answers of ${r.project.name}: ${relativeTo(process.cwd(), a.path)} (${a.answers.toLocaleString("en-US")} answer${a.answers === 1 ? "" : "s"}, ${humanBytes(a.bytes)})`,
+        `answers of ${inline(r.project.name)}: ${relativeTo(process.cwd(), a.path)} (${a.answers.toLocaleString("en-US")} answer${a.answers === 1 ? "" : "s"}, ${humanBytes(a.bytes)})`,
       );
   }
   for (const r of results.filter((x) => x.emailed.length > 0))
-    io.out(`emailed ${r.project.name} to ${r.emailed.join(", ")}`);
+    io.out(`emailed ${inline(r.project.name)} to ${r.emailed.join(", ")}`);
   // The table cuts long reasons to its width: each failure's whole reason on a line of its own.
-  for (const r of failed) io.out(`failed: ${r.project.name}: ${r.error?.message.split("\n")[0] ?? ""}`);
+  for (const r of failed)
+    io.out(`failed: ${inline(r.project.name)}: ${r.error?.message.split("\n")[0] ?? ""}`);
 }

@@ -3,6 +3,7 @@ import type { EmailConfig } from "../config/email-config.js";
 import { DEFAULT_MAX_ATTACHMENT_BYTES } from "../email/attachments.js";
 import { DEFAULT_FROM, type EmailOptions, type EmailSettings } from "../email/settings.js";
 import { CliError, EXIT } from "./errors.js";
+import { inline } from "./io.js";
 
 /** Raw email flags as commander hands them over (shared by `generate`, `worker`, `enqueue`, `schedule`). */
 export interface EmailFlags {
@@ -101,7 +102,7 @@ export function clientEmail(
   const to = flags.to.length > 0 ? flags.to : (config?.to ?? []);
   if (to.length === 0)
     throw new Error(
-      `no recipients for ${project.name}: give --email addresses, or email.to for it in the config file`,
+      `no recipients for ${inline(project.name)}: give --email addresses, or email.to for it in the config file`,
     );
   const templates = {
     ...(config?.subject !== undefined ? { subject: config.subject } : {}),

@@ -1,3 +1,5 @@
+import { inline } from "./io.js";
+
 /** Exit codes the CLI promises (issue #6): documented in the README. */
 export const EXIT = { ok: 0, failure: 1, usage: 2, auth: 3, unreachable: 4 } as const;
 
@@ -17,6 +19,6 @@ export class CliError extends Error {
 
   /** A bad flag value: names the flag and the allowed values (exit 2). */
   static badFlag(flag: string, value: string, allowed: string): CliError {
-    return new CliError(`invalid ${flag} "${value}": allowed values are ${allowed}`, EXIT.usage);
+    return new CliError(`invalid ${flag} "${inline(value)}": allowed values are ${allowed}`, EXIT.usage);
   }
 }

@@ -19,6 +19,17 @@ export function terminalSafe(text: string): string {
   return text.replace(CONTROL, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, "0")}`);
 }
 
+const ESCAPES: Record<string, string> = { "\n": "\\n", "\t": "\\t" };
+
+/**
+ * A value from data (a project, workspace or key name) printed inside a line: terminal-safe, and
+ * a newline or tab in it shown as `\n` / `\t` too, so a name cannot start a line of its own that
+ * reads like another message (or another row of a table).
+ */
+export function inline(text: string): string {
+  return terminalSafe(text).replace(/[\n\t]/g, (c) => ESCAPES[c] ?? c);
+}
+
 /** Standard output and error of this process; every line is made terminal-safe on its way out. */
 export const processIo: Io = {
   out: (l) => process.stdout.write(`${terminalSafe(l)}\n`),

@@ -6,7 +6,7 @@ import type { PeriodChoice } from "../report/period-choice.js";
 import { selectProjects } from "../report/select-projects.js";
 import { connectOrDemo, type ServiceOptions } from "./connect-service.js";
 import { CliError } from "./errors.js";
-import type { Io } from "./io.js";
+import { type Io, inline } from "./io.js";
 import { toCliError as setupError } from "./to-cli-error.js";
 
 /*
@@ -37,7 +37,7 @@ export async function projectsOf(
     throw CliError.badFlag(
       "--project",
       wanted.project ?? "",
-      projects.map((p) => `${p.name} (${p.id})`).join(", ") || "none: the key reads no project",
+      projects.map((p) => `${inline(p.name)} (${p.id})`).join(", ") || "none: the key reads no project",
     );
   }
   return selected;

@@ -20,7 +20,7 @@ import {
   parseTarget,
   type ReportJobFlags,
 } from "../flags.js";
-import { processIo } from "../io.js";
+import { inline, processIo } from "../io.js";
 import { type PeriodFlags, parsePeriodFlags, withPeriodFlags } from "../period-flags.js";
 import { toCliError } from "../to-cli-error.js";
 
@@ -73,7 +73,7 @@ export async function enqueueCommand(
           : projects;
       if (wanted.length === 0) {
         const names =
-          projects.map((p) => `${p.name} (${p.id})`).join(", ") || "none: the key reads no project";
+          projects.map((p) => `${inline(p.name)} (${p.id})`).join(", ") || "none: the key reads no project";
         throw CliError.badFlag("--project", "project" in target ? target.project : "", names);
       }
       jobs = wanted.map((p) => ({ project: p.id, name: p.name }));

@@ -13,7 +13,7 @@ import { clientEmail, parseEmailFlags } from "../email-flags.js";
 import { CliError, EXIT } from "../errors.js";
 import { examples } from "../examples.js";
 import { FORMATS_HELP, parsePositiveInt } from "../flags.js";
-import { type Io, processIo } from "../io.js";
+import { type Io, inline, processIo } from "../io.js";
 import { withPeriodFlags } from "../period-flags.js";
 import { connectReporting, projectsOf } from "../report-service.js";
 import { toCliError as setupError } from "../to-cli-error.js";
@@ -224,7 +224,7 @@ export async function runGenerate(
   if (only) throw setupError(only);
   if (failed.length > 0) {
     throw new CliError(
-      `${failed.length} of ${results.length} projects failed: ${failed.map((r) => `${r.project.name} (${r.project.id})`).join(", ")}`,
+      `${failed.length} of ${results.length} projects failed: ${failed.map((r) => `${inline(r.project.name)} (${r.project.id})`).join(", ")}`,
       EXIT.failure,
     );
   }

@@ -4,7 +4,7 @@ import { createKey, KeyError, listKeys, revokeKey } from "../../service/keys/ind
 import type { Store } from "../../service/store/db.js";
 import { CliError, EXIT } from "../errors.js";
 import { examples } from "../examples.js";
-import { type Out, processIo, stdout } from "../io.js";
+import { inline, type Out, processIo, stdout } from "../io.js";
 import { mapped, runOnStore } from "../on-store.js";
 import { withStore as withStoreAt } from "../with-store.js";
 
@@ -40,7 +40,7 @@ async function pickWorkspace(store: Store, given: string | undefined): Promise<s
       throw CliError.badFlag(
         "--workspace",
         given,
-        rows.map((w) => `${w.id} (${w.name})`).join(", ") || "none",
+        rows.map((w) => `${w.id} (${inline(w.name)})`).join(", ") || "none",
       );
     }
     return given.toLowerCase();
@@ -49,7 +49,7 @@ async function pickWorkspace(store: Store, given: string | undefined): Promise<s
     throw new CliError("no workspace in this database: run `vreport seed` first", EXIT.failure);
   if (rows.length > 1) {
     throw new CliError(
-      `several workspaces: pass --workspace with one of ${rows.map((w) => `${w.id} (${w.name})`).join(", ")}`,
+      `several workspaces: pass --workspace with one of ${rows.map((w) => `${w.id} (${inline(w.name)})`).join(", ")}`,
       EXIT.usage,
     );
   }
@@ -129,7 +129,7 @@ export async function keysList(opts: DbOption & { json?: boolean }, out: Out = s
       const state = k.revokedAt ? "revoked" : k.expiresAt && k.expiresAt <= new Date() ? "expired" : "active";
       const pinned = k.projectId ? ` project=${k.projectId}` : "";
       const expires = k.expiresAt ? ` expires=${k.expiresAt.toISOString()}` : "";
-      out(`${k.id}  ${k.prefix}…  ${state}  ${k.scopes.join(",")}${pinned}${expires}  ${k.name}`);
+      out(`${k.id}  ${k.prefix}…  ${state}  ${k.scopes.join(",")}${pinned}${expires}  ${inline(k.name)}`);
     }
   });
 }

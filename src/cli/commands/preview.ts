@@ -3,7 +3,7 @@ import { type Preview, type RebuildEvent, startPreview } from "../../preview/ser
 import { API_KEY_FILE_OPTION, API_KEY_OPTION } from "../api-key.js";
 import { CliError, EXIT } from "../errors.js";
 import { examples } from "../examples.js";
-import { type Io, processIo } from "../io.js";
+import { type Io, inline, processIo } from "../io.js";
 import { type PeriodFlags, withPeriodFlags } from "../period-flags.js";
 import { fetchProjectData } from "../report-service.js";
 import { waitForStop } from "./deliver.js";
@@ -72,7 +72,7 @@ export async function previewCommand(flags: PreviewFlags, io: Io = processIo): P
     throw err;
   });
   io.out(
-    `vreport: previewing ${data.project.name} at ${preview.url}; edit the config, notes, change log or templates and the page reloads; Ctrl-C to stop`,
+    `vreport: previewing ${inline(data.project.name)} at ${preview.url}; edit the config, notes, change log or templates and the page reloads; Ctrl-C to stop`,
   );
   return preview;
 }

@@ -7,7 +7,7 @@ import { clientErrorToCli } from "../client-errors.js";
 import { connectOrDemo } from "../connect-service.js";
 import { CliError, EXIT } from "../errors.js";
 import { examples } from "../examples.js";
-import { type Io, processIo } from "../io.js";
+import { type Io, inline, processIo } from "../io.js";
 import { toCliError } from "../to-cli-error.js";
 
 /** Options of `vreport projects` (flags win over `VREPORT_BASE_URL` / `VREPORT_API_KEY`). */
@@ -58,7 +58,7 @@ export async function projectsCommand(
       io.out("no projects: the key can read none");
       return projects;
     }
-    const rows = projects.map((p) => [p.id, p.name, p.brand_name, p.brand_domain, p.status]);
+    const rows = projects.map((p) => [p.id, p.name, p.brand_name, p.brand_domain, p.status].map(inline));
     for (const line of table(["ID", "NAME", "BRAND", "DOMAIN", "STATUS"], rows)) io.out(line);
     if (pinned) io.out("(the key is pinned to this project)");
     return projects;
