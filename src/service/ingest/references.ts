@@ -1,5 +1,6 @@
 /** Checks that a record's foreign ids exist (and belong to the same project), then registers its own id. */
 import type { Kysely } from "kysely";
+import { projectSlug } from "../../format/slug.js";
 import type { Database } from "../store/schema.js";
 import type { IngestRecord } from "./records.js";
 import type { Ref, RefKind, Resolver } from "./resolver.js";
@@ -39,7 +40,7 @@ export async function checkReferences(
       const d = record.data;
       const ws = await need({ field: "workspace_id", kind: "workspace", id: d.workspace_id });
       if (typeof ws === "string") return fail(ws);
-      const slug = d.slug ?? slugify(d.name);
+      const slug = d.slug ?? projectSlug(d.name);
       const holder =
         resolver.claimSlug(d.workspace_id, slug, d.id) ?? (await slugHolder(db, d.workspace_id, slug, d.id));
       if (holder) return fail(`project.slug: "${slug}" is already used by project ${holder}`);
@@ -149,17 +150,6 @@ async function movedOwner(
 export function registerRecord(resolver: Resolver, record: IngestRecord, resolved: Resolved): void {
   const kind = OWN_KINDS[record.type];
   if (kind) resolver.add(kind, record.data.id, resolved);
-}
-
-/** Slug of a project name, used when a project record gives none. */
-export function slugify(name: string): string {
-  return (
-    name
-      .toLowerCase()
-      .normalize("NFKD")
-      .replace(/[^a-z0-9]+/g, "-")
-      .replace(/^-+|-+$/g, "") || "project"
-  );
 }
 
 async function slugHolder(db: Kysely<Database>, workspaceId: string, slug: string, id: string) {

@@ -1,6 +1,6 @@
 /** Writers of workspaces, projects (with their platforms), competitors, categories and prompts. */
 import type { z } from "zod";
-import { slugify } from "../references.js";
+import { projectSlug } from "../../../format/slug.js";
 import type {
   CategoryRecord,
   CompetitorRecord,
@@ -44,7 +44,7 @@ export async function writeProject(ctx: WriteContext, d: Out<typeof ProjectRecor
     id: d.id,
     workspace_id: d.workspace_id,
     name: d.name,
-    slug: d.slug ?? slugify(d.name),
+    slug: d.slug ?? projectSlug(d.name),
     brand_name: d.brand_name,
     brand_domain: d.brand_domain,
     brand_variants: d.brand_variants,
