@@ -5,6 +5,7 @@ import type { Theme } from "../../config/theme.js";
 import { packageDir } from "../../format/package-dir.js";
 import type { Block } from "../types.js";
 import type { DocumentContext } from "./context.js";
+import { guardDocument } from "./document-guard.js";
 import { templateError } from "./template-error.js";
 import { themeCss } from "./theme-css.js";
 
@@ -44,6 +45,8 @@ type Layout = Handlebars.TemplateDelegate<
 /** The layout as compiled once per templates folder, and the stylesheets read once. */
 interface Compiled {
   layout: Layout;
+  /** Where the layout was read from: a refused document names it. */
+  layoutPath: string;
   printCss: string;
   screenCss: string;
 }
@@ -93,6 +96,7 @@ function compile(dir: string | undefined): Compiled {
   for (const [kind, file] of Object.entries(BLOCK_PARTIALS)) hbs.registerPartial(kind, template(file));
   return {
     layout: template("layout.hbs"),
+    layoutPath: read("layout.hbs").path,
     printCss: read("print.css").text,
     screenCss: read("screen.css").text,
   };
@@ -141,5 +145,8 @@ export function renderLayout(
   ];
   const css = new Handlebars.SafeString(sheets.join("\n"));
   const parts = { cover: part !== "body", body: part !== "cover" };
-  return templates.layout({ ...context, css, parts });
+  const html = templates.layout({ ...context, css, parts });
+  // Only templates write elements (every value is escaped), and the package's own hold none that
+  // leave the document: an agency's folder is checked, the package's output stays as it is.
+  return theme?.templatesDir === undefined ? html : guardDocument(html, templates.layoutPath);
 }
