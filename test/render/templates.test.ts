@@ -3,7 +3,9 @@
  * folder overrides the package's templates file by file, its stylesheet comes after ours, its
  * font is used (a font file embedded); a broken template is an error naming its file and line,
  * and the run writes nothing. The worked example (examples/templates/cover.hbs) shows in the PDF
- * (real Chromium, read back with pdftotext and pdffonts) and in the HTML.
+ * (real Chromium, read back with pdftotext and pdffonts) and in the HTML. No element of an agency's
+ * templates navigates or reaches outside the document (docs/templates.md, "What a template can and
+ * cannot do"): a meta refresh, base or link is cut out, and the package's policy stays first.
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
@@ -18,6 +20,7 @@ import { backend as htmlBackend } from "../../src/render/backends/html/backend.j
 import { closeBrowser, getBrowser } from "../../src/render/backends/pdf/_browser.js";
 import { backend as pdf } from "../../src/render/backends/pdf/backend.js";
 import { renderHtml } from "../../src/render/html/compose.js";
+import { REPORT_CSP } from "../../src/render/html/document-guard.js";
 import { TemplateError } from "../../src/render/html/template-error.js";
 import type { ReportView } from "../../src/render/types.js";
 import { HOSTILE, sampleView } from "../fixtures/sample-view.js";
@@ -230,5 +233,58 @@ describe("the worked example (docs/templates.md): a different cover", () => {
     expect(html).toContain('<header class="cover cover--split">');
     expect(html).toContain('<p class="split__for">Prepared for</p>');
     expect(html).toContain(".split__band {");
+  });
+});
+
+const POLICY = `<meta http-equiv="Content-Security-Policy" content="${REPORT_CSP}">`;
+
+describe("an agency's templates stay inside the document", () => {
+  it("a cover's meta refresh, other meta http-equiv, base and link are removed from the HTML report", async () => {
+    const dir = await templatesDir("cover", {
+      "cover.hbs": [
+        '<section class="cover">',
+        '<meta http-equiv="refresh" content="0;url=https://attacker.test/">',
+        "<META HTTP-EQUIV=Refresh CONTENT=5>",
+        '<meta http-equiv="set-cookie" content="id=1">',
+        '<base href="https://attacker.test/">',
+        '<link rel="dns-prefetch" href="//attacker.test"><link rel=preconnect href=https://attacker.test>',
+        '<meta name="author" content="Northwind">',
+        "<h1>Cover of {{project}}</h1>",
+        "</section>",
+      ].join("\n"),
+    });
+    for (const medium of ["screen", "print"] as const) {
+      const html = renderHtml(themed({ templatesDir: dir }), {}, "whole", medium);
+      expect(html).not.toMatch(/attacker\.test|refresh|set-cookie|<base|<link/i);
+      expect(html).toContain('<meta name="author" content="Northwind">');
+      expect(html).toContain("<h1>Cover of Acme Analytics</h1>");
+      expect(html.split(POLICY)).toHaveLength(2);
+    }
+  });
+
+  it("cuts only those elements out of the text: the rest of the document is as the templates wrote it", async () => {
+    const dir = await templatesDir("layout", {
+      "layout.hbs": `<!doctype html><html><head><meta charset="utf-8">${POLICY}<meta http-equiv=refresh content="0;url=https://attacker.test/"><title>t</title></head><body><p>x</p><template><meta http-equiv="refresh" content="1"></template></body></html>`,
+    });
+    expect(renderHtml(themed({ templatesDir: dir }), {}, "whole", "screen")).toBe(
+      `<!doctype html><html><head><meta charset="utf-8">${POLICY}<title>t</title></head><body><p>x</p><template></template></body></html>`,
+    );
+  });
+
+  it("a layout without the package's policy first in its head is refused, naming the layout", async () => {
+    const missing = await templatesDir("no-policy", {
+      "layout.hbs": "<!doctype html><html><head><title>t</title></head><body></body></html>",
+    });
+    // A stylesheet before the policy would still @import from the network.
+    const late = await templatesDir("late-policy", {
+      "layout.hbs": `<!doctype html><html><head><style>@import url(https://attacker.test/a.css);</style>${POLICY}</head><body></body></html>`,
+    });
+    for (const dir of [missing, late]) {
+      const caught = thrown(() => renderHtml(themed({ templatesDir: dir }), {}, "whole", "screen"));
+      expect(caught).toBeInstanceOf(TemplateError);
+      expect((caught as Error).message).toBe(
+        `template ${join(dir, "layout.hbs")}: the document must keep <meta http-equiv="Content-Security-Policy" content="${REPORT_CSP}"> before any other element of its head (docs/templates.md)`,
+      );
+    }
   });
 });
