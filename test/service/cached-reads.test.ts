@@ -103,6 +103,15 @@ describeDatabases("cached reads and conditional requests", (kind) => {
     expect(withoutStats(after.json().data.mention_rate)).toEqual({ current: 0.5, previous: 0, delta: 0.5 });
   });
 
+  it("answers with an ingest's rows when the ingest stopped before its refresh (crash consistency)", async () => {
+    const a = app();
+    expect(await mentionRate(a)).toEqual({ current: 1, previous: 0, delta: 1 });
+    // Written and committed, then nothing: what a process killed before its refresh leaves.
+    await ingestFile(store, ndjson([answer(2, "2025-03-12T15:00:00Z", false)]), { refreshAggregates: false });
+    expect(await mentionRate(a)).toEqual({ current: 0.5, previous: 0, delta: 0.5 });
+    expect(await mentionRate(app({ cache: false }))).toEqual({ current: 0.5, previous: 0, delta: 0.5 });
+  });
+
   it("serves the cached answer until the project's data version moves", async () => {
     const a = app();
     const first = await get(a, OVERVIEW);

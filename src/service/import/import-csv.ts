@@ -7,11 +7,10 @@
  */
 import type { Kysely } from "kysely";
 import type { Platform } from "../../contract/index.js";
-import { refreshAggregates } from "../analytics/aggregates/refresh.js";
+import { refreshDue } from "../analytics/aggregates/refresh.js";
 import { checkReferences, registerRecord } from "../ingest/references.js";
 import { Resolver } from "../ingest/resolver.js";
 import type { ProjectFacts } from "../ingest/writers/_context.js";
-import { bumpDataVersion } from "../store/data-version.js";
 import type { Database } from "../store/schema.js";
 import { ImportError } from "./errors.js";
 import { type PreparedRow, prepareRows, type RowError } from "./prepare-rows.js";
@@ -26,11 +25,19 @@ export interface ImportOptions {
   skipInvalid?: boolean;
   /** Rows per transaction (default 1000): each is written in a few multi-row statements. */
   batchSize?: number;
-  /** Rebuild the project's analytics pre-aggregates when anything changed (default true). */
+  /**
+   * Rebuild the project's analytics pre-aggregates at the end when they are due (default true):
+   * after rows changed, or after an earlier run that wrote rows and stopped before its refresh.
+   */
   refreshAggregates?: boolean;
+  /** Called after each transaction commits, and before the closing refresh. */
+  onProgress?: (progress: ImportProgress) => void;
   /** How to read the CSV (delimiter, longest record). */
   read?: ReadRowsOptions;
 }
+
+/** Where an import is: rows committed so far, or the closing refresh about to start. */
+export type ImportProgress = { phase: "rows"; committed: number } | { phase: "refresh" };
 
 /** Bad rows kept with their reasons (all are counted): enough to fix a file, bounded for a huge one. */
 export const MAX_KEPT_ERRORS = 1000;
@@ -107,7 +114,6 @@ export async function importCsv(
   const facts = new Map<string, ProjectFacts>();
   result.setupChanged = await writeSetup(db, setupRows, owners, facts);
   result.written = true;
-  let changed = result.setupChanged > 0;
   const batchSize = Math.max(1, options.batchSize ?? 1000);
   let batch: PreparedRow[] = [];
   const flush = async (): Promise<void> => {
@@ -115,7 +121,8 @@ export async function importCsv(
     result.created += tally.created;
     result.updated += tally.updated;
     result.unchanged += tally.unchanged;
-    changed ||= tally.changed;
+    if (batch.length > 0)
+      options.onProgress?.({ phase: "rows", committed: result.created + result.updated + result.unchanged });
     batch = [];
   };
   for await (const row of prepareRows(context, () => {})) {
@@ -123,7 +130,10 @@ export async function importCsv(
     if (batch.length >= batchSize) await flush();
   }
   await flush();
-  if (changed && options.refreshAggregates !== false) await refresh(db, ids);
+  if (options.refreshAggregates !== false) {
+    options.onProgress?.({ phase: "refresh" });
+    await refresh(db, ids);
+  }
   return result;
 }
 
@@ -169,9 +179,7 @@ async function checkSetup(db: Kysely<Database>, records: ReturnType<typeof setup
 
 async function refresh(db: Kysely<Database>, ids: SetupIds): Promise<void> {
   try {
-    await refreshAggregates(db, ids.projectId);
-    // Answers cached from the old aggregates between the rows' commit and this refresh are retired.
-    await bumpDataVersion(db, { projectIds: [ids.projectId] });
+    await refreshDue(db, [ids.projectId]);
   } catch (cause) {
     throw new ImportError(
       "REFRESH_FAILED",

@@ -47,7 +47,11 @@ export async function writeSetup(
     }
     // With the records: the API's response cache sees the new setup and the new version together
     // (docs/api.md, "Extensions to v1"); a workspace change concerns all its projects.
-    if (changed > 0) await bumpDataVersion(trx, { workspaceIds: [owners.workspaceId] });
+    if (changed > 0)
+      await bumpDataVersion(trx, {
+        workspaceIds: [owners.workspaceId],
+        aggregateProjectIds: [owners.projectId],
+      });
   });
   return changed;
 }
@@ -94,7 +98,9 @@ export async function writeRows(
     tally.changed = [...categories.values(), ...prompts.values(), ...answers.values()].some(
       (o) => o !== "unchanged",
     );
-    if (tally.changed) await bumpDataVersion(trx, { projectIds: [owners.projectId] });
+    // The analytics are marked due with the rows: a crash before the import's refresh leaves them
+    // due, and the next read or run rebuilds them (docs/decisions.md, "Crash consistency").
+    if (tally.changed) await bumpDataVersion(trx, { aggregateProjectIds: [owners.projectId] });
   });
   return tally;
 }

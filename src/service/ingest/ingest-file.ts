@@ -4,7 +4,7 @@
  * so a record the database rejects becomes a line error instead of failing its neighbours.
  */
 import { type Kysely, sql } from "kysely";
-import { refreshAggregates } from "../analytics/aggregates/refresh.js";
+import { refreshDue } from "../analytics/aggregates/refresh.js";
 import { bumpDataVersion } from "../store/data-version.js";
 import type { Database } from "../store/schema.js";
 import { IngestError } from "./errors.js";
@@ -22,7 +22,10 @@ export interface IngestOptions {
   strict?: boolean;
   /** Records per transaction (default 500). */
   batchSize?: number;
-  /** Rebuild the analytics pre-aggregates of the projects whose visibility data changed (default true). */
+  /**
+   * Rebuild the analytics pre-aggregates of the input's projects that are due (default true): whose
+   * visibility data changed, or an earlier run changed and stopped before its refresh.
+   */
   refreshAggregates?: boolean;
   /** Longest line accepted, in bytes (default 1 MB): a longer one is refused by number, unread. */
   maxLineBytes?: number;
@@ -104,19 +107,14 @@ export async function ingestFile(
   result.errors.sort((a, b) => a.line - b.line);
   result.changedProjects = [...changedProjects];
   if (options.refreshAggregates !== false) {
-    for (const projectId of result.changedProjects) {
-      try {
-        await refreshAggregates(store.db, projectId);
-        // A request between the records' commit and this refresh may have cached answers from the
-        // old aggregates under the version the records bumped: this bump retires them.
-        await bumpDataVersion(store.db, { projectIds: [projectId] });
-      } catch (cause) {
-        throw new IngestError(
-          "REFRESH_FAILED",
-          `records written, but refreshing the analytics of project ${projectId} failed: ${String(cause)}`,
-          { cause },
-        );
-      }
+    try {
+      await refreshDue(store.db, [...writer.visibilityProjects]);
+    } catch (cause) {
+      throw new IngestError(
+        "REFRESH_FAILED",
+        `records written, but refreshing the analytics of their projects failed: ${String(cause)}`,
+        { cause },
+      );
     }
   }
   return result;
@@ -195,6 +193,8 @@ async function* parsedRecords(
 class BatchWriter {
   private readonly resolver = new Resolver();
   private readonly projects = new Map<string, ProjectFacts>();
+  /** Projects the input's visibility records belong to, changed or not: their refresh may be due. */
+  readonly visibilityProjects = new Set<string>();
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -215,8 +215,10 @@ class BatchWriter {
     try {
       await this.db.transaction().execute(async (trx) => {
         for (const { line, record } of batch) await this.writeOne(trx, line, record, local);
-        // In the records' transaction: the API's cache sees the new data and the new version together.
-        await bumpDataVersion(trx, local.touched);
+        // In the records' transaction: the API's cache sees the new data and the new version
+        // together, and the analytics are marked due with their rows (docs/decisions.md, "Crash
+        // consistency").
+        await bumpDataVersion(trx, { ...local.touched, aggregateProjectIds: local.projects });
       });
     } catch (cause) {
       this.resolver.rollback();
@@ -262,8 +264,9 @@ class BatchWriter {
       if (outcome.changed) local.written++;
       else local.unchanged++;
       local.events += outcome.events;
-      if (outcome.changed && VISIBILITY_TYPES.has(record.type) && checked.resolved.projectId)
-        local.projects.add(checked.resolved.projectId);
+      const visibilityProject = VISIBILITY_TYPES.has(record.type) ? checked.resolved.projectId : undefined;
+      if (visibilityProject) this.visibilityProjects.add(visibilityProject);
+      if (outcome.changed && visibilityProject) local.projects.add(visibilityProject);
       if (outcome.changed) touch(local.touched, record, checked.resolved);
     } catch (error) {
       await sql`ROLLBACK TO SAVEPOINT ingest_record`.execute(trx);

@@ -11,6 +11,12 @@ import type { Database } from "./schema.js";
 export interface DataChange {
   projectIds?: Iterable<string>;
   workspaceIds?: Iterable<string>;
+  /**
+   * Projects whose rows the analytics pre-aggregates derive from changed (answers, prompts,
+   * categories, competitors, the project itself): bumped too, and their aggregates marked due in
+   * the same statement, so the mark commits with the rows (migration 009).
+   */
+  aggregateProjectIds?: Iterable<string>;
 }
 
 /**
@@ -18,13 +24,19 @@ export interface DataChange {
  * when that is not larger (migration 005), so no version a shared cache may hold comes back.
  */
 export async function bumpDataVersion(db: Kysely<Database>, change: DataChange): Promise<void> {
-  const projectIds = [...(change.projectIds ?? [])];
+  const due = [...(change.aggregateProjectIds ?? [])];
+  const projectIds = [...new Set([...(change.projectIds ?? []), ...due])];
   const workspaceIds = [...(change.workspaceIds ?? [])];
   if (projectIds.length === 0 && workspaceIds.length === 0) return;
   await db
     .updateTable("projects")
     .set({
       data_version: sql<string>`greatest(data_version + 1, floor(extract(epoch from clock_timestamp()) * 1000000)::bigint)`,
+      ...(due.length > 0
+        ? {
+            aggregates_due: sql<boolean>`aggregates_due OR id IN (${sql.join(due.map((id) => sql`${id}::uuid`))})`,
+          }
+        : {}),
     })
     .where((eb) =>
       eb.or([

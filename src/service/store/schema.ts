@@ -80,6 +80,8 @@ export interface ProjectsTable {
   created_at: CreatedAt;
   /** Bumped by every write of the project's data (migration 005; store/data-version.ts). */
   data_version: Defaulted<string>;
+  /** The analytics pre-aggregates lag the rows: set with them, cleared by a refresh (migration 009). */
+  aggregates_due: Defaulted<boolean>;
 }
 
 export interface ProjectPlatformsTable {

@@ -37,18 +37,61 @@ export async function refreshAggregates(db: Db, projects?: string | readonly str
       : typeof projects === "string"
         ? [projects]
         : projects;
+  await refreshEach(db, ids, false);
+}
+
+/**
+ * Rebuilds the pre-aggregates of those of `projects` (default: every project) that are due: marked
+ * by a writer since their last refresh, or never built (docs/decisions.md, "Crash consistency").
+ * Returns how many it rebuilt. Concurrent callers rebuild each project once: the check is made
+ * again under the project's lock.
+ */
+export async function refreshDue(db: Db, projects?: readonly string[]): Promise<number> {
+  if (projects !== undefined && projects.length === 0) return 0;
+  const only =
+    projects === undefined ? sql`` : sql`AND p.id IN (${sql.join(projects.map((id) => sql`${id}::uuid`))})`;
+  const due = await sql<{ id: string }>`
+    SELECT p.id FROM projects p
+    WHERE (p.aggregates_due OR NOT EXISTS (SELECT 1 FROM agg_projects a WHERE a.project_id = p.id)) ${only}
+    ORDER BY p.id`.execute(db);
+  return refreshEach(
+    db,
+    due.rows.map((r) => r.id),
+    true,
+  );
+}
+
+async function refreshEach(db: Db, ids: readonly string[], onlyIfDue: boolean): Promise<number> {
+  let rebuilt = 0;
   for (const id of ids) {
-    if (db.isTransaction) await refreshProject(db, id);
-    else await db.transaction().execute((trx) => refreshProject(trx, id));
+    const done = db.isTransaction
+      ? await refreshProject(db, id, onlyIfDue)
+      : await db.transaction().execute((trx) => refreshProject(trx, id, onlyIfDue));
+    if (done) rebuilt++;
   }
+  if (rebuilt === 0) return 0;
   // Fresh statistics, or the planner misjudges these freshly filled tables (PGlite has no
   // autovacuum). Key columns only: sampling agg_prompt_cum's arrays took ten times as long.
   for (const [table, keys] of Object.entries(AGG_TABLES))
     await sql`ANALYZE ${sql.table(table)} (${sql.join(keys.map((k) => sql.id(k)))})`.execute(db);
+  return rebuilt;
 }
 
-async function refreshProject(db: Db, p: string): Promise<void> {
+/**
+ * Rebuilds one project's aggregates in the caller's transaction; false when `onlyIfDue` and they
+ * are not due. The project's row is locked first: a writer marks the aggregates due with an
+ * UPDATE of that row at the end of its transaction, so a writer that committed before the lock
+ * has its rows read here, and one that commits after it marks the aggregates due again, after this
+ * refresh clears the mark. Nothing committed is ever left out while the mark says fresh.
+ */
+async function refreshProject(db: Db, p: string, onlyIfDue: boolean): Promise<boolean> {
   await sql`SELECT pg_advisory_xact_lock(${sql.lit(LOCK_NAMESPACE)}, hashtext(${p}))`.execute(db);
+  const state = await sql<{ due: boolean; built: boolean }>`
+    SELECT aggregates_due AS due, EXISTS (SELECT 1 FROM agg_projects WHERE project_id = ${p}) AS built
+    FROM projects WHERE id = ${p} FOR NO KEY UPDATE`.execute(db);
+  const row = state.rows[0];
+  if (!row) return false;
+  if (onlyIfDue && row.built && !row.due) return false;
   // The fills sort and hash a whole project's answers; at the default 4 MB they spill to disk.
   await sql`SET LOCAL work_mem = '64MB'`.execute(db);
   for (const table of Object.keys(AGG_TABLES))
@@ -61,6 +104,10 @@ async function refreshProject(db: Db, p: string): Promise<void> {
     SELECT ${p}::uuid, min(day), max(day), ${[...PLATFORMS]}::text[], ${competitorIds}::uuid[]
     FROM answers WHERE project_id = ${p}`.execute(db);
   for (const statement of statements(p, competitorIds)) await statement.execute(db);
+  // No version moves here: a read of a due project refreshes before it computes (loadMeta), so no
+  // answer was cached from the aggregates this replaces under the rows' version.
+  if (row.due) await sql`UPDATE projects SET aggregates_due = false WHERE id = ${p}`.execute(db);
+  return true;
 }
 
 const ref = (name: string) => sql.raw(name);

@@ -1,7 +1,7 @@
 import { type Kysely, type RawBuilder, sql } from "kysely";
 import { addDays } from "../../../contract/calendar.js";
 import type { Database } from "../../store/schema.js";
-import { refreshAggregates } from "../aggregates/refresh.js";
+import { refreshDue } from "../aggregates/refresh.js";
 import { type DayRange, daysBetween, type Period } from "../period.js";
 
 /** The store handle every query takes. */
@@ -18,17 +18,25 @@ export interface AggMeta {
 }
 
 /**
- * The aggregate span of a project. A project never refreshed (freshly seeded or ingested without
- * a refresh) is refreshed here once, so reads are never silently empty.
+ * The aggregate span of a project. A project whose aggregates are due (never built, or rows written
+ * since, by a writer that did not get to refresh: a crash) is refreshed here first, so a read
+ * never gives numbers that disagree with the stored rows (docs/decisions.md, "Crash consistency").
  */
 export async function loadMeta(db: Db, projectId: string): Promise<AggMeta> {
   const read = () =>
-    sql<{ base_day: string | null; max_day: string | null; platforms: string[]; competitor_ids: string[] }>`
-      SELECT base_day, max_day, platforms, competitor_ids FROM agg_projects
-      WHERE project_id = ${projectId}`.execute(db);
+    sql<{
+      due: boolean;
+      base_day: string | null;
+      max_day: string | null;
+      platforms: string[];
+      competitor_ids: string[];
+    }>`
+      SELECT p.aggregates_due AS due, a.base_day, a.max_day, a.platforms, a.competitor_ids
+      FROM agg_projects a JOIN projects p ON p.id = a.project_id
+      WHERE a.project_id = ${projectId}`.execute(db);
   let rows = (await read()).rows;
-  if (rows.length === 0) {
-    await refreshAggregates(db, projectId);
+  if (rows.length === 0 || rows[0]?.due) {
+    await refreshDue(db, [projectId]);
     rows = (await read()).rows;
   }
   const row = rows[0];

@@ -12,6 +12,7 @@ import { migration005 } from "./005-data-version.js";
 import { migration006 } from "./006-prompt-cells-cum.js";
 import { migration007 } from "./007-aggregate-purge.js";
 import { migration008 } from "./008-project-notify.js";
+import { migration009 } from "./009-aggregates-due.js";
 
 export type { AnyDb, Migration } from "./_types.js";
 
@@ -24,6 +25,7 @@ export const MIGRATIONS: readonly Migration[] = [
   migration006,
   migration007,
   migration008,
+  migration009,
 ];
 
 // Arbitrary constant: serializes concurrent starts of several replicas against one PostgreSQL server.
