@@ -6,6 +6,7 @@ import { langOf } from "../format/i18n/index.js";
 import { comparisonOf } from "../report/comparison.js";
 import type { ReportModel } from "../report/model.js";
 import { periodFileTag } from "../report/period-choice.js";
+import { placeLegend } from "./legend.js";
 import { PALETTE } from "./sections/_helpers.js";
 import { SECTION_DRAFTERS } from "./sections/index.js";
 import type { Block, ChartSpec, CoverView, RenderedChart, ReportView, SectionDraft } from "./types.js";
@@ -68,11 +69,16 @@ export function draftView(
     name: `${c.projectSlug}-ai-visibility-${periodTag(c, asOf)}`,
     cover,
     branding,
-    sections: withholdChanges(
-      SECTION_KEYS.map((key) => SECTION_DRAFTERS[key](model, lang)),
-      comparisonOf(p),
+    // One legend of the colours, by the first coloured figure (the workbook's About sheet shows it there).
+    sections: placeLegend(
+      withholdChanges(
+        SECTION_KEYS.map((key) => SECTION_DRAFTERS[key](model, lang)),
+        comparisonOf(p),
+        lang,
+      ).map((s) => withNote(s, options.notes)),
       lang,
-    ).map((s) => withNote(s, options.notes)),
+      c.brand,
+    ),
   };
 }
 

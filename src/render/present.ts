@@ -1,6 +1,8 @@
 import { FULL, type Presentation } from "../config/presentation.js";
 import type { SectionKey } from "../config/section-keys.js";
 import { type Lang, langOf } from "../format/i18n/index.js";
+import { placeLegend } from "./legend.js";
+import { clientView } from "./technical.js";
 import type { Block, ReportView, SectionView } from "./types.js";
 import { workbookSheets } from "./workbook-sheets.js";
 
@@ -35,7 +37,9 @@ const RANKED: Record<SectionKey, boolean> = {
  * section's tables cut to its row count with a note saying how much it shows and where the
  * rest is. Pure; the workbook always gets the complete view (docs/architecture.md, "Profiles").
  */
-export function presentView(view: ReportView, presentation: Presentation = FULL): ReportView {
+export function presentView(complete: ReportView, presentation: Presentation = FULL): ReportView {
+  // What only the agency reads is in no page format, whatever the profile (render/technical.ts).
+  const view = clientView(complete);
   const byKey = new Map(view.sections.map((s) => [s.key, s]));
   // Where a cut table's rows are: its sheet in the complete view's workbook.
   const sheets = new Map(workbookSheets(view).map((d) => [d.table, d.name]));
@@ -44,7 +48,8 @@ export function presentView(view: ReportView, presentation: Presentation = FULL)
     const section = byKey.get(key);
     return section ? [pageColumns(trim(pageBlocks(section), presentation.rows[key], sheets, lang))] : [];
   });
-  return { ...view, sections };
+  // The legend follows the first coloured figure the pages show, wherever the picking put it.
+  return { ...view, sections: placeLegend(sections, lang, view.cover.brand) };
 }
 
 /** The section without its workbook-only tables (the evidence's quotes as rows). */

@@ -10,6 +10,25 @@ import type { Segment } from "../report/excerpt.js";
  * (`format/figures.ts`) for all formats and a backend cannot drift from the others.
  */
 
+/**
+ * Whose figure a change is (render/change-tone.ts): the client's own (its gain is good news), a
+ * tracked competitor's (its gain is bad news), or nobody's (answers collected: neither).
+ */
+export type Whose = "client" | "competitor" | "neutral";
+
+/**
+ * How a column says whose its changes are: one owner for every row, or the row's boolean field
+ * `clientWhen` (true: the client's row, else a competitor's), for a table that lists both.
+ */
+export type WhoseOf = Whose | { clientWhen: string };
+
+/**
+ * A figure's colour by its meaning for the client (render/change-tone.ts): `good` (green) and
+ * `bad` (red) news, `neutral` (grey) for a change that is not significant, prints as zero or is
+ * nobody's, `warn` (amber) for a target at risk, `none` for a figure that is no change.
+ */
+export type Tone = "good" | "bad" | "neutral" | "warn" | "none";
+
 /** A table column: `key` indexes the row record. */
 export interface Column {
   key: string;
@@ -22,6 +41,14 @@ export interface Column {
    * and significance"); a change that is not is printed grey, never as a rise or a fall.
    */
   significance?: string;
+  /** Whose its changes are; the client's when absent (render/change-tone.ts). */
+  whose?: WhoseOf;
+  /**
+   * Internal to the agency's tooling (a rule's or an agent's name, a pipeline status): never on
+   * the page formats nor in a client's workbook; the full profile's workbook lists it on its
+   * technical sheet (render/technical.ts).
+   */
+  technical?: boolean;
 }
 
 export type Row = Record<string, CellValue>;
@@ -34,6 +61,8 @@ export interface Kpi {
   previous: number | null;
   delta: number | null;
   deltaType: "delta_pp" | "delta_count";
+  /** Whose figure it is; the client's when absent (render/change-tone.ts). */
+  whose?: Whose;
   /**
    * A rate's change with its 95 % interval and significance (docs/metrics.md, "Intervals and
    * significance"), and the sample behind it; absent for counts.
@@ -104,6 +133,8 @@ export type Block =
       workbookOnly?: boolean;
       /** Never cut to the section's row count: the agency's own short list (docs/changes.md). */
       complete?: boolean;
+      /** Internal as a whole (see `Column.technical`): only on the full profile's technical sheet. */
+      technical?: boolean;
     }
   | { kind: "chart"; chart: RenderedChart }
   | { kind: "paragraph"; text: string }
@@ -120,7 +151,12 @@ export type Block =
    * The agency's note on the section (docs/notes.md), first in its section: untrusted Markdown,
    * which each backend renders through format/note-markup.ts.
    */
-  | { kind: "note"; markdown: string };
+  | { kind: "note"; markdown: string }
+  /**
+   * What the colours of changes mean for the client (render/legend.ts): once per report, after
+   * the first block that colours a change as good or bad news.
+   */
+  | { kind: "legend"; items: { tone: Tone; text: string }[] };
 
 export interface SectionView {
   key: SectionKey;

@@ -9,6 +9,7 @@ import { ENGLISH } from "../../src/format/i18n/index.js";
 import { formatIn } from "../../src/format/i18n/value.js";
 import type { CellValue, ValueType } from "../../src/format/value-type.js";
 import { changeNote, isMuted } from "../../src/render/kpi-change.js";
+import { clientView } from "../../src/render/technical.js";
 import type { ReportView } from "../../src/render/types.js";
 
 /** A value as an English report shows it (the formatter every format uses, docs/architecture.md). */
@@ -61,7 +62,8 @@ export function expectedNumbersBySection(
   view: ReportView,
   format: "pages" | "workbook" = "pages",
 ): SectionNumbers[] {
-  return view.sections.map((s) => {
+  // No format shows what only the agency reads, except the full workbook's technical sheet.
+  return clientView(view).sections.map((s) => {
     const numbers: string[] = [];
     for (const b of s.blocks) {
       if (b.kind === "kpis") {

@@ -191,7 +191,7 @@ describe("the change log in every format", () => {
     );
     expect(table).not.toMatch(/<script|href=/i);
     // An untested difference of two windows is printed grey, never as a rise.
-    expect(table).toContain('tone--none">+20.7\u00a0pp<');
+    expect(table).toContain('tone--neutral">+20.7\u00a0pp<');
   });
 
   it("charts: the hostile label is text in the SVG, never markup", async () => {

@@ -53,13 +53,13 @@ describe("KPI changes with intervals", () => {
     const html = renderHtml(view, {}, "body");
     const citation = card(html, "Citation rate");
     expect(citation).toContain('class="kpi kpi--muted"');
-    expect(citation).toContain('class="delta delta--none"');
+    expect(citation).toContain('class="delta delta--neutral"');
     expect(citation).toContain("no significant change");
     const mention = card(html, "Mention rate");
     expect(mention).not.toContain("kpi--muted");
-    expect(mention).toContain('class="delta delta--up"');
+    expect(mention).toContain('class="delta delta--good"');
     expect(mention).toContain("95% interval +5.0 to +20.0\u00a0pp");
-    // The fall in share of voice is significant: coloured as a fall.
-    expect(card(html, "Share of voice")).toContain('class="delta delta--down"');
+    // The fall in share of voice is significant: the client's loss, bad news.
+    expect(card(html, "Share of voice")).toContain('class="delta delta--bad"');
   });
 });

@@ -12,8 +12,13 @@ const tableOf = (view: ReportView, key: string): Table =>
 describe("presentView (what the page formats show)", () => {
   const view = sampleView();
 
-  it("is the view itself under the full profile", () => {
-    expect(presentView(view, FULL)).toEqual(view);
+  it("is the view itself under the full profile, with the legend of the colours under the first coloured figures", () => {
+    const shown = presentView(view, FULL);
+    const summary = shown.sections.find((s) => s.key === "summary")!;
+    expect(summary.blocks.map((b) => b.kind)).toEqual(["kpis", "legend"]);
+    const strip = (v: ReportView) =>
+      v.sections.map((s) => ({ ...s, blocks: s.blocks.filter((b) => b.kind !== "legend") }));
+    expect(strip(shown)).toEqual(view.sections);
   });
 
   it("keeps the chosen sections in the chosen order", () => {

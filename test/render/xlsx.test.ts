@@ -108,6 +108,8 @@ describe("xlsx backend", () => {
       "Latest answers what AI – Small",
       "Latest answers what A – Answers",
       "Methodology",
+      // The full profile's (the default's) sheet of what only the agency reads.
+      "Technical",
     ]);
     expect(sheetjs.SheetNames).toEqual(names);
     for (const n of names) {
@@ -244,16 +246,33 @@ describe("xlsx backend", () => {
       [undefined, "Latest answers what A – Answers", LONG_TITLE, undefined, 2],
       [undefined, "Methodology", "Methodology", "An empty table", 0, "Nothing to show for this period."],
     ]);
-    expect(ws.getCell(rowOf(ws, "Profile"), 2).value).toBe("full");
+    // The profile is the agency's word: on the technical sheet, not among About's facts.
+    expect(() => rowOf(ws, "Profile")).toThrow();
+    expect(sheet("Technical").getCell(rowOf(sheet("Technical"), "Profile"), 2).value).toBe("full");
   });
 
-  it("colours deltas with conditional formats over the delta columns", () => {
-    const refs = conditionalFormats(sheet("Prompts")).map((cf) => cf.ref);
-    expect(refs).toEqual(["D2:D4", "F2:F4"]);
-    expect(
-      conditionalFormats(sheet("Prompts"))[0]!.rules.map((r) => (r.type === "cellIs" ? r.operator : r.type)),
-    ).toEqual(["greaterThan", "lessThan"]);
-    expect(conditionalFormats(sheet("About"))).toHaveLength(1); // the KPIs' change column
+  it("colours each change by its meaning for the client in a cell style: green gain, red loss, grey zero", () => {
+    const colour = (ws: ExcelJS.Worksheet, address: string) => ws.getCell(address).font?.color?.argb;
+    const prompts = sheet("Prompts");
+    // The client's own figures: +12.5 pp green, −5.0 pp red, 0.0 pp grey; −12, 0 and +2 answers likewise.
+    expect(["D2", "D3", "D4", "F2", "F3", "F4"].map((a) => colour(prompts, a))).toEqual([
+      "FF1E7B34",
+      "FFC0392B",
+      "FF6B7480",
+      "FFC0392B",
+      "FF6B7480",
+      "FF1E7B34",
+    ]);
+    // A style, not a conditional format: the colour depends on whose the row is, which a formula cannot see.
+    expect(conditionalFormats(prompts)).toHaveLength(0);
+    const about = sheet("About");
+    const first = rowOf(about, "Mention rate");
+    expect([0, 1, 2, 3].map((i) => about.getCell(first + i, 4).font?.color?.argb)).toEqual([
+      "FF1E7B34",
+      "FFC0392B",
+      "FF6B7480",
+      "FF1E7B34",
+    ]);
   });
 
   it("links plausible URLs only, showing the URL itself", () => {

@@ -9,6 +9,8 @@ import { linkFor } from "../../src/render/backends/xlsx/_cells.js";
 import { EXCEL_NUMBER_FORMATS } from "../../src/render/backends/xlsx/_number-formats.js";
 import { MAX_WIDTH, type TableBlock } from "../../src/render/backends/xlsx/_table.js";
 import { backend as xlsx } from "../../src/render/backends/xlsx/backend.js";
+import { cellTone } from "../../src/render/change-tone.js";
+import { clientView } from "../../src/render/technical.js";
 import type { ReportView, SectionView } from "../../src/render/types.js";
 import { writeWith } from "../pipeline/_write-with.js";
 import { expectedNumbersBySection, extractNumbers, missingInOrder, mutedKpis } from "../render/_extract.js";
@@ -27,9 +29,11 @@ describe("demo workbook (XLSX), read back", () => {
   let sj: XLSX.WorkBook;
 
   beforeAll(async () => {
-    view = await demoView();
+    const complete = await demoView();
     out = await mkdtemp(join(tmpdir(), "vreport-demo-xlsx-"));
-    file = (await writeWith(xlsx, view, out, {}))[0]!;
+    file = (await writeWith(xlsx, complete, out, {}))[0]!;
+    // The data sheets hold the view without what only the agency reads (render/technical.ts).
+    view = clientView(complete);
     wb = new ExcelJS.Workbook();
     await wb.xlsx.readFile(file);
     sj = XLSX.read(await readFile(file), { cellNF: true, cellDates: false });
@@ -102,6 +106,8 @@ describe("demo workbook (XLSX), read back", () => {
       "Content – Planned",
       "Content – Produced",
       "Methodology",
+      // The full profile's sheet of what only the agency reads (the rules, the agents, the pipeline).
+      "Technical",
     ]);
     expect(sj.SheetNames).toEqual(names);
     expect(wb.getWorksheet("About")!.getImages().length).toBe(
@@ -181,17 +187,35 @@ describe("demo workbook (XLSX), read back", () => {
     }
   });
 
-  it("colours every delta column of every table with green/red conditional formats", () => {
+  it("colours every change of every table by its meaning for the client, as the page formats do", () => {
+    const argb: Record<string, string | undefined> = {
+      good: "FF1E7B34",
+      bad: "FFC0392B",
+      neutral: "FF6B7480",
+      warn: "FF9A5B00",
+      none: undefined,
+    };
+    let coloured = 0;
     for (const { t, ws } of dataSheets()) {
-      const refs = (
-        ws as unknown as { conditionalFormattings: { ref: string }[] }
-      ).conditionalFormattings.map((cf) => cf.ref);
       t.columns.forEach((c, j) => {
         if (c.type !== "delta_pp" && c.type !== "delta_count") return;
-        const col = XLSX.utils.encode_col(j);
-        expect(refs, `${ws.name} ${c.key}`).toContain(`${col}2:${col}${1 + t.rows.length}`);
+        t.rows.forEach((row, i) => {
+          if (row[c.key] === null || row[c.key] === undefined) return;
+          const font = ws.getCell(i + 2, j + 1).font;
+          expect(font?.color?.argb, `${ws.name} ${c.key} row ${i + 2}`).toBe(argb[cellTone(c, row)]);
+          if (font?.color?.argb !== undefined) coloured++;
+        });
       });
     }
+    expect(coloured).toBeGreaterThan(100);
+    // Nimbus Metrics' share of voice rose significantly: bad news for Brightwave, red.
+    const ws = wb.getWorksheet("Competitors")!;
+    const header = (ws.getRow(1).values as unknown[]).indexOf("Δ share");
+    const nimbus = [...Array(ws.rowCount).keys()]
+      .map((r) => r + 1)
+      .find((r) => ws.getCell(r, 1).value === "Nimbus Metrics")!;
+    expect(ws.getCell(nimbus, header).value).toBeGreaterThan(0);
+    expect(ws.getCell(nimbus, header).font?.color?.argb).toBe("FFC0392B");
   });
 
   it("puts the KPIs with previous values and changes on About as numbers", () => {

@@ -118,14 +118,14 @@ describe("targets in every format", async () => {
 
   it("PDF: the scorecard in words and colour; an at-risk gap grey", () => {
     const html = renderHtml(view);
-    expect(html).toContain('tone--up">On track<');
+    expect(html).toContain('tone--good">On track<');
     expect(html).toContain('tone--warn">At risk<');
-    expect(html).toContain('tone--down">Off track<');
+    expect(html).toContain('tone--bad">Off track<');
     expect(html).toContain('tone--none">No data<');
     const table = html.slice(html.indexOf(">Targets<"), html.indexOf("</table>", html.indexOf(">Targets<")));
-    expect(table).toContain('tone--none">−12.5\u00a0pp<');
-    expect(table).toContain('tone--down">−17.1\u00a0pp<');
-    expect(table).toContain('tone--up">+7.5\u00a0pp<');
+    expect(table).toContain('tone--neutral">−12.5\u00a0pp<');
+    expect(table).toContain('tone--bad">−17.1\u00a0pp<');
+    expect(table).toContain('tone--good">+7.5\u00a0pp<');
   });
 
   it("Markdown: the same rows", () => {

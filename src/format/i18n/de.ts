@@ -292,13 +292,24 @@ const messages = (f: Figures): Messages => ({
     contents: "Inhalt",
     charts: "Diagramme",
     complete:
-      "Diese Arbeitsmappe enthält jeden Abschnitt und jede Zeile des Berichts, unabhängig vom Profil. " +
+      "Diese Arbeitsmappe enthält jeden Abschnitt und jede Zeile des Berichts, auch die, die der gedruckte Bericht auslässt. " +
       "Jede Tabelle steht auf einem eigenen Tabellenblatt, mit der Kopfzeile in Zeile 1 und nur Daten darunter.",
     sheet: "Tabellenblatt",
     section: "Abschnitt",
     table: "Tabelle",
     rows: "Zeilen",
     note: "Hinweis",
+    technical: "Technisch",
+    technicalNote:
+      "Nur für die Agentur: die Regeln und Agenten hinter den Vorschlägen des Berichts, die eigenen Status der Content-Pipeline und das Profil des Berichts.",
+  },
+
+  legend: {
+    good: (brand) =>
+      `Grün: eine gute Nachricht für ${brand} (ein eigener Zuwachs oder ein Rückgang bei einem Wettbewerber).`,
+    bad: (brand) =>
+      `Rot: eine schlechte Nachricht für ${brand} (ein eigener Rückgang oder ein Zuwachs bei einem Wettbewerber).`,
+    neutral: "Grau: eine nicht signifikante Veränderung.",
   },
 
   executiveSummary: {
@@ -440,6 +451,8 @@ const messages = (f: Figures): Messages => ({
     gapLine: (topic, yours, rival, theirs) =>
       `Abdeckungslücke: ${topic} — Sie haben ${f.countOf(yours, pagesOf)}, ${rival ?? "kein Wettbewerber"} hat ${f.count(theirs)}.`,
     empty: "Es wurden noch keine Themen ermittelt.",
+    noData:
+      "Für dieses Projekt gibt es keine Content-Daten: Keine Seite seiner Website wurde erfasst und Themen zugeordnet.",
     unclassified: (n) =>
       n === 1
         ? "Eine Ihrer Seiten ist noch nicht klassifiziert."
@@ -457,6 +470,9 @@ const messages = (f: Figures): Messages => ({
     nothingPlanned: "Nichts ist geplant.",
     produced: "Erstellt",
     nothingProduced: "Es wurde nichts erstellt.",
+    noData:
+      "Für dieses Projekt gibt es keine Content-Daten: keine Content-Ideen, keine Planung und keine Artikel.",
+    pipeline: "Status der Content-Pipeline",
   },
 
   methodology: {

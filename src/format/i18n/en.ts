@@ -94,14 +94,17 @@ export const enMessages = (f: Figures) => ({
       BALANCED: "Balanced",
       NA: "Not staged",
     } as Record<string, string>,
-    /** A content item's REST status; English shows the API's own words. */
+    /**
+     * A content item's status in plain words: the API's own (GENERATING, FAILED) are the agency's
+     * pipeline, never shown to a client (docs/decisions.md, "Nothing internal reaches a client").
+     */
     contentStatus: {
-      NEW: "NEW",
-      PLANNED: "PLANNED",
-      GENERATING: "GENERATING",
-      GENERATED: "GENERATED",
-      PUBLISHED: "PUBLISHED",
-      FAILED: "FAILED",
+      NEW: "New",
+      PLANNED: "Planned",
+      GENERATING: "Being written",
+      GENERATED: "Written",
+      PUBLISHED: "Published",
+      FAILED: "Failed",
     } as Record<string, string>,
     uncategorized: "Uncategorized",
     allPlatforms: "All platforms",
@@ -316,13 +319,24 @@ export const enMessages = (f: Figures) => ({
     contents: "Contents",
     charts: "Charts",
     complete:
-      "This workbook holds every section and every row of the report, whatever the profile. " +
+      "This workbook holds every section and every row of the report, including those the printed report leaves out. " +
       "Each table is on a sheet of its own, with its header in row 1 and only data below it.",
     sheet: "Sheet",
     section: "Section",
     table: "Table",
     rows: "Rows",
     note: "Note",
+    /** The full profile's sheet of what only the agency reads (render/technical.ts). */
+    technical: "Technical",
+    technicalNote:
+      "For the agency only: the rules and agents behind the report's suggestions, the content pipeline's own statuses and the report's profile.",
+  },
+
+  /** What the colours of changes mean (render/legend.ts): once per report, by the first coloured figures. */
+  legend: {
+    good: (brand: string) => `Green: good news for ${brand} (its own gain, or a competitor's loss).`,
+    bad: (brand: string) => `Red: bad news for ${brand} (its own loss, or a competitor's gain).`,
+    neutral: "Grey: a change that is not significant.",
   },
 
   executiveSummary: {
@@ -494,6 +508,9 @@ export const enMessages = (f: Figures) => ({
     gapLine: (topic: string, yours: number, rival: string | undefined, theirs: number) =>
       `Coverage gap: ${topic} — you have ${f.countOf(yours, { one: "page", other: "pages" })}, ${rival ?? "no competitor"} has ${f.count(theirs)}.`,
     empty: "No topics have been induced yet.",
+    /** A project with no content data at all (one imported from CSV): no site crawled, no topic. */
+    noData:
+      "This project has no content data: no page of its site has been crawled and classified into topics.",
     unclassified: (n: number) =>
       `${f.count(n)} of your pages ${f.noun(n, { one: "is", other: "are" })} not classified yet.`,
   },
@@ -502,7 +519,7 @@ export const enMessages = (f: Figures) => ({
     none: "No content items.",
     byStatus: (counts: readonly string[]) => `Items by status: ${counts.join(", ")}.`,
     /** "12 PUBLISHED": a count of items in a REST status (statuses are the API's words). */
-    statusCount: (n: number, status: string) => `${f.count(n)} ${status}`,
+    statusCount: (n: number, status: string) => `${f.count(n)} ${status.toLowerCase()}`,
     itemsByStatus: "Items by status",
     ideas: "Ideas",
     noIdeas: "No ideas.",
@@ -510,6 +527,10 @@ export const enMessages = (f: Figures) => ({
     nothingPlanned: "Nothing is planned.",
     produced: "Produced",
     nothingProduced: "Nothing has been produced.",
+    /** A project with no content data at all (one imported from CSV). */
+    noData: "This project has no content data: no content ideas, plans or articles.",
+    /** The technical sheet's table of the pipeline's own statuses. */
+    pipeline: "Content pipeline statuses",
   },
 
   methodology: {

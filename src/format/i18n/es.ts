@@ -291,13 +291,22 @@ const messages = (f: Figures): Messages => ({
     contents: "Índice",
     charts: "Gráficos",
     complete:
-      "Este libro contiene todas las secciones y todas las filas del informe, sea cual sea el perfil. " +
+      "Este libro contiene todas las secciones y todas las filas del informe, incluidas las que el informe impreso omite. " +
       "Cada tabla está en su propia hoja, con el encabezado en la fila 1 y solo datos debajo.",
     sheet: "Hoja",
     section: "Sección",
     table: "Tabla",
     rows: "Filas",
     note: "Nota",
+    technical: "Técnico",
+    technicalNote:
+      "Solo para la agencia: las reglas y los agentes detrás de las sugerencias del informe, los estados propios del flujo de contenidos y el perfil del informe.",
+  },
+
+  legend: {
+    good: (brand) => `Verde: buena noticia para ${brand} (una subida propia o una bajada de un competidor).`,
+    bad: (brand) => `Rojo: mala noticia para ${brand} (una bajada propia o una subida de un competidor).`,
+    neutral: "Gris: un cambio no significativo.",
   },
 
   executiveSummary: {
@@ -438,6 +447,8 @@ const messages = (f: Figures): Messages => ({
     gapLine: (topic, yours, rival, theirs) =>
       `Brecha de cobertura: ${topic} — usted tiene ${f.countOf(yours, pagesOf)}, ${rival ?? "ningún competidor"} tiene ${f.count(theirs)}.`,
     empty: "Todavía no se han identificado temas.",
+    noData:
+      "Este proyecto no tiene datos de contenido: ninguna página de su sitio se ha rastreado ni clasificado por temas.",
     unclassified: (n) =>
       `${f.count(n)} de sus páginas ${f.noun(n, { one: "aún no está clasificada", other: "aún no están clasificadas" })}.`,
   },
@@ -453,6 +464,8 @@ const messages = (f: Figures): Messages => ({
     nothingPlanned: "No hay nada planificado.",
     produced: "Producidos",
     nothingProduced: "No se ha producido nada.",
+    noData: "Este proyecto no tiene datos de contenido: ni ideas, ni contenidos planificados, ni artículos.",
+    pipeline: "Estados del flujo de contenidos",
   },
 
   methodology: {

@@ -292,13 +292,23 @@ const messages = (f: Figures): Messages => ({
     contents: "Sommaire",
     charts: "Graphiques",
     complete:
-      "Ce classeur contient toutes les sections et toutes les lignes du rapport, quel que soit le profil. " +
+      "Ce classeur contient toutes les sections et toutes les lignes du rapport, y compris celles que le rapport imprimé omet. " +
       "Chaque tableau figure dans un onglet distinct, avec son en-tête en ligne 1 et uniquement des données en dessous.",
     sheet: "Onglet",
     section: "Section",
     table: "Tableau",
     rows: "Lignes",
     note: "Remarque",
+    technical: "Technique",
+    technicalNote:
+      "Pour l’agence uniquement : les règles et les agents derrière les suggestions du rapport, les statuts propres au pipeline de contenu et le profil du rapport.",
+  },
+
+  legend: {
+    good: (brand) => `Vert : bonne nouvelle pour ${brand} (sa propre hausse, ou la baisse d’un concurrent).`,
+    bad: (brand) =>
+      `Rouge : mauvaise nouvelle pour ${brand} (sa propre baisse, ou la hausse d’un concurrent).`,
+    neutral: "Gris : une variation non significative.",
   },
 
   executiveSummary: {
@@ -441,6 +451,8 @@ const messages = (f: Figures): Messages => ({
     gapLine: (topic, yours, rival, theirs) =>
       `Lacune de couverture : ${topic} — vous avez ${f.countOf(yours, pagesOf)}, ${rival ?? "aucun concurrent"} en a ${f.count(theirs)}.`,
     empty: "Aucun thème n’a encore été identifié.",
+    noData:
+      "Ce projet n’a pas de données de contenu : aucune page de son site n’a été explorée ni classée par thème.",
     unclassified: (n) =>
       `${f.count(n)} de vos pages ${f.noun(n, { one: "n’est", other: "ne sont" })} pas encore ${f.noun(n, { one: "classée", other: "classées" })}.`,
   },
@@ -456,6 +468,8 @@ const messages = (f: Figures): Messages => ({
     nothingPlanned: "Rien n’est planifié.",
     produced: "Produits",
     nothingProduced: "Rien n’a été produit.",
+    noData: "Ce projet n’a pas de données de contenu : aucune idée, aucun contenu planifié ni aucun article.",
+    pipeline: "Statuts du pipeline de contenu",
   },
 
   methodology: {

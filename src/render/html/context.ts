@@ -3,14 +3,12 @@ import { type Lang, langOf } from "../../format/i18n/index.js";
 import { formatIn } from "../../format/i18n/value.js";
 import { noteHtml } from "../../format/note-markup.js";
 import type { ValueType } from "../../format/value-type.js";
+import { cellTone, kpiTone } from "../change-tone.js";
 import { chartImage } from "../chart-image.js";
 import { changeNote, isMuted } from "../kpi-change.js";
-import type { Block, Kpi, ReportView, SectionView } from "../types.js";
+import type { Block, Kpi, ReportView, SectionView, Tone } from "../types.js";
 import { layoutTable } from "./columns.js";
 import { EMPTY_SLOT } from "./slot.js";
-
-/** How a figure is coloured: by the sign it is printed with, so a delta that rounds to 0 is grey. */
-export type Tone = "up" | "down" | "flat" | "warn" | "none";
 
 /** How a column is laid out: figures right-aligned and unbroken, free text wrapping, URLs breaking anywhere. */
 export type CellStyle = "num" | "wrap" | "url" | "label" | "fixed";
@@ -28,17 +26,6 @@ const CELL_STYLE: Record<ValueType, CellStyle> = {
   boolean: "fixed",
   status: "label",
 };
-const SIGNED: ReadonlySet<ValueType> = new Set(["delta_pp", "delta_count"]);
-/** A target's status in colour as well as words (docs/targets.md). */
-const STATUS_TONE: Readonly<Record<string, Tone>> = { on_track: "up", at_risk: "warn", off_track: "down" };
-
-/** The tone of a printed signed figure: "+…" up, "−…" (or "-…") down, anything else flat. */
-export function toneOf(printed: string): Tone {
-  if (printed.startsWith("+")) return "up";
-  if (printed.startsWith("\u2212") || printed.startsWith("-")) return "down";
-  return "flat";
-}
-
 /** A block as the templates see it: every figure already formatted by `formatIn` (format/i18n/value.ts). */
 export type BlockContext =
   | {
@@ -48,6 +35,7 @@ export type BlockContext =
         value: string;
         previous: string;
         delta: string;
+        /** What the change means for the client (render/change-tone.ts). */
         tone: Tone;
         /** Greyed: the change is not significant. */
         muted: boolean;
@@ -77,7 +65,8 @@ export type BlockContext =
    * The agency's note as HTML from format/note-markup.ts (every text escaped, raw HTML off): a
    * SafeString, so note.hbs inserts it with {{ }} as it inserts the stylesheet, never a triple-stash.
    */
-  | { kind: "note"; html: Handlebars.SafeString };
+  | { kind: "note"; html: Handlebars.SafeString }
+  | { kind: "legend"; items: { tone: Tone; text: string }[] };
 
 /** A section as the templates see it. */
 export interface SectionContext {
@@ -139,8 +128,8 @@ function kpi(k: Kpi, lang: Lang) {
     value: formatIn(lang, k.type, k.value),
     previous: formatIn(lang, k.type, k.previous),
     delta,
-    // A change that is not significant is not coloured as a rise or a fall (docs/metrics.md).
-    tone: k.delta === null || isMuted(k) ? ("none" as const) : toneOf(delta),
+    // Good or bad news for the client; grey when not significant (docs/metrics.md).
+    tone: kpiTone(k),
     muted: isMuted(k),
     note: changeNote(k, lang),
     versus: lang.m.pdf.versus,
@@ -154,17 +143,8 @@ function block(b: Block, widthMm: number, lang: Lang): BlockContext {
     case "table": {
       const rows = b.rows.map((row) =>
         b.columns.map((c) => {
-          const value = row[c.key] ?? null;
-          const text = formatIn(lang, c.type, value);
-          // A change that is not significant is grey, whatever its sign (docs/metrics.md).
-          const muted = c.significance !== undefined && row[c.significance] === false;
-          const tone: Tone =
-            c.type === "status"
-              ? (STATUS_TONE[String(value)] ?? "none")
-              : SIGNED.has(c.type) && value !== null && !muted
-                ? toneOf(text)
-                : "none";
-          return { text, style: CELL_STYLE[c.type], tone };
+          const text = formatIn(lang, c.type, row[c.key] ?? null);
+          return { text, style: CELL_STYLE[c.type], tone: cellTone(c, row) };
         }),
       );
       const layout = layoutTable(
@@ -207,6 +187,8 @@ function block(b: Block, widthMm: number, lang: Lang): BlockContext {
       return { kind: "quote", title: b.title, source: b.source, segments: b.segments };
     case "note":
       return { kind: "note", html: new Handlebars.SafeString(noteHtml(b.markdown)) };
+    case "legend":
+      return { kind: "legend", items: b.items };
   }
 }
 

@@ -24,6 +24,7 @@ const BLOCK_PARTIALS: Record<Block["kind"], string> = {
   notice: "partials/notice.hbs",
   quote: "partials/quote.hbs",
   note: "partials/note.hbs",
+  legend: "partials/legend.hbs",
 };
 
 /**

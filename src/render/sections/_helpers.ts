@@ -5,7 +5,7 @@ import type { CellValue, ValueType } from "../../format/value-type.js";
 import { reasonIn } from "../../report/missing.js";
 import type { ApiSections, Available, ReportModel } from "../../report/model.js";
 import { described } from "../chart-alt.js";
-import type { ChartSpec, Column, DraftBlock, SectionDraft } from "../types.js";
+import type { ChartSpec, Column, DraftBlock, SectionDraft, Whose, WhoseOf } from "../types.js";
 
 /**
  * A drafter turns the model into one section's draft (no output yet) in the report's language
@@ -48,30 +48,33 @@ export function promptsColumn(lang: Lang): Column {
   return workbookOnly(col("prompts", lang.m.columns.prompts, "count"));
 }
 
-/** A change column whose colour follows the significance flag of `statCells(prefix, …)`. */
-export function deltaCol(key: string, label: string, prefix: string): Column {
-  return { ...col(key, label, "delta_pp"), significance: `${prefix}_significant` };
+/**
+ * A change column whose colour follows the significance flag of `statCells(prefix, …)` and whose
+ * figure it is (render/change-tone.ts: a competitor's gain is bad news).
+ */
+export function deltaCol(key: string, label: string, prefix: string, whose: WhoseOf = "client"): Column {
+  return { ...col(key, label, "delta_pp"), significance: `${prefix}_significant`, whose };
 }
 
 /** A table's mention and citation rates with their changes (platforms, categories, competitors). */
-export function rateColumns(lang: Lang): Column[] {
+export function rateColumns(lang: Lang, whose: WhoseOf = "client"): Column[] {
   const c = lang.m.columns;
   return [
     col("mention_rate", c.mentionRate, "percent"),
-    deltaCol("mention_delta", c.deltaMention, "mention"),
+    deltaCol("mention_delta", c.deltaMention, "mention", whose),
     col("citation_rate", c.citationRate, "percent"),
-    deltaCol("citation_delta", c.deltaCitation, "citation"),
+    deltaCol("citation_delta", c.deltaCitation, "citation", whose),
   ];
 }
 
 /** A cited page's figures (your pages, competitor pages): citations, rate, prompts and changes. */
-export function pageColumns(lang: Lang): Column[] {
+export function pageColumns(lang: Lang, whose: Whose = "client"): Column[] {
   const c = lang.m.columns;
   return [
     col("citations", c.citations, "count"),
-    col("citations_delta", c.deltaCitations, "delta_count"),
+    { ...col("citations_delta", c.deltaCitations, "delta_count"), whose },
     col("citation_rate", c.citationRate, "percent"),
-    col("citation_rate_delta", c.deltaRate, "delta_pp"),
+    { ...col("citation_rate_delta", c.deltaRate, "delta_pp"), whose },
     col("unique_prompts", c.prompts, "count"),
   ];
 }
@@ -96,7 +99,13 @@ export function tableOf(
   columns: Column[],
   rows: readonly object[],
   emptyText: string,
-  extra: { title?: string; note?: string; workbookOnly?: boolean; complete?: boolean } = {},
+  extra: {
+    title?: string;
+    note?: string;
+    workbookOnly?: boolean;
+    complete?: boolean;
+    technical?: boolean;
+  } = {},
 ): DraftBlock {
   return {
     kind: "table",
@@ -115,6 +124,7 @@ export function tableOf(
     ...(extra.note !== undefined ? { note: extra.note } : {}),
     ...(extra.workbookOnly ? { workbookOnly: true } : {}),
     ...(extra.complete ? { complete: true } : {}),
+    ...(extra.technical ? { technical: true } : {}),
   };
 }
 

@@ -11,7 +11,12 @@ export const competitorPages: SectionDrafter = (model, lang) =>
     return [
       tableOf(
         "competitor-pages",
-        [col("competitor_name", c.competitor, "text"), col("url", c.page, "url"), ...pageColumns(lang)],
+        // A competitor's page gaining citations is bad news for the client (render/change-tone.ts).
+        [
+          col("competitor_name", c.competitor, "text"),
+          col("url", c.page, "url"),
+          ...pageColumns(lang, "competitor"),
+        ],
         [...s.competitor_pages.rows].sort((a, b) => b.citations - a.citations),
         lang.m.competitorPages.empty,
       ),

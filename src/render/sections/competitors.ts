@@ -22,6 +22,8 @@ export const competitors: SectionDrafter = (model, lang) =>
     const shown = comparisonOf(model.cover.period).kind === "full";
     const change = (d: number) => (shown ? d : null);
     const sov = [...c.rows].sort((a, b) => b.sov - a.sov);
+    // The client's row is good news when it gains, a competitor's row bad news (render/change-tone.ts).
+    const whose = { clientWhen: "is_you" };
     return [
       {
         kind: "bullets",
@@ -53,14 +55,15 @@ export const competitors: SectionDrafter = (model, lang) =>
         id: "competitors",
         columns: [
           col("name", k.brand, "text"),
-          ...rateColumns(lang),
+          ...rateColumns(lang, whose),
           col("sov", k.shareOfVoice, "percent"),
-          deltaCol("sov_delta", k.deltaShare, "sov"),
+          deltaCol("sov_delta", k.deltaShare, "sov", whose),
           ...statColumns("mention", "mention", lang),
           ...statColumns("citation", "citation", lang),
           ...statColumns("sov", "share", lang),
         ],
-        rows: c.rows.map(({ is_you: _, mention_stats, citation_stats, sov_stats, ...r }) => ({
+        // `is_you` stays in each row, not as a column: it says whose the row's changes are.
+        rows: c.rows.map(({ mention_stats, citation_stats, sov_stats, ...r }) => ({
           ...r,
           ...statCells("mention", mention_stats),
           ...statCells("citation", citation_stats),

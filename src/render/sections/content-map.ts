@@ -1,5 +1,6 @@
 import { BUYER_STAGES, type Topic } from "../../contract/index.js";
 import { described } from "../chart-alt.js";
+import type { DraftBlock } from "../types.js";
 import { col, notice, PALETTE, type SectionDrafter, stageLabel } from "./_helpers.js";
 
 /** The competitor with the most pages in a topic (the one a coverage gap is measured against). */
@@ -14,6 +15,9 @@ export const contentMap: SectionDrafter = (model, lang) => {
   const title = lang.m.sections.content_map;
   if (!m.ok) return { key: "content_map", title, blocks: [notice(m, lang)] };
   const { topics, untapped, gaps, unclassified } = m.value;
+  // No page classified and none waiting (a project imported from CSV): the project has no content
+  // data, which one sentence says; no empty chart, no "0 pages" (the table keeps the workbook's sheet).
+  const noData = topics.length === 0 && unclassified === 0;
   const rows = topics.map((t) => {
     const top = topOf(t);
     return {
@@ -38,6 +42,29 @@ export const contentMap: SectionDrafter = (model, lang) => {
     ...gaps.map((t) => say.gapLine(t.name, t.you.total, topOf(t)?.name, topOf(t)?.total ?? 0)),
   ];
   const stage = (s: string) => stageLabel(s, lang);
+  const table: DraftBlock = {
+    kind: "table",
+    id: "content-map",
+    columns: [
+      col("topic", k.topic, "text"),
+      col("awareness", stage("AWARENESS"), "count"),
+      col("consideration", stage("CONSIDERATION"), "count"),
+      col("decision", stage("DECISION"), "count"),
+      col("na", stage("NA"), "count"),
+      col("you", k.yourPages, "count"),
+      col("top_competitor", k.topCompetitor, "text"),
+      col("top_competitor_pages", k.theirPages, "count"),
+      col("status", k.status, "text"),
+    ],
+    rows,
+    emptyText: noData ? say.noData : say.empty,
+    // "0 of your pages are not classified" says nothing.
+    ...(unclassified > 0 ? { note: say.unclassified(unclassified) } : {}),
+    ...(noData ? { workbookOnly: true } : {}),
+  };
+  if (noData) {
+    return { key: "content_map", title, blocks: [{ kind: "notice", text: say.noData }, table] };
+  }
   return {
     key: "content_map",
     title,
@@ -63,24 +90,7 @@ export const contentMap: SectionDrafter = (model, lang) => {
         ),
       },
       ...(bullets.length > 0 ? [{ kind: "bullets" as const, items: bullets }] : []),
-      {
-        kind: "table",
-        id: "content-map",
-        columns: [
-          col("topic", k.topic, "text"),
-          col("awareness", stage("AWARENESS"), "count"),
-          col("consideration", stage("CONSIDERATION"), "count"),
-          col("decision", stage("DECISION"), "count"),
-          col("na", stage("NA"), "count"),
-          col("you", k.yourPages, "count"),
-          col("top_competitor", k.topCompetitor, "text"),
-          col("top_competitor_pages", k.theirPages, "count"),
-          col("status", k.status, "text"),
-        ],
-        rows,
-        emptyText: say.empty,
-        note: say.unclassified(unclassified),
-      },
+      table,
     ],
   };
 };

@@ -71,6 +71,8 @@ export const summary: SectionDrafter = (model, lang) =>
       previous: snap.previous,
       delta: snap.delta,
       deltaType: "delta_count",
+      // How many answers were collected is the data's volume, neither good nor bad news for the client.
+      whose: "neutral",
     });
     if (snap.current === 0) {
       return [{ kind: "notice", text: lang.m.notices.noAnswers }];

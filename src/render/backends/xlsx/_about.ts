@@ -1,5 +1,4 @@
 import type ExcelJS from "exceljs";
-import type { Presentation } from "../../../config/presentation.js";
 import { ENGLISH, type Lang, langOf } from "../../../format/i18n/index.js";
 import { notePlainText } from "../../../format/note-markup.js";
 import { safeText } from "../../cell-text.js";
@@ -36,13 +35,8 @@ function writeFact(
   return row + 1;
 }
 
-function writeFacts(
-  ws: ExcelJS.Worksheet,
-  row: number,
-  view: ReportView,
-  presentation: Presentation,
-  lang: Lang,
-): number {
+/** The cover facts; never the profile, an agency's word (the full profile's technical sheet names it). */
+function writeFacts(ws: ExcelJS.Worksheet, row: number, view: ReportView, lang: Lang): number {
   const c = view.cover;
   const w = lang.m.cover;
   const facts: [string, string, boolean?][] = [
@@ -58,7 +52,6 @@ function writeFacts(
     [w.timezone, c.timezone],
     [w.preparedBy, view.branding.agencyName],
     [w.generatedAt, c.generatedAt],
-    [w.profile, presentation.profile],
   ];
   return facts.reduce((r, [label, value, isDate]) => writeFact(ws, r, { label, value, isDate }, lang), row);
 }
@@ -117,7 +110,7 @@ function writeChart(wb: ExcelJS.Workbook, ws: ExcelJS.Worksheet, row: number, ch
 }
 
 /**
- * Fills the About sheet: title, cover facts and profile, the agency's notes, the contents (every
+ * Fills the About sheet: title, cover facts, the agency's notes, the contents (every
  * data sheet with its row count), then each section's text (executive summary, KPIs, notices,
  * methodology) under its title, then every chart of the report as an image.
  */
@@ -126,7 +119,6 @@ export function writeAboutSheet(
   ws: ExcelJS.Worksheet,
   view: ReportView,
   sheets: readonly DataSheet[],
-  presentation: Presentation,
   draft = false,
 ): void {
   const layout = newLayout();
@@ -134,7 +126,7 @@ export function writeAboutSheet(
   const w = lang.m.workbook;
   writeLine(ws, 1, view.cover.title, HEADING);
   if (draft) writeLine(ws, 2, `${lang.m.draft.mark}: ${lang.m.draft.notice}`, DRAFT);
-  let r = writeFacts(ws, 3, view, presentation, lang);
+  let r = writeFacts(ws, 3, view, lang);
   r = writeNarrative(ws, r, w.complete, layout, true) + 1;
   // The agency's commentary before the contents: it is what the analyst wrote for this report.
   const notes = notesTable(view, lang);

@@ -1,10 +1,11 @@
 import type ExcelJS from "exceljs";
 import type { Lang } from "../../../format/i18n/index.js";
 import { safeText } from "../../cell-text.js";
+import { kpiTone } from "../../change-tone.js";
 import type { Block, Column, Kpi } from "../../types.js";
 import { toCell, wrappedHeight } from "./_cells.js";
-import { HEADER, NARRATIVE, NARRATIVE_NOTE, styleFor } from "./_styles.js";
-import { colourDeltas, mergeWidths, writeLine } from "./_table.js";
+import { HEADER, NARRATIVE, NARRATIVE_NOTE, styleFor, toned } from "./_styles.js";
+import { mergeWidths, writeLine } from "./_table.js";
 
 /** What a sheet's writers share: column widths so far, and wrapped text merged and sized last. */
 export interface SheetLayout {
@@ -46,9 +47,10 @@ export function writeNarrative(
   text: string,
   layout: SheetLayout,
   notice = false,
+  style: Partial<ExcelJS.Style> = notice ? NARRATIVE_NOTE : NARRATIVE,
 ): number {
   const value = safeText(text);
-  writeLine(ws, row, value, notice ? NARRATIVE_NOTE : NARRATIVE);
+  writeLine(ws, row, value, style);
   layout.narrative.push({ row, text: value });
   return row + 1;
 }
@@ -75,7 +77,8 @@ export function writeKpis(
       [safeText(k.label), styleFor("text")],
       [toCell(k.type, k.value), styleFor(k.type)],
       [toCell(k.type, k.previous), styleFor(k.type)],
-      [toCell(k.deltaType, k.delta), styleFor(k.deltaType)],
+      // The change in the colour of its meaning for the client (render/change-tone.ts).
+      [toCell(k.deltaType, k.delta), toned(styleFor(k.deltaType), kpiTone(k))],
       [toCell(k.deltaType, k.change?.low ?? null), styleFor(k.deltaType)],
       [toCell(k.deltaType, k.change?.high ?? null), styleFor(k.deltaType)],
       [toCell("boolean", k.change?.significant ?? null), styleFor("boolean")],
@@ -89,9 +92,6 @@ export function writeKpis(
       cell.style = style;
     });
   }
-  // Only column D (the change) is coloured; the placeholder columns just put it in fourth place.
-  const deltaCol: Column = { key: "delta", label: "", type: "delta_pp" };
-  colourDeltas(ws, [...columns.slice(0, 3), deltaCol], row + 1, r - 1);
   const labels = Math.max(...items.map((k) => k.label.length), 8);
   mergeWidths(layout.widths, [labels + 2, 12, 16, 12, 16, 16, 12, 10, 10]);
   return r;
@@ -128,6 +128,12 @@ export function writeBlock(
     case "quote":
       // The section's workbook-only table lists the quotes, one row each, on its own sheet.
       return row;
+    case "legend":
+      // Each line in its own colour, as the data sheets colour the changes.
+      return block.items.reduce(
+        (r, item) => writeNarrative(ws, r, `■ ${item.text}`, layout, false, toned(NARRATIVE, item.tone)),
+        row,
+      );
   }
 }
 

@@ -1,5 +1,6 @@
 import type ExcelJS from "exceljs";
 import type { ValueType } from "../../../format/value-type.js";
+import type { Tone } from "../../types.js";
 import { EXCEL_NUMBER_FORMATS } from "./_number-formats.js";
 
 /*
@@ -11,6 +12,8 @@ type Style = Partial<ExcelJS.Style>;
 
 const GREEN = "FF1E7B34";
 const RED = "FFC0392B";
+const GREY = "FF6B7480";
+const AMBER = "FF9A5B00";
 
 // Top-aligned everywhere: a row grown by wrapped text keeps its figures level with the text's start.
 const TOP: Partial<ExcelJS.Alignment> = { vertical: "top" };
@@ -71,26 +74,32 @@ export function linkStyle(wrap: boolean): Style {
   return wrap ? LINK_WRAP : LINK;
 }
 
-/** Green for gains, red for losses: conditional formats, so they follow a value when sorted. */
-export function deltaRules(): ExcelJS.ConditionalFormattingRule[] {
-  return [
-    { type: "cellIs", operator: "greaterThan", formulae: [0], priority: 1, style: font(GREEN) },
-    { type: "cellIs", operator: "lessThan", formulae: [0], priority: 2, style: font(RED) },
-  ];
-}
+/** Font colours of the tones (render/change-tone.ts): green good news, red bad news, grey neutral. */
+const TONE_COLOUR: Readonly<Partial<Record<Tone, string>>> = {
+  good: GREEN,
+  bad: RED,
+  neutral: GREY,
+  warn: AMBER,
+};
+
+// One shared object per base style and tone (see the identity cache above).
+const TONED = new WeakMap<Style, Map<Tone, Style>>();
 
 /**
- * Green for significant gains, red for significant losses, where the row's flag in `flag` (a
- * relative reference such as `$K2`) says whether the change in `cell` is significant: a change that
- * is not stays uncoloured, never shown as a rise or a fall (docs/metrics.md).
+ * `base` in the font colour of what a figure means for the client: a cell style rather than a
+ * conditional format, because the meaning depends on whose the row is (a competitor's gain is
+ * red), which a formula over the cell cannot see. A cell's style moves with it when sorted.
  */
-export function significantDeltaRules(cell: string, flag: string): ExcelJS.ConditionalFormattingRule[] {
-  return [
-    { type: "expression", formulae: [`AND(${flag}=TRUE,${cell}>0)`], priority: 1, style: font(GREEN) },
-    { type: "expression", formulae: [`AND(${flag}=TRUE,${cell}<0)`], priority: 2, style: font(RED) },
-  ];
-}
-
-function font(argb: string): Style {
-  return { font: { color: { argb } } };
+export function toned(base: Style, tone: Tone): Style {
+  const colour = TONE_COLOUR[tone];
+  if (colour === undefined) return base;
+  const byTone = TONED.get(base) ?? new Map<Tone, Style>();
+  TONED.set(base, byTone);
+  let style = byTone.get(tone);
+  if (!style) {
+    const font = { ...base.font, color: { argb: colour }, ...(tone === "neutral" ? {} : { bold: true }) };
+    style = { ...base, font };
+    byTone.set(tone, style);
+  }
+  return style;
 }

@@ -1,9 +1,10 @@
 import type ExcelJS from "exceljs";
 import type { Lang } from "../../../format/i18n/index.js";
 import { safeText } from "../../cell-text.js";
-import type { Block, Column } from "../../types.js";
+import { cellTone, isToned } from "../../change-tone.js";
+import type { Block } from "../../types.js";
 import { displayLength, toCell, wrappedHeight } from "./_cells.js";
-import { deltaRules, HEADER, linkStyle, ROW, significantDeltaRules, styleFor } from "./_styles.js";
+import { HEADER, linkStyle, ROW, styleFor, toned } from "./_styles.js";
 
 /** A table block of the view. */
 export type TableBlock = Extract<Block, { kind: "table" }>;
@@ -58,33 +59,8 @@ export function writeLine(
 }
 
 /**
- * Colours the positive and negative values of every delta column in rows first..last; a change
- * with a significance flag among the columns only where the flag is true.
- */
-export function colourDeltas(
-  ws: ExcelJS.Worksheet,
-  columns: readonly Column[],
-  first: number,
-  last: number,
-): void {
-  columns.forEach((c, i) => {
-    if (c.type !== "delta_pp" && c.type !== "delta_count") return;
-    const letter = ws.getColumn(i + 1).letter;
-    const flagAt = c.significance === undefined ? -1 : columns.findIndex((f) => f.key === c.significance);
-    // A change whose significance the sheet does not show (an untested difference, a target's
-    // gap) stays uncoloured: the page formats grey it too when its flag is false.
-    if (c.significance !== undefined && flagAt === -1) return;
-    const rules =
-      flagAt === -1
-        ? deltaRules()
-        : significantDeltaRules(`${letter}${first}`, `$${ws.getColumn(flagAt + 1).letter}${first}`);
-    ws.addConditionalFormatting({ ref: `${letter}${first}:${letter}${last}`, rules });
-  });
-}
-
-/**
- * Writes a table's bold header at `row` and its typed rows below it, and colours its delta
- * columns; returns the last row written (the header's row when there are no rows).
+ * Writes a table's bold header at `row` and its typed rows below it, changes coloured by their
+ * meaning; returns the last row written (the header's row when there are no rows).
  */
 export function writeGrid(ws: ExcelJS.Worksheet, row: number, block: TableBlock, lang?: Lang): number {
   const cols = block.columns;
@@ -98,6 +74,8 @@ export function writeGrid(ws: ExcelJS.Worksheet, row: number, block: TableBlock,
   const widths = contentWidths(block).map((w) => Math.min(w, MAX_WIDTH));
   const styles = cols.map((c, i) => styleFor(c.type, wrap[i]));
   const links = wrap.map((w) => linkStyle(w ?? false));
+  // Changes and targets' statuses in the colour of their meaning, as in every format.
+  const toneds = cols.map(isToned);
   let r = row + 1;
   for (const src of block.rows) {
     const line = ws.getRow(r++);
@@ -112,7 +90,11 @@ export function writeGrid(ws: ExcelJS.Worksheet, row: number, block: TableBlock,
       const cell = line.getCell(i + 1);
       cell.value = value;
       cell.style =
-        typeof value === "object" && value !== null && "hyperlink" in value ? links[i]! : styles[i]!;
+        typeof value === "object" && value !== null && "hyperlink" in value
+          ? links[i]!
+          : toneds[i]
+            ? toned(styles[i]!, cellTone(c, src))
+            : styles[i]!;
       if (wrap[i] && typeof raw === "string") {
         const h = wrappedHeight(raw, widths[i]!);
         if (h && h > (height ?? 0)) height = h;
@@ -120,7 +102,5 @@ export function writeGrid(ws: ExcelJS.Worksheet, row: number, block: TableBlock,
     }
     if (height) line.height = height;
   }
-  const lastRow = r - 1;
-  if (lastRow > row) colourDeltas(ws, cols, row + 1, lastRow);
-  return lastRow;
+  return r - 1;
 }
