@@ -4,7 +4,7 @@ import type { ReportSection } from "../contract/index.js";
 import { REPORT_SECTION_KEYS } from "../contract/index.js";
 import { langOf } from "../format/i18n/index.js";
 import { changeLog } from "./change-log.js";
-import { excerpt } from "./excerpt.js";
+import { excerpt, markedEntities, shortNamesIn } from "./excerpt.js";
 import { findings } from "./executive-summary.js";
 import type { EvidenceAnswer } from "./fetch-evidence.js";
 import { reasonIn } from "./missing.js";
@@ -90,27 +90,35 @@ export function buildModel(data: ReportData, agency: AgencyInput = {}): ReportMo
 }
 
 /**
- * The quoted answers, in the picks' order, each cut to an excerpt with the brand's and the
- * competitors' names marked; an answer the service no longer has is left out.
+ * The quoted answers, in the picks' order, each cut to an excerpt with the names marked; an answer
+ * the service no longer has is left out. Marked are only the entities the answer is known to name
+ * (the service's detection: `brand_mentioned`, `competitors`), by any of their names: a tracked
+ * competitor the text merely repeats from the prompt ("Lumora alternatives") is not one of them.
+ * The caption names the competitors the quote marks, so the two always agree.
  */
 function evidenceItems(answers: readonly EvidenceAnswer[], data: ReportData): EvidenceItem[] {
   const variants = data.setup.ok ? data.setup.value.brand.brand_variants : [];
-  const tracked = data.setup.ok ? data.setup.value.competitors.map((c) => c.name) : [];
   return answers.flatMap(({ pick, answer }): EvidenceItem[] => {
     if (!answer) return [];
-    const competitors = answer.competitors.map((c) => c.name);
+    const segments = excerpt(
+      answer.text,
+      {
+        brand: answer.brand_mentioned ? [data.project.brand_name, ...variants] : [],
+        competitors: answer.competitors.map((c) => ({
+          name: c.name,
+          aliases: shortNamesIn(c.name, answer.text),
+        })),
+      },
+      pick.kind === "gap" ? "competitor" : "brand",
+    );
     return [
       {
         kind: pick.kind,
         promptText: pick.promptText,
         platform: answer.platform,
         collectedAt: answer.collected_at,
-        segments: excerpt(
-          answer.text,
-          { brand: [data.project.brand_name, ...variants], competitors: [...tracked, ...competitors] },
-          pick.kind === "gap" ? "competitor" : "brand",
-        ),
-        competitors,
+        segments,
+        competitors: markedEntities(segments, "competitor"),
         mentionRate: pick.kind === "win" ? pick.mentionRate : null,
         delta: pick.kind === "win" ? pick.delta : null,
       },

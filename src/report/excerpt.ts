@@ -2,6 +2,14 @@
 export interface Segment {
   text: string;
   mark: "brand" | "competitor" | null;
+  /** For a marked run: the entity's own name, whichever of its names the answer wrote ("Nimbus"). */
+  entity?: string;
+}
+
+/** An entity the excerpt marks, by its own name and the other names an answer may write it by. */
+export interface NamedEntity {
+  name: string;
+  aliases?: readonly string[];
 }
 
 /** Longest excerpt, in characters, before it is cut (docs/metrics.md, "Evidence"). */
@@ -9,20 +17,32 @@ export const EXCERPT_CHARS = 320;
 
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
+/** What a written name stands for: the kind of entity and its own name. */
+interface Meaning {
+  kind: "brand" | "competitor";
+  entity: string;
+}
+
 /**
  * A short excerpt of an answer around the first sentence naming one of `anchor`'s kind (the
- * competitors for a gap, the brand for a win), with every brand and competitor name marked.
- * Names match case-insensitively as whole words; the longer name wins where two overlap
- * ("Acme Cloud" before "Acme"). An answer naming none of them is quoted from its start.
+ * competitors for a gap, the brand for a win), with every name of the brand (its first name is its
+ * own, the rest its variants) and of each competitor marked as that entity. Names match
+ * case-insensitively as whole words; the longer name wins where two overlap ("Acme Cloud" before
+ * "Acme"). An answer naming none of them is quoted from its start.
  */
 export function excerpt(
   text: string,
-  names: { brand: readonly string[]; competitors: readonly string[] },
+  names: { brand: readonly string[]; competitors: readonly (string | NamedEntity)[] },
   anchor: "brand" | "competitor",
 ): Segment[] {
-  const kinds = new Map<string, "brand" | "competitor">();
-  for (const n of names.competitors) if (n.trim()) kinds.set(n.toLowerCase(), "competitor");
-  for (const n of names.brand) if (n.trim()) kinds.set(n.toLowerCase(), "brand");
+  const kinds = new Map<string, Meaning>();
+  for (const c of names.competitors) {
+    const e = typeof c === "string" ? { name: c } : c;
+    for (const n of [e.name, ...(e.aliases ?? [])])
+      if (n.trim()) kinds.set(n.toLowerCase(), { kind: "competitor", entity: e.name });
+  }
+  const brand = names.brand[0] ?? "";
+  for (const n of names.brand) if (n.trim()) kinds.set(n.toLowerCase(), { kind: "brand", entity: brand });
   const alternatives = [...kinds.keys()].sort((a, b) => b.length - a.length).map(escapeRegExp);
   const pattern =
     alternatives.length > 0
@@ -37,12 +57,12 @@ export function excerpt(
 function cutWindow(
   text: string,
   pattern: RegExp | null,
-  kinds: ReadonlyMap<string, "brand" | "competitor">,
+  kinds: ReadonlyMap<string, Meaning>,
   anchor: "brand" | "competitor",
 ): string {
   const sentences = [...new Intl.Segmenter("en", { granularity: "sentence" }).segment(text)];
   const names = (s: string) =>
-    pattern ? [...s.matchAll(pattern)].some((m) => kinds.get(m[0].toLowerCase()) === anchor) : false;
+    pattern ? [...s.matchAll(pattern)].some((m) => kinds.get(m[0].toLowerCase())?.kind === anchor) : false;
   const first = Math.max(
     0,
     sentences.findIndex((s) => names(s.segment)),
@@ -67,19 +87,40 @@ function cutWindow(
 }
 
 /** Splits text into plain and marked runs. */
-function segments(
-  text: string,
-  pattern: RegExp | null,
-  kinds: ReadonlyMap<string, "brand" | "competitor">,
-): Segment[] {
+function segments(text: string, pattern: RegExp | null, kinds: ReadonlyMap<string, Meaning>): Segment[] {
   const out: Segment[] = [];
   let at = 0;
   for (const m of pattern ? text.matchAll(pattern) : []) {
     const start = m.index ?? 0;
     if (start > at) out.push({ text: text.slice(at, start), mark: null });
-    out.push({ text: m[0], mark: kinds.get(m[0].toLowerCase()) ?? null });
+    const meaning = kinds.get(m[0].toLowerCase());
+    out.push(
+      meaning ? { text: m[0], mark: meaning.kind, entity: meaning.entity } : { text: m[0], mark: null },
+    );
     at = start + m[0].length;
   }
   if (at < text.length) out.push({ text: text.slice(at), mark: null });
   return out;
+}
+
+/** The entities of one kind an excerpt marks, by their own names, in the order they first appear. */
+export function markedEntities(segments: readonly Segment[], kind: "brand" | "competitor"): string[] {
+  const seen = new Set<string>();
+  for (const s of segments) if (s.mark === kind && s.entity !== undefined) seen.add(s.entity);
+  return [...seen];
+}
+
+/**
+ * The other names an answer may write a competitor by, when its text does not use the full name:
+ * the API's setup lists no competitor variants, and answers shorten "Nimbus Metrics" to "Nimbus".
+ * Only for a competitor the answer is known to name (the service detected it), so the short name
+ * cannot mark a bystander; never shorter than three letters.
+ */
+export function shortNamesIn(name: string, text: string): string[] {
+  const words = name.trim().split(/\s+/);
+  const first = words[0] ?? "";
+  if (words.length < 2 || [...first].length < 3) return [];
+  const whole = (n: string) =>
+    new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(n)}(?![\\p{L}\\p{N}])`, "iu").test(text);
+  return whole(name) ? [] : [first];
 }

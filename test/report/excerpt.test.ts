@@ -1,6 +1,12 @@
 /** Evidence excerpts (docs/metrics.md, "Evidence"): where they start, where they stop, what is marked. */
 import { describe, expect, it } from "vitest";
-import { EXCERPT_CHARS, excerpt, type Segment } from "../../src/report/excerpt.js";
+import {
+  EXCERPT_CHARS,
+  excerpt,
+  markedEntities,
+  type Segment,
+  shortNamesIn,
+} from "../../src/report/excerpt.js";
 
 const NAMES = { brand: ["Acme", "Acme Cloud"], competitors: ["Rival", "Rival.io"] };
 const text = (s: Segment[]) => s.map((x) => x.text).join("");
@@ -47,5 +53,32 @@ describe("excerpt", () => {
   it("quotes from the start when no name of the anchor's kind occurs, and keeps untrusted text as text", () => {
     const s = excerpt("<script>alert(1)</script> **bold** | pipe", NAMES, "competitor");
     expect(s).toEqual([{ text: "<script>alert(1)</script> **bold** | pipe", mark: null }]);
+  });
+});
+
+describe("excerpt: entities by any of their names", () => {
+  it("marks every name of an entity as that entity, and lists the entities in order", () => {
+    const s = excerpt(
+      "For sync, Nimbus is quick to set up. PulseGrid and Acme Cloud follow.",
+      {
+        brand: ["Acme", "Acme Cloud"],
+        competitors: [{ name: "Nimbus Metrics", aliases: ["Nimbus"] }, "Pulsegrid"],
+      },
+      "competitor",
+    );
+    expect(s.filter((x) => x.mark).map((x) => [x.text, x.mark, x.entity])).toEqual([
+      ["Nimbus", "competitor", "Nimbus Metrics"],
+      ["PulseGrid", "competitor", "Pulsegrid"],
+      ["Acme Cloud", "brand", "Acme"],
+    ]);
+    expect(markedEntities(s, "competitor")).toEqual(["Nimbus Metrics", "Pulsegrid"]);
+    expect(markedEntities(s, "brand")).toEqual(["Acme"]);
+  });
+
+  it("offers a competitor's first word only where the answer does not write its full name", () => {
+    expect(shortNamesIn("Nimbus Metrics", "Try Nimbus for dashboards.")).toEqual(["Nimbus"]);
+    expect(shortNamesIn("Nimbus Metrics", "Nimbus Metrics has a free tier; Nimbus is quick.")).toEqual([]);
+    expect(shortNamesIn("Pulsegrid", "Pulse is not Pulsegrid.")).toEqual([]);
+    expect(shortNamesIn("HQ Data", "HQ is fast.")).toEqual([]);
   });
 });
