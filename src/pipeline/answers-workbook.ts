@@ -1,4 +1,5 @@
 import { once } from "node:events";
+import { createWriteStream } from "node:fs";
 import type { Writable } from "node:stream";
 import ExcelJS from "exceljs";
 import { dayIn } from "../contract/index.js";
@@ -43,46 +44,76 @@ const midnightUtc = (day: string) => new Date(`${day}T00:00:00Z`);
 /**
  * Streams every answer into `file` as a one-sheet workbook, row by row (exceljs' streaming writer
  * flushes rows as they are committed, so memory stays flat however many answers there are; no
- * images, no shared strings). Returns how many answers it holds.
+ * images, no shared strings). Returns how many answers it holds. A failed write (a full disk:
+ * ENOSPC) or an abort of `signal` rejects at once; the file is left for the caller to remove.
  */
 export async function writeAnswersWorkbook(
   answers: AsyncIterable<PeriodAnswer>,
   file: string,
   timezone: string,
+  signal?: AbortSignal,
 ): Promise<number> {
-  const wb = new ExcelJS.stream.xlsx.WorkbookWriter({
-    filename: file,
-    useStyles: true,
-    useSharedStrings: false,
+  // Our own file stream, watched: exceljs listens for its errors only in its final commit, so a
+  // write that failed earlier (ENOSPC) went unheard while the zip, no longer drained, stopped, and
+  // the run waited on it for ever (holding the database lock of an embedded service).
+  const out = createWriteStream(file);
+  const stopped = new AbortController();
+  const onAbort = () => stopped.abort(signal?.reason);
+  signal?.addEventListener("abort", onAbort, { once: true });
+  out.once("error", (error) => stopped.abort(error));
+  const failed = new Promise<never>((_, reject) => {
+    stopped.signal.addEventListener("abort", () => reject(stopped.signal.reason), { once: true });
   });
-  const ws = wb.addWorksheet("Answers", { views: [{ state: "frozen", ySplit: 1, xSplit: 0 }] });
-  ws.columns = COLUMNS.map((c) => ({
-    header: c.header,
-    width: c.width,
-    style: c.numFmt ? { numFmt: c.numFmt } : {},
-  }));
-  ws.getRow(1).font = { bold: true };
-  let n = 0;
-  for await (const a of answers) {
-    const at = new Date(a.collectedAt);
-    ws.addRow([
-      midnightUtc(dayIn(timezone, at)),
-      at,
-      text(a.prompt),
-      text(a.category),
-      platformName(a.platform),
-      a.status,
-      a.brandMentioned,
-      a.brandCited,
-      text(a.competitors),
-      text(a.citedUrls),
-      text(a.text),
-    ]).commit();
-    n++;
-    if (n % 100 === 0) await drained(ws);
+  failed.catch(() => undefined);
+  if (signal?.aborted) onAbort();
+  /** `work`, or the stream's failure (or the abort) as soon as it happens. */
+  const unless = <T>(work: Promise<T>): Promise<T> => Promise.race([work, failed]);
+  const rows = answers[Symbol.asyncIterator]();
+  try {
+    const wb = new ExcelJS.stream.xlsx.WorkbookWriter({
+      stream: out,
+      useStyles: true,
+      useSharedStrings: false,
+    });
+    const ws = wb.addWorksheet("Answers", { views: [{ state: "frozen", ySplit: 1, xSplit: 0 }] });
+    ws.columns = COLUMNS.map((c) => ({
+      header: c.header,
+      width: c.width,
+      style: c.numFmt ? { numFmt: c.numFmt } : {},
+    }));
+    ws.getRow(1).font = { bold: true };
+    let n = 0;
+    for (;;) {
+      const next = await unless(rows.next());
+      if (next.done) break;
+      const a = next.value;
+      const at = new Date(a.collectedAt);
+      ws.addRow([
+        midnightUtc(dayIn(timezone, at)),
+        at,
+        text(a.prompt),
+        text(a.category),
+        platformName(a.platform),
+        a.status,
+        a.brandMentioned,
+        a.brandCited,
+        text(a.competitors),
+        text(a.citedUrls),
+        text(a.text),
+      ]).commit();
+      n++;
+      if (n % 100 === 0) await unless(drained(ws));
+    }
+    ws.autoFilter = { from: { row: 1, column: 1 }, to: { row: n + 1, column: COLUMNS.length } };
+    ws.commit();
+    await unless(wb.commit());
+    return n;
+  } catch (error) {
+    // The answers' fetch stops with the run (not awaited: a fetch in flight may never end).
+    rows.return?.(undefined).catch(() => undefined);
+    throw error;
+  } finally {
+    signal?.removeEventListener("abort", onAbort);
+    if (!out.writableFinished) out.destroy();
   }
-  ws.autoFilter = { from: { row: 1, column: 1 }, to: { row: n + 1, column: COLUMNS.length } };
-  ws.commit();
-  await wb.commit();
-  return n;
 }

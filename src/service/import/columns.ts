@@ -91,7 +91,9 @@ export function layoutOf(header: readonly string[], mapping: ColumnMapping): Col
   if (missing.length > 0)
     throw new ImportError(
       "BAD_HEADER",
-      `the header has no column for ${missing.join(", ")} (columns: ${header.map((h) => `"${h.trim()}"`).join(", ")}); rename with --map`,
+      // The header's own cells are not quoted back: the file may be anything (through the admin
+      // channel, the service's), and an error must not carry its content.
+      `row 1 (the header, ${header.length} ${header.length === 1 ? "column" : "columns"}) has no column for ${missing.join(", ")}; rename with --map`,
     );
   return layout;
 }

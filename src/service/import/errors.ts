@@ -10,6 +10,7 @@ export type ImportErrorCode =
   | "BAD_MAPPING"
   | "BAD_HEADER"
   | "CSV_SYNTAX"
+  | "BAD_ENCODING"
   | "WRITE_FAILED"
   | "REFRESH_FAILED";
 

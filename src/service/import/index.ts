@@ -4,7 +4,8 @@ export { ImportError, type ImportErrorCode } from "./errors.js";
 export { type ImportOptions, type ImportResult, importCsv, MAX_KEPT_ERRORS } from "./import-csv.js";
 export type { RowError } from "./prepare-rows.js";
 export { readProjectFile } from "./project-file.js";
-export { DEFAULT_MAX_RECORD_CHARS } from "./read-rows.js";
+export { DEFAULT_MAX_RECORD_CHARS, ENCODINGS, type Encoding, encodingOf } from "./read-rows.js";
+export { openRegularFile } from "./regular-file.js";
 export {
   type CompetitorSpec,
   type ImportSetup,

@@ -62,7 +62,7 @@ export async function* prepareRows(
   for await (const { row, cells } of readRows(ctx.path, ctx.read)) {
     if (!rowContext) {
       rowContext = {
-        layout: layoutOf(cells, ctx.mapping),
+        layout: inFile(ctx.path, () => layoutOf(cells, ctx.mapping)),
         timezone: ctx.timezone,
         projectId: ctx.ids.projectId,
         brandNames: ctx.ids.brandNames,
@@ -103,6 +103,17 @@ export async function* prepareRows(
   }
   if (!rowContext)
     throw new ImportError("BAD_HEADER", `${ctx.path} is empty: the first row must be the header`);
+}
+
+/** `work`, with the file's path before the message of an ImportError it throws. */
+function inFile<T>(path: string, work: () => T): T {
+  try {
+    return work();
+  } catch (error) {
+    if (error instanceof ImportError)
+      throw new ImportError(error.code, `${path}: ${error.message}`, { cause: error });
+    throw error;
+  }
 }
 
 /** The category and prompt records a row brings when the file has not had them yet. */
