@@ -5,6 +5,7 @@ import { Command, CommanderError } from "commander";
 import { packageDir } from "../format/package-dir.js";
 import { commandsFor } from "./commands/index.js";
 import { CliError, EXIT } from "./errors.js";
+import { interrupted, watchInterrupts } from "./interrupt.js";
 import { processIo } from "./io.js";
 
 /** Wires flags to the command functions; all behaviour lives in ./commands (callable from tests). */
@@ -14,9 +15,16 @@ async function main(argv: string[]): Promise<void> {
     .version(packageVersion(), "-V, --version", "print the version")
     .exitOverride();
   for (const command of await commandsFor(argv)) command.register(program);
+  watchInterrupts();
   try {
     await program.parseAsync(argv);
   } catch (err) {
+    const stopped = interrupted();
+    if (stopped) {
+      // Whatever the failure looks like from inside (an aborted fetch, a closed browser), it is the stop.
+      processIo.err(`vreport: ${stopped.message}`);
+      process.exit(stopped.exitCode);
+    }
     if (err instanceof CommanderError) {
       // Commander already printed its one-line message (unknown option, missing argument…); no
       // help page after it, so a bad flag stays one line (`--help` prints the flags).
@@ -42,3 +50,6 @@ function packageVersion(): string {
 }
 
 await main(process.argv);
+// Stopped, but the command finished its last step anyway: the stop still decides the exit.
+const stopped = interrupted();
+if (stopped) process.exit(stopped.exitCode);

@@ -76,8 +76,10 @@ function safeJson(value: object): string {
 
 /**
  * Renders one report per project with bounded concurrency; a failing project is recorded and
- * the others go on. Results are in the projects' order. PDF renders share the PDF backend's
- * one browser per process; the caller closes it (`closeLoadedBackends`) when the batch is over.
+ * the others go on. Results are in the projects' order. PDF renders share the PDF backend's one
+ * browser per process; the caller closes it (`closeLoadedBackends`) when the batch is over. An
+ * abort of the template's `signal` starts no further project and throws its reason once the
+ * running ones have stopped.
  */
 export async function runBatch(
   client: VreportClient,
@@ -119,7 +121,7 @@ export async function runBatch(
   };
 
   const lane = async (): Promise<void> => {
-    for (let i = next++; i < projects.length; i = next++) {
+    for (let i = next++; i < projects.length && !template.signal?.aborted; i = next++) {
       const project = projects[i] as Project;
       running.add(project);
       options.onProgress?.({
@@ -146,6 +148,8 @@ export async function runBatch(
   };
 
   await Promise.all(Array.from({ length: Math.min(concurrency, projects.length) }, lane));
+  // Stopped (SIGTERM, Ctrl-C): not a project's failure but the batch's end, whatever ran.
+  template.signal?.throwIfAborted();
   return results;
 }
 

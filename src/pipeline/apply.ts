@@ -5,6 +5,8 @@ import type { Backend } from "../render/backends/backend.js";
 import type { OutputFormat } from "../render/backends/registry.js";
 import { presentView } from "../render/present.js";
 import type { RenderOptions, ReportView } from "../render/types.js";
+import { abortable } from "./abortable.js";
+import { removeLeftovers } from "./leftovers.js";
 
 /** A report file written into the output directory. */
 export interface WrittenFile<F extends string = OutputFormat> {
@@ -21,23 +23,32 @@ export interface WrittenFile<F extends string = OutputFormat> {
  * beside the output (same file system, so a rename is atomic) and moved into place only when all
  * are rendered: a run's files appear together or not at all, and a failed render leaves nothing.
  * Folders (Markdown assets) move before files, so a report never points at a missing chart.
- * Returns the report file of each backend, in the backends' order.
+ * Returns the report file of each backend, in the backends' order. When `signal` aborts, the run
+ * stops at once with its reason, moves nothing and removes its staging folder. Staging folders
+ * and partial files of runs that died (their process is gone) are removed first.
  */
 export async function applyReport<F extends string>(
   view: ReportView,
   backends: readonly Backend<F>[],
   outDir: string,
   options: RenderOptions = {},
+  signal?: AbortSignal,
 ): Promise<WrittenFile<F>[]> {
+  signal?.throwIfAborted();
   await mkdir(outDir, { recursive: true });
+  await removeLeftovers(outDir);
   // Dot-prefixed (hidden), pid + random: concurrent runs into one directory never collide.
   const staging = join(outDir, `.vreport-staging-${process.pid}-${randomBytes(6).toString("hex")}`);
   try {
     const reports: { format: F; name: string; assets: string[] }[] = [];
     const pages = presentView(view, options.presentation);
     for (const backend of backends) {
-      const files = await backend.render(backend.shows === "pages" ? pages : view, options);
+      const files = await abortable(
+        backend.render(backend.shows === "pages" ? pages : view, options),
+        signal,
+      );
       for (const file of files) {
+        signal?.throwIfAborted();
         const path = join(staging, file.path);
         await mkdir(dirname(path), { recursive: true });
         await writeFile(path, file.data);
@@ -45,6 +56,7 @@ export async function applyReport<F extends string>(
       const [report, ...assets] = files.map((f) => f.path);
       if (report) reports.push({ format: backend.format, name: report, assets });
     }
+    signal?.throwIfAborted();
     const entries = await readdir(staging, { withFileTypes: true });
     // Checked before anything moves: a folder where a file goes (or the reverse) fails the run whole.
     for (const entry of entries) {
@@ -54,6 +66,8 @@ export async function applyReport<F extends string>(
           `cannot write ${join(outDir, entry.name)}: a ${existing.isDirectory() ? "folder" : "file"} is in the way`,
         );
     }
+    // The last point to stop: the moves that follow are renames, over in a moment, all or none.
+    signal?.throwIfAborted();
     for (const entry of entries.filter((e) => e.isDirectory()))
       await replaceDirectory(staging, outDir, entry.name);
     for (const entry of entries.filter((e) => !e.isDirectory()))

@@ -9,6 +9,7 @@ import { loadBackend } from "../render/backends/registry.js";
 import type { CoverView, RenderOptions, ReportView } from "../render/types.js";
 import { periodAnswers } from "../report/fetch-answers.js";
 import type { Finding } from "../report/model.js";
+import { abortable } from "./abortable.js";
 import { applyReport, type WrittenFile } from "./apply.js";
 import { planReport, type ReportRequest } from "./plan.js";
 
@@ -18,6 +19,8 @@ export interface ReportJob extends ReportRequest {
   render: RenderOptions;
   /** `all` also writes every answer of the period to `<name>-answers.xlsx`. */
   answers?: AnswersExport;
+  /** Stops the run (SIGTERM, Ctrl-C): nothing more is written, its hidden files are removed. */
+  signal?: AbortSignal;
 }
 
 /** What `--answers` may ask for. */
@@ -68,14 +71,14 @@ function facts(view: ReportView): Pick<RenderedReport, "cover" | "agency" | "hea
  * the worker and email share (plan, then apply).
  */
 export async function generateReport(client: VreportClient, job: ReportJob): Promise<RenderedReport> {
-  const [plan, backends] = await Promise.all([
-    planReport(client, job),
-    Promise.all(job.formats.map((format) => loadBackend(format))),
-  ]);
+  const [plan, backends] = await abortable(
+    Promise.all([planReport(client, job), Promise.all(job.formats.map((format) => loadBackend(format)))]),
+    job.signal,
+  );
   for (const line of plan.warnings) job.onWarning?.(line);
   const report = plan.data.report;
   if (job.answers !== "all" || !report.ok) {
-    const files = await applyReport(plan.view, backends, job.outDir, job.render);
+    const files = await applyReport(plan.view, backends, job.outDir, job.render, job.signal);
     return { files, ...facts(plan.view), findings: plan.findings };
   }
   // The answers are streamed under a hidden name first and moved into place after the report's
@@ -93,8 +96,9 @@ export async function generateReport(client: VreportClient, job: ReportJob): Pro
       periodAnswers(client, report.value, job.project.id),
       partial,
       plan.view.cover.timezone,
+      job.signal,
     );
-    const files = await applyReport(plan.view, backends, job.outDir, job.render);
+    const files = await applyReport(plan.view, backends, job.outDir, job.render, job.signal);
     await rename(partial, path);
     const answers = { path, bytes: (await stat(path)).size, answers: count };
     return { files, ...facts(plan.view), findings: plan.findings, answers };

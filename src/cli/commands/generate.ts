@@ -13,6 +13,7 @@ import { clientEmail, parseEmailFlags } from "../email-flags.js";
 import { CliError, EXIT } from "../errors.js";
 import { examples } from "../examples.js";
 import { FORMATS_HELP, parsePositiveInt } from "../flags.js";
+import { interruptSignal } from "../interrupt.js";
 import { type Io, inline, processIo } from "../io.js";
 import { withPeriodFlags } from "../period-flags.js";
 import { connectReporting, projectsOf } from "../report-service.js";
@@ -29,11 +30,16 @@ import {
  * `vreport generate`: writes the report of each selected project in each format (one project is
  * a batch of one: same progress, summary and error handling); returns the files written.
  */
-export async function generateCommand(flags: GenerateFlags, io: Io = processIo): Promise<WrittenFile[]> {
+export async function generateCommand(
+  flags: GenerateFlags,
+  io: Io = processIo,
+  signal?: AbortSignal,
+): Promise<WrittenFile[]> {
   const opts = parseGenerateFlags(flags);
   const email = parseEmailFlags(flags);
   const results = await runGenerate(opts, io, {
     concurrency: parsePositiveInt("--concurrency", flags.concurrency, 2),
+    ...(signal ? { signal } : {}),
     ...(email ? { email, explicitFrom: flags.emailFrom !== undefined } : {}),
   });
   return results.flatMap((r) => r.files);
@@ -112,7 +118,7 @@ export function register(program: Command): void {
       ),
     )
     .action(async (flags: GenerateFlags) => {
-      await generateCommand(flags);
+      await generateCommand(flags, processIo, interruptSignal());
     });
 }
 
@@ -125,6 +131,8 @@ export interface BatchExtras {
   explicitFrom?: boolean;
   /** Where the TTY progress bar is drawn (tests); default stderr. */
   write?: (s: string) => void;
+  /** Stops the run (SIGTERM, Ctrl-C): no further file is written, staging is removed. */
+  signal?: AbortSignal;
 }
 
 /**
@@ -182,6 +190,7 @@ export async function runGenerate(
             accessible: opts.accessible || config.accessible,
           },
           ...(opts.answers !== undefined ? { answers: opts.answers } : {}),
+          ...(extras.signal ? { signal: extras.signal } : {}),
           ...(config.timezone !== undefined ? { timezone: config.timezone } : {}),
         },
         {

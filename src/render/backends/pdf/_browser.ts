@@ -52,10 +52,27 @@ function forget(handle: Promise<Browser>): void {
   if (launching === handle) launching = undefined;
 }
 
+// Counts deliberate closes: a render whose browser was closed under it (a stopped run) must not
+// launch a new one to retry on.
+let closes = 0;
+
 function launch(): Promise<Browser> {
   const { path, headlessShell } = chromiumExecutable();
   const handle: Promise<Browser> = puppeteer
-    .launch({ executablePath: path, headless: headlessShell ? "shell" : true, args: ARGS })
+    .launch({
+      executablePath: path,
+      headless: headlessShell ? "shell" : true,
+      args: ARGS,
+      // DevTools over the process's pipes instead of a WebSocket: Chromium exits when its end of
+      // the pipe closes, which the kernel does when this process dies, even by SIGKILL. With a
+      // socket, a killed run left its Chromium (~0.5 GB) running under pid 1.
+      pipe: true,
+      // Stopping is the CLI's (cli/interrupt.ts): puppeteer's own handlers would close the
+      // browser on SIGTERM and let the run relaunch one and carry on.
+      handleSIGINT: false,
+      handleSIGTERM: false,
+      handleSIGHUP: false,
+    })
     .then((browser) => {
       // A crash or kill: the next render launches a fresh browser.
       browser.once("disconnected", () => forget(handle));
@@ -96,6 +113,7 @@ export function warmUp(pages: number): void {
 
 /** Closes the shared browser, if any (CLI shutdown, tests). */
 export async function closeBrowser(): Promise<void> {
+  closes++;
   const handle = launching;
   launching = undefined;
   spare = undefined;
@@ -157,6 +175,7 @@ export async function withPages<T>(
   retry = true,
 ): Promise<T> {
   const { browser, handle } = await acquire();
+  const closesBefore = closes;
   let timer: NodeJS.Timeout | undefined;
   let pages: Page[] = [];
   let timedOut = false;
@@ -182,7 +201,7 @@ export async function withPages<T>(
     if (timedOut) {
       forget(handle);
       void browser.close().catch(() => browser.process()?.kill("SIGKILL"));
-    } else if (!browser.connected && retry) {
+    } else if (!browser.connected && retry && closes === closesBefore) {
       return withPages(timeoutMs, count, job, false);
     }
     throw error;

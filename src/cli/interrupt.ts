@@ -1,0 +1,54 @@
+/**
+ * SIGTERM and SIGINT (Ctrl-C) for the commands that run to an end (docs/decisions.md,
+ * "Stopping"): a command that has work to undo (staged files, a browser) takes the run's
+ * `interruptSignal()` and stops on its abort, removing what it staged; the CLI then exits 143
+ * (SIGTERM) or 130 (SIGINT), as a shell reports a process the signal ended. A command that takes
+ * no signal has nothing to undo and exits at once with the same code. Commands that run until
+ * stopped (`serve`, `worker`, `preview`, `deliver`) install their own handlers and keep them.
+ */
+
+/** The signals a run stops on, with the exit code each gives (128 + the signal's number). */
+const EXIT_CODES = { SIGINT: 130, SIGTERM: 143 } as const;
+export type StopSignal = keyof typeof EXIT_CODES;
+
+/** How long a stopping command may take to clean up before the process exits anyway. */
+const GRACE_MS = 5000;
+
+/** Why a run stopped: the signal that asked, and the exit code it gives. */
+export class InterruptedError extends Error {
+  override readonly name = "InterruptedError";
+  readonly exitCode: number;
+  constructor(readonly signal: StopSignal) {
+    super(`stopped by ${signal}: nothing further written`);
+    this.exitCode = EXIT_CODES[signal];
+  }
+}
+
+const controller = new AbortController();
+let observed = false;
+
+/** The run's stop signal: the caller promises to stop on its abort and undo what it staged. */
+export function interruptSignal(): AbortSignal {
+  observed = true;
+  return controller.signal;
+}
+
+/** The reason the run was stopped, if it was. */
+export function interrupted(): InterruptedError | undefined {
+  return controller.signal.aborted ? (controller.signal.reason as InterruptedError) : undefined;
+}
+
+/** Installs the handlers for the process's command (cli/index.ts, once). */
+export function watchInterrupts(exit: (code: number) => void = (code) => process.exit(code)): void {
+  for (const signal of Object.keys(EXIT_CODES) as StopSignal[]) {
+    process.on(signal, () => {
+      // Another listener: the command handles its own stop (serve drains, worker finishes jobs).
+      if (process.listenerCount(signal) > 1) return;
+      const code = EXIT_CODES[signal];
+      // A second signal, or a command with nothing to undo: now.
+      if (controller.signal.aborted || !observed) return exit(code);
+      controller.abort(new InterruptedError(signal));
+      setTimeout(() => exit(code), GRACE_MS).unref();
+    });
+  }
+}
