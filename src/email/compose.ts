@@ -15,7 +15,7 @@ export interface EmailPeriod {
 export interface EmailContentInput {
   project: string;
   period: EmailPeriod;
-  summary: readonly (Finding | string)[];
+  summary: readonly (Pick<Finding, "text"> | string)[];
   files: readonly { filename: string; bytes: number }[];
   /** The agency's own subject and body (config `email`), over `vars`; the built-in ones otherwise. */
   templates?: EmailTemplates;
@@ -35,7 +35,7 @@ export interface EmailContent {
 // html: false so any HTML in the data is shown as text; links only from our own Markdown.
 const md = new MarkdownIt({ html: false, linkify: false, typographer: false });
 
-const sentence = (f: Finding | string): string => (typeof f === "string" ? f : f.text);
+const sentence = (f: Pick<Finding, "text"> | string): string => (typeof f === "string" ? f : f.text);
 const oneLine = (s: string): string => s.replace(/[\r\n\t]+/g, " ").trim();
 
 /** "AI visibility report — Acme — 2026-10-03 to 2026-11-01" (one line whatever the project name holds), in `lang`. */

@@ -18,7 +18,7 @@ export interface ReportEmail {
   period: EmailPeriod;
   /** Paths of the files to attach. */
   files: readonly string[];
-  summary: readonly (Finding | string)[];
+  summary: readonly (Pick<Finding, "text"> | string)[];
   /** The agency's subject and body, over `vars` (docs/email.md). */
   templates?: EmailTemplates;
   vars?: EmailVars;

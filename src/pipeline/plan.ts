@@ -10,6 +10,7 @@ import { drawChart } from "../render/charts/index.js";
 import type { ReportView } from "../render/types.js";
 import { buildModel } from "../report/build-model.js";
 import { skippedWarning } from "../report/change-log.js";
+import { type CheckFinding, checkReport } from "../report/claims/check.js";
 import { fetchReportData } from "../report/fetch.js";
 import type { Finding, ReportData } from "../report/model.js";
 import type { PeriodChoice } from "../report/period-choice.js";
@@ -42,6 +43,8 @@ export interface ReportPlan {
   data: ReportData;
   /** What the run should warn about, one line each; the caller prints them (the plan does no I/O). */
   warnings: string[];
+  /** What the report's self-check found and could not resolve itself (docs/claims.md). */
+  checks: CheckFinding[];
 }
 
 /**
@@ -77,5 +80,10 @@ export async function viewOf(
   });
   const kinds = [...new Set(request.formats.map((f) => backendInfo(f).chartImage))];
   const view = await drawView(draft, (spec) => drawChart(spec, kinds));
-  return { view, findings: model.findings, data, warnings: skipped ? [skipped] : [] };
+  const checks = checkReport(model, request.notes);
+  const warnings = [
+    ...(skipped ? [skipped] : []),
+    ...checks.map((c) => `review: ${model.cover.project}: ${c.message} [${c.rule}]`),
+  ];
+  return { view, findings: model.findings, data, warnings, checks };
 }

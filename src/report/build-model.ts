@@ -4,8 +4,9 @@ import type { ReportSection } from "../contract/index.js";
 import { REPORT_SECTION_KEYS } from "../contract/index.js";
 import { langOf } from "../format/i18n/index.js";
 import { changeLog } from "./change-log.js";
+import { buildClaims } from "./claims/build-claims.js";
+import { sentences } from "./claims/say.js";
 import { excerpt, markedEntities, shortNamesIn } from "./excerpt.js";
-import { findings } from "./executive-summary.js";
 import type { EvidenceAnswer } from "./fetch-evidence.js";
 import { reasonIn } from "./missing.js";
 import type {
@@ -53,6 +54,13 @@ export function buildModel(data: ReportData, agency: AgencyInput = {}): ReportMo
     }
     return { views, byStatus };
   });
+  const changes =
+    agency.changes && sections.ok && data.report.ok
+      ? changeLog(agency.changes, data.report.value.period, sections.value.trend)
+      : null;
+  const rivals = sections.ok
+    ? sections.value.competitors.rows.filter((r) => !r.is_you).map((r) => r.name)
+    : [];
   const model: ReportModel = {
     cover: {
       workspace: data.workspace.ok ? data.workspace.value.name : "",
@@ -73,19 +81,20 @@ export function buildModel(data: ReportData, agency: AgencyInput = {}): ReportMo
     contentMap,
     content,
     competitorsTracked: map(data.setup, (s) => s.competitors.length),
-    opportunities: map(sections, (s) => opportunities(s.prompts.gaps, data.project.brand_name, lang)),
+    opportunities: map(sections, (s) =>
+      opportunities(s.prompts.gaps, data.project.brand_name, lang, changes, rivals),
+    ),
     evidence: map(data.evidence, (answers) => evidenceItems(answers, data)),
     targets: map(sections, (s) => checkTargets(s, agency.targets ?? {})),
-    changes:
-      agency.changes && sections.ok && data.report.ok
-        ? changeLog(agency.changes, data.report.value.period, sections.value.trend)
-        : null,
+    changes,
+    claims: [],
     findings: [],
     omitted: [data.workspace, sections, contentMap, content].flatMap((a) =>
       a.ok ? [] : [reasonIn(lang, a)],
     ),
   };
-  model.findings = findings(model, lang);
+  model.claims = buildClaims(model, lang);
+  model.findings = sentences(model.claims, lang);
   return model;
 }
 

@@ -15,6 +15,7 @@ import type {
 } from "../contract/index.js";
 import type { MissingPart } from "../format/i18n/index.js";
 import type { ChangeLogModel } from "./change-log.js";
+import type { Claim, ClaimSection } from "./claims/claim.js";
 import type { Segment } from "./excerpt.js";
 import type { EvidenceAnswer } from "./fetch-evidence.js";
 import type { Opportunity } from "./opportunities.js";
@@ -71,12 +72,14 @@ export interface CoverFacts {
   generatedAt: string;
 }
 
-/** One sentence of the executive summary, with the direction it reports. */
+/** One sentence of the executive summary: a claim in the report's language (docs/claims.md). */
 export interface Finding {
   text: string;
-  tone: "positive" | "negative" | "neutral";
+  /** The news for the client: its gain good, a competitor's gain bad, no significant change neutral. */
+  tone: Claim["tone"];
   /** The section whose figures it quotes: a draft notes file puts it there (docs/notes.md). */
-  section: Extract<SectionKey, "summary" | "platforms" | "competitors" | "opportunities" | "content_map">;
+  section: Extract<SectionKey, ClaimSection>;
+  claim: Claim;
 }
 
 export interface ContentMapModel {
@@ -122,6 +125,9 @@ export interface ReportModel {
   targets: Available<TargetCheck[]>;
   /** The agency's change log against the period (docs/changes.md); null without one or without the report. */
   changes: ChangeLogModel | null;
+  /** What the executive summary states, before it is words (docs/claims.md). */
+  claims: Claim[];
+  /** The claims as sentences in the report's language. */
   findings: Finding[];
   /** Why some data is not in the report (a scope the key lacks), one sentence each, in report order. */
   omitted: string[];

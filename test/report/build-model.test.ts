@@ -18,9 +18,10 @@ describe("buildModel", () => {
       "Share of voice fell significantly from 50.0% to 42.9% (\u22127.1\u00a0pp; 95% interval \u221220.0 to \u22121.0\u00a0pp).",
       "No significant change in mention rate on ChatGPT and Perplexity.",
       "ChatGPT is the strongest platform (mention rate 50.0%); Perplexity the weakest (25.0%).",
-      "Rival leads share of voice with 57.1%, against 42.9% for Acme.",
+      // Level with Acme before (25.0% and 50.0% each), ahead now: overtaken, which says more than "leads".
+      "Rival overtook Acme on mention rate (50.0% against 37.5%; 25.0% against 25.0% in the previous period) and share of voice (57.1% against 42.9%; 50.0% against 50.0% in the previous period).",
       // The fixture's gap: P2 answered 4 times on 2 platforms, 2 answers name Rival and not Acme, all on Perplexity.
-      "On 1 prompt, answers name a competitor and not Acme; the widest gap is “crm with email sync” (on 1 of 2 platforms, 2 of 4 answers).",
+      "On 1 of 2 tracked prompts, answers name a competitor and not Acme; the widest gap is “crm with email sync” (on 1 of 2 platforms, 2 of 4 answers).",
     ]);
     expect(model.findings.map((f) => f.tone)).toEqual([
       "positive",

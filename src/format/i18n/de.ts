@@ -294,6 +294,8 @@ const messages = (f: Figures): Messages => ({
     complete:
       "Diese Arbeitsmappe enthält jeden Abschnitt und jede Zeile des Berichts, auch die, die der gedruckte Bericht auslässt. " +
       "Jede Tabelle steht auf einem eigenen Tabellenblatt, mit der Kopfzeile in Zeile 1 und nur Daten darunter.",
+    sample: (sheet) =>
+      `Ausgenommen das Tabellenblatt „${sheet}“, eine Stichprobe, wie seine Anmerkung im Inhalt sagt.`,
     sheet: "Tabellenblatt",
     section: "Abschnitt",
     table: "Tabelle",
@@ -332,13 +334,28 @@ const messages = (f: Figures): Messages => ({
     youLead: (brand, sov) => `${brand} führt beim Share of Voice mit ${f.percent(sov)}.`,
     rivalLeads: (leader, sov, brand, yours) =>
       `${leader} führt beim Share of Voice mit ${f.percent(sov)}, gegenüber ${f.percent(yours)} für ${brand}.`,
-    gaps: (prompts, brand, prompt, gapPlatforms, platforms, gapAnswers, answers) =>
-      `Bei ${f.countOf(prompts, promptsOf)} nennen Antworten einen Wettbewerber, aber nicht ${brand}; die größte Lücke zeigt „${prompt}“ (auf ${f.count(gapPlatforms)} von ${f.countOf(platforms, platformsOf)}, in ${f.count(gapAnswers)} von ${f.countOf(answers, answersOf)}).`,
+    gapsAny: (prompts, tracked, brand, widest) =>
+      `Bei ${f.count(prompts)} von ${f.countOf(tracked, { one: "beobachteten Prompt", other: "beobachteten Prompts" })} nennen Antworten einen Wettbewerber, aber nicht ${brand}; ${widest}`,
+    gapsMost: (prompts, tracked, brand, widest) =>
+      `Bei ${f.count(prompts)} von ${f.countOf(tracked, { one: "beobachteten Prompt", other: "beobachteten Prompts" })} nennt die Mehrheit der Antworten einen Wettbewerber, aber nicht ${brand}; ${widest}`,
+    gapsWidestOnly: (brand, widest) =>
+      `Bei jedem beobachteten Prompt nennen Antworten einen Wettbewerber, aber nicht ${brand}, jeweils in weniger als der Hälfte der Antworten; ${widest}`,
+    widestGap: (prompt, gapPlatforms, platforms, gapAnswers, answers) =>
+      `die größte Lücke zeigt „${prompt}“ (auf ${f.count(gapPlatforms)} von ${f.countOf(platforms, platformsOf)}, in ${f.count(gapAnswers)} von ${f.countOf(answers, answersOf)}).`,
+    strongestOnly: (best, rate) =>
+      `${best} ist die stärkste Plattform (Erwähnungsrate ${f.percent(rate)}); die niedrigste Rate teilen sich mehrere.`,
+    weakestOnly: (worst, rate) =>
+      `${worst} ist die schwächste Plattform (Erwähnungsrate ${f.percent(rate)}); die höchste Rate teilen sich mehrere.`,
+    overtook: (competitor, brand, metrics) => `${competitor} hat ${brand} überholt: ${f.list(metrics)}.`,
+    overtookOn: (metric, theirs, yours, theirsBefore, yoursBefore) =>
+      `${metric} (${f.percent(theirs)} gegenüber ${f.percent(yours)}; im Vorzeitraum ${f.percent(theirsBefore)} gegenüber ${f.percent(yoursBefore)})`,
     topics: (shown, more) => shown.join(", ") + (more > 0 ? ` und ${f.count(more)} weitere` : ""),
     untapped: (n, topics) =>
       `${f.countOf(n, { one: "unbesetztes Thema", other: "unbesetzte Themen" })}, zu denen Wettbewerber publizieren und Sie nicht: ${topics}.`,
     coverageGaps: (n, topics) =>
       `${f.countOf(n, { one: "Abdeckungslücke", other: "Abdeckungslücken" })}, bei denen der stärkste Wettbewerber mehr Seiten hat: ${topics}.`,
+    topicOwnContent: (topic, items, cited, theirs) =>
+      `${topic}: Sie haben ${f.countOf(items, { one: "Artikel", other: "Artikel" })} dazu veröffentlicht (${cited === 0 ? "noch nicht in Antworten zitiert" : `${f.count(cited)} in Antworten zitiert`}), noch nicht unter den klassifizierten Seiten, die zum Thema ${f.countOf(theirs, { one: "Seite der Wettbewerber", other: "Seiten der Wettbewerber" })} zählen.`,
   },
 
   actions: {
@@ -348,6 +365,8 @@ const messages = (f: Figures): Messages => ({
       `Prüfen Sie, was ${f.list(never)} zu diesem Prompt ${never.length === 1 ? "zitiert" : "zitieren"}: ${never.length === 1 ? "Diese Plattform nennt" : "Diese Plattformen nennen"} ${brand} nie, ${f.list(naming)} dagegen schon (${f.count(mentioned)} von ${f.countOf(answers, answersOf)}).`,
     page: (competitor, url, citations, gapAnswers, brand) =>
       `Veröffentlichen oder stärken Sie eine Seite, die diesen Prompt besser beantwortet: ${url} von ${competitor} wird in ${f.count(citations)} der ${f.countOf(gapAnswers, answersOf)} zitiert, die einen Wettbewerber nennen, aber nicht ${brand}.`,
+    done: (label, date, before, after) =>
+      `Bereits erledigt: „${label}“ ist seit ${date} live; ${before !== null && after !== null ? `Erwähnungsrate ${f.percent(before)} in den 14 Tagen davor, ${f.percent(after)} in den 14 Tagen danach.` : "zu neu oder außerhalb der Daten, um die 14 Tage davor und danach zu vergleichen."}`,
     consistency: (brand, mentioned, answers, top) =>
       `Stärken Sie, was ${brand} hier Erwähnungen einbringt: Die Marke wird in ${f.count(mentioned)} von ${f.countOf(answers, answersOf)} genannt${top ? `, ${top.name} ohne ${brand} in ${f.count(top.answers)}` : ""}.`,
   },
@@ -355,6 +374,7 @@ const messages = (f: Figures): Messages => ({
   summary: {
     volume: (prompts, platforms, competitors) =>
       `${f.countOf(prompts, { one: "beobachteter Prompt", other: "beobachtete Prompts" })} auf ${f.countOf(platforms, platformsOf)}, verglichen mit ${f.countOf(competitors, { one: "Wettbewerber", other: "Wettbewerbern" })}.`,
+    headline: "Kennzahlen",
     targets: "Ziele",
     noTargets: "Es sind keine Ziele festgelegt.",
     targetsNote:
@@ -439,11 +459,13 @@ const messages = (f: Figures): Messages => ({
 
   answers: {
     empty: "In diesem Zeitraum wurden keine Antworten erhoben.",
-    shown: (shown, total) =>
-      `Angezeigt werden die ${f.count(shown)} jüngsten von ${f.count(total)} neuesten Antworten.`,
+    sample: (shown, total, missing) =>
+      `Eine Stichprobe: die ${f.count(shown)} jüngsten der ${f.count(total)} neuesten Antworten (eine je Prompt und Plattform), wie die API sie liefert` +
+      (missing.length > 0 ? `; keine von ${missing.join(", ")}.` : ", von jeder Plattform."),
   },
 
   contentMap: {
+    publishedUnclassified: "Veröffentlicht, noch nicht klassifiziert",
     untapped: "Unbesetzt",
     coverageGap: "Abdeckungslücke",
     untappedLine: (topic, pages) =>

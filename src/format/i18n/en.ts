@@ -321,6 +321,8 @@ export const enMessages = (f: Figures) => ({
     complete:
       "This workbook holds every section and every row of the report, including those the printed report leaves out. " +
       "Each table is on a sheet of its own, with its header in row 1 and only data below it.",
+    /** After `complete` when a sheet holds a sample (the latest answers). */
+    sample: (sheet: string) => `Except the sheet “${sheet}”, a sample, as its note in the contents says.`,
     sheet: "Sheet",
     section: "Section",
     table: "Table",
@@ -360,16 +362,30 @@ export const enMessages = (f: Figures) => ({
     youLead: (brand: string, sov: number) => `${brand} leads share of voice with ${f.percent(sov)}.`,
     rivalLeads: (leader: string, sov: number, brand: string, yours: number) =>
       `${leader} leads share of voice with ${f.percent(sov)}, against ${f.percent(yours)} for ${brand}.`,
-    gaps: (
-      prompts: number,
-      brand: string,
+    gapsAny: (prompts: number, tracked: number, brand: string, widest: string) =>
+      `On ${f.count(prompts)} of ${f.countOf(tracked, { one: "tracked prompt", other: "tracked prompts" })}, answers name a competitor and not ${brand}; ${widest}`,
+    /** Said when every tracked prompt has such answers: how many have them in most answers tells prompts apart. */
+    gapsMost: (prompts: number, tracked: number, brand: string, widest: string) =>
+      `On ${f.count(prompts)} of ${f.countOf(tracked, { one: "tracked prompt", other: "tracked prompts" })}, most answers name a competitor and not ${brand}; ${widest}`,
+    gapsWidestOnly: (brand: string, widest: string) =>
+      `Answers name a competitor and not ${brand} on every tracked prompt, in fewer than half of the answers each; ${widest}`,
+    widestGap: (
       prompt: string,
       gapPlatforms: number,
       platforms: number,
       gapAnswers: number,
       answers: number,
     ) =>
-      `On ${f.countOf(prompts, { one: "prompt", other: "prompts" })}, answers name a competitor and not ${brand}; the widest gap is “${prompt}” (on ${f.count(gapPlatforms)} of ${f.countOf(platforms, { one: "platform", other: "platforms" })}, ${f.count(gapAnswers)} of ${f.countOf(answers, { one: "answer", other: "answers" })}).`,
+      `the widest gap is “${prompt}” (on ${f.count(gapPlatforms)} of ${f.countOf(platforms, { one: "platform", other: "platforms" })}, ${f.count(gapAnswers)} of ${f.countOf(answers, { one: "answer", other: "answers" })}).`,
+    strongestOnly: (best: string, rate: number) =>
+      `${best} is the strongest platform (mention rate ${f.percent(rate)}); the lowest rate is shared by several.`,
+    weakestOnly: (worst: string, rate: number) =>
+      `${worst} is the weakest platform (mention rate ${f.percent(rate)}); the highest rate is shared by several.`,
+    /** A competitor newly ahead: "Nimbus Metrics overtook Brightwave on share of voice (…) and mention rate (…)." */
+    overtook: (competitor: string, brand: string, metrics: readonly string[]) =>
+      `${competitor} overtook ${brand} on ${f.list(metrics)}.`,
+    overtookOn: (metric: string, theirs: number, yours: number, theirsBefore: number, yoursBefore: number) =>
+      `${metric.toLowerCase()} (${f.percent(theirs)} against ${f.percent(yours)}; ${f.percent(theirsBefore)} against ${f.percent(yoursBefore)} in the previous period)`,
     /** "A, B, C and 2 more": the first three topics. */
     topics: (shown: readonly string[], more: number) =>
       shown.join(", ") + (more > 0 ? ` and ${more} more` : ""),
@@ -377,6 +393,9 @@ export const enMessages = (f: Figures) => ({
       `${f.countOf(n, { one: "untapped topic", other: "untapped topics" })} where competitors publish and you do not: ${topics}.`,
     coverageGaps: (n: number, topics: string) =>
       `${f.countOf(n, { one: "coverage gap", other: "coverage gaps" })} where the top competitor has more pages: ${topics}.`,
+    /** A topic flagged untapped or a gap among classified pages, on which the client has published. */
+    topicOwnContent: (topic: string, items: number, cited: number, theirs: number) =>
+      `${topic}: you published ${f.countOf(items, { one: "article", other: "articles" })} on it (${cited === 0 ? "not cited in answers yet" : `${f.count(cited)} cited in answers`}), not yet among the classified pages that count ${f.countOf(theirs, { one: "competitor page", other: "competitor pages" })} on the topic.`,
   },
 
   /** The suggested action of an opportunity (report/opportunities.ts, docs/metrics.md "Opportunities"). */
@@ -398,6 +417,8 @@ export const enMessages = (f: Figures) => ({
       `Find out what ${f.list(never)} cite${never.length === 1 ? "s" : ""} for this prompt: ${never.length === 1 ? "it never names" : "they never name"} ${brand}, while ${f.list(naming)} ${naming.length === 1 ? "does" : "do"} (${f.count(mentioned)} of ${f.countOf(answers, { one: "answer", other: "answers" })}).`,
     page: (competitor: string, url: string, citations: number, gapAnswers: number, brand: string) =>
       `Publish or strengthen a page that answers this prompt better: ${competitor}'s ${url} is cited in ${f.count(citations)} of the ${f.countOf(gapAnswers, { one: "answer", other: "answers" })} naming a competitor and not ${brand}.`,
+    done: (label: string, date: string, before: number | null, after: number | null) =>
+      `Already done: “${label}” went live on ${date}; ${before !== null && after !== null ? `mention rate ${f.percent(before)} in the 14 days before, ${f.percent(after)} in the 14 days after.` : "too recent, or outside the data, to compare the 14 days before and after."}`,
     consistency: (
       brand: string,
       mentioned: number,
@@ -410,6 +431,8 @@ export const enMessages = (f: Figures) => ({
   summary: {
     volume: (prompts: number, platforms: number, competitors: number) =>
       `${f.countOf(prompts, { one: "tracked prompt", other: "tracked prompts" })} on ${f.countOf(platforms, { one: "platform", other: "platforms" })}, compared with ${f.countOf(competitors, { one: "competitor", other: "competitors" })}.`,
+    /** The workbook's sheet of the headline metrics. */
+    headline: "Headline metrics",
     targets: "Targets",
     noTargets: "No targets are set.",
     targetsNote:
@@ -497,10 +520,17 @@ export const enMessages = (f: Figures) => ({
 
   answers: {
     empty: "No answers were collected in this period.",
-    shown: (shown: number, total: number) => `Showing the ${shown} most recent of ${total} latest answers.`,
+    /**
+     * The API returns at most 500 of the latest answers (one per prompt and platform), the most
+     * recent first: a sample, which may leave a platform out entirely.
+     */
+    sample: (shown: number, total: number, missing: readonly string[]) =>
+      `A sample: the ${f.count(shown)} most recent of the ${f.count(total)} latest answers (one per prompt and platform), as the API returns them` +
+      (missing.length > 0 ? `; none from ${missing.join(", ")}.` : ", from every platform."),
   },
 
   contentMap: {
+    publishedUnclassified: "Published, not classified yet",
     untapped: "Untapped",
     coverageGap: "Coverage gap",
     untappedLine: (topic: string, pages: number) =>

@@ -293,6 +293,7 @@ const messages = (f: Figures): Messages => ({
     complete:
       "Este libro contiene todas las secciones y todas las filas del informe, incluidas las que el informe impreso omite. " +
       "Cada tabla está en su propia hoja, con el encabezado en la fila 1 y solo datos debajo.",
+    sample: (sheet) => `Salvo la hoja «${sheet}», una muestra, como indica su nota en el índice.`,
     sheet: "Hoja",
     section: "Sección",
     table: "Tabla",
@@ -328,13 +329,28 @@ const messages = (f: Figures): Messages => ({
     youLead: (brand, sov) => `${brand} lidera la cuota de voz con un ${f.percent(sov)}.`,
     rivalLeads: (leader, sov, brand, yours) =>
       `${leader} lidera la cuota de voz con un ${f.percent(sov)}, frente al ${f.percent(yours)} de ${brand}.`,
-    gaps: (prompts, brand, prompt, gapPlatforms, platforms, gapAnswers, answers) =>
-      `En ${f.countOf(prompts, promptsOf)}, las respuestas nombran a un competidor y no a ${brand}; la mayor brecha está en «${prompt}» (en ${f.count(gapPlatforms)} de ${f.countOf(platforms, platformsOf)}, ${f.count(gapAnswers)} de ${f.countOf(answers, answersOf)}).`,
+    gapsAny: (prompts, tracked, brand, widest) =>
+      `En ${f.count(prompts)} de ${f.countOf(tracked, { one: "prompt seguido", other: "prompts seguidos" })}, las respuestas nombran a un competidor y no a ${brand}; ${widest}`,
+    gapsMost: (prompts, tracked, brand, widest) =>
+      `En ${f.count(prompts)} de ${f.countOf(tracked, { one: "prompt seguido", other: "prompts seguidos" })}, la mayoría de las respuestas nombran a un competidor y no a ${brand}; ${widest}`,
+    gapsWidestOnly: (brand, widest) =>
+      `En cada prompt seguido hay respuestas que nombran a un competidor y no a ${brand}, siempre en menos de la mitad de las respuestas; ${widest}`,
+    widestGap: (prompt, gapPlatforms, platforms, gapAnswers, answers) =>
+      `la mayor brecha está en «${prompt}» (en ${f.count(gapPlatforms)} de ${f.countOf(platforms, platformsOf)}, ${f.count(gapAnswers)} de ${f.countOf(answers, answersOf)}).`,
+    strongestOnly: (best, rate) =>
+      `${best} es la plataforma más favorable (tasa de mención del ${f.percent(rate)}); varias comparten la tasa más baja.`,
+    weakestOnly: (worst, rate) =>
+      `${worst} es la plataforma menos favorable (tasa de mención del ${f.percent(rate)}); varias comparten la tasa más alta.`,
+    overtook: (competitor, brand, metrics) => `${competitor} ha superado a ${brand}: ${f.list(metrics)}.`,
+    overtookOn: (metric, theirs, yours, theirsBefore, yoursBefore) =>
+      `${metric.toLowerCase()} (${f.percent(theirs)} frente a ${f.percent(yours)}; ${f.percent(theirsBefore)} frente a ${f.percent(yoursBefore)} en el periodo anterior)`,
     topics: (shown, more) => shown.join(", ") + (more > 0 ? ` y ${f.count(more)} más` : ""),
     untapped: (n, topics) =>
       `${f.countOf(n, { one: "tema sin explotar", other: "temas sin explotar" })} en los que la competencia publica y usted no: ${topics}.`,
     coverageGaps: (n, topics) =>
       `${f.countOf(n, { one: "brecha de cobertura", other: "brechas de cobertura" })} en las que el competidor principal tiene más páginas: ${topics}.`,
+    topicOwnContent: (topic, items, cited, theirs) =>
+      `${topic}: ha publicado ${f.countOf(items, { one: "artículo", other: "artículos" })} sobre el tema (${cited === 0 ? "aún sin citas en las respuestas" : `${f.count(cited)} citado(s) en las respuestas`}), aún no entre las páginas clasificadas, que cuentan ${f.countOf(theirs, { one: "página de la competencia", other: "páginas de la competencia" })} sobre el tema.`,
   },
 
   actions: {
@@ -344,6 +360,8 @@ const messages = (f: Figures): Messages => ({
       `Averigüe qué ${never.length === 1 ? "cita" : "citan"} ${f.list(never)} para este prompt: ${never.length === 1 ? "esa plataforma nunca nombra" : "esas plataformas nunca nombran"} a ${brand}, mientras que ${f.list(naming)} sí ${naming.length === 1 ? "lo hace" : "lo hacen"} (${f.count(mentioned)} de ${f.countOf(answers, answersOf)}).`,
     page: (competitor, url, citations, gapAnswers, brand) =>
       `Publique o refuerce una página que responda mejor a este prompt: la página ${url} de ${competitor} se cita en ${f.count(citations)} de las ${f.countOf(gapAnswers, answersOf)} que nombran a un competidor y no a ${brand}.`,
+    done: (label, date, before, after) =>
+      `Ya hecho: «${label}» está publicado desde el ${date}; ${before !== null && after !== null ? `tasa de mención del ${f.percent(before)} en los 14 días anteriores y del ${f.percent(after)} en los 14 posteriores.` : "demasiado reciente, o fuera de los datos, para comparar los 14 días antes y después."}`,
     consistency: (brand, mentioned, answers, top) =>
       `Refuerce lo que le da a ${brand} sus menciones aquí: la marca aparece en ${f.count(mentioned)} de ${f.countOf(answers, answersOf)}${top ? `, y ${top.name} aparece sin ${brand} en ${f.count(top.answers)}` : ""}.`,
   },
@@ -351,6 +369,7 @@ const messages = (f: Figures): Messages => ({
   summary: {
     volume: (prompts, platforms, competitors) =>
       `${f.countOf(prompts, { one: "prompt monitorizado", other: "prompts monitorizados" })} en ${f.countOf(platforms, platformsOf)}, comparados con ${f.countOf(competitors, { one: "competidor", other: "competidores" })}.`,
+    headline: "Indicadores clave",
     targets: "Objetivos",
     noTargets: "No hay objetivos definidos.",
     targetsNote:
@@ -435,11 +454,13 @@ const messages = (f: Figures): Messages => ({
 
   answers: {
     empty: "No se recogieron respuestas en este período.",
-    shown: (shown, total) =>
-      `Se muestran las ${f.count(shown)} más recientes de las ${f.count(total)} últimas respuestas.`,
+    sample: (shown, total, missing) =>
+      `Una muestra: las ${f.count(shown)} más recientes de las ${f.count(total)} últimas respuestas (una por prompt y plataforma), tal como las devuelve la API` +
+      (missing.length > 0 ? `; ninguna de ${missing.join(", ")}.` : ", de todas las plataformas."),
   },
 
   contentMap: {
+    publishedUnclassified: "Publicado, aún sin clasificar",
     untapped: "Sin explotar",
     coverageGap: "Brecha de cobertura",
     untappedLine: (topic, pages) =>

@@ -294,6 +294,8 @@ const messages = (f: Figures): Messages => ({
     complete:
       "Ce classeur contient toutes les sections et toutes les lignes du rapport, y compris celles que le rapport imprimé omet. " +
       "Chaque tableau figure dans un onglet distinct, avec son en-tête en ligne 1 et uniquement des données en dessous.",
+    sample: (sheet) =>
+      `Sauf l’onglet « ${sheet} », un échantillon, comme l’indique sa note dans le sommaire.`,
     sheet: "Onglet",
     section: "Section",
     table: "Tableau",
@@ -331,13 +333,28 @@ const messages = (f: Figures): Messages => ({
     youLead: (brand, sov) => `${brand} est en tête de la part de voix avec ${f.percent(sov)}.`,
     rivalLeads: (leader, sov, brand, yours) =>
       `${leader} est en tête de la part de voix avec ${f.percent(sov)}, contre ${f.percent(yours)} pour ${brand}.`,
-    gaps: (prompts, brand, prompt, gapPlatforms, platforms, gapAnswers, answers) =>
-      `Sur ${f.countOf(prompts, promptsOf)}, des réponses citent un concurrent mais pas ${brand} ; l’écart le plus large concerne « ${prompt} » (sur ${f.countOf(gapPlatforms, platformsOf)} sur ${f.count(platforms)}, ${f.countOf(gapAnswers, answersOf)} sur ${f.count(answers)}).`,
+    gapsAny: (prompts, tracked, brand, widest) =>
+      `Sur ${f.count(prompts)} des ${f.countOf(tracked, { one: "prompt suivi", other: "prompts suivis" })}, des réponses citent un concurrent mais pas ${brand} ; ${widest}`,
+    gapsMost: (prompts, tracked, brand, widest) =>
+      `Sur ${f.count(prompts)} des ${f.countOf(tracked, { one: "prompt suivi", other: "prompts suivis" })}, la plupart des réponses citent un concurrent mais pas ${brand} ; ${widest}`,
+    gapsWidestOnly: (brand, widest) =>
+      `Sur chaque prompt suivi, des réponses citent un concurrent mais pas ${brand}, chaque fois dans moins de la moitié des réponses ; ${widest}`,
+    widestGap: (prompt, gapPlatforms, platforms, gapAnswers, answers) =>
+      `l’écart le plus large concerne « ${prompt} » (sur ${f.countOf(gapPlatforms, platformsOf)} sur ${f.count(platforms)}, ${f.countOf(gapAnswers, answersOf)} sur ${f.count(answers)}).`,
+    strongestOnly: (best, rate) =>
+      `${best} est la plateforme la plus favorable (taux de mention de ${f.percent(rate)}) ; plusieurs partagent le taux le plus bas.`,
+    weakestOnly: (worst, rate) =>
+      `${worst} est la plateforme la moins favorable (taux de mention de ${f.percent(rate)}) ; plusieurs partagent le taux le plus haut.`,
+    overtook: (competitor, brand, metrics) => `${competitor} a dépassé ${brand} : ${f.list(metrics)}.`,
+    overtookOn: (metric, theirs, yours, theirsBefore, yoursBefore) =>
+      `${metric.toLowerCase()} (${f.percent(theirs)} contre ${f.percent(yours)} ; ${f.percent(theirsBefore)} contre ${f.percent(yoursBefore)} sur la période précédente)`,
     topics: (shown, more) => shown.join(", ") + (more > 0 ? ` et ${f.count(more)} autres` : ""),
     untapped: (n, topics) =>
       `${f.countOf(n, { one: "thème inexploité", other: "thèmes inexploités" })}, où les concurrents publient et pas vous : ${topics}.`,
     coverageGaps: (n, topics) =>
       `${f.countOf(n, { one: "lacune de couverture", other: "lacunes de couverture" })}, où le premier concurrent a plus de pages : ${topics}.`,
+    topicOwnContent: (topic, items, cited, theirs) =>
+      `${topic} : vous avez publié ${f.countOf(items, { one: "article", other: "articles" })} sur ce thème (${cited === 0 ? "pas encore cité dans les réponses" : `${f.count(cited)} cité(s) dans les réponses`}), pas encore parmi les pages classées, qui comptent ${f.countOf(theirs, { one: "page concurrente", other: "pages concurrentes" })} sur le thème.`,
   },
 
   actions: {
@@ -347,6 +364,8 @@ const messages = (f: Figures): Messages => ({
       `Identifiez ce que ${f.list(never)} ${never.length === 1 ? "cite" : "citent"} pour ce prompt : ${never.length === 1 ? "cette plateforme ne cite" : "ces plateformes ne citent"} jamais ${brand}, alors que ${f.list(naming)} ${naming.length === 1 ? "le fait" : "le font"} (${f.countOf(mentioned, answersOf)} sur ${f.count(answers)}).`,
     page: (competitor, url, citations, gapAnswers, brand) =>
       `Publiez ou renforcez une page qui réponde mieux à ce prompt : la page ${url} de ${competitor} est citée dans ${f.count(citations)} des ${f.countOf(gapAnswers, answersOf)} qui citent un concurrent mais pas ${brand}.`,
+    done: (label, date, before, after) =>
+      `Déjà fait : « ${label} » est en ligne depuis le ${date} ; ${before !== null && after !== null ? `taux de mention de ${f.percent(before)} sur les 14 jours précédents, ${f.percent(after)} sur les 14 jours suivants.` : "trop récent, ou hors des données, pour comparer les 14 jours avant et après."}`,
     consistency: (brand, mentioned, answers, top) =>
       `Renforcez ce qui vaut ses mentions à ${brand} ici : la marque est citée dans ${f.countOf(mentioned, answersOf)} sur ${f.count(answers)}${top ? `, et ${top.name} l’est sans ${brand} dans ${f.count(top.answers)}` : ""}.`,
   },
@@ -354,6 +373,7 @@ const messages = (f: Figures): Messages => ({
   summary: {
     volume: (prompts, platforms, competitors) =>
       `${f.countOf(prompts, { one: "prompt suivi", other: "prompts suivis" })} sur ${f.countOf(platforms, platformsOf)}, comparés à ${f.countOf(competitors, { one: "concurrent", other: "concurrents" })}.`,
+    headline: "Indicateurs clés",
     targets: "Objectifs",
     noTargets: "Aucun objectif n’est défini.",
     targetsNote:
@@ -439,11 +459,13 @@ const messages = (f: Figures): Messages => ({
 
   answers: {
     empty: "Aucune réponse n’a été collectée sur cette période.",
-    shown: (shown, total) =>
-      `Affichage des ${f.count(shown)} plus récentes parmi les ${f.count(total)} dernières réponses.`,
+    sample: (shown, total, missing) =>
+      `Un échantillon : les ${f.count(shown)} plus récentes des ${f.count(total)} dernières réponses (une par prompt et plateforme), telles que l’API les renvoie` +
+      (missing.length > 0 ? ` ; aucune de ${missing.join(", ")}.` : ", de toutes les plateformes."),
   },
 
   contentMap: {
+    publishedUnclassified: "Publié, pas encore classé",
     untapped: "Inexploité",
     coverageGap: "Lacune de couverture",
     untappedLine: (topic, pages) =>

@@ -1,4 +1,5 @@
 import { BUYER_STAGES, type Topic } from "../../contract/index.js";
+import { say as sayClaim } from "../../report/claims/say.js";
 import { described } from "../chart-alt.js";
 import type { DraftBlock } from "../types.js";
 import { col, notice, PALETTE, type SectionDrafter, stageLabel } from "./_helpers.js";
@@ -15,6 +16,13 @@ export const contentMap: SectionDrafter = (model, lang) => {
   const title = lang.m.sections.content_map;
   if (!m.ok) return { key: "content_map", title, blocks: [notice(m, lang)] };
   const { topics, untapped, gaps, unclassified } = m.value;
+  // An untapped topic the client has published on is said as the summary's claim says it
+  // (docs/claims.md): what exists, and whether answers cite it, never "you have none".
+  const own = new Map(
+    model.claims.flatMap((c) =>
+      c.kind === "topic-own-content" ? [[c.topic.id, sayClaim(c, lang)] as const] : [],
+    ),
+  );
   // No page classified and none waiting (a project imported from CSV): the project has no content
   // data, which one sentence says; no empty chart, no "0 pages" (the table keeps the workbook's sheet).
   const noData = topics.length === 0 && unclassified === 0;
@@ -29,15 +37,23 @@ export const contentMap: SectionDrafter = (model, lang) => {
       you: t.you.total,
       top_competitor: top ? top.name : "",
       top_competitor_pages: top ? top.total : 0,
-      status: t.is_untapped ? say.untapped : t.is_coverage_gap ? say.coverageGap : "",
+      status: own.has(t.id)
+        ? say.publishedUnclassified
+        : t.is_untapped
+          ? say.untapped
+          : t.is_coverage_gap
+            ? say.coverageGap
+            : "",
     };
   });
   const bullets = [
-    ...untapped.map((t) =>
-      say.untappedLine(
-        t.name,
-        t.competitors.reduce((n, c) => n + c.total, 0),
-      ),
+    ...untapped.map(
+      (t) =>
+        own.get(t.id) ??
+        say.untappedLine(
+          t.name,
+          t.competitors.reduce((n, c) => n + c.total, 0),
+        ),
     ),
     ...gaps.map((t) => say.gapLine(t.name, t.you.total, topOf(t)?.name, topOf(t)?.total ?? 0)),
   ];

@@ -1,6 +1,6 @@
 import { lengthOf } from "../../contract/index.js";
+import { sayRateChange } from "../../report/claims/say.js";
 import { comparisonOf } from "../../report/comparison.js";
-import { movement } from "../../report/executive-summary.js";
 import { pointDays, type TrendPoint, trendPoints } from "../../report/trend-points.js";
 import { described } from "../chart-alt.js";
 import type { ChartSpec } from "../types.js";
@@ -46,7 +46,7 @@ export const trend: SectionDrafter = (model, lang) =>
         ? s.summary.rows.flatMap((r) =>
             r.previous === null || r.delta === null
               ? []
-              : [movement(lang, r.label, r.current, r.previous, r.delta, r.stats).text],
+              : [sayRateChange(lang, r.label, r.current, r.previous, r.delta, r.stats)],
           )
         : [];
     return [

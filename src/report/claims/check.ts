@@ -1,0 +1,177 @@
+import type { Notes } from "../../config/notes-file.js";
+import { platformName } from "../../format/figures.js";
+import type { ReportModel } from "../model.js";
+import { platformExtremes, publishedOn } from "./build-claims.js";
+import type { Claim } from "./claim.js";
+import { competitorsNamed, kindOf } from "./done-work.js";
+
+/** A consistency rule of the report's self-check (docs/claims.md, "The self-check"). */
+export type CheckRule =
+  | "untapped-with-content"
+  | "repeats-done-work"
+  | "unaddressed"
+  | "overtaken-unsaid"
+  | "true-of-every-row"
+  | "tie-called-extreme";
+
+/** Something the report says that does not hold against its data or its other claims. */
+export interface CheckFinding {
+  rule: CheckRule;
+  /** One line for the agency, in English (it is printed by `generate`, not sent to the client). */
+  message: string;
+}
+
+/**
+ * Checks the report's claims against each other, the model and the agency's notes, before
+ * anything is rendered. The claims are built to hold these rules, so a finding about them is a
+ * defect of the rules; the rest (an agency note proposing done work, a target or platform no
+ * action addresses) is what the report cannot resolve itself and the agency must see.
+ */
+export function checkReport(model: ReportModel, notes: Notes = {}): CheckFinding[] {
+  return [
+    ...untappedWithContent(model),
+    ...repeatsDoneWork(model, notes),
+    ...unaddressed(model),
+    ...overtakenUnsaid(model),
+    ...trueOfEveryRow(model.claims),
+    ...tieCalledExtreme(model),
+  ];
+}
+
+/** No topic is called untapped where the client has published on it. */
+function untappedWithContent(model: ReportModel): CheckFinding[] {
+  const content = model.content.ok ? model.content.value : null;
+  return model.claims.flatMap((c) =>
+    c.kind === "untapped"
+      ? c.topics
+          .filter((t) => publishedOn(content, t).length > 0)
+          .map((t) => ({
+            rule: "untapped-with-content" as const,
+            message: `the summary calls “${t.name}” untapped, but the client published ${publishedOn(content, t).length} item(s) on it`,
+          }))
+      : [],
+  );
+}
+
+/**
+ * No suggested action repeats a change-log entry. The model replaces such actions by the entry's
+ * before and after; what remains is the agency's own note proposing the same work again.
+ */
+function repeatsDoneWork(model: ReportModel, notes: Notes): CheckFinding[] {
+  const out: CheckFinding[] = [];
+  const impacts = model.changes?.impacts ?? [];
+  const rivals = model.sections.ok
+    ? model.sections.value.competitors.rows.filter((r) => !r.is_you).map((r) => r.name)
+    : [];
+  const note = notes.opportunities ?? "";
+  for (const { entry } of impacts) {
+    const kind = kindOf(entry.label);
+    if (kind === null) continue;
+    const named = competitorsNamed(entry.label, rivals);
+    const proposes = named.filter((c) => competitorsNamed(note, [c]).length > 0 && kindOf(note) === kind);
+    for (const rival of proposes)
+      out.push({
+        rule: "repeats-done-work",
+        message: `the agency's note on opportunities proposes work about ${rival} that the change log lists as done on ${entry.date} (“${entry.label}”): say what it did instead`,
+      });
+  }
+  const list = model.opportunities.ok ? model.opportunities.value : [];
+  for (const o of list)
+    if (o.rule !== "done" && o.done)
+      out.push({
+        rule: "repeats-done-work",
+        message: `the action for “${o.prompt_text}” repeats “${o.done.entry.label}” (${o.done.entry.date})`,
+      });
+  return out;
+}
+
+/**
+ * Every target off track or at risk, and the platform the summary calls weakest, has at least one
+ * action. An action addresses a platform when it names it (the "platforms" rule) or its gap is on
+ * that platform alone among those that never name the brand; mention rate and share of voice are
+ * addressed by any open action (every action answers a mention gap), citation rate by none yet.
+ */
+function unaddressed(model: ReportModel): CheckFinding[] {
+  const out: CheckFinding[] = [];
+  const open = (model.opportunities.ok ? model.opportunities.value : []).filter((o) => o.rule !== "done");
+  const onPlatform = (p: string) =>
+    open.some((o) => o.gap_platforms.includes(p as never) && !o.brand_platforms.includes(p as never));
+  const targets = model.targets.ok ? model.targets.value : [];
+  for (const t of targets) {
+    if (t.status !== "off_track" && t.status !== "at_risk") continue;
+    const addressed =
+      t.metric === "citation_rate" ? false : t.platform === null ? open.length > 0 : onPlatform(t.platform);
+    if (!addressed)
+      out.push({
+        rule: "unaddressed",
+        message: `the ${t.platform === null ? "" : `${platformName(t.platform)} `}${t.metric.replace(/_/g, " ")} target is ${t.status.replace("_", " ")}, and no action of the report addresses it${t.metric === "citation_rate" ? " (every action answers a mention gap)" : ""}: add one to the notes, or say why none`,
+      });
+  }
+  for (const c of model.claims) {
+    if (c.kind !== "platform-extremes" || !c.weakest) continue;
+    if (!onPlatform(c.weakest.platform))
+      out.push({
+        rule: "unaddressed",
+        message: `the summary calls ${platformName(c.weakest.platform)} the weakest platform, and no action addresses it: add one to the notes, or say why none`,
+      });
+  }
+  return out;
+}
+
+/** A competitor that overtook the client on a headline metric is named in the summary. */
+function overtakenUnsaid(model: ReportModel): CheckFinding[] {
+  if (!model.sections.ok) return [];
+  const named = new Set(model.claims.flatMap((c) => c.subjects));
+  const rows = model.sections.value.competitors.rows;
+  const you = rows.find((r) => r.is_you);
+  if (!you || model.claims.some((c) => c.kind === "no-comparison")) return [];
+  const pairs = [
+    ["mention rate", (r: typeof you) => [r.mention_rate, r.mention_rate - r.mention_delta]],
+    ["citation rate", (r: typeof you) => [r.citation_rate, r.citation_rate - r.citation_delta]],
+    ["share of voice", (r: typeof you) => [r.sov, r.sov - r.sov_delta]],
+  ] as const;
+  return rows.flatMap((r) => {
+    if (r.is_you || named.has(r.name)) return [];
+    const overtook = pairs.filter(([, of]) => {
+      const [now, before] = of(r);
+      const [mine, mineBefore] = of(you);
+      return now! > mine! && before! <= mineBefore!;
+    });
+    return overtook.map(([metric]) => ({
+      rule: "overtaken-unsaid" as const,
+      message: `${r.name} overtook the client on ${metric}, and the summary does not say so`,
+    }));
+  });
+}
+
+/** No claim counts every row: a statement true of every tracked prompt tells the reader nothing. */
+function trueOfEveryRow(claims: readonly Claim[]): CheckFinding[] {
+  return claims.flatMap((c) =>
+    c.kind === "gaps" && c.scope === "any" && c.prompts >= c.trackedPrompts
+      ? [
+          {
+            rule: "true-of-every-row" as const,
+            message: `the gaps claim counts all ${c.trackedPrompts} tracked prompts`,
+          },
+        ]
+      : [],
+  );
+}
+
+/** Ties are never strongest or weakest. */
+function tieCalledExtreme(model: ReportModel): CheckFinding[] {
+  if (!model.sections.ok) return [];
+  const rows = model.sections.value.platforms.rows.filter((p) => p.snapshots > 0);
+  const truth = platformExtremes(rows);
+  return model.claims.flatMap((c) => {
+    if (c.kind !== "platform-extremes") return [];
+    const wrong = [
+      c.strongest && c.strongest.platform !== truth.strongest?.platform ? "strongest" : null,
+      c.weakest && c.weakest.platform !== truth.weakest?.platform ? "weakest" : null,
+    ].filter((w): w is string => w !== null);
+    return wrong.map((w) => ({
+      rule: "tie-called-extreme" as const,
+      message: `the summary names a ${w} platform that shares its rate`,
+    }));
+  });
+}

@@ -1,0 +1,95 @@
+import type { Platform, PromptGap, RateStats, Topic } from "../../contract/index.js";
+
+/**
+ * A claim: one statement the report makes about the data, before it is words (docs/claims.md).
+ * It names what it is about (`subjects`), the figures it quotes and the rows they come from, so the
+ * consistency check can hold it against the other claims and the model, and each language can say
+ * it. Its tone is the news for the client: the client's gain good, a competitor's gain bad, a
+ * change that is not significant neutral.
+ */
+export type Claim = ClaimBody & ClaimFacts;
+
+/** What every claim carries beside its kind's own fields. */
+export interface ClaimFacts {
+  /** The section whose figures it quotes: a draft notes file puts it there (docs/notes.md). */
+  section: ClaimSection;
+  tone: "positive" | "negative" | "neutral";
+  /** Who or what it is about: the brand, competitors, platforms, topics, prompts (by name or slug). */
+  subjects: readonly string[];
+  /** Where its figures come from: `<section>/<row>` (e.g. `platforms/grok`, `competitors/Lumora`). */
+  rows: readonly string[];
+}
+
+/** The sections a claim can belong to. */
+export type ClaimSection = "summary" | "platforms" | "competitors" | "opportunities" | "content_map";
+
+/** A headline metric of the summary. */
+export type HeadlineMetric = "mention_rate" | "citation_rate" | "share_of_voice";
+
+/** One platform's significant change of mention rate. */
+export interface PlatformMove {
+  platform: Platform;
+  delta: number;
+  rate: number;
+  stats: RateStats;
+}
+
+/** A rate of a named entity in both periods. */
+export interface RatePair {
+  name: string;
+  current: number;
+  previous: number;
+}
+
+/** One headline metric on which a competitor overtook the client. */
+export interface Overtaking {
+  metric: HeadlineMetric;
+  competitor: RatePair;
+  you: RatePair;
+}
+
+/** The claims by kind. */
+export type ClaimBody =
+  | { kind: "no-answers" }
+  /** The comparison period has no data or is partly covered: no change may be claimed. */
+  | { kind: "no-comparison"; notice: string }
+  | { kind: "rate-level"; metric: HeadlineMetric; current: number }
+  | {
+      kind: "rate-change";
+      metric: HeadlineMetric;
+      current: number;
+      previous: number;
+      delta: number;
+      stats: RateStats;
+    }
+  | { kind: "platforms-moved"; direction: "up" | "down"; moves: readonly PlatformMove[] }
+  | { kind: "platforms-flat"; platforms: readonly Platform[] }
+  /** Either end is present only when one platform alone holds it: a tie is neither. */
+  | {
+      kind: "platform-extremes";
+      strongest: { platform: Platform; rate: number } | null;
+      weakest: { platform: Platform; rate: number } | null;
+    }
+  | { kind: "sov-leader"; leader: { name: string; sov: number }; you: { name: string; sov: number } | null }
+  /** A competitor now ahead of the client on headline metrics where it was not ahead in the previous period. */
+  | { kind: "overtaken"; competitor: string; you: string; metrics: readonly Overtaking[] }
+  /**
+   * Prompts where answers name a competitor and not the brand. `scope` says which count is
+   * quoted: prompts with any such answer (`any`), or, when that is every tracked prompt and so
+   * tells nothing, those where most answers are such (`most`; `prompts` 0 then means none).
+   */
+  | {
+      kind: "gaps";
+      scope: "any" | "most";
+      prompts: number;
+      trackedPrompts: number;
+      brand: string;
+      widest: PromptGap;
+    }
+  | { kind: "untapped"; topics: readonly Topic[] }
+  | { kind: "coverage-gaps"; topics: readonly Topic[] }
+  /**
+   * A topic the content map flags untapped while the client has published on it: what exists is
+   * said instead, how much of it answers cite, and that it is not yet among the classified pages.
+   */
+  | { kind: "topic-own-content"; topic: Topic; items: number; cited: number; competitorPages: number };

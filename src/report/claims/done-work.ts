@@ -1,0 +1,58 @@
+import type { PromptGap } from "../../contract/index.js";
+import type { ChangeImpact, ChangeLogModel } from "../change-log.js";
+
+/**
+ * The kinds of action a suggested action or a change-log entry can be (docs/claims.md, "Work
+ * already done"). A change-log entry is the agency's free text: its kind is read from the words it
+ * uses, and an entry whose words say nothing known has no kind and repeats nothing.
+ */
+export type ActionKind = "publish" | "technical";
+
+const KIND_WORDS: readonly [ActionKind, RegExp][] = [
+  ["technical", /\b(schema|markup|structured data|robots|sitemap|llms\.txt|canonical|speed)\b/i],
+  [
+    "publish",
+    /\b(pages?|guides?|hub|articles?|posts?|comparisons?|content|faq|landing|alternatives?|vs\.?|versus)\b/i,
+  ],
+];
+
+/** The kind of action an entry's label describes, if its words name one. */
+export function kindOf(label: string): ActionKind | null {
+  for (const [kind, words] of KIND_WORDS) if (words.test(label)) return kind;
+  return null;
+}
+
+/** Whether `text` names `name` as a word (case-insensitive). */
+function names(text: string, name: string): boolean {
+  const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  return new RegExp(`(^|[^\\p{L}\\p{N}])${escaped}($|[^\\p{L}\\p{N}])`, "iu").test(text);
+}
+
+/** The tracked competitors an entry's label names. */
+export function competitorsNamed(label: string, competitors: readonly string[]): string[] {
+  return competitors.filter((c) => names(label, c));
+}
+
+/**
+ * The change-log entry that already did what publishing a page for `gap` would do: an entry of
+ * the "publish" kind, in the report's period, about a competitor the prompt itself names
+ * ("Lumora alternatives…": a comparison page against Lumora answers it), or about the prompt's
+ * category, and within the entry's platform when it has one. The latest such entry, or null. A
+ * competitor merely named in the answers is not enough: a page against it answers other prompts.
+ */
+export function doneFor(
+  gap: PromptGap,
+  log: ChangeLogModel | null,
+  competitors: readonly string[],
+): ChangeImpact | null {
+  if (!log) return null;
+  const about = new Set(competitors.filter((c) => names(gap.prompt_text, c)));
+  const matches = log.impacts.filter(({ entry }) => {
+    if (kindOf(entry.label) !== "publish") return false;
+    if (entry.platform !== undefined && !gap.gap_platforms.includes(entry.platform)) return false;
+    const rival = competitorsNamed(entry.label, competitors).some((c) => about.has(c));
+    const category = entry.category !== undefined && entry.category === gap.category;
+    return rival || category;
+  });
+  return matches.at(-1) ?? null;
+}

@@ -1,0 +1,107 @@
+import type { RateStats } from "../../contract/index.js";
+import { platformName } from "../../format/figures.js";
+import type { Lang } from "../../format/i18n/index.js";
+import type { Finding } from "../model.js";
+import type { Claim } from "./claim.js";
+
+const interval = (lang: Lang, st: RateStats) => lang.m.kpis.interval(st.delta_low, st.delta_high);
+
+/** "A, B, C and 2 more": the first three topics. */
+function topicNames(topics: readonly { name: string }[], lang: Lang): string {
+  const shown = topics.slice(0, 3).map((t) => t.name);
+  return lang.m.executiveSummary.topics(shown, topics.length - shown.length);
+}
+
+/** A rate's change: stated when significant, else "did not change significantly" (the trend chart's alternative text says it too). */
+export function sayRateChange(
+  lang: Lang,
+  label: string,
+  current: number,
+  previous: number,
+  delta: number,
+  stats: RateStats,
+): string {
+  const e = lang.m.executiveSummary;
+  const args = [label, current, previous, delta, interval(lang, stats)] as const;
+  return stats.significant ? e.moved(...args) : e.steady(...args);
+}
+
+/** The claim in the report's language: the words are the catalogue's (docs/i18n.md), the facts the claim's. */
+export function say(claim: Claim, lang: Lang): string {
+  const e = lang.m.executiveSummary;
+  const metric = (key: string) => lang.m.kpis.metrics[key] ?? key;
+  switch (claim.kind) {
+    case "no-answers":
+      return e.noAnswers;
+    case "no-comparison":
+      return claim.notice;
+    case "rate-level":
+      return e.rateWas(metric(claim.metric), claim.current);
+    case "rate-change":
+      return sayRateChange(
+        lang,
+        metric(claim.metric),
+        claim.current,
+        claim.previous,
+        claim.delta,
+        claim.stats,
+      );
+    case "platforms-moved": {
+      const moves = claim.moves.map((m) =>
+        e.platformMove(platformName(m.platform), m.delta, m.rate, interval(lang, m.stats)),
+      );
+      return claim.direction === "up" ? e.platformsRose(moves) : e.platformsFell(moves);
+    }
+    case "platforms-flat":
+      return e.platformsFlat(claim.platforms.map(platformName));
+    case "platform-extremes": {
+      const { strongest: s, weakest: w } = claim;
+      if (s && w)
+        return e.strongestWeakest(platformName(s.platform), s.rate, platformName(w.platform), w.rate);
+      if (s) return e.strongestOnly(platformName(s.platform), s.rate);
+      return e.weakestOnly(platformName(w!.platform), w!.rate);
+    }
+    case "sov-leader":
+      return claim.you === null
+        ? e.youLead(claim.leader.name, claim.leader.sov)
+        : e.rivalLeads(claim.leader.name, claim.leader.sov, claim.you.name, claim.you.sov);
+    case "overtaken":
+      return e.overtook(
+        claim.competitor,
+        claim.you,
+        claim.metrics.map((m) =>
+          e.overtookOn(
+            metric(m.metric),
+            m.competitor.current,
+            m.you.current,
+            m.competitor.previous,
+            m.you.previous,
+          ),
+        ),
+      );
+    case "gaps": {
+      const w = claim.widest;
+      const widest = e.widestGap(
+        w.prompt_text,
+        w.gap_platforms.length,
+        w.platforms.length,
+        w.gap_answers,
+        w.snapshots,
+      );
+      if (claim.scope === "any") return e.gapsAny(claim.prompts, claim.trackedPrompts, claim.brand, widest);
+      if (claim.prompts === 0) return e.gapsWidestOnly(claim.brand, widest);
+      return e.gapsMost(claim.prompts, claim.trackedPrompts, claim.brand, widest);
+    }
+    case "untapped":
+      return e.untapped(claim.topics.length, topicNames(claim.topics, lang));
+    case "coverage-gaps":
+      return e.coverageGaps(claim.topics.length, topicNames(claim.topics, lang));
+    case "topic-own-content":
+      return e.topicOwnContent(claim.topic.name, claim.items, claim.cited, claim.competitorPages);
+  }
+}
+
+/** The claims as the executive summary's sentences, each keeping the claim it says. */
+export function sentences(claims: readonly Claim[], lang: Lang): Finding[] {
+  return claims.map((claim) => ({ text: say(claim, lang), tone: claim.tone, section: claim.section, claim }));
+}

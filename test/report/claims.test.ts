@@ -1,0 +1,244 @@
+/**
+ * The report's claims and its self-check (docs/claims.md): each rule on a hand-made case, then a
+ * property over many random reports (ties, rows that all have gaps, competitors moving past the
+ * client, change logs, content with and without topics) asserting the rules hold for every one.
+ */
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import type { ChangeLog } from "../../src/config/changes-file.js";
+import type { ContentItem, Platform, Topic } from "../../src/contract/index.js";
+import { buildModel } from "../../src/report/build-model.js";
+import { checkReport } from "../../src/report/claims/check.js";
+import type { ReportData } from "../../src/report/model.js";
+import { smallReportData } from "../fixtures/report-data.js";
+
+type Sections = Extract<ReportData["report"], { ok: true }>["value"]["sections"];
+const sectionOf = <K extends Sections[number]["key"]>(data: ReportData, key: K) => {
+  if (!data.report.ok) throw new Error("fixture report missing");
+  const s = data.report.value.sections.find((x) => x.key === key);
+  if (!s) throw new Error(`no ${key}`);
+  return s as Extract<Sections[number], { key: K }>;
+};
+
+const TOPIC_ID = "66666666-6666-4666-8666-666666666666";
+function topic(name: string, untapped: boolean, competitorPages: number): Topic {
+  const stages = { AWARENESS: 0, CONSIDERATION: 0, DECISION: 0, NA: 0 };
+  return {
+    id: `${TOPIC_ID.slice(0, -2)}${String(name.length).padStart(2, "0")}`,
+    name,
+    definition: "",
+    source: "INDUCED",
+    you: { total: untapped ? 0 : 1, stages },
+    competitors: [{ total: competitorPages, stages, entity_id: TOPIC_ID, name: "Rival" }],
+    is_untapped: untapped,
+    is_coverage_gap: untapped,
+  };
+}
+function published(title: string, url: string | null = null): ContentItem {
+  return {
+    id: "77777777-7777-4777-8777-777777777777",
+    title,
+    status: "PUBLISHED",
+    buyer_stage: "AWARENESS",
+    source: "agent",
+    keywords: [],
+    article_promise: null,
+    scope_boundary: null,
+    metadata: {},
+    config: { autowrite: false, planned_for: null, planned_time: null },
+    written_on: null,
+    published_on: "2026-10-20T08:00:00.000Z",
+    body: null,
+    cover_image: null,
+    slug: null,
+    permalink: null,
+    meta_title: null,
+    meta_description: null,
+    post_url: url,
+    createdAt: "2026-10-20T08:00:00.000Z",
+    updatedAt: "2026-10-20T08:00:00.000Z",
+  };
+}
+/** The fixture with a content map of `topics` and the client's `items`. */
+function withContent(data: ReportData, topics: Topic[], items: ContentItem[]): ReportData {
+  return {
+    ...data,
+    topics: { ok: true, value: { topics, unclassified: 0 } },
+    sites: { ok: true, value: [] },
+    content: { ok: true, value: { IDEAS: [], PLANNED: [], PRODUCED: items } },
+  };
+}
+const texts = (data: ReportData, changes?: ChangeLog) =>
+  buildModel(data, changes ? { changes } : {}).findings.map((f) => f.text);
+
+describe("claims", () => {
+  it("says what the client published on a topic flagged untapped, and keeps a bare one untapped", () => {
+    const data = withContent(
+      smallReportData(),
+      [topic("Privacy and consent", true, 6), topic("GA4", true, 5)],
+      [published("Privacy and consent without spreadsheets")],
+    );
+    const model = buildModel(data);
+    expect(model.findings.map((f) => f.text).slice(-2)).toEqual([
+      "1 untapped topic where competitors publish and you do not: GA4.",
+      "Privacy and consent: you published 1 article on it (not cited in answers yet), not yet among the classified pages that count 6 competitor pages on the topic.",
+    ]);
+    expect(checkReport(model).filter((c) => c.rule === "untapped-with-content")).toEqual([]);
+  });
+
+  it("counts an article cited in answers when its URL is among the client's cited pages", () => {
+    const data = withContent(
+      smallReportData(),
+      [topic("Privacy", true, 2)],
+      [published("Privacy basics", "https://www.acme.com/blog/privacy/")],
+    );
+    sectionOf(data, "your_pages").rows[0]!.url = "https://acme.com/blog/privacy";
+    expect(texts(data).at(-1)).toBe(
+      "Privacy: you published 1 article on it (1 cited in answers), not yet among the classified pages that count 2 competitor pages on the topic.",
+    );
+  });
+
+  it("never calls a tie strongest or weakest", () => {
+    const data = smallReportData();
+    const [a, b] = sectionOf(data, "platforms").rows;
+    b!.mention_rate = a!.mention_rate;
+    expect(texts(data).some((t) => /strongest|weakest/.test(t))).toBe(false);
+    // Three platforms, two sharing the top: only the weakest is named.
+    const three = smallReportData();
+    const rows = sectionOf(three, "platforms").rows;
+    rows.push({ ...rows[1]!, platform: "grok", mention_rate: 0.1 });
+    rows[1]!.mention_rate = rows[0]!.mention_rate;
+    expect(texts(three)).toContain(
+      "Grok is the weakest platform (mention rate 10.0%); the highest rate is shared by several.",
+    );
+  });
+
+  it("replaces a count true of every tracked prompt by the prompts where most answers show the gap", () => {
+    const data = smallReportData();
+    sectionOf(data, "summary").totals.prompts = 1;
+    // The one gap has 2 gap answers of 4: not most, so only the widest gap is said.
+    expect(texts(data).at(-1)).toBe(
+      "Answers name a competitor and not Acme on every tracked prompt, in fewer than half of the answers each; the widest gap is “crm with email sync” (on 1 of 2 platforms, 2 of 4 answers).",
+    );
+    sectionOf(data, "prompts").gaps[0]!.gap_answers = 3;
+    expect(texts(data).at(-1)).toBe(
+      "On 1 of 1 tracked prompt, most answers name a competitor and not Acme; the widest gap is “crm with email sync” (on 1 of 2 platforms, 3 of 4 answers).",
+    );
+  });
+
+  it("reports the change log's before and after instead of proposing what it says was done", () => {
+    const data = smallReportData();
+    const gap = sectionOf(data, "prompts").gaps[0]!;
+    gap.prompt_text = "best rival alternative";
+    gap.mentioned = 0;
+    const changes: ChangeLog = {
+      file: "changes.csv",
+      entries: [{ date: "2026-10-28", label: "Comparison pages against Rival", line: 2 }],
+    };
+    const model = buildModel(data, { changes });
+    const [o] = model.opportunities.ok ? model.opportunities.value : [];
+    expect(o?.rule).toBe("done");
+    expect(o?.action).toBe(
+      "Already done: “Comparison pages against Rival” went live on 2026-10-28; too recent, or outside the data, to compare the 14 days before and after.",
+    );
+    // An entry about another kind of work, or another competitor, repeats nothing.
+    for (const label of ["FAQ schema on product pages", "Comparison pages against Globex"]) {
+      const other = buildModel(data, {
+        changes: { ...changes, entries: [{ ...changes.entries[0]!, label }] },
+      });
+      expect(other.opportunities.ok && other.opportunities.value[0]?.rule).toBe("absent");
+    }
+    // The agency's own note proposing the same work is a finding the report cannot resolve; so is
+    // the weakest platform (Perplexity, where the gap is) now that its only action is done.
+    expect(checkReport(model, { opportunities: "We propose a comparison page against Rival." })).toEqual([
+      {
+        rule: "repeats-done-work",
+        message:
+          "the agency's note on opportunities proposes work about Rival that the change log lists as done on 2026-10-28 (“Comparison pages against Rival”): say what it did instead",
+      },
+      {
+        rule: "unaddressed",
+        message:
+          "the summary calls Perplexity the weakest platform, and no action addresses it: add one to the notes, or say why none",
+      },
+    ]);
+    expect(checkReport(model, { opportunities: "We propose an integration guide." })).toHaveLength(1);
+  });
+
+  it("finds a target that no action addresses: citations always, a platform without a gap action on it", () => {
+    const data = smallReportData();
+    // ChatGPT's 50.0% is below 90% but its interval (0 to 100%) holds it: at risk. Its gap action
+    // is on Perplexity (where Acme is never named), not ChatGPT.
+    const model = buildModel(data, {
+      targets: { citation_rate: 0.5, platforms: { chatgpt: { mention_rate: 0.9 } } },
+    });
+    expect(checkReport(model).map((c) => c.message)).toEqual([
+      "the citation rate target is off track, and no action of the report addresses it (every action answers a mention gap): add one to the notes, or say why none",
+      "the ChatGPT mention rate target is at risk, and no action of the report addresses it: add one to the notes, or say why none",
+    ]);
+  });
+});
+
+const PLATFORMS: Platform[] = ["chatgpt", "perplexity", "gemini", "grok"];
+/** A random report around the fixture: platform rates with ties, competitors' moves, gaps on every prompt or not. */
+const randomReport = fc.record({
+  rates: fc.array(fc.constantFrom(0.1, 0.25, 0.5), { minLength: 2, maxLength: 4 }),
+  rival: fc.record({ now: fc.constantFrom(0.2, 0.375, 0.6), delta: fc.constantFrom(-0.2, 0, 0.3) }),
+  tracked: fc.integer({ min: 1, max: 3 }),
+  gapAnswers: fc.integer({ min: 1, max: 4 }),
+  publishedOnTopic: fc.boolean(),
+});
+
+describe("the self-check over random reports", () => {
+  it("finds no claim that breaks the rules the claims are built to hold", () => {
+    fc.assert(
+      fc.property(randomReport, (r) => {
+        let data = smallReportData();
+        const platforms = sectionOf(data, "platforms");
+        const template = platforms.rows[0]!;
+        platforms.rows = r.rates.map((rate, i) => ({
+          ...template,
+          platform: PLATFORMS[i]!,
+          mention_rate: rate,
+        }));
+        const rival = sectionOf(data, "competitors").rows.find((x) => !x.is_you)!;
+        rival.mention_rate = r.rival.now;
+        rival.mention_delta = r.rival.delta;
+        rival.sov = r.rival.now;
+        rival.sov_delta = r.rival.delta;
+        sectionOf(data, "summary").totals.prompts = r.tracked;
+        sectionOf(data, "prompts").gaps[0]!.gap_answers = r.gapAnswers;
+        data = withContent(
+          data,
+          [topic("Privacy", true, 3)],
+          r.publishedOnTopic ? [published("Privacy for startups")] : [],
+        );
+        const model = buildModel(data);
+        const built = checkReport(model).filter(
+          (c) => c.rule !== "unaddressed" && c.rule !== "repeats-done-work",
+        );
+        expect(built).toEqual([]);
+        // Ties: a platform named strongest or weakest holds that rate alone.
+        for (const c of model.claims)
+          if (c.kind === "platform-extremes")
+            for (const end of [c.strongest, c.weakest])
+              if (end) expect(r.rates.filter((x) => x === end.rate)).toHaveLength(1);
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it("holds a wrong claim to account: the check is not empty by construction", () => {
+    const model = buildModel(smallReportData());
+    model.claims.push({
+      kind: "platform-extremes",
+      strongest: { platform: "perplexity", rate: 0.25 },
+      weakest: null,
+      section: "platforms",
+      tone: "neutral",
+      subjects: ["perplexity"],
+      rows: [],
+    });
+    expect(checkReport(model).map((c) => c.rule)).toEqual(["tie-called-extreme"]);
+  });
+});
