@@ -131,6 +131,8 @@ export type Block =
       note?: string;
       /** Only in the workbook: the page formats show the same data otherwise (quotes). */
       workbookOnly?: boolean;
+      /** Some of a longer list (the latest answers): the note says which; the workbook's About says so. */
+      sample?: boolean;
       /** Never cut to the section's row count: the agency's own short list (docs/changes.md). */
       complete?: boolean;
       /** Internal as a whole (see `Column.technical`): only on the full profile's technical sheet. */

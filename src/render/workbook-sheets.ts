@@ -22,17 +22,44 @@ function cut(s: string, max: number): string {
   return s.slice(0, code >= 0xd800 && code <= 0xdbff ? max - 1 : max);
 }
 
-/** A title made acceptable as a sheet name: forbidden characters stripped, at most 31 characters. */
+/** The title with Excel's forbidden characters stripped and its spaces collapsed, uncut. */
+function legal(title: string): string {
+  return (
+    title
+      .replace(FORBIDDEN, "")
+      // Control characters (tabs, line breaks in a title) become spaces.
+      .replace(/\p{Cc}/gu, " ")
+      .replace(/\s+/g, " ")
+      .trim()
+      .replace(/^'+|'+$/g, "")
+      .trim()
+  );
+}
+
+/**
+ * The longest run of `s`'s leading words that fits in `max` UTF-16 units, cut after a space or a
+ * hyphen (which is dropped: "Content-Pipeline" → "Content"), never inside a word nor after a
+ * short lower-case word ("des", "of"); "" when not even the first word fits.
+ */
+function wholeWords(s: string, max: number): string {
+  if (s.length <= max) return s;
+  let best = "";
+  for (const m of s.matchAll(/[\s\-‐–—]+/gu)) {
+    const head = s.slice(0, m.index).trimEnd();
+    if (head.length > max) break;
+    // A head ending in a short lower-case word ("Cartographie des", "Share of") reads cut off.
+    if (head && !/\s\p{Ll}{1,3}$/u.test(head)) best = head;
+  }
+  return best;
+}
+
+/**
+ * A title made acceptable as a sheet name: forbidden characters stripped, at most 31 characters,
+ * shortened at a word boundary (cut inside its first word only when that word alone is too long).
+ */
 export function cleanSheetName(title: string): string {
-  const s = title
-    .replace(FORBIDDEN, "")
-    // Control characters (tabs, line breaks in a title) become spaces.
-    .replace(/\p{Cc}/gu, " ")
-    .replace(/\s+/g, " ")
-    .trim()
-    .replace(/^'+|'+$/g, "")
-    .trim();
-  return cut(s, MAX_SHEET_NAME).trim() || "Sheet";
+  const s = legal(title);
+  return (wholeWords(s, MAX_SHEET_NAME) || cut(s, MAX_SHEET_NAME)).trim() || "Sheet";
 }
 
 /** Hands out unique sheet names (case-insensitively, as Excel compares them), suffixing " (2)", " (3)"…. */
@@ -45,7 +72,8 @@ export class SheetNamer {
     let name = base;
     for (let n = 2; this.taken.has(name.toLowerCase()); n++) {
       const suffix = ` (${n})`;
-      name = cut(base, MAX_SHEET_NAME - suffix.length).trimEnd() + suffix;
+      const room = MAX_SHEET_NAME - suffix.length;
+      name = (wholeWords(base, room) || cut(base, room)).trimEnd() + suffix;
     }
     this.taken.add(name.toLowerCase());
     return name;
@@ -90,12 +118,19 @@ export function workbookSheets(view: ReportView): DataSheet[] {
   });
 }
 
-/** "Section – Table", the section's part shortened so that the table's part survives the 31-character cut. */
+/**
+ * "Section – Table" in at most 31 characters, shortened at word boundaries in any language: the
+ * section's part ("Content-Pipeline – Einträge nach Status" → "Content – Einträge nach
+ * Status"); a section none of whose words fit leaves the table's name alone, itself shortened at
+ * a word boundary if need be (the namer keeps it unique).
+ */
 function joined(section: string, table: string): string {
-  const suffix = ` – ${cleanSheetName(table)}`;
-  const room = Math.max(MAX_SHEET_NAME - suffix.length, 8);
-  // By code points, so an emoji is never split; the namer cuts the whole to 31 UTF-16 units.
-  return `${[...cleanSheetName(section)].slice(0, room).join("").trimEnd()}${suffix}`;
+  const s = legal(section);
+  const t = legal(table);
+  const sep = " – ";
+  if (s.length + sep.length + t.length <= MAX_SHEET_NAME) return `${s}${sep}${t}`;
+  const head = wholeWords(s, MAX_SHEET_NAME - sep.length - t.length);
+  return head ? `${head}${sep}${t}` : cleanSheetName(t);
 }
 
 /** "cited_sources" → "Cited sources". */

@@ -83,7 +83,8 @@ export function expectedNumbersBySection(
             ] as const)
               if (v !== null) numbers.push(formatValue(type, v));
         }
-      } else if (b.kind === "table") {
+      } else if (b.kind === "table" && !(b.workbookOnly && format === "pages")) {
+        // A workbook-only table (the headline metrics' sheet, the quotes as rows) is not on the pages.
         for (const row of b.rows)
           for (const c of b.columns) {
             if (c.workbookOnly && format === "pages") continue;

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as XLSX from "xlsx";
 import { toCell } from "../../src/render/backends/xlsx/_cells.js";
 import { EXCEL_NUMBER_FORMATS } from "../../src/render/backends/xlsx/_number-formats.js";
+import { headerLabel } from "../../src/render/backends/xlsx/_table.js";
 import { backend } from "../../src/render/backends/xlsx/backend.js";
 import { MAX_CELL_TEXT, TRUNCATION_MARKER } from "../../src/render/cell-text.js";
 import type { ReportView, SectionView } from "../../src/render/types.js";
@@ -106,7 +107,7 @@ describe("xlsx backend", () => {
       "Trend",
       "Prompts",
       "Latest answers what AI – Small",
-      "Latest answers what A – Answers",
+      "Latest answers what – Answers",
       "Methodology",
       // The full profile's (the default's) sheet of what only the agency reads.
       "Technical",
@@ -134,7 +135,7 @@ describe("xlsx backend", () => {
     expect(first.getCell(3).value).toBe(0.375);
     expect(first.getCell(3).numFmt).toBe("0.0%");
     expect(first.getCell(4).value).toBe(12.5);
-    expect(first.getCell(4).numFmt).toBe('+0.0" pp";-0.0" pp";0.0" pp"');
+    expect(first.getCell(4).numFmt).toBe('[>=0.05]+0.0" pp";[<=-0.05]-0.0" pp";0.0" pp"');
     expect(first.getCell(5).value).toBe(1234);
     expect(first.getCell(5).numFmt).toBe("#,##0");
     expect(first.getCell(6).value).toBe(-12);
@@ -178,19 +179,28 @@ describe("xlsx backend", () => {
     expect(trend.getCell(t + 3, 3).value).toBeNull(); // a missing rate stays empty, not 0
   });
 
-  it("stores a rate change that shows as 0.0 pp as 0, so it reads, colours and filters as no change", () => {
-    expect(toCell("delta_pp", 0.0003)).toBe(0);
-    expect(toCell("delta_pp", -0.0004)).toBe(0);
+  it("stores a rate change unrounded in percentage points; its format shows one decimal", () => {
+    expect(toCell("delta_pp", 0.0003)).toBe(0.03);
+    expect(toCell("delta_pp", -0.0004)).toBe(-0.04);
     expect(toCell("delta_pp", 0.0006)).toBe(0.06);
     expect(toCell("delta_pp", 0.0481)).toBe(4.81);
     expect(formatValue("delta_pp", 0.0003)).toBe("0.0\u00a0pp");
+    // The number format shows what the page formats print, by Excel's rules (SheetJS emulates them).
+    const fmt = EXCEL_NUMBER_FORMATS.delta_pp!;
+    expect([4.81, -4.81, 0.03, -0.04, 0].map((v) => XLSX.SSF.format(fmt, v))).toEqual([
+      "+4.8 pp",
+      "-4.8 pp",
+      "0.0 pp",
+      "0.0 pp",
+      "0.0 pp",
+    ]);
   });
 
   it("puts the KPIs with previous values and changes on About", () => {
     const ws = sheet("About");
     const r = rowOf(ws, "Mention rate");
     expect(ws.getRow(r).values).toEqual([undefined, "Mention rate", 0.4231, 0.375, 4.81]);
-    expect(ws.getCell(r, 4).numFmt).toBe('+0.0" pp";-0.0" pp";0.0" pp"');
+    expect(ws.getCell(r, 4).numFmt).toBe('[>=0.05]+0.0" pp";[<=-0.05]-0.0" pp";0.0" pp"');
     const snaps = rowOf(ws, "Snapshots");
     expect(ws.getRow(snaps).values).toEqual([undefined, "Snapshots", 12345, 12000, 345]);
     expect(ws.getCell(snaps, 4).numFmt).toBe("+#,##0;-#,##0;0");
@@ -212,7 +222,7 @@ describe("xlsx backend", () => {
       ["Trend", 3],
       ["Prompts", 3],
       ["Latest answers what AI – Small", 1],
-      ["Latest answers what A – Answers", 2],
+      ["Latest answers what – Answers", 2],
       ["Methodology", 0],
     ] as const;
     for (const [name, rows] of tables) {
@@ -229,9 +239,9 @@ describe("xlsx backend", () => {
       undefined,
       ...view.sections
         .find((s) => s.key === "prompts")!
-        .blocks.flatMap((b) => (b.kind === "table" ? b.columns.map((c) => c.label) : [])),
+        .blocks.flatMap((b) => (b.kind === "table" ? b.columns.map(headerLabel) : [])),
     ]);
-    expect(sheet("Latest answers what A – Answers").getColumn(2).width).toBeLessThanOrEqual(60);
+    expect(sheet("Latest answers what – Answers").getColumn(2).width).toBeLessThanOrEqual(60);
   });
 
   it("lists every data sheet on About with its rows and its note or no-data text", () => {
@@ -243,7 +253,7 @@ describe("xlsx backend", () => {
       [undefined, "Trend", "Trend", undefined, 3],
       [undefined, "Prompts", "Prompts", undefined, 3],
       [undefined, "Latest answers what AI – Small", LONG_TITLE, "Small", 1],
-      [undefined, "Latest answers what A – Answers", LONG_TITLE, undefined, 2],
+      [undefined, "Latest answers what – Answers", LONG_TITLE, undefined, 2],
       [undefined, "Methodology", "Methodology", "An empty table", 0, "Nothing to show for this period."],
     ]);
     // The profile is the agency's word: on the technical sheet, not among About's facts.
@@ -304,7 +314,7 @@ describe("xlsx backend", () => {
   });
 
   it("cuts text beyond Excel's cell limit with a visible marker", () => {
-    const ws = sheet("Latest answers what A – Answers");
+    const ws = sheet("Latest answers what – Answers");
     const cell = ws.getCell(2, 2);
     const text = String(cell.value);
     expect(text).toHaveLength(MAX_CELL_TEXT);

@@ -7,7 +7,7 @@ import * as XLSX from "xlsx";
 import { MINUS } from "../../src/format/figures.js";
 import { linkFor } from "../../src/render/backends/xlsx/_cells.js";
 import { EXCEL_NUMBER_FORMATS } from "../../src/render/backends/xlsx/_number-formats.js";
-import { MAX_WIDTH, type TableBlock } from "../../src/render/backends/xlsx/_table.js";
+import { headerLabel, MAX_WIDTH, type TableBlock } from "../../src/render/backends/xlsx/_table.js";
 import { backend as xlsx } from "../../src/render/backends/xlsx/backend.js";
 import { cellTone } from "../../src/render/change-tone.js";
 import { clientView } from "../../src/render/technical.js";
@@ -88,6 +88,8 @@ describe("demo workbook (XLSX), read back", () => {
     const names = wb.worksheets.map((w) => w.name);
     expect(names).toEqual([
       "About",
+      // The headline metrics (the summary's only table in a report without targets).
+      "Summary",
       "Trend",
       "Platforms",
       "Categories",
@@ -126,7 +128,12 @@ describe("demo workbook (XLSX), read back", () => {
     const sheets = dataSheets();
     for (const section of expected) {
       const own = sheets.filter((d) => d.section.key === section.key);
-      const shown = own.length === 0 ? about : own.flatMap((d) => extractNumbers(shownText(d.sheet)));
+      // A section's KPI cards are on About, its tables on their sheets.
+      const cards = view.sections.find((v) => v.key === section.key)?.blocks.some((b) => b.kind === "kpis")
+        ? about
+        : [];
+      const shown =
+        own.length === 0 ? about : [...cards, ...own.flatMap((d) => extractNumbers(shownText(d.sheet)))];
       expect(missingInOrder(section.numbers.map(ascii), shown), section.title).toBeNull();
     }
     // Not vacuous: the demo has hundreds of figures.
@@ -170,7 +177,8 @@ describe("demo workbook (XLSX), read back", () => {
 
   it("puts each table's header in row 1 with only its rows below, frozen and filtered; widths fitted and capped", () => {
     for (const { t, ws, sheet } of dataSheets()) {
-      expect(ws.getRow(1).values, ws.name).toEqual([undefined, ...t.columns.map((c) => c.label)]);
+      // Each header names its figures' unit: "Mention rate (%)", "Δ mention (pp)".
+      expect(ws.getRow(1).values, ws.name).toEqual([undefined, ...t.columns.map(headerLabel)]);
       expect(ws.rowCount, ws.name).toBe(1 + t.rows.length);
       expect(ws.getCell(1, 1).font?.bold, ws.name).toBe(true);
       const last = XLSX.utils.encode_col(t.columns.length - 1);
@@ -181,7 +189,7 @@ describe("demo workbook (XLSX), read back", () => {
       // Fitted: a column is at least as wide as its header (plus the filter button) up to the cap.
       t.columns.forEach((c, i) => {
         expect(ws.getColumn(i + 1).width, `${ws.name} ${c.key}`).toBeGreaterThanOrEqual(
-          Math.min(c.label.length + 3, MAX_WIDTH),
+          Math.min(headerLabel(c).length + 3, MAX_WIDTH),
         );
       });
     }
@@ -210,7 +218,7 @@ describe("demo workbook (XLSX), read back", () => {
     expect(coloured).toBeGreaterThan(100);
     // Nimbus Metrics' share of voice rose significantly: bad news for Brightwave, red.
     const ws = wb.getWorksheet("Competitors")!;
-    const header = (ws.getRow(1).values as unknown[]).indexOf("Δ share");
+    const header = (ws.getRow(1).values as unknown[]).indexOf("Δ share (pp)");
     const nimbus = [...Array(ws.rowCount).keys()]
       .map((r) => r + 1)
       .find((r) => ws.getCell(r, 1).value === "Nimbus Metrics")!;

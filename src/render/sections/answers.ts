@@ -1,6 +1,12 @@
+import { platformName } from "../../format/figures.js";
 import { col, fromSections, localDay, type SectionDrafter } from "./_helpers.js";
 
-/** The latest answer per prompt and platform (at most 500). */
+/**
+ * The latest answer per prompt and platform, as the API returns them: at most 500, the most recent
+ * first. When that is not all of them the table is a sample, and its note says so and names every
+ * platform of the period with none in it (the most recent 500 of one day can leave a whole platform
+ * out); the workbook's About sheet says the sheet is a sample.
+ */
 export const answers: SectionDrafter = (model, lang) =>
   fromSections("answers", model, lang, (s) => {
     const a = s.answers;
@@ -28,7 +34,18 @@ export const answers: SectionDrafter = (model, lang) =>
           preview: r.preview,
         })),
         emptyText: m.empty,
-        ...(a.totals.shown < a.totals.answers ? { note: m.shown(a.totals.shown, a.totals.answers) } : {}),
+        ...(a.totals.shown < a.totals.answers
+          ? {
+              note: m.sample(
+                a.totals.shown,
+                a.totals.answers,
+                s.platforms.rows
+                  .filter((p) => p.snapshots > 0 && !a.rows.some((r) => r.platform === p.platform))
+                  .map((p) => platformName(p.platform)),
+              ),
+              sample: true,
+            }
+          : {}),
       },
     ];
   });

@@ -48,6 +48,8 @@ export const opportunities: SectionDrafter = (model, lang) =>
         ],
         list.map((o) => ({
           ...o,
+          // One label for a prompt without a category, as the prompts and categories sheets write it.
+          category: o.category ?? lang.m.values.uncategorized,
           gap_platform_count: o.gap_platforms.length,
           platform_count: o.platforms.length,
           gap_platform_names: names(o.gap_platforms),

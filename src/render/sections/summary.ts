@@ -1,6 +1,6 @@
 import { platformName } from "../../format/figures.js";
 import type { Lang } from "../../format/i18n/index.js";
-import type { ReportModel } from "../../report/model.js";
+import type { ApiSections, ReportModel } from "../../report/model.js";
 import type { DraftBlock, Kpi } from "../types.js";
 import { col, fromSections, type SectionDrafter, tableOf, workbookOnly } from "./_helpers.js";
 
@@ -44,6 +44,40 @@ function targetsTable(model: ReportModel, lang: Lang): DraftBlock[] {
   ];
 }
 
+/**
+ * The headline metrics as a data sheet for the workbook (the page formats show the KPI cards):
+ * each rate this period and the previous one, its change, the 95 % intervals of the rate and of
+ * the change, whether the change is significant, and the sample (docs/metrics.md).
+ */
+function headlineTable(s: ApiSections, lang: Lang): DraftBlock {
+  const { columns: k, kpis: w } = lang.m;
+  return tableOf(
+    "headline",
+    [
+      col("metric", w.metric, "text"),
+      col("current", k.thisPeriod, "percent"),
+      col("previous", w.previousPeriod, "percent"),
+      { ...col("delta", w.change, "delta_pp"), significance: "significant" },
+      col("low", k.low95, "percent"),
+      col("high", k.high95, "percent"),
+      col("delta_low", w.changeLow, "delta_pp"),
+      col("delta_high", w.changeHigh, "delta_pp"),
+      col("significant", w.significant, "boolean"),
+      col("answers", w.answers, "count"),
+      col("prompts", w.prompts, "count"),
+    ],
+    s.summary.rows.map((r) => ({
+      metric: w.metrics[r.metric] ?? r.label,
+      current: r.current,
+      previous: r.previous,
+      delta: r.delta,
+      ...r.stats,
+    })),
+    lang.m.notices.noAnswers,
+    { title: lang.m.summary.headline, workbookOnly: true },
+  );
+}
+
 /** Headline KPIs: mention rate, citation rate, share of voice and snapshots, each with its change. */
 export const summary: SectionDrafter = (model, lang) =>
   fromSections("summary", model, lang, (s) => {
@@ -79,6 +113,7 @@ export const summary: SectionDrafter = (model, lang) =>
     }
     return [
       { kind: "kpis", items: kpis },
+      headlineTable(s, lang),
       ...targetsTable(model, lang),
       {
         kind: "paragraph",

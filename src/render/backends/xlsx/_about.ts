@@ -127,7 +127,10 @@ export function writeAboutSheet(
   writeLine(ws, 1, view.cover.title, HEADING);
   if (draft) writeLine(ws, 2, `${lang.m.draft.mark}: ${lang.m.draft.notice}`, DRAFT);
   let r = writeFacts(ws, 3, view, lang);
-  r = writeNarrative(ws, r, w.complete, layout, true) + 1;
+  r = writeNarrative(ws, r, w.complete, layout, true);
+  // Complete but for a sample the API hands out (the latest answers): said here, not only on its sheet.
+  for (const s of sheets) if (s.table.sample) r = writeNarrative(ws, r, w.sample(s.name), layout, true);
+  r++;
   // The agency's commentary before the contents: it is what the analyst wrote for this report.
   const notes = notesTable(view, lang);
   if (notes.rows.length > 0) {

@@ -33,13 +33,13 @@ function clean(n: number): number {
 }
 
 /**
- * A rate difference in percentage points. One that shows as 0.0 is stored as 0: the mandated
- * format would show 0.03 as "+0.0 pp" (and colour it green) where the PDF and Markdown say
- * "0.0 pp", and a filter "> 0" would count it as a gain.
+ * A rate difference in percentage points, unrounded: the cell's format shows one decimal, as the
+ * page formats do, while a filter or a formula sees the figure itself (a significant change whose
+ * interval starts at +0.03 pp keeps that bound instead of reading as 0). A change is coloured by
+ * its significance, never by its sign, so a tiny one does not read as good news either.
  */
 function ppValue(fraction: number): number {
-  const pp = fraction * 100;
-  return Number(pp.toFixed(1)) === 0 ? 0 : clean(pp);
+  return clean(fraction * 100);
 }
 
 /** The typed Excel value of one view value: numbers stay numbers, dates become dates, text is inert. */

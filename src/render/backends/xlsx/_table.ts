@@ -2,7 +2,7 @@ import type ExcelJS from "exceljs";
 import type { Lang } from "../../../format/i18n/index.js";
 import { safeText } from "../../cell-text.js";
 import { cellTone, isToned } from "../../change-tone.js";
-import type { Block } from "../../types.js";
+import type { Block, Column } from "../../types.js";
 import { displayLength, toCell, wrappedHeight } from "./_cells.js";
 import { HEADER, linkStyle, ROW, styleFor, toned } from "./_styles.js";
 
@@ -14,10 +14,23 @@ export const MAX_WIDTH = 60;
 // Widths come from the header and the first rows only: scanning 100,000 rows buys nothing visible.
 const WIDTH_SAMPLE = 500;
 
+// The unit each kind of figure is stored in, as its number format shows it (_number-formats.ts).
+const UNITS: Partial<Record<Column["type"], string>> = { percent: "%", delta_pp: "pp" };
+
+/**
+ * A column's header with the unit of its figures: a rate is a fraction shown as a percentage
+ * ("Mention rate (%)"), a change of rates a number of percentage points ("Δ mention (pp)"). Rates
+ * and their changes sit side by side in one table in different units, so each header says which.
+ */
+export function headerLabel(c: Pick<Column, "label" | "type">): string {
+  const unit = UNITS[c.type];
+  return unit === undefined || c.label.endsWith(`(${unit})`) ? c.label : `${c.label} (${unit})`;
+}
+
 /** Content width of each column (header and first rows), uncapped so callers can tell what must wrap. */
 export function contentWidths(block: TableBlock): number[] {
   return block.columns.map((c) => {
-    let w = c.label.length + 3; // room for the autofilter button
+    let w = headerLabel(c).length + 3; // room for the autofilter button
     const n = Math.min(block.rows.length, WIDTH_SAMPLE);
     for (let i = 0; i < n; i++) w = Math.max(w, displayLength(c.type, block.rows[i]?.[c.key] ?? null) + 1);
     return w;
@@ -67,7 +80,7 @@ export function writeGrid(ws: ExcelJS.Worksheet, row: number, block: TableBlock,
   const header = ws.getRow(row);
   cols.forEach((c, i) => {
     const cell = header.getCell(i + 1);
-    cell.value = safeText(c.label);
+    cell.value = safeText(headerLabel(c));
     cell.style = HEADER;
   });
   const wrap = wrapColumns(block);
