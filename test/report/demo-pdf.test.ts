@@ -8,7 +8,7 @@ import { renderHtml } from "../../src/render/html/compose.js";
 import { contentWidthMm, pageSizeMm } from "../../src/render/html/css.js";
 import { NO_SIGNIFICANT_CHANGE } from "../../src/render/kpi-change.js";
 import { presentView } from "../../src/render/present.js";
-import type { ReportView } from "../../src/render/types.js";
+import type { Block, ReportView } from "../../src/render/types.js";
 import { writeWith } from "../pipeline/_write-with.js";
 import {
   expectedNumbersBySection,
@@ -77,14 +77,38 @@ describe("the demo report as PDF", () => {
     });
   });
 
-  it("never leaves a section's heading at the foot of a page: a paragraph's worth of it follows on that page", () => {
-    view.sections.forEach((s, i) => {
+  it("never leaves a section's heading at the foot of a page: its intro and the start of what it introduces follow", () => {
+    // What the PDF shows (the page formats' view): the opening text, then the first block it introduces.
+    presentView(view).sections.forEach((s, i) => {
       const heading = `${i + 1} ${s.title}`;
       const page = pages.find((p, at) => at > 1 && squash(p).includes(heading))!;
       const after = squash(page).split(heading)[1]!;
-      // Up to the footer's page number: what of the section this page shows.
-      const shown = after.slice(0, after.lastIndexOf(" Page ")).trim();
-      expect(shown.length, s.title).toBeGreaterThanOrEqual(200);
+      const shown = after.slice(0, after.lastIndexOf(" Page "));
+      const firstWord = (text: string) => squash(text).split(" ")[0] ?? "";
+      const opening = (b: Block) => b.kind === "paragraph" || b.kind === "note" || b.kind === "legend";
+      const intro = s.blocks.slice(
+        0,
+        Math.max(
+          0,
+          s.blocks.findIndex((b) => !opening(b)),
+        ),
+      );
+      for (const b of intro)
+        if (b.kind === "paragraph") expect(shown, `${s.title}: intro`).toContain(squash(b.text).slice(0, 30));
+      const first = s.blocks.find((b) => !opening(b));
+      // The start of what the heading introduces: a table's header and its first row, a chart's
+      // title, the first KPI, quote, bullet or notice.
+      const starts: string[] = [];
+      if (first?.kind === "table" && first.rows.length > 0) {
+        const c = first.columns[0]!;
+        starts.push(firstWord(c.label.toUpperCase()), firstWord(String(first.rows[0]![c.key] ?? "")));
+      } else if (first?.kind === "table") starts.push(firstWord(first.emptyText));
+      else if (first?.kind === "chart") starts.push(squash(first.chart.title));
+      else if (first?.kind === "kpis") starts.push(first.items[0]!.label.toUpperCase());
+      else if (first?.kind === "quote") starts.push(squash(first.title).slice(0, 30));
+      else if (first?.kind === "bullets") starts.push(squash(first.items[0]!).slice(0, 30));
+      else if (first?.kind === "notice") starts.push(squash(first.text).slice(0, 30));
+      for (const start of starts) expect(shown, `${s.title}: ${first?.kind}`).toContain(start);
     });
   });
 
