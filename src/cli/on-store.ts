@@ -4,6 +4,7 @@
  * channel"). The same operation runs either way: here with a store of our own, there with the
  * service's; its lines are printed here.
  */
+import type { z } from "zod";
 import type { AdminOperation, AdminOperations } from "../service/admin/index.js";
 import { AdminUnavailableError, askService } from "../service/admin/index.js";
 import type { Store } from "../service/store/db.js";
@@ -26,6 +27,23 @@ export function mapped<I, T>(
     } catch (error) {
       throw mapError(error) ?? error;
     }
+  };
+}
+
+/**
+ * An operation whose input is checked against `schema` wherever it runs: here, the command's own
+ * input; in a running service, a request's body, which may be anything (exit 2 naming the field).
+ */
+export function validated<I, T>(schema: z.ZodType, op: StoreOperation<I, T>): StoreOperation<I, T> {
+  return (store, input, io) => {
+    const parsed = schema.safeParse(input);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      const where = issue?.path.length ? issue.path.join(".") : "body";
+      throw new CliError(`invalid request: ${where}: ${issue?.message ?? "invalid"}`, EXIT.usage);
+    }
+    // The schema's output is the input's shape (optional fields absent rather than undefined).
+    return op(store, parsed.data as I, io);
   };
 }
 

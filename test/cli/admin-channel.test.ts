@@ -172,6 +172,74 @@ describe("vreport serve holds the PGlite directory; other processes' writes go t
     expect(wrong.status).toBe(401);
   }, 60_000);
 
+  it("checks every body against the command's input: empty names, malformed bodies, files it may not read", async () => {
+    const ticket = await readTicket(db.location);
+    const ask = async (operation: string, body: unknown) => {
+      const res = await fetch(`http://127.0.0.1:${ticket?.port}/admin/v1/${operation}`, {
+        method: "POST",
+        body: JSON.stringify(body),
+        headers: { authorization: `Bearer ${ticket?.token}` },
+      });
+      expect(res.status).toBe(200);
+      return ((await res.json()) as { error?: { message: string; exitCode: number } }).error;
+    };
+    const { ino, dev } = statSync(EXAMPLE);
+    const setup = {
+      workspace: "Acme",
+      project: "Acme",
+      brand: "Acme",
+      domains: ["acme.example"],
+      variants: [],
+      competitors: [],
+      mapping: {},
+    };
+    const body = {
+      file: EXAMPLE,
+      identity: { dev, ino },
+      name: "answers.csv",
+      setup,
+      options: { skipInvalid: false, read: { delimiter: "," } },
+    };
+    // Empty names: the flags' own schema refuses them (nothing created).
+    expect(
+      await ask("import", {
+        ...body,
+        setup: { ...setup, workspace: " ", project: "", brand: "", domains: [""] },
+      }),
+    ).toMatchObject({ exitCode: 2, message: "--workspace must not be empty" });
+    // Malformed: a competitor without variants used to be "c.variants is not iterable".
+    expect(
+      await ask("import", {
+        ...body,
+        setup: { ...setup, competitors: [{ name: "Globex", domain: "globex.example" }] },
+      }),
+    ).toMatchObject({
+      exitCode: 2,
+      message: expect.stringMatching(/^invalid request: setup\.competitors\.0\.variants: /),
+    });
+    expect(await ask("keys.create", { scopes: "all", json: 1 })).toMatchObject({
+      exitCode: 2,
+      message: expect.stringMatching(/^invalid request: scopes: /),
+    });
+    expect(await ask("keys.revoke", {})).toMatchObject({
+      exitCode: 2,
+      message: expect.stringMatching(/^invalid request: id: /),
+    });
+    // A path that names the service's own environment: refused, and nothing of it comes back.
+    const environ = { ...body, file: "/proc/self/environ", identity: statSync("/proc/self/environ") };
+    const refused = await ask("import", {
+      ...environ,
+      identity: { dev: environ.identity.dev, ino: environ.identity.ino },
+    });
+    expect(refused).toMatchObject({
+      exitCode: 2,
+      message:
+        "cannot read /proc/self/environ: not the regular file the command named (moved, replaced, or not readable here)",
+    });
+    expect(JSON.stringify(refused)).not.toContain("PATH=");
+    expect(await ask("import", { ...body, file: "-" })).toMatchObject({ exitCode: 2 });
+  }, 60_000);
+
   it("listens on loopback only: the machine's other addresses refuse the admin port", async () => {
     const ticket = await readTicket(db.location);
     const external = Object.values(networkInterfaces())

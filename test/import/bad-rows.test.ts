@@ -92,14 +92,13 @@ describeDatabases("import: bad rows", (kind) => {
     ]);
   });
 
-  it("refuses a file without a required column, naming it, before reading any row", async () => {
+  it("refuses a file without a required column, naming it and the file, before reading any row", async () => {
     const lines = ["prompt,engine,answered_at,answer", "Best CRM?,chatgpt,2025-03-01,Acme."];
-    await expect(
-      importCsv(fx.store, fx.files.write("header.csv", lines), exampleSetup()),
-    ).rejects.toMatchObject({
+    const file = fx.files.write("header.csv", lines);
+    // The header's cells are not quoted back: an error never carries the file's content.
+    await expect(importCsv(fx.store, file, exampleSetup())).rejects.toMatchObject({
       code: "BAD_HEADER",
-      message:
-        'the header has no column for platform (columns: "prompt", "engine", "answered_at", "answer"); rename with --map',
+      message: `${file}: row 1 (the header, 4 columns) has no column for platform; rename with --map`,
     });
     expect((await counts(fx.store.db)).workspaces).toBe(0);
   });

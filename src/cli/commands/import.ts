@@ -1,7 +1,10 @@
-import { access } from "node:fs/promises";
-import { resolve } from "node:path";
 import type { Command } from "commander";
+import { z } from "zod";
 import {
+  COLUMNS,
+  type ColumnMapping,
+  ENCODINGS,
+  encodingOf,
   ImportError,
   type ImportErrorCode,
   type ImportOptions,
@@ -17,6 +20,7 @@ import {
 } from "../../service/import/index.js";
 import { CliError, EXIT } from "../errors.js";
 import { examples } from "../examples.js";
+import { checkInputFile, InputFile, inputFile } from "../input-file.js";
 import { type Io, processIo } from "../io.js";
 import { runOnStore, type StoreOperation } from "../on-store.js";
 
@@ -34,6 +38,8 @@ export interface ImportCommandOptions {
   skipInvalid?: boolean;
   batchSize?: number;
   delimiter?: string;
+  /** The file's encoding: utf-8 (default), windows-1252, latin1, utf-16, utf-16le, utf-16be. */
+  encoding?: string;
   database?: string;
 }
 
@@ -59,44 +65,101 @@ export async function importCommand(
   const delimiter = opts.delimiter === undefined ? "," : DELIMITERS[opts.delimiter.toLowerCase()];
   if (delimiter === undefined)
     throw CliError.badFlag("--delimiter", opts.delimiter ?? "", Object.keys(DELIMITERS).join(" "));
+  const encoding = encodingOf(opts.encoding ?? "utf-8");
+  if (encoding === undefined) throw CliError.badFlag("--encoding", opts.encoding ?? "", ENCODINGS.join(", "));
   if (file === "-")
     throw new CliError(
       "import reads a file twice (validate, then write): save standard input to a file first",
       EXIT.usage,
     );
-  try {
-    await access(file);
-  } catch {
-    throw new CliError(`cannot read ${file}: no such file`, EXIT.usage);
-  }
+  const named = await inputFile(file);
   const setup = await asCliError(async () =>
     resolveSetup(flagSetup(opts), opts.projectFile ? await readProjectFile(opts.projectFile) : {}),
   );
   const input: ImportInput = {
-    file: resolve(file),
+    ...named,
     name: file,
-    setup,
+    setup: setupInputOf(setup),
     options: {
       skipInvalid: opts.skipInvalid === true,
       ...(opts.batchSize !== undefined ? { batchSize: opts.batchSize } : {}),
-      read: { delimiter },
+      read: { delimiter, encoding },
     },
   };
   return runOnStore(opts.database, "import", importOp, input, io);
 }
 
-/** What `import` runs on the store, here or in a running service: an absolute path, the checked setup. */
-interface ImportInput {
-  file: string;
+/**
+ * What `import` runs on the store, here or in a running service: the file (absolute path and
+ * identity), the setup as flags give it (validated again where it runs, by the same schema), the
+ * options. The admin channel checks a request's body against it.
+ */
+export const ImportInput = InputFile.extend({
   /** The file as the user named it, for the summary line. */
-  name: string;
-  setup: ImportSetup;
-  options: ImportOptions;
+  name: z.string(),
+  setup: z
+    .object({
+      workspace: z.string(),
+      timezone: z.string().optional(),
+      project: z.string(),
+      brand: z.string(),
+      domains: z.array(z.string()),
+      variants: z.array(z.string()),
+      competitors: z.array(z.object({ name: z.string(), domain: z.string(), variants: z.array(z.string()) })),
+      mapping: z.record(z.string(), z.string()),
+    })
+    .strict(),
+  options: z
+    .object({
+      skipInvalid: z.boolean(),
+      batchSize: z.number().int().positive().optional(),
+      read: z
+        .object({
+          delimiter: z.enum(Object.values(DELIMITERS) as [string, ...string[]]),
+          encoding: z.enum(ENCODINGS).optional(),
+        })
+        .strict(),
+    })
+    .strict(),
+}).strict();
+type ImportInput = z.infer<typeof ImportInput>;
+
+/** A resolved setup as setup input again: what travels, to be resolved (validated) where it runs. */
+function setupInputOf(setup: ImportSetup): ImportInput["setup"] {
+  return {
+    workspace: setup.workspace,
+    ...(setup.timezone !== undefined ? { timezone: setup.timezone } : {}),
+    project: setup.project,
+    brand: setup.brand,
+    domains: [setup.domain],
+    variants: setup.brandVariants,
+    competitors: setup.competitors,
+    mapping: setup.mapping as Record<string, string>,
+  };
+}
+
+/** A mapping as it travels, checked: every key a canonical column. */
+function mappingOf(mapping: Record<string, string>): ColumnMapping {
+  for (const key of Object.keys(mapping))
+    if (!(COLUMNS as readonly string[]).includes(key))
+      throw new CliError(`mapping: unknown column "${key}"`, EXIT.usage);
+  return mapping as ColumnMapping;
 }
 
 /** Imports the file into the store (run here, or by `serve` over its admin channel). */
 export const importOp: StoreOperation<ImportInput, ImportResult> = async (store, input, io) => {
-  const result = await asCliError(() => importCsv(store, input.file, input.setup, input.options));
+  await checkInputFile(input);
+  const { mapping, ...fields } = input.setup;
+  const setup = await asCliError(async () => resolveSetup({ ...fields, mapping: mappingOf(mapping) }));
+  const options: ImportOptions = {
+    skipInvalid: input.options.skipInvalid,
+    ...(input.options.batchSize !== undefined ? { batchSize: input.options.batchSize } : {}),
+    read: {
+      delimiter: input.options.read.delimiter,
+      ...(input.options.read.encoding !== undefined ? { encoding: input.options.read.encoding } : {}),
+    },
+  };
+  const result = await asCliError(() => importCsv(store, input.file, setup, options));
   for (const e of result.errors.slice(0, MAX_PRINTED_ERRORS))
     io.err(`row ${e.row}${e.column === null ? "" : `, column ${e.column}`}: ${e.reason}`);
   if (result.skipped > MAX_PRINTED_ERRORS) io.err(`…and ${result.skipped - MAX_PRINTED_ERRORS} more`);
@@ -169,6 +232,11 @@ export function register(program: Command): void {
       "skip bad rows (reported) and import the others; default: any bad row imports nothing",
     )
     .option("--delimiter <char>", "field separator: , ; tab |", ",")
+    .option(
+      "--encoding <name>",
+      "the file's encoding: utf-8, windows-1252, latin1, utf-16 (with its byte order mark, else little-endian), utf-16le, utf-16be",
+      "utf-8",
+    )
     .option("--batch-size <n>", "rows per transaction", "1000")
     .option("--database <location>", "PGlite directory or postgres:// URL (env VREPORT_DATABASE)")
     .addHelpText(
@@ -177,6 +245,7 @@ export function register(program: Command): void {
         'vreport import answers.csv --project Acme --brand Acme --domains acme.com --competitors "Globex=globex.com,Initech=initech.io"',
         "vreport import export.csv --project-file acme.yaml --map prompt=Question,platform=Engine,answered_at=Date",
         "vreport import export.csv --project-file acme.yaml --skip-invalid",
+        "vreport import old-export.csv --project-file acme.yaml --encoding windows-1252",
       ),
     )
     .action(async (file: string, flags: Omit<ImportCommandOptions, "batchSize"> & { batchSize: string }) => {

@@ -1,10 +1,10 @@
-import { access } from "node:fs/promises";
-import { resolve } from "node:path";
 import type { Command } from "commander";
+import { z } from "zod";
 import { IngestError, type IngestResult, ingestFile } from "../../service/ingest/index.js";
 import { resolveDatabaseLocation, type Store } from "../../service/store/db.js";
 import { CliError, EXIT } from "../errors.js";
 import { examples } from "../examples.js";
+import { checkInputFile, InputFile, inputFile } from "../input-file.js";
 import { processIo } from "../io.js";
 import { mapped, runOnStore } from "../on-store.js";
 import { withStore } from "../with-store.js";
@@ -40,15 +40,9 @@ export async function ingestCommand(
   io: IngestIo = ingestIo,
   env: NodeJS.ProcessEnv = process.env,
 ): Promise<IngestResult> {
-  if (file !== "-") {
-    try {
-      await access(file);
-    } catch {
-      throw new CliError(`cannot read ${file}: no such file (use - for standard input)`, EXIT.usage);
-    }
-  }
+  const named = file === "-" ? { file: "-", identity: { dev: 0, ino: 0 } } : await inputFile(file);
   const input: IngestInput = {
-    file: file === "-" ? "-" : resolve(file),
+    ...named,
     name: file === "-" ? "standard input" : file,
     ...(opts.strict !== undefined ? { strict: opts.strict } : {}),
     ...(opts.batchSize !== undefined ? { batchSize: opts.batchSize } : {}),
@@ -60,21 +54,24 @@ export async function ingestCommand(
   return runOnStore(database, "ingest", ingestOp, input, io);
 }
 
-/** What `ingest` runs on the store, here or in a running service: an absolute path, checked flags. */
-interface IngestInput {
-  file: string;
+/**
+ * What `ingest` runs on the store, here or in a running service: the file (absolute path and
+ * identity: input-file.ts), checked flags. The admin channel checks a request's body against it.
+ */
+export const IngestInput = InputFile.extend({
   /** The file as the user named it, for the summary line. */
-  name: string;
-  strict?: boolean;
-  batchSize?: number;
-  maxLineBytes?: number;
-}
+  name: z.string(),
+  strict: z.boolean().optional(),
+  batchSize: z.number().int().positive().optional(),
+  maxLineBytes: z.number().int().positive().optional(),
+}).strict();
+type IngestInput = z.infer<typeof IngestInput>;
 
 /** Ingests the file into the store (run here, or by `serve` over its admin channel). */
-export const ingestOp = mapped<IngestInput, IngestResult>(
-  (store, input, io) => ingestRun(store, input, io, input.file),
-  ingestError,
-);
+export const ingestOp = mapped<IngestInput, IngestResult>(async (store, input, io) => {
+  await checkInputFile(input);
+  return ingestRun(store, input, io, input.file);
+}, ingestError);
 
 async function ingestRun(
   store: Store,

@@ -20,6 +20,19 @@ export const ADMIN_PREFIX = "/admin/v1/";
 /** The largest request body: operations take flags and file paths, not data. */
 const MAX_BODY_BYTES = 1024 * 1024;
 
+/**
+ * How long one operation may hold the channel: operations run one at a time, so one that never
+ * ends (it waited on something outside the database) would block every later write command.
+ * Past it, its caller is told and the next operation runs; generous for a large import.
+ */
+export const ADMIN_DEADLINE_MS = 15 * 60 * 1000;
+
+/** Options of the channel. */
+export interface AdminChannelOptions {
+  /** Per operation (default ADMIN_DEADLINE_MS). */
+  deadlineMs?: number;
+}
+
 /** A running admin channel. */
 export interface AdminChannel {
   port: number;
@@ -39,7 +52,9 @@ export async function startAdminChannel(
   store: Store,
   dir: string,
   operations: AdminOperations,
+  options: AdminChannelOptions = {},
 ): Promise<AdminChannel> {
+  const deadlineMs = options.deadlineMs ?? ADMIN_DEADLINE_MS;
   const token = newToken();
   let queue: Promise<unknown> = Promise.resolve();
   const server = createServer((req, res) => {
@@ -64,7 +79,8 @@ export async function startAdminChannel(
     const reply: AdminReply = { out: [], err: [] };
     const io = { out: (line: string) => reply.out.push(line), err: (line: string) => reply.err.push(line) };
     // One operation at a time, in the order asked: each is a command that had the database alone.
-    const run = queue.then(() => operation(store, input, io));
+    // The next one waits for this one or for its deadline, whichever comes first.
+    const run = queue.then(() => withDeadline(operation(store, input, io), deadlineMs, name));
     queue = run.catch(() => {});
     try {
       reply.result = await run;
@@ -100,6 +116,22 @@ export async function startAdminChannel(
       return closing;
     },
   };
+}
+
+/** `work`, or a failure naming the operation once `ms` have passed (the work is no longer waited for). */
+function withDeadline<T>(work: Promise<T>, ms: number, name: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () =>
+        reject(
+          new Error(`the service stopped waiting for "${name}" after ${ms / 1000} s; the next command runs`),
+        ),
+      ms,
+    );
+  });
+  work.catch(() => undefined);
+  return Promise.race([work, late]).finally(() => clearTimeout(timer));
 }
 
 /** Whether the Authorization header is `Bearer <token>`, compared in constant time. */
