@@ -79,8 +79,9 @@ export async function viewOf(
     ...(request.notes !== undefined ? { notes: request.notes } : {}),
   });
   const kinds = [...new Set(request.formats.map((f) => backendInfo(f).chartImage))];
-  const view = await drawView(draft, (spec) => drawChart(spec, kinds));
+  const drawn = await drawView(draft, (spec) => drawChart(spec, kinds));
   const checks = checkReport(model, request.notes);
+  const view = { ...drawn, review: checks.map((c) => c.message) };
   const warnings = [
     ...(skipped ? [skipped] : []),
     ...checks.map((c) => `review: ${model.cover.project}: ${c.message} [${c.rule}]`),

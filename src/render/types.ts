@@ -186,6 +186,11 @@ export interface CoverView {
 export interface ReportView {
   /** File stem: <project-slug>-ai-visibility-<range>-<as-of> */
   name: string;
+  /**
+   * What the report's self-check could not resolve (docs/claims.md), one line each for the agency:
+   * listed in a review copy only (`generate --draft`), never in the final report.
+   */
+  review?: readonly string[];
   cover: CoverView;
   branding: Branding;
   sections: SectionView[];

@@ -1,16 +1,21 @@
 /**
  * The report's claims and its self-check (docs/claims.md): each rule on a hand-made case, then a
  * property over many random reports (ties, rows that all have gaps, competitors moving past the
- * client, change logs, content with and without topics) asserting the rules hold for every one.
+ * client, change logs, content with and without topics) asserting the rules hold for every one;
+ * and the review page of a draft that lists what the check could not resolve.
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { ChangeLog } from "../../src/config/changes-file.js";
 import type { ContentItem, Platform, Topic } from "../../src/contract/index.js";
+import { escapeMarkdown } from "../../src/format/markdown-escape.js";
+import { renderMarkdown } from "../../src/render/backends/markdown/backend.js";
+import { renderHtml } from "../../src/render/html/compose.js";
 import { buildModel } from "../../src/report/build-model.js";
 import { checkReport } from "../../src/report/claims/check.js";
 import type { ReportData } from "../../src/report/model.js";
 import { smallReportData } from "../fixtures/report-data.js";
+import { sampleView } from "../fixtures/sample-view.js";
 
 type Sections = Extract<ReportData["report"], { ok: true }>["value"]["sections"];
 const sectionOf = <K extends Sections[number]["key"]>(data: ReportData, key: K) => {
@@ -240,5 +245,25 @@ describe("the self-check over random reports", () => {
       rows: [],
     });
     expect(checkReport(model).map((c) => c.rule)).toEqual(["tie-called-extreme"]);
+  });
+});
+
+describe("the review page of a draft", () => {
+  const review = [
+    "the citation rate target is at risk, and no action of the report addresses it",
+    "a <b>note</b> | with *marks*",
+  ];
+  it("lists the self-check's findings in a review copy only, escaped, in the Markdown and the HTML", () => {
+    const view = { ...sampleView(), review };
+    const draft = renderMarkdown(view, "assets", { draft: true }).markdown;
+    expect(draft).toContain(
+      "> **For review**: What the report's self-check found and could not resolve itself (not in the final report):\n>\n> - the citation rate target is at risk, and no action of the report addresses it\n",
+    );
+    expect(draft).toContain(`> - ${escapeMarkdown(review[1]!)}\n`);
+    expect(renderMarkdown(view, "assets").markdown).not.toContain("For review");
+    const html = renderHtml(view, { draft: true }, "whole", "screen");
+    expect(html).toContain('<h2 class="review__title">For review</h2>');
+    expect(html).toContain("<li>a &lt;b&gt;note&lt;/b&gt; | with *marks*</li>");
+    expect(renderHtml(view, { draft: false }, "whole", "screen")).not.toContain('class="review__title"');
   });
 });

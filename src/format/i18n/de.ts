@@ -68,6 +68,8 @@ const messages = (f: Figures): Messages => ({
   draft: {
     mark: "ENTWURF",
     notice: "eine Prüffassung, nicht der endgültige Bericht.",
+    reviewTitle: "Zur Prüfung",
+    reviewIntro: "Was die Selbstprüfung des Berichts gefunden und nicht selbst gelöst hat (nicht im endgültigen Bericht):",
   },
 
   values: {

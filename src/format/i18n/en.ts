@@ -75,6 +75,8 @@ export const enMessages = (f: Figures) => ({
   draft: {
     mark: "DRAFT",
     notice: "a review copy, not the final report.",
+    reviewTitle: "For review",
+    reviewIntro: "What the report's self-check found and could not resolve itself (not in the final report):",
   },
 
   /** Values of typed cells shown as words. */

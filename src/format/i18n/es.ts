@@ -68,6 +68,8 @@ const messages = (f: Figures): Messages => ({
   draft: {
     mark: "BORRADOR",
     notice: "una copia de revisión, no el informe definitivo.",
+    reviewTitle: "Para revisar",
+    reviewIntro: "Lo que la autocomprobación del informe encontró y no pudo resolver (no figura en el informe final):",
   },
 
   values: {

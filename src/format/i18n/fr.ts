@@ -68,6 +68,8 @@ const messages = (f: Figures): Messages => ({
   draft: {
     mark: "BROUILLON",
     notice: "une version de relecture, pas le rapport définitif.",
+    reviewTitle: "À revoir",
+    reviewIntro: "Ce que l’autocontrôle du rapport a trouvé sans pouvoir le résoudre (absent du rapport final) :",
   },
 
   values: {

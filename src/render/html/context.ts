@@ -113,6 +113,8 @@ export interface DocumentContext {
   contentsTitle: string;
   cover: CoverContext;
   toc: { anchor: string; number: string; title: string; page: string }[];
+  /** A review copy's list of what the self-check found (docs/claims.md); null otherwise. */
+  review: { title: string; intro: string; items: readonly string[] } | null;
   sections: SectionContext[];
 }
 
@@ -221,6 +223,10 @@ export function documentContext(
   return {
     lang: lang.locale,
     contentsTitle: lang.m.pdf.contents,
+    review:
+      draft && view.review && view.review.length > 0
+        ? { title: lang.m.draft.reviewTitle, intro: lang.m.draft.reviewIntro, items: view.review }
+        : null,
     cover: {
       title: c.title,
       project: c.project,

@@ -95,6 +95,13 @@ export function renderMarkdown(
   slugger.slug(view.cover.title);
   head.push(`# ${escapeMarkdown(view.cover.title)}`, "");
   if (options.draft) head.push(draftLine(lang), "");
+  if (options.draft && view.review && view.review.length > 0)
+    head.push(
+      `> **${lang.m.draft.reviewTitle}**: ${lang.m.draft.reviewIntro}`,
+      ">",
+      ...view.review.map((line) => `> - ${escapeMarkdown(line)}`),
+      "",
+    );
   head.push(...cover(view, lang), "");
 
   // Section headings are slugged before their bodies, in document order, as GitHub does.
