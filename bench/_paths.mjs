@@ -1,6 +1,6 @@
 /** Where the bench reads the compiled project from and writes its scratch files. */
 import { mkdirSync } from "node:fs";
-import { dirname, join } from "node:path";
+import { dirname, join, relative, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 
 export const BENCH = dirname(fileURLToPath(import.meta.url));
@@ -13,3 +13,16 @@ export const DIST = join(ROOT, "dist");
  */
 export const RESULTS = join(BENCH, "results");
 mkdirSync(RESULTS, { recursive: true });
+
+/**
+ * `value` with every path under the repository written relative to it, so a committed record
+ * names no directory of the machine that ran it and reads the same from any checkout.
+ */
+export function repoRelative(value) {
+  if (typeof value === "string")
+    return value === ROOT ? "." : value.startsWith(`${ROOT}${sep}`) ? relative(ROOT, value) : value;
+  if (Array.isArray(value)) return value.map(repoRelative);
+  if (value && typeof value === "object")
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, repoRelative(v)]));
+  return value;
+}

@@ -1,5 +1,5 @@
 /**
- * The preview's reload latency (issue #22: "preview reload ≤ 2 s after a change"): a preview of
+ * The preview's reload latency (the target: the page is rebuilt ≤ 2 s after a change): a preview of
  * `data` with a notes file, edited `n` times; each sample is the time from the edit's last file
  * event to the rebuilt page being ready to serve (the server's own measure, docs/preview.md). The
  * browser's reload of the page comes on top (one request of the served HTML).

@@ -1,5 +1,5 @@
 /**
- * Area `demo` (issue #21): what a new user waits for. A clean clone of the committed HEAD runs
+ * Area `demo`: what a new user waits for. A clean clone of the committed HEAD runs
  * `npm run demo` with an empty npm cache (every package comes from the registry, as on a fresh
  * machine; Debian packages the bootstrap would install are recorded as present or installed), then
  * `vreport seed` runs three times into fresh PGlite directories, each timed as the process a user

@@ -101,10 +101,10 @@ export async function runGeneration(ctx) {
   };
 
   // Cold: one process per run; the PGlite directory must not be open here meanwhile.
-  // `pdf-full` is the PDF of the full profile (issue #20 compares it with the client profile's);
-  // `pdf-accessible` the tagged PDF of `--accessible` (issue #22 asks for its overhead).
+  // `pdf-full` is the PDF of the full profile (the client profile's targets are ratios to it);
+  // `pdf-accessible` the tagged PDF of `--accessible` (its overhead is reported).
   // Round robin, one sample of each kind per round: this shared machine's speed drifts within a
-  // run, and the client/full ratio (#20) must not depend on which profile ran first.
+  // run, and the client/full ratio must not depend on which profile ran first.
   const runs = quick
     ? { pdf: 1, "pdf-full": 1, "pdf-accessible": 1, xlsx: 1, md: 1, all: 1 }
     : { pdf: 5, "pdf-full": 5, "pdf-accessible": 3, xlsx: 2, md: 2, all: 2 };
@@ -217,7 +217,7 @@ export async function runGeneration(ctx) {
     result.warm["pdf-accessible"] = summarize(tagged);
     log(`  warm pdf --accessible: median ${result.warm["pdf-accessible"].median.toFixed(0)} ms`);
 
-    // The preview's reload (issue #22): edits of a notes file over the 90d demo data.
+    // The preview's reload: edits of a notes file over the 90d demo data.
     const { fetchReportData } = await import(`${DIST}/report/fetch.js`);
     const previewData = await fetchReportData(p.client, server.project, "90d");
     result.previewReload = summarize(await previewReloads(previewData, quick ? 3 : 8));

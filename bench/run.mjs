@@ -11,7 +11,7 @@ import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from "no
 import os from "node:os";
 import { join } from "node:path";
 import { dropPostgres, ensurePglite, ensurePostgres, PG_ADMIN, postgresAvailable } from "./_db.mjs";
-import { DIST, RESULTS, ROOT } from "./_paths.mjs";
+import { DIST, RESULTS, ROOT, repoRelative } from "./_paths.mjs";
 import { writeReport } from "./_report.mjs";
 import { runDemo } from "./demo.mjs";
 import { runGeneration } from "./generation.mjs";
@@ -184,7 +184,7 @@ async function main() {
       loadavg: { before: loadBefore, after: os.loadavg() },
       result,
     };
-    writeFileSync(join(RESULTS, `${area}.jsonl`), `${JSON.stringify(record)}\n`);
+    writeFileSync(join(RESULTS, `${area}.jsonl`), `${JSON.stringify(repoRelative(record))}\n`);
   }
 
   // Biome lints Markdown under bench/**: the rendered reports are measured, not kept.
@@ -201,7 +201,7 @@ async function main() {
     machine: env,
     setup,
   };
-  writeFileSync(join(RESULTS, "run.jsonl"), `${JSON.stringify(runInfo)}\n`);
+  writeFileSync(join(RESULTS, "run.jsonl"), `${JSON.stringify(repoRelative(runInfo))}\n`);
   writeReport(join(ROOT, "BENCHMARKS.md"), runInfo, readRecords());
   log(`done in ${(totalMs / 1000).toFixed(0)} s; BENCHMARKS.md rewritten`);
 }

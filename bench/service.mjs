@@ -149,7 +149,7 @@ async function uncached(location, { duration, log, label }) {
 }
 
 /**
- * Uncached 90d reports at 50 connections (#23's latency target), as the service runs (load
+ * Uncached 90d reports at 50 connections (target: p99 ≤ 1 s, no timeout), as the service runs (load
  * shedding on: what does not fit is answered 503 at once) and with load shedding off (every
  * request computed, as before the lane existed). 10 s timeout per request.
  */

@@ -1,6 +1,6 @@
 /**
- * Area `suite`: the test suite's wall time, today's code against the commit issue #19 measured
- * (1cbb2f3), side by side in one run on this machine. Each tree runs the same steps `npm test`
+ * Area `suite`: the test suite's wall time, today's code against the baseline commit timed before
+ * the suite was made faster (1cbb2f3), side by side in one run on this machine. Each tree runs the same steps `npm test`
  * runs after its bootstrap: build, typecheck, lint, then every test file on PGlite and PostgreSQL.
  */
 import { existsSync, mkdtempSync, rmSync, symlinkSync } from "node:fs";
@@ -9,7 +9,7 @@ import { join } from "node:path";
 import { ROOT } from "./_paths.mjs";
 import { run } from "./_proc.mjs";
 
-/** The commit the architecture issue timed (9–10 min busy, 5 min 35 s quiet). */
+/** The commit timed before the suite was made faster (9–10 min busy, 5 min 35 s quiet). */
 export const BASELINE = "1cbb2f3";
 
 /** The steps of `npm test` after the bootstrap, timed in `cwd`; the test count from vitest's summary. */

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Manual check that a workbook opens cleanly in a real spreadsheet application (issue #8): converts
+# Manual check that a workbook opens cleanly in a real spreadsheet application: converts
 # it with LibreOffice Calc to PDF and renders the first pages as PNGs to look at.
 #
 #   scripts/check-xlsx.sh [file.xlsx]   (default: the newest output/*.xlsx; run `npm run demo` first)

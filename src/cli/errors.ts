@@ -1,6 +1,6 @@
 import { inline } from "./io.js";
 
-/** Exit codes the CLI promises (issue #6): documented in the README. */
+/** Exit codes the CLI promises to scripts that call it: documented in the README. */
 export const EXIT = { ok: 0, failure: 1, usage: 2, auth: 3, unreachable: 4 } as const;
 
 /**

@@ -30,7 +30,7 @@ export interface ReportJobFlags extends QueueFlags {
 
 /**
  * `--formats`, hidden: the name `enqueue` and `schedule add` had before every command said
- * `--format` (issue #25, one flag name for one thing); scripts that use it keep working.
+ * `--format` (one flag name for one thing in every command); scripts that use it keep working.
  */
 export function hiddenFormatsAlias(): Option {
   return new Option("--formats <formats>", "old name of --format").hideHelp();

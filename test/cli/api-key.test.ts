@@ -6,7 +6,7 @@ import { apiKeyFrom } from "../../src/cli/api-key.js";
 import { parseGenerateFlags } from "../../src/cli/commands/generate-options.js";
 import { CliError, EXIT } from "../../src/cli/errors.js";
 
-/** Issue #24 item 11: a key need not be on the command line, where `ps` shows it to every user. */
+/** A key need not be on the command line, where `ps` shows it to every user. */
 describe("--api-key-file", () => {
   let dir: string;
   beforeAll(async () => {

@@ -1,5 +1,5 @@
 /**
- * Progress lines in order (issue #25 item 5): with reports in parallel, the plain (non-terminal)
+ * Progress lines in order: with reports in parallel, the plain (non-terminal)
  * lines of one project carry the same `[k/N]`, its place in the batch, on its start and its
  * finish, whatever order the reports finish in.
  */

@@ -30,7 +30,7 @@ function lines(width: number): string[] {
   return out;
 }
 
-/** Issue #24 item 12: the summary table fits an 80-column terminal and uses a wider one. */
+/** The summary table fits an 80-column terminal and uses a wider one. */
 describe("batch summary width", () => {
   it("names a run's files once, with their extensions", () => {
     expect(summaryRows(results)[0]?.[2]).toBe("output/brightwave-ai-visibility-90d-2026-11-25.{pdf,xlsx,md}");

@@ -1,5 +1,5 @@
 /**
- * A consistent CLI (issue #25 item 5): one flag name for one thing (`--format` everywhere,
+ * A consistent CLI: one flag name for one thing (`--format` everywhere,
  * `--formats` a hidden alias), `--version`, values case-insensitive where case means nothing,
  * a description for every subcommand.
  */

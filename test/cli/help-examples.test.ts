@@ -1,5 +1,5 @@
 /**
- * Examples in every command's `--help` (issue #25 item 5): the test walks every command and
+ * Examples in every command's `--help`: the test walks every command and
  * subcommand of the CLI, reads its help as `--help` prints it, and parses each example against
  * the real command table (the commands' actions replaced by no-ops), so an example with a flag the
  * command does not have, or without a required argument, fails here.

@@ -10,7 +10,7 @@ import type { BatchResult } from "../../src/jobs/batch.js";
 
 const CLI = join(import.meta.dirname, "../../dist/cli/index.js");
 
-/** Issue #24 item 6: text from data never reaches the terminal as escape sequences. */
+/** Text from data never reaches the terminal as escape sequences. */
 describe("terminal-safe output", () => {
   it("prints control characters as escapes, keeping tabs, newlines and every other character", () => {
     expect(terminalSafe("\u001b[31mred\u001b[0m")).toBe("\\x1b[31mred\\x1b[0m");

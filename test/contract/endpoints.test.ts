@@ -1,10 +1,9 @@
-import { existsSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { ENDPOINTS, type EndpointDef, endpointPath } from "../../src/contract/endpoints.js";
 import { SCOPES } from "../../src/contract/enums.js";
 import { envelope } from "../../src/contract/envelope.js";
 import { PARAM_SCHEMAS, PARAMS, PERIOD_EXTENSION_PARAMS } from "../../src/contract/params.js";
-import { readSpec, SHARED_SPEC_FILE, SPEC_FILE, section, specEndpoints, tableRows } from "./_spec.js";
+import { readSpec, section, specEndpoints, tableRows } from "./_spec.js";
 
 const md = readSpec();
 const rows = specEndpoints(md);
@@ -13,15 +12,6 @@ const extensions: readonly string[] = PERIOD_EXTENSION_PARAMS;
 // The spec's names; the period extension (docs/api.md) adds start, end and compare wherever range is.
 const paramNames = (def: EndpointDef) =>
   Object.keys(PARAMS[def.params]).filter((n) => !extensions.includes(n));
-
-// In CI the team's spec is always checked out next to the repository; a clone elsewhere has only
-// the copy, which the rest of this file checks the contract against.
-it.runIf(existsSync(SHARED_SPEC_FILE) || process.env.CI === "true")(
-  "tests against a copy of the spec equal to the team's shared one (../shared/spec)",
-  () => {
-    expect(readFileSync(SPEC_FILE, "utf8")).toBe(readFileSync(SHARED_SPEC_FILE, "utf8"));
-  },
-);
 
 describe("the spec's endpoint table, row by row", () => {
   it("has the 16 rows the contract knows", () => {

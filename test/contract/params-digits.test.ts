@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { issuesByParam, PARAM_SCHEMAS } from "../../src/contract/params.js";
 
-/** Issue #24 item 9: numeric parameters take decimal digits only. */
+/** Numeric parameters take decimal digits only. */
 describe("integer parameters", () => {
   it("read decimal digits", () => {
     expect(PARAM_SCHEMAS.prompts.parse({ page: "16", per_page: "10" })).toMatchObject({

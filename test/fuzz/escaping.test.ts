@@ -56,7 +56,7 @@ const text = fc.oneof(
 const md = new MarkdownIt({ html: true, linkify: true });
 const RUNS = { numRuns: 300 };
 
-/** Issue #24 item 13: no input produces unescaped output in any format. */
+/** No input produces unescaped output in any format. */
 describe("escaping holds for any text", () => {
   it("Markdown: a paragraph, a heading and a table cell make only their own element", () => {
     fc.assert(

@@ -39,7 +39,7 @@ const line = fc.oneof(
   fc.string({ unit: "binary", maxLength: 60 }).filter((s) => !s.includes("\n")),
 );
 
-/** Issue #24 item 13: no input crashes ingest or config loading; each is refused in words. */
+/** No input crashes ingest or config loading; each is refused in words. */
 describe("any input is accepted or refused, never a crash", () => {
   let store: Store;
   let dir: string;

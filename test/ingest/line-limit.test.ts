@@ -17,7 +17,7 @@ function chunked(text: string, size = 4096): Readable {
   );
 }
 
-/** Issue #24 item 5: a line longer than the limit is refused by its number, without being kept. */
+/** A line longer than the limit is refused by its number, without being kept. */
 describe("ingest line limit", () => {
   let store: Store;
   beforeAll(async () => {

@@ -27,7 +27,7 @@ const competitor = (projectId: string, name = "Rival") => ({
   data: { id: COMPETITOR, project_id: projectId, name, domain: "rival.test", variants: [] },
 });
 
-/** Issue #24 item 5: ingest never moves a row to another owner, and reports repeated ids. */
+/** Ingest never moves a row to another owner, and reports repeated ids. */
 describe("ingest ownership and duplicates", () => {
   let store: Store;
   beforeEach(async () => {

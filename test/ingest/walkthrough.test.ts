@@ -1,7 +1,7 @@
 /**
  * docs/ingest.md "From your data to a report", run as written: ingest the sample, mint a key with
  * the docs' scopes, serve with the docs' `--as-of`, generate the docs' `--range` in every format.
- * Two promises of issue #25 item 3 rest on it:
+ * Two promises of the docs rest on it:
  * - answers are counted by day in the workspace's timezone, and the docs' example keeps all its
  *   data (the sample's second answer, 23:30 UTC on 1 March, is 2 March in Berlin);
  * - a client's first report (nothing tracked before the current period) says "No data for <the

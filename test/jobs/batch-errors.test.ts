@@ -5,7 +5,7 @@ import { asError, runBatch } from "../../src/jobs/batch.js";
 
 const project = { id: "p1", name: "Acme" } as Project;
 
-/** Issue #24 item 7: a batch never reports a failure as "[object Object]". */
+/** A batch never reports a failure as "[object Object]". */
 describe("batch failures in words", () => {
   it("keeps the message and code of a thrown plain object", async () => {
     const [result] = await runBatch({} as VreportClient, [project], {} as never, {

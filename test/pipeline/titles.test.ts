@@ -6,7 +6,7 @@ import type { ReportView } from "../../src/render/types.js";
 import { type EmbeddedService, startEmbedded } from "../../src/service/embedded.js";
 import { DEMO_AS_OF, DEMO_BRANDING, DEMO_VIEW_HOOK_TIMEOUT } from "../report/_demo-view.js";
 
-/** Issue #24 item 10: a section's title is one string, in the API's JSON and in every format. */
+/** A section's title is one string, in the API's JSON and in every format. */
 describe("one title per section", () => {
   let service: EmbeddedService;
   let json: { key: string; title: string }[];

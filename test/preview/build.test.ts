@@ -154,16 +154,16 @@ describe("the served pages", () => {
     const page = errorPage(
       {
         what: "Notes file",
-        file: "/tmp/<b>.md",
+        file: "notes/<b>.md",
         line: 2,
-        message: 'notes file /tmp/<b>.md, line 2: unknown section "<script>"',
+        message: 'notes file notes/<b>.md, line 2: unknown section "<script>"',
         excerpt: [{ number: 2, text: "## <script>", marked: true }],
       },
       hook,
     );
-    expect(page).toContain('<p class="where">/tmp/&lt;b&gt;.md, line 2</p>');
+    expect(page).toContain('<p class="where">notes/&lt;b&gt;.md, line 2</p>');
     expect(page).toContain(
-      "<pre>notes file /tmp/&lt;b&gt;.md, line 2: unknown section &quot;&lt;script&gt;&quot;</pre>",
+      "<pre>notes file notes/&lt;b&gt;.md, line 2: unknown section &quot;&lt;script&gt;&quot;</pre>",
     );
     expect(page).toContain('<tr class="at"><td class="n">2</td><td>## &lt;script&gt;</td></tr>');
     expect(page.match(/<script/g)).toHaveLength(1);

@@ -1,5 +1,5 @@
 /**
- * `vreport preview` (issue #22 item 2) in a real Chromium: the preview serves the fixture report,
+ * `vreport preview` in a real Chromium: the preview serves the fixture report,
  * and the page follows the files as they are edited: a new note shows up, a broken notes file or
  * config file shows the error with its file and line while the server keeps running, and fixing
  * it brings the report back. Every wait polls the page with a generous limit; no fixed sleep. The

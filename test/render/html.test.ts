@@ -1,5 +1,5 @@
 /**
- * The HTML report (issue #22 item 1) on the demo view, client profile: one self-contained file
+ * The HTML report on the demo view, client profile: one self-contained file
  * under 2 MB that a real Chromium opens from disk, with JavaScript on or off, without a console
  * error and without asking for anything but `data:` URIs; its contents link to its sections; it
  * shows every figure the page formats must show, in order.
@@ -53,7 +53,7 @@ describe("the demo report as HTML", () => {
 
   for (const javaScript of [false, true])
     it(`opens in Chromium from disk (JavaScript ${javaScript ? "on" : "off"}): no console error, no request, working contents`, async () => {
-      // VREPORT_HTML_SCREENSHOT=/tmp/x.png saves what the browser showed, to look at.
+      // VREPORT_HTML_SCREENSHOT=shot.png saves what the browser showed, to look at.
       const shot = process.env.VREPORT_HTML_SCREENSHOT;
       const visit = await visitHtml(file, { javaScript, ...(shot ? { screenshot: shot } : {}) });
       expect(visit.errors).toEqual([]);

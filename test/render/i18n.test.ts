@@ -1,5 +1,5 @@
 /**
- * Translated reports (issue #22 item 4, docs/i18n.md): the same fixture data rendered in German,
+ * Translated reports (docs/i18n.md): the same fixture data rendered in German,
  * French and Spanish, compared with the catalogues. English is compared with the JSON by the
  * golden and backend suites; here every heading must be the catalogue's, no English heading may
  * remain, figures are the locale's, and the workbook keeps real numbers on translated sheets.

@@ -1,5 +1,5 @@
 /**
- * Template and theme overrides (docs/templates.md, issue #22 item 3): an agency's templates
+ * Template and theme overrides (docs/templates.md): an agency's templates
  * folder overrides the package's templates file by file, its stylesheet comes after ours, its
  * font is used (a font file embedded); a broken template is an error naming its file and line,
  * and the run writes nothing. The worked example (examples/templates/cover.hbs) shows in the PDF

@@ -10,7 +10,7 @@ import type { ReportView } from "../../src/render/types.js";
 import { sampleView } from "../fixtures/sample-view.js";
 import { writeWith } from "../pipeline/_write-with.js";
 
-/** Every character XML 1.0 forbids, as untrusted text may carry them (issue #24, item 4). */
+/** Every character XML 1.0 forbids, as untrusted text may carry them. */
 const BAD = "a\u0001b\u0008c\u000Bd\u001Fe\uFFFEf\uFFFFg\uD800h\uDC00i";
 /** What a reader sees instead: each forbidden character replaced, tab and newline kept. */
 const SHOWN = "a\uFFFDb\uFFFDc\uFFFDd\uFFFDe\uFFFDf\uFFFDg\uFFFDh\uFFFDi";

@@ -1,5 +1,5 @@
 /**
- * Plurals right in every sentence of the report (issue #25 item 3): the sentences built with
+ * Plurals right in every sentence of the report: the sentences built with
  * counts say "1 tracked prompt on 1 platform" and "2 tracked prompts on 2 platforms", in the
  * view every format renders.
  */

@@ -31,7 +31,7 @@ function answer(n: number, collectedAt: string, mentioned: boolean): unknown {
   };
 }
 
-/** Issue #23 item 2: ETags, 304s and the analytics response cache, keyed by data version and as-of day. */
+/** ETags, 304s and the analytics response cache, keyed by data version and as-of day. */
 describeDatabases("cached reads and conditional requests", (kind) => {
   let store: Store;
   let key: string;

@@ -3,7 +3,7 @@ import { ConnectionGate } from "../../src/service/http/_connection-gate.js";
 
 const never = () => new AbortController().signal;
 
-/** Issue #23 item 4: expensive work holds at most `size` PostgreSQL connections at once. */
+/** Expensive work holds at most `size` PostgreSQL connections at once. */
 describe("ConnectionGate", () => {
   it("lets `size` in, queues the rest in order, and drops a waiter whose request is abandoned", async () => {
     const gate = new ConnectionGate(2);

@@ -31,7 +31,7 @@ describeService("parameter validation and error envelopes", (svc) => {
           [`/content?${q()}&view=IDEAS&view=PLANNED`, "view"],
         ];
         for (const [path, name] of cases) expect422(await svc.get(t, path, key), name);
-        // A path id that is no id matches nothing (issue #24 item 9): 404, not 422.
+        // A path id that is no id matches nothing: 404, not 422.
         for (const [path, resource] of [
           [`/visibility/competitors/nope?${q()}`, "competitor"],
           ["/api/workspace/xyz/webhooks/events", "workspace"],

@@ -21,7 +21,7 @@ function raw(port: number, request: string): Promise<{ status: number; headers: 
   });
 }
 
-/** Issue #24 item 9: HTTP edge cases answer the documented envelope. */
+/** HTTP edge cases answer the documented envelope. */
 describe("HTTP edge cases", () => {
   let store: Store;
   let app: FastifyInstance;

@@ -12,7 +12,7 @@ const URL = `${API_PREFIX}/workspace`;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
- * Issue #23 item 3: verified keys are remembered briefly, but a revoked key stops working within
+ * Verified keys are remembered briefly, but a revoked key stops working within
  * 5 s on every process and an expired one at once, by the real clock (docs/api.md).
  */
 describeDatabases("verified keys cached briefly", (kind) => {

@@ -26,7 +26,7 @@ const ENVELOPE_503 = {
   data: { retry_after: 1 },
 };
 
-/** Issue #23 items 4 and 5: the expensive lane over a real socket, on both databases. */
+/** The expensive lane over a real socket, on both databases. */
 describeDatabases("load shedding and abandoned work", (kind) => {
   let store: Store;
   let app: FastifyInstance;

@@ -13,7 +13,7 @@ const junk = () => `vr_${randomBytes(24).toString("hex")}`;
 const status = async (app: FastifyInstance, key: string) =>
   (await app.inject({ url: URL, headers: { authorization: `Bearer ${key}` } })).statusCode;
 
-/** Issue #23 item 1: buckets by verified key; missing or invalid keys share their address's small budget. */
+/** Buckets by verified key; missing or invalid keys share their address's small budget. */
 describe("fair rate limits", () => {
   let keyed: KeyedStore;
   let store: Store;

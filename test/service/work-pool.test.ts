@@ -6,7 +6,7 @@ const never = () => new AbortController().signal;
 /** Lets settled promises' callbacks run. */
 const flush = () => new Promise((resolve) => setImmediate(resolve));
 
-/** Issue #23 item 4: the expensive lane's pool, queue, per-key share and round robin. */
+/** The expensive lane's pool, queue, per-key share and round robin. */
 describe("WorkPool", () => {
   it("runs up to `concurrency` at once, queues up to `queue`, refuses the rest", async () => {
     const pool = new WorkPool({ concurrency: 2, queue: 2, queuePerKey: 2, retryAfterSeconds: 3 });

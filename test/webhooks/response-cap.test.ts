@@ -10,7 +10,7 @@ import { openTestStore } from "../store/_databases.js";
 /** The receiver writes at most this much (a bound for the test itself, far above the sender's cap). */
 const SAFETY_BYTES = 256 * 1024 * 1024;
 
-/** Issue #24 item 1: a receiver answering with an endless body cannot make the sender buffer it. */
+/** A receiver answering with an endless body cannot make the sender buffer it. */
 describe("webhook responses are read up to 64 KB", () => {
   let store: Store;
   let server: Server;

@@ -20,7 +20,7 @@ import { openTestStore } from "../store/_databases.js";
 const DENY = { allowPrivate: false };
 const EVENTS = ["content.status_updated"];
 
-/** Issue #24 item 2: a subscription cannot make the service call its own network. */
+/** A subscription cannot make the service call its own network. */
 describe("webhook targets", () => {
   let store: Store;
   let server: Server;

@@ -1,5 +1,5 @@
 /**
- * The deterministic demo workspace (issue 3): same arguments → identical rows, byte for byte.
+ * The deterministic demo workspace: same arguments → identical rows, byte for byte.
  * Everything is derived from the as-of date, the scale and fixed vocabularies through seeded PRNGs
  * and name-based UUIDs; nothing reads the clock.
  */
