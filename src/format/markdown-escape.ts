@@ -5,7 +5,8 @@
  *
  * - Control characters are dropped; newlines, tabs and runs of spaces become one space. A cell
  *   cannot hold a line break without HTML, and we emit no HTML, so "a\nb" reads "a b".
- * - `<`, `>`, `&` become entities: no HTML tag, autolink or entity survives (`<script>` reads as text).
+ * - `<` and `>` become entities, and `&` where it would start a character reference: no HTML tag,
+ *   autolink or entity survives (`<script>` reads as text), and a plain `&` stays as written.
  * - `\` `` ` `` `*` `_` `[` `]` `|` `~` `$` get a backslash: no code span, emphasis, link, table
  *   column, strikethrough or math can start. Parentheses are left alone: without `[` there is no
  *   link text for them to close.
@@ -36,7 +37,9 @@ function escapeLineStart(text: string): string {
 export function escapeMarkdown(value: string): string {
   const flat = value.replace(BREAKABLE_SPACE, " ").replace(CONTROL, "").trim();
   const escaped = flat
-    .replace(/[&<>]/g, (c) => ENTITIES[c] ?? c)
+    // An ampersand is literal text unless it starts a character reference ("&amp;", "&#38;"):
+    // only those are escaped, so "Email & automation" reads as written in the Markdown itself.
+    .replace(/&(?=#|[A-Za-z][A-Za-z0-9]*;)|[<>]/g, (c) => ENTITIES[c] ?? c)
     .replace(INLINE_SPECIAL, (c) => `\\${c}`)
     .replace(/:\/\//g, "\\://")
     .replace(/\b(www)\./gi, "$1&#46;");

@@ -18,7 +18,8 @@ import type {
   ReportData,
   ReportModel,
 } from "./model.js";
-import { opportunities } from "./opportunities.js";
+import { opportunities as opportunitiesOf } from "./opportunities.js";
+import { opportunityThemes } from "./opportunity-themes.js";
 import { slugify } from "./slug.js";
 import { checkTargets } from "./targets.js";
 
@@ -61,6 +62,9 @@ export function buildModel(data: ReportData, agency: AgencyInput = {}): ReportMo
   const rivals = sections.ok
     ? sections.value.competitors.rows.filter((r) => !r.is_you).map((r) => r.name)
     : [];
+  const opportunities = map(sections, (s) =>
+    opportunitiesOf(s.prompts.gaps, data.project.brand_name, lang, changes, rivals),
+  );
   const model: ReportModel = {
     cover: {
       workspace: data.workspace.ok ? data.workspace.value.name : "",
@@ -81,9 +85,8 @@ export function buildModel(data: ReportData, agency: AgencyInput = {}): ReportMo
     contentMap,
     content,
     competitorsTracked: map(data.setup, (s) => s.competitors.length),
-    opportunities: map(sections, (s) =>
-      opportunities(s.prompts.gaps, data.project.brand_name, lang, changes, rivals),
-    ),
+    opportunities,
+    themes: map(opportunities, (list) => opportunityThemes(list, rivals, data.project.brand_name, lang)),
     evidence: map(data.evidence, (answers) => evidenceItems(answers, data)),
     targets: map(sections, (s) => checkTargets(s, agency.targets ?? {})),
     changes,

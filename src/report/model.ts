@@ -19,6 +19,7 @@ import type { Claim, ClaimSection } from "./claims/claim.js";
 import type { Segment } from "./excerpt.js";
 import type { EvidenceAnswer } from "./fetch-evidence.js";
 import type { Opportunity } from "./opportunities.js";
+import type { OpportunityTheme } from "./opportunity-themes.js";
 import type { TargetCheck } from "./targets.js";
 
 /**
@@ -120,6 +121,8 @@ export interface ReportModel {
   competitorsTracked: Available<number>;
   /** Prompts where competitors are named and the brand is not, ranked, with suggested actions. */
   opportunities: Available<Opportunity[]>;
+  /** The same prompts grouped by what they share, one action per theme (docs/claims.md). */
+  themes: Available<OpportunityTheme[]>;
   evidence: Available<EvidenceItem[]>;
   /** The agency's targets checked against the report (docs/targets.md); empty when none are set. */
   targets: Available<TargetCheck[]>;

@@ -69,7 +69,8 @@ const messages = (f: Figures): Messages => ({
     mark: "ENTWURF",
     notice: "eine Prüffassung, nicht der endgültige Bericht.",
     reviewTitle: "Zur Prüfung",
-    reviewIntro: "Was die Selbstprüfung des Berichts gefunden und nicht selbst gelöst hat (nicht im endgültigen Bericht):",
+    reviewIntro:
+      "Was die Selbstprüfung des Berichts gefunden und nicht selbst gelöst hat (nicht im endgültigen Bericht):",
   },
 
   values: {
@@ -127,6 +128,7 @@ const messages = (f: Figures): Messages => ({
   },
 
   columns: {
+    theme: "Thema",
     prompt: "Prompt",
     prompts: "Prompts",
     category: "Kategorie",
@@ -358,6 +360,25 @@ const messages = (f: Figures): Messages => ({
       `${f.countOf(n, { one: "Abdeckungslücke", other: "Abdeckungslücken" })}, bei denen der stärkste Wettbewerber mehr Seiten hat: ${topics}.`,
     topicOwnContent: (topic, items, cited, theirs) =>
       `${topic}: Sie haben ${f.countOf(items, { one: "Artikel", other: "Artikel" })} dazu veröffentlicht (${cited === 0 ? "noch nicht in Antworten zitiert" : `${f.count(cited)} in Antworten zitiert`}), noch nicht unter den klassifizierten Seiten, die zum Thema ${f.countOf(theirs, { one: "Seite der Wettbewerber", other: "Seiten der Wettbewerber" })} zählen.`,
+  },
+
+  themes: {
+    prompts: (shown, more) =>
+      shown.map((p) => `„${p}“`).join(", ") + (more > 0 ? ` und ${f.count(more)} weitere` : ""),
+    evidence: (winners, gapAnswers, answers, brand, page) =>
+      `${winners.length > 0 ? `${f.list(winners)} ${winners.length === 1 ? "wird" : "werden"}` : "Wettbewerber werden"} ohne ${brand} in ${f.count(gapAnswers)} von ${f.countOf(answers, answersOf)} genannt${page ? `; ${page.url} von ${page.competitor} ist dort die meistzitierte Seite (${f.count(page.citations)}-mal)` : ""}.`,
+    comparison: (rival, n, prompts, evidence) =>
+      `Veröffentlichen Sie eine Vergleichsseite zu ${rival}, die ${n === 1 ? "den Prompt" : `die ${f.count(n)} Prompts`} beantwortet, ${n === 1 ? "der" : "die"} ${rival} nennen (${prompts}): ${evidence}`,
+    category: (category, n, prompts, evidence) =>
+      `Veröffentlichen oder stärken Sie Seiten zu ${category} für ${n === 1 ? "seinen Prompt" : `seine ${f.count(n)} Prompts`} (${prompts}): ${evidence}`,
+    other: (n, prompts, evidence) =>
+      `Veröffentlichen Sie Seiten, die ${n === 1 ? "diesen Prompt" : `diese ${f.count(n)} Prompts`} beantworten (${prompts}): ${evidence}`,
+    done: (label, date, n, before, after) =>
+      `Für ${n === 1 ? "diesen Prompt" : `diese ${f.count(n)} Prompts`} bereits erledigt: „${label}“ ist seit ${date} live; ${before !== null && after !== null ? `Erwähnungsrate ${f.percent(before)} in den 14 Tagen davor, ${f.percent(after)} in den 14 Tagen danach.` : "zu neu oder außerhalb der Daten, um die 14 Tage davor und danach zu vergleichen."}`,
+    competitorTheme: (rival) => `Prompts, die ${rival} nennen`,
+    otherTheme: "Prompts ohne Kategorie",
+    intro: (brand, themes, prompts) =>
+      `Die ${f.countOf(prompts, promptsOf)}, bei denen ein beobachteter Wettbewerber genannt wird und ${brand} nicht, gruppiert in ${f.countOf(themes, { one: "Thema", other: "Themen" })} nach ihrer Gemeinsamkeit: dem Wettbewerber, den der Prompt nennt, sonst seiner Kategorie. Eine Maßnahme je Thema; die Arbeitsmappe listet jeden Prompt mit seinen eigenen Zahlen.`,
   },
 
   actions: {

@@ -7,6 +7,9 @@ import type { FigureStyle, Figures } from "./figures.js";
  * the locale), plurals from `f.noun`/`f.countOf` (Intl.PluralRules). English here is exactly the
  * text every report had before translations (the golden files pin it).
  */
+/** An English possessive: "Lumora's", "Nimbus Metrics'" (a name ending in s takes the apostrophe alone). */
+const owner = (name: string): string => (/s$/i.test(name) ? `${name}'` : `${name}'s`);
+
 export const enMessages = (f: Figures) => ({
   /** Section titles; the API's sections carry the same English titles (contract REPORT_SECTION_TITLES). */
   sections: {
@@ -144,6 +147,7 @@ export const enMessages = (f: Figures) => ({
 
   /** Table column headers. */
   columns: {
+    theme: "Theme",
     prompt: "Prompt",
     prompts: "Prompts",
     category: "Category",
@@ -400,6 +404,34 @@ export const enMessages = (f: Figures) => ({
       `${topic}: you published ${f.countOf(items, { one: "article", other: "articles" })} on it (${cited === 0 ? "not cited in answers yet" : `${f.count(cited)} cited in answers`}), not yet among the classified pages that count ${f.countOf(theirs, { one: "competitor page", other: "competitor pages" })} on the topic.`,
   },
 
+  /** Opportunities as themes (report/opportunity-themes.ts, docs/claims.md). */
+  themes: {
+    /** "“A”, “B” and 3 more". */
+    prompts: (shown: readonly string[], more: number) =>
+      shown.map((p) => `“${p}”`).join(", ") + (more > 0 ? ` and ${f.count(more)} more` : ""),
+    evidence: (
+      winners: readonly string[],
+      gapAnswers: number,
+      answers: number,
+      brand: string,
+      page: { url: string; competitor: string; citations: number } | null,
+    ) =>
+      `${winners.length > 0 ? `${f.list(winners)} ${winners.length === 1 ? "is" : "are"} named` : "competitors are named"} without ${brand} in ${f.count(gapAnswers)} of their ${f.countOf(answers, { one: "answer", other: "answers" })}${page ? `; ${owner(page.competitor)} ${page.url} is the page most cited there (${f.count(page.citations)} times)` : ""}.`,
+    comparison: (rival: string, n: number, prompts: string, evidence: string) =>
+      `Publish a comparison page against ${rival} that answers the ${f.countOf(n, { one: "prompt", other: "prompts" })} naming it (${prompts}): ${evidence}`,
+    category: (category: string, n: number, prompts: string, evidence: string) =>
+      `Publish or strengthen pages on ${category} for its ${f.countOf(n, { one: "prompt", other: "prompts" })} (${prompts}): ${evidence}`,
+    other: (n: number, prompts: string, evidence: string) =>
+      `Publish pages that answer ${n === 1 ? "this prompt" : `these ${f.count(n)} prompts`} (${prompts}): ${evidence}`,
+    done: (label: string, date: string, n: number, before: number | null, after: number | null) =>
+      `Already done for ${n === 1 ? "this prompt" : `these ${f.count(n)} prompts`}: “${label}” went live on ${date}; ${before !== null && after !== null ? `mention rate ${f.percent(before)} in the 14 days before, ${f.percent(after)} in the 14 days after.` : "too recent, or outside the data, to compare the 14 days before and after."}`,
+    /** The theme's name in the table. */
+    competitorTheme: (rival: string) => `Prompts naming ${rival}`,
+    otherTheme: "Prompts without a category",
+    intro: (brand: string, themes: number, prompts: number) =>
+      `The ${f.countOf(prompts, { one: "prompt", other: "prompts" })} where a tracked competitor is named and ${brand} is not, grouped into ${f.countOf(themes, { one: "theme", other: "themes" })} by what they share: the competitor the prompt names, else its category. One action per theme; the workbook lists every prompt with its own figures.`,
+  },
+
   /** The suggested action of an opportunity (report/opportunities.ts, docs/metrics.md "Opportunities"). */
   actions: {
     absent: (
@@ -408,7 +440,7 @@ export const enMessages = (f: Figures) => ({
       top: { name: string; answers: number } | undefined,
       page: { competitor: string; url: string; citations: number } | undefined,
     ) =>
-      `Publish a page that answers this prompt: none of its ${f.countOf(answers, { one: "answer", other: "answers" })} names ${brand}${top ? `; ${top.name} is named in ${f.count(top.answers)}` : ""}${page ? ` and ${page.competitor}'s ${page.url} is cited in ${f.count(page.citations)}` : ""}.`,
+      `Publish a page that answers this prompt: none of its ${f.countOf(answers, { one: "answer", other: "answers" })} names ${brand}${top ? `; ${top.name} is named in ${f.count(top.answers)}` : ""}${page ? ` and ${owner(page.competitor)} ${page.url} is cited in ${f.count(page.citations)}` : ""}.`,
     platforms: (
       never: readonly string[],
       brand: string,
@@ -418,7 +450,7 @@ export const enMessages = (f: Figures) => ({
     ) =>
       `Find out what ${f.list(never)} cite${never.length === 1 ? "s" : ""} for this prompt: ${never.length === 1 ? "it never names" : "they never name"} ${brand}, while ${f.list(naming)} ${naming.length === 1 ? "does" : "do"} (${f.count(mentioned)} of ${f.countOf(answers, { one: "answer", other: "answers" })}).`,
     page: (competitor: string, url: string, citations: number, gapAnswers: number, brand: string) =>
-      `Publish or strengthen a page that answers this prompt better: ${competitor}'s ${url} is cited in ${f.count(citations)} of the ${f.countOf(gapAnswers, { one: "answer", other: "answers" })} naming a competitor and not ${brand}.`,
+      `Publish or strengthen a page that answers this prompt better: ${owner(competitor)} ${url} is cited in ${f.count(citations)} of the ${f.countOf(gapAnswers, { one: "answer", other: "answers" })} naming a competitor and not ${brand}.`,
     done: (label: string, date: string, before: number | null, after: number | null) =>
       `Already done: “${label}” went live on ${date}; ${before !== null && after !== null ? `mention rate ${f.percent(before)} in the 14 days before, ${f.percent(after)} in the 14 days after.` : "too recent, or outside the data, to compare the 14 days before and after."}`,
     consistency: (

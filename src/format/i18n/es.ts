@@ -69,7 +69,8 @@ const messages = (f: Figures): Messages => ({
     mark: "BORRADOR",
     notice: "una copia de revisión, no el informe definitivo.",
     reviewTitle: "Para revisar",
-    reviewIntro: "Lo que la autocomprobación del informe encontró y no pudo resolver (no figura en el informe final):",
+    reviewIntro:
+      "Lo que la autocomprobación del informe encontró y no pudo resolver (no figura en el informe final):",
   },
 
   values: {
@@ -127,6 +128,7 @@ const messages = (f: Figures): Messages => ({
   },
 
   columns: {
+    theme: "Tema",
     prompt: "Prompt",
     prompts: "Prompts",
     category: "Categoría",
@@ -353,6 +355,25 @@ const messages = (f: Figures): Messages => ({
       `${f.countOf(n, { one: "brecha de cobertura", other: "brechas de cobertura" })} en las que el competidor principal tiene más páginas: ${topics}.`,
     topicOwnContent: (topic, items, cited, theirs) =>
       `${topic}: ha publicado ${f.countOf(items, { one: "artículo", other: "artículos" })} sobre el tema (${cited === 0 ? "aún sin citas en las respuestas" : `${f.count(cited)} citado(s) en las respuestas`}), aún no entre las páginas clasificadas, que cuentan ${f.countOf(theirs, { one: "página de la competencia", other: "páginas de la competencia" })} sobre el tema.`,
+  },
+
+  themes: {
+    prompts: (shown, more) =>
+      shown.map((p) => `«${p}»`).join(", ") + (more > 0 ? ` y ${f.count(more)} más` : ""),
+    evidence: (winners, gapAnswers, answers, brand, page) =>
+      `${winners.length > 0 ? `${f.list(winners)} ${winners.length === 1 ? "aparece" : "aparecen"}` : "aparecen competidores"} sin ${brand} en ${f.count(gapAnswers)} de sus ${f.countOf(answers, answersOf)}${page ? `; la página ${page.url} de ${page.competitor} es la más citada en ellas (${f.count(page.citations)} veces)` : ""}.`,
+    comparison: (rival, n, prompts, evidence) =>
+      `Publique una página comparativa frente a ${rival} que responda ${n === 1 ? "al prompt que lo nombra" : `a los ${f.count(n)} prompts que lo nombran`} (${prompts}): ${evidence}`,
+    category: (category, n, prompts, evidence) =>
+      `Publique o refuerce páginas sobre ${category} para ${n === 1 ? "su prompt" : `sus ${f.count(n)} prompts`} (${prompts}): ${evidence}`,
+    other: (n, prompts, evidence) =>
+      `Publique páginas que respondan a ${n === 1 ? "este prompt" : `estos ${f.count(n)} prompts`} (${prompts}): ${evidence}`,
+    done: (label, date, n, before, after) =>
+      `Ya hecho para ${n === 1 ? "este prompt" : `estos ${f.count(n)} prompts`}: «${label}» está publicado desde el ${date}; ${before !== null && after !== null ? `tasa de mención del ${f.percent(before)} en los 14 días anteriores y del ${f.percent(after)} en los 14 posteriores.` : "demasiado reciente, o fuera de los datos, para comparar los 14 días antes y después."}`,
+    competitorTheme: (rival) => `Prompts que nombran a ${rival}`,
+    otherTheme: "Prompts sin categoría",
+    intro: (brand, themes, prompts) =>
+      `Los ${f.countOf(prompts, promptsOf)} en los que se nombra a un competidor seguido y no a ${brand}, agrupados en ${f.countOf(themes, { one: "tema", other: "temas" })} según lo que comparten: el competidor que nombra el prompt, si no su categoría. Una acción por tema; el libro lista cada prompt con sus propias cifras.`,
   },
 
   actions: {

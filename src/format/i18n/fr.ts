@@ -69,7 +69,8 @@ const messages = (f: Figures): Messages => ({
     mark: "BROUILLON",
     notice: "une version de relecture, pas le rapport définitif.",
     reviewTitle: "À revoir",
-    reviewIntro: "Ce que l’autocontrôle du rapport a trouvé sans pouvoir le résoudre (absent du rapport final) :",
+    reviewIntro:
+      "Ce que l’autocontrôle du rapport a trouvé sans pouvoir le résoudre (absent du rapport final) :",
   },
 
   values: {
@@ -127,6 +128,7 @@ const messages = (f: Figures): Messages => ({
   },
 
   columns: {
+    theme: "Thème",
     prompt: "Prompt",
     prompts: "Prompts",
     category: "Catégorie",
@@ -357,6 +359,25 @@ const messages = (f: Figures): Messages => ({
       `${f.countOf(n, { one: "lacune de couverture", other: "lacunes de couverture" })}, où le premier concurrent a plus de pages : ${topics}.`,
     topicOwnContent: (topic, items, cited, theirs) =>
       `${topic} : vous avez publié ${f.countOf(items, { one: "article", other: "articles" })} sur ce thème (${cited === 0 ? "pas encore cité dans les réponses" : `${f.count(cited)} cité(s) dans les réponses`}), pas encore parmi les pages classées, qui comptent ${f.countOf(theirs, { one: "page concurrente", other: "pages concurrentes" })} sur le thème.`,
+  },
+
+  themes: {
+    prompts: (shown, more) =>
+      shown.map((p) => `« ${p} »`).join(", ") + (more > 0 ? ` et ${f.count(more)} autres` : ""),
+    evidence: (winners, gapAnswers, answers, brand, page) =>
+      `${winners.length > 0 ? `${f.list(winners)} ${winners.length === 1 ? "est cité" : "sont cités"}` : "des concurrents sont cités"} sans ${brand} dans ${f.count(gapAnswers)} de leurs ${f.countOf(answers, answersOf)}${page ? ` ; la page ${page.url} de ${page.competitor} y est la plus citée (${f.count(page.citations)} fois)` : ""}.`,
+    comparison: (rival, n, prompts, evidence) =>
+      `Publiez une page comparative face à ${rival} qui réponde ${n === 1 ? "au prompt qui le cite" : `aux ${f.count(n)} prompts qui le citent`} (${prompts}) : ${evidence}`,
+    category: (category, n, prompts, evidence) =>
+      `Publiez ou renforcez des pages sur ${category} pour ${n === 1 ? "son prompt" : `ses ${f.count(n)} prompts`} (${prompts}) : ${evidence}`,
+    other: (n, prompts, evidence) =>
+      `Publiez des pages qui répondent à ${n === 1 ? "ce prompt" : `ces ${f.count(n)} prompts`} (${prompts}) : ${evidence}`,
+    done: (label, date, n, before, after) =>
+      `Déjà fait pour ${n === 1 ? "ce prompt" : `ces ${f.count(n)} prompts`} : « ${label} » est en ligne depuis le ${date} ; ${before !== null && after !== null ? `taux de mention de ${f.percent(before)} sur les 14 jours précédents, ${f.percent(after)} sur les 14 jours suivants.` : "trop récent, ou hors des données, pour comparer les 14 jours avant et après."}`,
+    competitorTheme: (rival) => `Prompts qui citent ${rival}`,
+    otherTheme: "Prompts sans catégorie",
+    intro: (brand, themes, prompts) =>
+      `Les ${f.countOf(prompts, promptsOf)} où un concurrent suivi est cité et pas ${brand}, regroupés en ${f.countOf(themes, { one: "thème", other: "thèmes" })} selon ce qu’ils partagent : le concurrent que le prompt cite, sinon sa catégorie. Une action par thème ; le classeur liste chaque prompt avec ses propres chiffres.`,
   },
 
   actions: {

@@ -11,22 +11,52 @@ const named = (lang: Lang, list: readonly { name: string; answers: number }[], m
   );
 
 /**
- * The prompts where tracked competitors are named and the brand is not, ranked by the platforms
- * and answers that show it, each with a suggested action from the rules of docs/metrics.md
- * "Opportunities". The page formats show the figures and the action; the workbook adds the
- * platforms by name, the most cited competitor page and the rule that chose the action.
+ * The prompts where tracked competitors are named and the brand is not. The page formats show
+ * them grouped into themes, one action per theme naming the prompts it covers and the pages
+ * competitors win them with (docs/claims.md, "Opportunities as themes"); the workbook adds every
+ * prompt, ranked by the platforms and answers that show it, each with its own suggested action
+ * from the rules of docs/metrics.md "Opportunities", its platforms by name, the most cited
+ * competitor page and the rule that chose the action.
  */
 export const opportunities: SectionDrafter = (model, lang) =>
   fromVisibility("opportunities", model, lang, (): DraftBlock[] => {
     const { columns: k, opportunities: m } = lang.m;
     const brand = model.cover.brand;
     const list = model.opportunities.ok ? model.opportunities.value : [];
+    const themes = model.themes.ok ? model.themes.value : [];
     const names = (platforms: readonly string[]) => platforms.map(platformName).join(", ");
+    const t = lang.m.themes;
+    const themeName = (x: (typeof themes)[number]) =>
+      x.kind === "competitor" ? t.competitorTheme(x.name!) : (x.name ?? t.otherTheme);
     return [
       {
         kind: "paragraph",
-        text: m.intro(brand),
+        text: themes.length > 0 ? t.intro(brand, themes.length, list.length) : m.intro(brand),
       },
+      tableOf(
+        "opportunity-themes",
+        [
+          col("theme", k.theme, "text"),
+          col("prompt_count", k.prompts, "count"),
+          col("gap_answers", k.answersWithGap, "count"),
+          col("snapshots", k.answers, "count"),
+          workbookOnly(col("competitors", k.competitorsNamed, "text")),
+          workbookOnly(col("top_page", k.mostCitedCompetitorPage, "url")),
+          col("action", k.suggestedAction, "text"),
+        ],
+        themes.map((x) => ({
+          theme: themeName(x),
+          prompt_count: x.prompts.length,
+          gap_answers: x.gapAnswers,
+          snapshots: x.snapshots,
+          competitors: named(lang, x.competitors, 0),
+          top_page: x.pages[0]?.url ?? null,
+          action: x.action,
+        })),
+        m.empty(brand),
+        // Themes are few; every one is shown (the profile's row count cuts the prompts' table).
+        { complete: true },
+      ),
       tableOf(
         "opportunities",
         [
@@ -61,6 +91,7 @@ export const opportunities: SectionDrafter = (model, lang) =>
           top_page_citations: o.pages[0]?.citations ?? null,
         })),
         m.empty(brand),
+        { workbookOnly: true },
       ),
     ];
   });

@@ -195,9 +195,9 @@ function competitorClaims(s: ApiSections, brand: string, compared: boolean): Cla
     const metrics: Overtaking[] = HEADLINE.flatMap((metric) => {
       const you = { ...rateOf(mine, metric), name: brand };
       const them = rateOf(row, metric);
-      return them.current > you.current && them.previous <= you.previous
-        ? [{ metric, competitor: them, you }]
-        : [];
+      // Previous rates are current − delta: compared with a tolerance, so a tie stays a tie.
+      const ahead = them.current > you.current + TIE && them.previous <= you.previous + TIE;
+      return ahead ? [{ metric, competitor: them, you }] : [];
     });
     if (metrics.length === 0) continue;
     // The overtaking says more than "leads": it replaces the leader's claim about the same rival.

@@ -1,0 +1,147 @@
+import { ENGLISH, type Lang } from "../format/i18n/index.js";
+import type { ChangeImpact } from "./change-log.js";
+import type { Opportunity } from "./opportunities.js";
+
+/**
+ * Opportunities as a strategist writes them (docs/claims.md, "Opportunities as themes"): the gap
+ * prompts grouped by what they share, one action per group naming the prompts it covers and the
+ * pages competitors win them with. A prompt that names a tracked competitor ("Lumora
+ * alternatives for …") belongs to that competitor's theme, whatever its category: one comparison
+ * page answers them all; the others are grouped by category; prompts without one together.
+ */
+export interface OpportunityTheme {
+  /** Stable key: `competitor:<name>`, `category:<name>` or `other`. */
+  key: string;
+  kind: "competitor" | "category" | "other";
+  /** The competitor or the category; null for prompts without either. */
+  name: string | null;
+  /** The theme's prompts, in the service's ranking. */
+  prompts: readonly Opportunity[];
+  /** Summed over the prompts: answers, answers naming a competitor and not the brand. */
+  snapshots: number;
+  gapAnswers: number;
+  /** The competitors named in the gap answers, most named first (summed over the prompts). */
+  competitors: readonly { name: string; answers: number }[];
+  /** Competitor pages cited in the gap answers, most cited first (at most 3). */
+  pages: readonly { url: string; competitor_name: string; citations: number }[];
+  /** The change-log entry that already did the theme's work (all its prompts' entry), or null. */
+  done: ChangeImpact | null;
+  /** One sentence; every figure a field of the theme. */
+  action: string;
+}
+
+/** The competitor a prompt's own words name, if any (the first of the tracked ones). */
+function namedIn(text: string, competitors: readonly string[]): string | undefined {
+  const lower = text.toLocaleLowerCase();
+  return competitors.find((c) => lower.includes(c.toLocaleLowerCase()));
+}
+
+/** Sums `{ key, count }` pairs by key, largest first (ties by key, for a stable order). */
+function summed<T>(
+  items: readonly T[],
+  key: (t: T) => string,
+  count: (t: T) => number,
+): [string, number, T][] {
+  const by = new Map<string, [string, number, T]>();
+  for (const item of items) {
+    const k = key(item);
+    const seen = by.get(k);
+    by.set(k, [k, (seen?.[1] ?? 0) + count(item), seen?.[2] ?? item]);
+  }
+  return [...by.values()].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
+}
+
+/**
+ * The themes of `opportunities` (already ranked), ranked by their gap answers, those whose work
+ * is already done last; `competitors` are
+ * the tracked competitors' names and `brand` the client's.
+ */
+export function opportunityThemes(
+  opportunities: readonly Opportunity[],
+  competitors: readonly string[],
+  brand: string,
+  lang: Lang = ENGLISH,
+): OpportunityTheme[] {
+  const groups = new Map<
+    string,
+    { kind: OpportunityTheme["kind"]; name: string | null; prompts: Opportunity[] }
+  >();
+  for (const o of opportunities) {
+    const rival = namedIn(o.prompt_text, competitors);
+    const [key, kind, name] =
+      rival !== undefined
+        ? [`competitor:${rival}`, "competitor" as const, rival]
+        : o.category !== null
+          ? [`category:${o.category}`, "category" as const, o.category]
+          : ["other", "other" as const, null];
+    const group = groups.get(key) ?? { kind, name, prompts: [] };
+    group.prompts.push(o);
+    groups.set(key, group);
+  }
+  const themes = [...groups.entries()].map(([key, g]): OpportunityTheme => {
+    const rivals = summed(
+      g.prompts.flatMap((p) => p.competitors),
+      (c) => c.name,
+      (c) => c.answers,
+    ).map(([name, answers]) => ({ name, answers }));
+    const pages = summed(
+      g.prompts.flatMap((p) => p.pages),
+      (p) => p.url,
+      (p) => p.citations,
+    )
+      .slice(0, 3)
+      .map(([url, citations, page]) => ({ url, competitor_name: page.competitor_name, citations }));
+    const snapshots = g.prompts.reduce((n, p) => n + p.snapshots, 0);
+    const gapAnswers = g.prompts.reduce((n, p) => n + p.gap_answers, 0);
+    // The theme's work is done when every one of its prompts found the same entry.
+    const entries = new Set(g.prompts.map((p) => p.done));
+    const done = entries.size === 1 ? (g.prompts[0]?.done ?? null) : null;
+    const theme = {
+      key,
+      kind: g.kind,
+      name: g.name,
+      prompts: g.prompts,
+      snapshots,
+      gapAnswers,
+      competitors: rivals,
+      pages,
+      done,
+    };
+    return { ...theme, action: actionOf(theme, brand, lang) };
+  });
+  // Work to do first, by the answers that show the gap; work already done last.
+  return themes.sort(
+    (a, b) =>
+      Number(a.done !== null) - Number(b.done !== null) ||
+      b.gapAnswers - a.gapAnswers ||
+      (a.key < b.key ? -1 : 1),
+  );
+}
+
+/** The theme's one action: what to publish, for which prompts, against which pages. */
+function actionOf(t: Omit<OpportunityTheme, "action">, brand: string, lang: Lang): string {
+  const say = lang.m.themes;
+  const shown = t.prompts.slice(0, 2).map((p) => p.prompt_text);
+  const prompts = say.prompts(shown, t.prompts.length - shown.length);
+  if (t.done)
+    return say.done(
+      t.done.entry.label,
+      lang.f.date(t.done.entry.date),
+      t.prompts.length,
+      t.done.change === null ? null : (t.done.before?.mentionRate ?? null),
+      t.done.change === null ? null : (t.done.after?.mentionRate ?? null),
+    );
+  // Who is named instead: the theme's own competitor is the one asked about, not the one winning.
+  const winners = t.competitors.filter((c) => c.name !== t.name).slice(0, 2);
+  const page = t.pages[0];
+  const evidence = say.evidence(
+    winners.map((c) => c.name),
+    t.gapAnswers,
+    t.snapshots,
+    brand,
+    page ? { url: page.url, competitor: page.competitor_name, citations: page.citations } : null,
+  );
+  if (t.kind === "competitor") return say.comparison(t.name!, t.prompts.length, prompts, evidence);
+  if (t.kind === "category") return say.category(t.name!, t.prompts.length, prompts, evidence);
+  return say.other(t.prompts.length, prompts, evidence);
+}

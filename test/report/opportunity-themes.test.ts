@@ -1,0 +1,94 @@
+/**
+ * Opportunities as themes (docs/claims.md): the gap prompts grouped by the competitor a prompt
+ * names, else its category, one action per theme with summed figures; work the change log says is
+ * done goes last and says so; no two open actions are the same sentence.
+ */
+import { describe, expect, it } from "vitest";
+import type { PromptGap } from "../../src/contract/index.js";
+import { changeLog } from "../../src/report/change-log.js";
+import { opportunities } from "../../src/report/opportunities.js";
+import { opportunityThemes } from "../../src/report/opportunity-themes.js";
+
+const gap = (
+  n: number,
+  text: string,
+  category: string | null,
+  extra: Partial<PromptGap> = {},
+): PromptGap => ({
+  prompt_id: `00000000-0000-4000-8000-0000000000${String(n).padStart(2, "0")}`,
+  prompt_text: text,
+  category,
+  snapshots: 10,
+  mentioned: 0,
+  gap_answers: n,
+  platforms: ["chatgpt", "grok"],
+  gap_platforms: ["chatgpt", "grok"],
+  brand_platforms: [],
+  competitors: [
+    { name: "Nimbus Metrics", answers: n },
+    { name: "Lumora", answers: 1 },
+  ],
+  pages: [{ url: "nimbus.io/guide", competitor_name: "Nimbus Metrics", citations: n }],
+  latest: {
+    answer_id: "00000000-0000-4000-8000-000000000099",
+    platform: "grok",
+    collected_at: "2026-10-30T08:00:00.000Z",
+  },
+  ...extra,
+});
+
+const GAPS = [
+  gap(9, "Best Lumora alternative for SaaS?", "CRM"),
+  gap(8, "Top CRM for startups?", "CRM"),
+  gap(7, "Lumora alternatives that integrate with HubSpot?", "Email"),
+  gap(6, "CRM with email sync?", "CRM"),
+  gap(5, "How to measure email ROI?", null),
+];
+const RIVALS = ["Nimbus Metrics", "Lumora"];
+
+describe("opportunity themes", () => {
+  it("groups by the competitor a prompt names, else its category, with summed figures and one action each", () => {
+    const themes = opportunityThemes(opportunities(GAPS, "Acme"), RIVALS, "Acme");
+    expect(themes.map((t) => [t.key, t.prompts.length, t.gapAnswers, t.snapshots])).toEqual([
+      // 8 + 6 gap answers over 20 answers; the Lumora prompts (9 + 7) whatever their category.
+      ["competitor:Lumora", 2, 16, 20],
+      ["category:CRM", 2, 14, 20],
+      ["other", 1, 5, 10],
+    ]);
+    expect(themes[0]!.action).toBe(
+      "Publish a comparison page against Lumora that answers the 2 prompts naming it (“Best Lumora alternative for SaaS?”, “Lumora alternatives that integrate with HubSpot?”): Nimbus Metrics is named without Acme in 16 of their 20 answers; Nimbus Metrics' nimbus.io/guide is the page most cited there (16 times).",
+    );
+    expect(themes[1]!.action).toBe(
+      "Publish or strengthen pages on CRM for its 2 prompts (“Top CRM for startups?”, “CRM with email sync?”): Nimbus Metrics and Lumora are named without Acme in 14 of their 20 answers; Nimbus Metrics' nimbus.io/guide is the page most cited there (14 times).",
+    );
+    expect(themes[2]!.action).toBe(
+      "Publish pages that answer this prompt (“How to measure email ROI?”): Nimbus Metrics and Lumora are named without Acme in 5 of their 10 answers; Nimbus Metrics' nimbus.io/guide is the page most cited there (5 times).",
+    );
+    // No two actions are the same sentence with other numbers.
+    const shapes = themes.map((t) => t.action.replace(/[\d,.]+/g, "#").replace(/“[^”]*”/g, "“…”"));
+    expect(new Set(shapes).size).toBe(themes.length);
+  });
+
+  it("puts a theme the change log says was done last, with the entry instead of an action", () => {
+    const trend = { rows: [], previous_rows: [] };
+    const period = {
+      start: "2026-10-01",
+      end: "2026-10-31",
+      previous_start: "2026-09-01",
+      previous_end: "2026-09-30",
+    };
+    const log = changeLog(
+      {
+        file: "changes.csv",
+        entries: [{ date: "2026-10-06", label: "Comparison pages against Lumora", line: 2 }],
+      },
+      period,
+      trend,
+    );
+    const themes = opportunityThemes(opportunities(GAPS, "Acme", undefined, log, RIVALS), RIVALS, "Acme");
+    expect(themes.map((t) => t.key)).toEqual(["category:CRM", "other", "competitor:Lumora"]);
+    expect(themes[2]!.action).toBe(
+      "Already done for these 2 prompts: “Comparison pages against Lumora” went live on 2026-10-06; too recent, or outside the data, to compare the 14 days before and after.",
+    );
+  });
+});
