@@ -57,11 +57,6 @@ const FONT_FILES: Readonly<Record<string, { mime: string; format: string }>> = {
   ".woff": { mime: "font/woff", format: "woff" },
 };
 
-/** True when `font` names a font file (by its extension) rather than an installed family. */
-export function isFontFile(font: string): boolean {
-  return extname(font).toLowerCase() in FONT_FILES;
-}
-
 /** The theme of `fields`, its files read relative to `dir`; undefined when it sets nothing. */
 export async function loadTheme(dir: string, fields: ThemeFields): Promise<Theme | undefined> {
   const theme: Theme = {};

@@ -1,4 +1,4 @@
-import { ENGLISH, langOf } from "../format/i18n/index.js";
+import { langOf } from "../format/i18n/index.js";
 import type { Block, ReportView, SectionView } from "./types.js";
 
 /*
@@ -89,9 +89,6 @@ export interface DataSheet {
   section: SectionView;
   table: TableBlock;
 }
-
-/** The workbook's first sheet: cover facts, contents and every section's text ("About" in English). */
-export const ABOUT_SHEET = ENGLISH.m.workbook.about;
 
 /** The About sheet's name in the view's language. */
 export function aboutSheet(view: ReportView): string {

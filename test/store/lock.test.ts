@@ -1,6 +1,7 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openStore } from "../../src/service/store/db.js";
 import { DatabaseLockedError } from "../../src/service/store/errors.js";
@@ -81,10 +82,27 @@ describe("PGlite directory lock", () => {
     }
   });
 
+  // Each memory:// store is a database of its own, in this process only: nothing to guard, so two
+  // opens both succeed, leave no lock file behind, and do not see each other's writes.
   it("does not lock memory:// databases", async () => {
     const a = await openStore("memory://", fromSnapshot());
-    const b = await openStore("memory://", fromSnapshot());
-    await a.close();
-    await b.close();
+    try {
+      const b = await openStore("memory://", fromSnapshot());
+      try {
+        expect(existsSync(lockPath("memory://"))).toBe(false);
+        await sql`create table lock_probe (x int)`.execute(a.db);
+        await sql`insert into lock_probe values (1)`.execute(a.db);
+        const seen = (db: typeof a.db) =>
+          sql<{ n: number }>`select count(*)::int as n from pg_tables where tablename = 'lock_probe'`
+            .execute(db)
+            .then((r) => r.rows[0]?.n);
+        expect(await seen(a.db)).toBe(1);
+        expect(await seen(b.db)).toBe(0);
+      } finally {
+        await b.close();
+      }
+    } finally {
+      await a.close();
+    }
   });
 });

@@ -17,8 +17,8 @@ import type { Database } from "./schema.js";
 
 /** Default PGlite directory, relative to the current directory. */
 export const DEFAULT_DATABASE_DIR = ".vreport/db";
-/** In-memory PGlite, for tests. */
-export const MEMORY_LOCATION = "memory://";
+/** In-memory PGlite, for tests: a database of its own on every open, so never locked. */
+const MEMORY_LOCATION = "memory://";
 
 /** An open store. `pglite`/`pool` expose the driver for bulk loading; prefer `db` everywhere else. */
 export interface Store {
@@ -158,7 +158,7 @@ async function openPglite(
   location: string,
   { loadDataDir, sharedBuffersMb }: Pick<OpenStoreOptions, "loadDataDir" | "sharedBuffersMb">,
 ): Promise<Store> {
-  const inMemory = location.startsWith("memory://");
+  const inMemory = location.startsWith(MEMORY_LOCATION);
   let lock: DirectoryLock | undefined;
   let dataDir: string | undefined;
   if (!inMemory) {
@@ -172,7 +172,7 @@ async function openPglite(
     import("kysely-pglite-dialect"),
   ]);
   try {
-    pglite = new PGlite(dataDir ?? "memory://", {
+    pglite = new PGlite(dataDir ?? MEMORY_LOCATION, {
       parsers: { [INT8]: toNumber, [NUMERIC]: toNumber, [DATE]: keepString },
       ...(loadDataDir ? { loadDataDir } : {}),
       ...(sharedBuffersMb !== undefined

@@ -6,7 +6,7 @@
  * timestamptz → Date, date → "YYYY-MM-DD" string, int4/int8/numeric → number, arrays → JS arrays,
  * jsonb → parsed JSON.
  */
-import type { ColumnType, Generated, Insertable, Selectable, Updateable } from "kysely";
+import type { ColumnType, Generated, Selectable } from "kysely";
 
 /** A timestamptz column written as a Date or an ISO string and read as a Date. */
 export type Timestamp = ColumnType<Date, Date | string, Date | string>;
@@ -330,8 +330,6 @@ export interface Database {
 }
 
 export type Workspace = Selectable<WorkspacesTable>;
-export type ApiKey = Selectable<ApiKeysTable>;
-export type NewApiKey = Insertable<ApiKeysTable>;
 export type Project = Selectable<ProjectsTable>;
 export type Competitor = Selectable<CompetitorsTable>;
 export type Category = Selectable<CategoriesTable>;
@@ -343,5 +341,3 @@ export type Site = Selectable<SitesTable>;
 export type Topic = Selectable<TopicsTable>;
 export type SitePage = Selectable<SitePagesTable>;
 export type ContentItem = Selectable<ContentItemsTable>;
-export type ContentItemUpdate = Updateable<ContentItemsTable>;
-export type OutboxEvent = Selectable<EventOutboxTable>;

@@ -1,5 +1,5 @@
 import type ExcelJS from "exceljs";
-import { ENGLISH, type Lang, langOf } from "../../../format/i18n/index.js";
+import { type Lang, langOf } from "../../../format/i18n/index.js";
 import { notePlainText } from "../../../format/note-markup.js";
 import { safeText } from "../../cell-text.js";
 import { chartImage } from "../../chart-image.js";
@@ -15,9 +15,6 @@ const FACT_DATE: Partial<ExcelJS.Style> = { numFmt: "yyyy-mm-dd", alignment: { h
 
 // Excel's default row is 15 pt = 20 px: how many rows an image of a given height covers.
 const ROW_PX = 20;
-
-/** Said under the facts, so nobody mistakes the workbook for the trimmed page formats (English). */
-export const COMPLETE_NOTE = ENGLISH.m.workbook.complete;
 
 /** A fact as a typed cell: dates as real dates, anything else as inert text. */
 function writeFact(
