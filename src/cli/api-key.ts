@@ -28,15 +28,3 @@ export function apiKeyFrom(flags: ApiKeyFlags, env: NodeJS.ProcessEnv = process.
   }
   return flags.apiKey ?? env.VREPORT_API_KEY;
 }
-
-/** `--api-key-file`, the preferred flag, as `.option(...API_KEY_FILE_OPTION)` takes it. */
-export const API_KEY_FILE_OPTION = [
-  "--api-key-file <file>",
-  "file holding the API key (preferred, like env VREPORT_API_KEY)",
-] as const;
-
-/** `--api-key`, with the warning its help must carry. */
-export const API_KEY_OPTION = [
-  "--api-key <key>",
-  "API key; visible to other users in `ps`: prefer --api-key-file or VREPORT_API_KEY",
-] as const;

@@ -2,8 +2,9 @@ import { createClient } from "../client/index.js";
 import type { ServiceConnection } from "../jobs/service-connection.js";
 import { startEmbedded } from "../service/embedded.js";
 import { printableLocation, resolveDatabaseLocation } from "../service/store/db.js";
-import { type ApiKeyFlags, apiKeyFrom } from "./api-key.js";
+import type { ApiKeyFlags } from "./api-key.js";
 import type { Io } from "./io.js";
+import { serviceFlags } from "./options.js";
 
 /** How to reach the report service: a real one (URL + key) or the embedded demo. */
 export interface ServiceOptions {
@@ -17,16 +18,13 @@ export interface ServiceOptions {
   onSeed?: (info: { database: string; asOf: string }) => void;
 }
 
-/** Service options from flags, then `VREPORT_BASE_URL` / `VREPORT_API_KEY`. */
+/** Service options from flags, then `VREPORT_BASE_URL` / `VREPORT_API_KEY`, checked (`serviceFlags`). */
 export function serviceOptionsFrom(
   flags: ApiKeyFlags & { baseUrl?: string; database?: string; asOf?: string },
   env: NodeJS.ProcessEnv = process.env,
 ): ServiceOptions {
-  const baseUrl = flags.baseUrl ?? env.VREPORT_BASE_URL;
-  const apiKey = apiKeyFrom(flags, env);
   return {
-    ...(baseUrl !== undefined ? { baseUrl } : {}),
-    ...(apiKey !== undefined ? { apiKey } : {}),
+    ...serviceFlags(flags, env),
     ...(flags.database !== undefined ? { database: flags.database } : {}),
     ...(flags.asOf !== undefined ? { asOf: flags.asOf } : {}),
   };

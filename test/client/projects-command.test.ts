@@ -75,7 +75,7 @@ describe("vreport projects", () => {
     const { result } = await run({ baseUrl: server.url });
     expect(result).toBeInstanceOf(CliError);
     expect((result as CliError).message).toBe(
-      "no API key given: pass --api-key-file FILE or set VREPORT_API_KEY",
+      "--api-key-file (or VREPORT_API_KEY, or --api-key) is required with --base-url",
     );
     expect((result as CliError).exitCode).toBe(EXIT.usage);
     expect(server.requests).toHaveLength(0);

@@ -2,6 +2,7 @@ import type { Command } from "commander";
 import { createDispatcher, type DispatcherOptions } from "../../service/webhooks/index.js";
 import { examples } from "../examples.js";
 import { processIo } from "../io.js";
+import { databaseOption } from "../options.js";
 import { withStore } from "../with-store.js";
 import { addWebhookFlags, parseWebhookFlags, type WebhookFlags } from "./_webhook-flags.js";
 
@@ -71,7 +72,7 @@ export function register(program: Command): void {
     .command("deliver")
     .description("Run the webhook dispatcher alone (vreport serve runs it too)")
     .option("--once", "deliver what is due now, then exit")
-    .option("--database <location>", "PGlite directory or postgres:// URL (env VREPORT_DATABASE)")
+    .addOption(databaseOption())
     .addHelpText(
       "after",
       examples(

@@ -6,10 +6,9 @@ import type { ReportJobData } from "../../jobs/job-data.js";
 import { type Enqueued, enqueueReport, openQueue } from "../../jobs/queue.js";
 import { redisUrlFrom } from "../../jobs/redis.js";
 import type { PeriodChoice } from "../../report/period-choice.js";
-import { API_KEY_FILE_OPTION, API_KEY_OPTION } from "../api-key.js";
 import { connectService, serviceOptionsFrom } from "../connect-service.js";
 import { parseRecipients } from "../email-flags.js";
-import { CliError, EXIT } from "../errors.js";
+import { CliError } from "../errors.js";
 import { examples } from "../examples.js";
 import {
   FORMATS_HELP,
@@ -21,6 +20,16 @@ import {
   type ReportJobFlags,
 } from "../flags.js";
 import { inline, processIo } from "../io.js";
+import {
+  apiKeyFileOption,
+  apiKeyOption,
+  attemptsOption,
+  backoffOption,
+  baseUrlOption,
+  databaseOption,
+  queuePrefixOption,
+  redisUrlOption,
+} from "../options.js";
 import { type PeriodFlags, parsePeriodFlags, withPeriodFlags } from "../period-flags.js";
 import { toCliError } from "../to-cli-error.js";
 
@@ -48,12 +57,6 @@ export async function enqueueCommand(
   const email = flags.email !== undefined ? parseRecipients(flags.email) : undefined;
   const asOfFlag = parseDay("--as-of", flags.asOf);
   const serviceOptions = serviceOptionsFrom(flags);
-  if (serviceOptions.baseUrl !== undefined && !serviceOptions.apiKey) {
-    throw new CliError(
-      "--api-key-file (or VREPORT_API_KEY, or --api-key) is required with --base-url",
-      EXIT.usage,
-    );
-  }
   // Workers may run elsewhere: an absolute output directory means the same thing to all of them.
   const outDir = resolve(flags.out ?? "output");
   const redisUrl = redisUrlFrom(flags.redisUrl);
@@ -159,15 +162,15 @@ export function register(program: Command): void {
       "--as-of <date>",
       "the report's as-of day YYYY-MM-DD, part of the job id (default: the service's today)",
     )
-    .option("--attempts <n>", "tries per job, the first included", "3")
-    .option("--backoff <ms>", "first retry delay in ms, doubling per retry", "10000")
+    .addOption(attemptsOption())
+    .addOption(backoffOption())
     .option("--force", "re-run a report whose job already completed or failed")
-    .option("--base-url <url>", "service base URL (env VREPORT_BASE_URL); default: the embedded demo service")
-    .option(...API_KEY_FILE_OPTION)
-    .option(...API_KEY_OPTION)
-    .option("--database <location>", "embedded demo only: PGlite directory or postgres:// URL")
-    .option("--redis-url <url>", "Redis URL (env REDIS_URL, default redis://127.0.0.1:6379)")
-    .option("--prefix <prefix>", "BullMQ key prefix (env VREPORT_QUEUE_PREFIX, default bull)")
+    .addOption(baseUrlOption())
+    .addOption(apiKeyFileOption())
+    .addOption(apiKeyOption())
+    .addOption(databaseOption())
+    .addOption(redisUrlOption())
+    .addOption(queuePrefixOption())
     .addHelpText(
       "after",
       examples(

@@ -4,9 +4,9 @@ import { isSupportedLocale, LANGUAGES } from "../../format/i18n/index.js";
 import { ANSWERS_EXPORTS, type AnswersExport } from "../../pipeline/generate-report.js";
 import type { OutputFormat } from "../../render/backends/registry.js";
 import type { PeriodChoice } from "../../report/period-choice.js";
-import { apiKeyFrom } from "../api-key.js";
 import { CliError, EXIT } from "../errors.js";
 import { parseDay, parseFormats } from "../flags.js";
+import { serviceFlags } from "../options.js";
 import { type PeriodFlags, parsePeriodFlags } from "../period-flags.js";
 
 /** Raw flags as commander hands them over. */
@@ -107,17 +107,7 @@ export function parseGenerateFlags(
   if (answers !== undefined && !(ANSWERS_EXPORTS as readonly string[]).includes(answers))
     throw CliError.badFlag("--answers", answers, ANSWERS_EXPORTS.join(", "));
 
-  const baseUrl = flags.baseUrl ?? env.VREPORT_BASE_URL;
-  const apiKey = apiKeyFrom(flags, env);
-  if (baseUrl !== undefined) {
-    let ok = false;
-    try {
-      ok = ["http:", "https:"].includes(new URL(baseUrl).protocol);
-    } catch {}
-    if (!ok) throw CliError.badFlag("--base-url", baseUrl, "an http:// or https:// URL");
-    if (!apiKey)
-      throw new CliError("--api-key-file (or VREPORT_API_KEY, or --api-key) is required with --base-url", 2);
-  }
+  const { baseUrl, apiKey } = serviceFlags(flags, env);
   if (parseDay("--as-of", flags.asOf) !== undefined) {
     if (baseUrl !== undefined)
       throw new CliError("--as-of applies to the embedded demo service only, not with --base-url", 2);

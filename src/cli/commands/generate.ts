@@ -5,7 +5,6 @@ import type { EmailOptions } from "../../email/settings.js";
 import { type BatchResult, runBatch } from "../../jobs/batch.js";
 import type { WrittenFile } from "../../pipeline/apply.js";
 import { closeLoadedBackends, loadBackend } from "../../render/backends/registry.js";
-import { API_KEY_FILE_OPTION, API_KEY_OPTION } from "../api-key.js";
 import { createBatchProgress } from "../batch-progress.js";
 import { printBatchSummary } from "../batch-summary.js";
 import { clientJob, clientReports } from "../client-files.js";
@@ -15,6 +14,14 @@ import { examples } from "../examples.js";
 import { FORMATS_HELP, parsePositiveInt } from "../flags.js";
 import { interruptSignal } from "../interrupt.js";
 import { type Io, inline, processIo } from "../io.js";
+import {
+  apiKeyFileOption,
+  apiKeyOption,
+  baseUrlOption,
+  databaseOption,
+  demoAsOfOption,
+  projectOption,
+} from "../options.js";
 import { withPeriodFlags } from "../period-flags.js";
 import { connectReporting, projectsOf } from "../report-service.js";
 import { toCliError as setupError } from "../to-cli-error.js";
@@ -53,15 +60,12 @@ export function register(program: Command): void {
       .description("Generate the AI-visibility report as PDF, XLSX, Markdown and/or HTML"),
   )
     .option("--format <formats>", FORMATS_HELP, "all")
-    .option("--project <id|name>", "project to report on (default: the first the key can read)")
+    .addOption(projectOption())
     .option("--all-projects", "one report per project the key can read")
     .option("--out <dir>", "output directory", "output")
-    .option(
-      "--base-url <url>",
-      "service base URL (env VREPORT_BASE_URL); without it the embedded demo service is used",
-    )
-    .option(...API_KEY_FILE_OPTION)
-    .option(...API_KEY_OPTION)
+    .addOption(baseUrlOption())
+    .addOption(apiKeyFileOption())
+    .addOption(apiKeyOption())
     .option("--config <file>", "branding config (default: ./vreport.config.json when present)")
     .option(
       "--profile <profile>",
@@ -90,11 +94,8 @@ export function register(program: Command): void {
       "--answers <which>",
       "all: also write every answer of the period to <report>-answers.xlsx (streamed, one row per answer)",
     )
-    .option(
-      "--as-of <date>",
-      "embedded demo only: the as-of day YYYY-MM-DD (default: the day the demo was seeded; today on first run)",
-    )
-    .option("--database <location>", "embedded demo only: PGlite directory or postgres:// URL")
+    .addOption(demoAsOfOption())
+    .addOption(databaseOption())
     .option("--concurrency <n>", "reports rendered at once with --all-projects", "2")
     .option(
       "--email [addresses]",

@@ -23,6 +23,7 @@ import { examples } from "../examples.js";
 import { checkInputFile, InputFile, inputFile } from "../input-file.js";
 import { type Io, processIo } from "../io.js";
 import { runOnStore, type StoreOperation } from "../on-store.js";
+import { databaseOption } from "../options.js";
 
 /** Options of `vreport import` (flags as given; the project file fills what they leave out). */
 export interface ImportCommandOptions {
@@ -238,7 +239,7 @@ export function register(program: Command): void {
       "utf-8",
     )
     .option("--batch-size <n>", "rows per transaction", "1000")
-    .option("--database <location>", "PGlite directory or postgres:// URL (env VREPORT_DATABASE)")
+    .addOption(databaseOption())
     .addHelpText(
       "after",
       examples(

@@ -7,6 +7,7 @@ import { examples } from "../examples.js";
 import { checkInputFile, InputFile, inputFile } from "../input-file.js";
 import { processIo } from "../io.js";
 import { mapped, runOnStore } from "../on-store.js";
+import { databaseOption } from "../options.js";
 import { withStore } from "../with-store.js";
 
 /** Options of `vreport ingest`. */
@@ -124,7 +125,7 @@ export function register(program: Command): void {
     .option("--strict", "validate the whole file first; write nothing if any line is bad")
     .option("--batch-size <n>", "records per transaction", "500")
     .option("--max-line-mb <mb>", "longest line accepted; a longer one is refused by its number", "1")
-    .option("--database <location>", "PGlite directory or postgres:// URL (env VREPORT_DATABASE)")
+    .addOption(databaseOption())
     .addHelpText(
       "after",
       examples(

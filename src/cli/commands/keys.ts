@@ -6,6 +6,7 @@ import { CliError, EXIT } from "../errors.js";
 import { examples } from "../examples.js";
 import { inline, type Out, processIo, stdout } from "../io.js";
 import { mapped, runOnStore } from "../on-store.js";
+import { databaseOption } from "../options.js";
 import { withStore as withStoreAt } from "../with-store.js";
 
 interface DbOption {
@@ -158,8 +159,7 @@ export function register(program: Command): void {
         "vreport keys revoke 3f2a9c1e-0000-4000-8000-000000000001",
       ),
     );
-  const db = (c: Command) =>
-    c.option("--database <location>", "PGlite directory or postgres:// URL (env VREPORT_DATABASE)");
+  const db = (c: Command) => c.addOption(databaseOption());
   db(
     keys
       .command("create")

@@ -5,10 +5,17 @@ import { basename, dirname, join } from "node:path";
 import type { Command } from "commander";
 import { loadConfig } from "../../config/load-config.js";
 import { planNotes } from "../../pipeline/notes-draft.js";
-import { API_KEY_FILE_OPTION, API_KEY_OPTION } from "../api-key.js";
 import { CliError, EXIT } from "../errors.js";
 import { examples } from "../examples.js";
 import { type Io, processIo } from "../io.js";
+import {
+  apiKeyFileOption,
+  apiKeyOption,
+  baseUrlOption,
+  databaseOption,
+  demoAsOfOption,
+  projectOption,
+} from "../options.js";
 import { type PeriodFlags, withPeriodFlags } from "../period-flags.js";
 import { connectReporting, projectsOf } from "../report-service.js";
 import { toCliError as setupError } from "../to-cli-error.js";
@@ -100,21 +107,18 @@ export function register(program: Command): void {
       .command("init")
       .description("Draft a notes file from the report's observations, one paragraph per section, to edit"),
   )
-    .option("--project <id|name>", "project to report on (default: the first the key can read)")
+    .addOption(projectOption())
     .option("--out <file>", "where to write (default: notes-<period>.md, e.g. notes-2026-10.md)")
     .option("--force", "replace the file if it exists")
-    .option(
-      "--base-url <url>",
-      "service base URL (env VREPORT_BASE_URL); without it the embedded demo service is used",
-    )
-    .option(...API_KEY_FILE_OPTION)
-    .option(...API_KEY_OPTION)
+    .addOption(baseUrlOption())
+    .addOption(apiKeyFileOption())
+    .addOption(apiKeyOption())
     .option(
       "--config <file>",
       "config file (default: ./vreport.config.json when present): the client's language and timezone",
     )
-    .option("--as-of <date>", "embedded demo only: the as-of day YYYY-MM-DD")
-    .option("--database <location>", "embedded demo only: PGlite directory or postgres:// URL")
+    .addOption(demoAsOfOption())
+    .addOption(databaseOption())
     .addHelpText(
       "after",
       examples(

@@ -1,9 +1,16 @@
 import type { Command } from "commander";
 import { type Preview, type RebuildEvent, startPreview } from "../../preview/server.js";
-import { API_KEY_FILE_OPTION, API_KEY_OPTION } from "../api-key.js";
 import { CliError, EXIT } from "../errors.js";
 import { examples } from "../examples.js";
 import { type Io, inline, processIo } from "../io.js";
+import {
+  apiKeyFileOption,
+  apiKeyOption,
+  baseUrlOption,
+  databaseOption,
+  demoAsOfOption,
+  projectOption,
+} from "../options.js";
 import { type PeriodFlags, withPeriodFlags } from "../period-flags.js";
 import { fetchProjectData } from "../report-service.js";
 import { waitForStop } from "./deliver.js";
@@ -86,21 +93,18 @@ export function register(program: Command): void {
         "Serve the report as HTML on localhost, reloading it as the config, notes, change log or templates change",
       ),
   )
-    .option("--project <id|name>", "project to report on (default: the first the key can read)")
+    .addOption(projectOption())
     .option("--port <port>", "port on 127.0.0.1", "4173")
-    .option(
-      "--base-url <url>",
-      "service base URL (env VREPORT_BASE_URL); without it the embedded demo service is used",
-    )
-    .option(...API_KEY_FILE_OPTION)
-    .option(...API_KEY_OPTION)
+    .addOption(baseUrlOption())
+    .addOption(apiKeyFileOption())
+    .addOption(apiKeyOption())
     .option("--config <file>", "branding config, watched (default: ./vreport.config.json when present)")
     .option("--profile <profile>", "what the page shows: client (the top rows) or full (every row)")
     .option("--notes <file>", "the agency's notes, watched (default: the config file's notes)")
     .option("--changes <file>", "the agency's change log, watched (default: the config file's changes)")
     .option("--draft", "preview the review copy")
-    .option("--as-of <date>", "embedded demo only: the as-of day YYYY-MM-DD")
-    .option("--database <location>", "embedded demo only: PGlite directory or postgres:// URL")
+    .addOption(demoAsOfOption())
+    .addOption(databaseOption())
     .addHelpText(
       "after",
       examples(

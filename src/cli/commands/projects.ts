@@ -2,12 +2,11 @@ import type { Command } from "commander";
 import { createClient } from "../../client/index.js";
 import type { Project } from "../../contract/index.js";
 import type { ServiceConnection } from "../../jobs/service-connection.js";
-import { API_KEY_FILE_OPTION, API_KEY_OPTION, apiKeyFrom } from "../api-key.js";
 import { clientErrorToCli } from "../client-errors.js";
 import { connectOrDemo } from "../connect-service.js";
-import { CliError, EXIT } from "../errors.js";
 import { examples } from "../examples.js";
 import { type Io, inline, processIo } from "../io.js";
+import { apiKeyFileOption, apiKeyOption, baseUrlOption, databaseOption, serviceFlags } from "../options.js";
 import { toCliError } from "../to-cli-error.js";
 
 /** Options of `vreport projects` (flags win over `VREPORT_BASE_URL` / `VREPORT_API_KEY`). */
@@ -46,8 +45,8 @@ export async function projectsCommand(
   io: ProjectsIo = processIo,
   env: NodeJS.ProcessEnv = process.env,
 ): Promise<Project[]> {
-  const baseUrl = opts.baseUrl ?? env.VREPORT_BASE_URL;
-  const service = baseUrl === undefined ? await demo(opts, io) : remote(baseUrl, opts, env);
+  const { baseUrl, apiKey } = serviceFlags(opts, env);
+  const service = baseUrl === undefined ? await demo(opts, io) : remote(baseUrl, apiKey ?? "", opts);
   try {
     const { pinned, projects } = await service.client.listProjects();
     if (opts.json) {
@@ -69,26 +68,19 @@ export async function projectsCommand(
   }
 }
 
-/** The service at `baseUrl`, which needs a key. */
+/** The service at `baseUrl` (checked, with its key, by `serviceFlags`). */
 function remote(
   baseUrl: string,
+  apiKey: string,
   opts: ProjectsOptions,
-  env: NodeJS.ProcessEnv,
 ): Pick<ServiceConnection, "client" | "close"> {
-  const apiKey = apiKeyFrom(opts, env);
-  if (!apiKey)
-    throw new CliError("no API key given: pass --api-key-file FILE or set VREPORT_API_KEY", EXIT.usage);
-  try {
-    const client = createClient({
-      baseUrl,
-      apiKey,
-      ...(opts.retries !== undefined ? { retries: opts.retries } : {}),
-      ...(opts.timeoutMs !== undefined ? { timeoutMs: opts.timeoutMs } : {}),
-    });
-    return { client, close: async () => {} };
-  } catch {
-    throw CliError.badFlag("--base-url", baseUrl, "an http:// or https:// URL");
-  }
+  const client = createClient({
+    baseUrl,
+    apiKey,
+    ...(opts.retries !== undefined ? { retries: opts.retries } : {}),
+    ...(opts.timeoutMs !== undefined ? { timeoutMs: opts.timeoutMs } : {}),
+  });
+  return { client, close: async () => {} };
 }
 
 /** The embedded demo service (seeded on first use), with its own temporary key. */
@@ -105,13 +97,10 @@ export function register(program: Command): void {
   program
     .command("projects")
     .description("List the projects an API key can read")
-    .option(
-      "--base-url <url>",
-      "service URL (origin or …/core/api/external/v1); env VREPORT_BASE_URL; default: the embedded demo service",
-    )
-    .option(...API_KEY_FILE_OPTION)
-    .option(...API_KEY_OPTION)
-    .option("--database <location>", "embedded demo only: PGlite directory or postgres:// URL")
+    .addOption(baseUrlOption())
+    .addOption(apiKeyFileOption())
+    .addOption(apiKeyOption())
+    .addOption(databaseOption())
     .option("--json", "print JSON instead of a table")
     .addHelpText(
       "after",

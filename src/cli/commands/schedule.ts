@@ -9,7 +9,7 @@ import {
   removeSchedule,
   type ScheduleInfo,
 } from "../../jobs/schedules.js";
-import { API_KEY_FILE_OPTION, type ApiKeyFlags } from "../api-key.js";
+import type { ApiKeyFlags } from "../api-key.js";
 import { connectService, serviceOptionsFrom } from "../connect-service.js";
 import { parseRecipients } from "../email-flags.js";
 import { CliError, EXIT } from "../errors.js";
@@ -26,6 +26,13 @@ import {
   type ReportJobFlags,
 } from "../flags.js";
 import { type Out, stdout } from "../io.js";
+import {
+  API_KEY_FILE_FLAG,
+  attemptsOption,
+  backoffOption,
+  queuePrefixOption,
+  redisUrlOption,
+} from "../options.js";
 import { toCliError } from "../to-cli-error.js";
 
 /** Raw flags of `vreport schedule add`. */
@@ -156,10 +163,7 @@ export async function scheduleRemove(id: string, flags: QueueFlags, out: Out = s
   out(`removed schedule ${id}`);
 }
 
-const queueOptions = (c: Command): Command =>
-  c
-    .option("--redis-url <url>", "Redis URL (env REDIS_URL, default redis://127.0.0.1:6379)")
-    .option("--prefix <prefix>", "BullMQ key prefix (env VREPORT_QUEUE_PREFIX, default bull)");
+const queueOptions = (c: Command): Command => c.addOption(redisUrlOption()).addOption(queuePrefixOption());
 
 /** Wires `vreport schedule add|list|remove`. */
 export function register(program: Command): void {
@@ -189,7 +193,7 @@ export function register(program: Command): void {
         "time zone of the cron pattern, e.g. Europe/Paris (default UTC; for --monthly the workspace's)",
       )
       .option(
-        API_KEY_FILE_OPTION[0],
+        API_KEY_FILE_FLAG,
         "--monthly without --tz: file holding an API key to read the workspace's timezone (else env VREPORT_API_KEY); never stored",
       )
       .option("--project <id>", "the project to report on")
@@ -201,8 +205,8 @@ export function register(program: Command): void {
       .option("--email <addresses>", "email the files to these comma-separated addresses")
       .option("--base-url <url>", "the service the workers read from (default: theirs)")
       .option("--id <id>", "schedule id (default: <project|all-projects>-<range>-<formats>)")
-      .option("--attempts <n>", "tries per job, the first included", "3")
-      .option("--backoff <ms>", "first retry delay in ms, doubling per retry", "10000")
+      .addOption(attemptsOption())
+      .addOption(backoffOption())
       .addHelpText(
         "after",
         examples(

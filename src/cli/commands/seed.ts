@@ -8,6 +8,7 @@ import { CliError, EXIT } from "../errors.js";
 import { examples } from "../examples.js";
 import { parseDay } from "../flags.js";
 import { processIo } from "../io.js";
+import { databaseOption } from "../options.js";
 
 /** Options of `vreport seed`. */
 export interface SeedCommandOptions {
@@ -109,7 +110,7 @@ export function register(program: Command): void {
     .description("Load the deterministic demo workspace")
     .option("--scale <n>", "multiplies prompts and answers", "1")
     .option("--as-of <date>", "last collection day YYYY-MM-DD (default: today in Europe/Paris)")
-    .option("--database <location>", "PGlite directory or postgres:// URL (env VREPORT_DATABASE)")
+    .addOption(databaseOption())
     .option("--reset", "replace an already seeded demo workspace (deletes its API keys)")
     .addHelpText(
       "after",

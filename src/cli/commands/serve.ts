@@ -8,6 +8,7 @@ import { WRITE_OPERATIONS } from "../admin-operations.js";
 import { CliError, EXIT } from "../errors.js";
 import { examples } from "../examples.js";
 import { processIo } from "../io.js";
+import { databaseOption } from "../options.js";
 import { toCliError } from "../to-cli-error.js";
 import { addWebhookFlags, parseWebhookFlags, type WebhookFlags } from "./_webhook-flags.js";
 import { waitForStop } from "./deliver.js";
@@ -110,7 +111,7 @@ export function register(program: Command): void {
     .description("Run the External Read API v1 over the database (and deliver webhooks)")
     .option("--port <port>", "port to listen on", "8787")
     .option("--host <host>", "address to bind", "127.0.0.1")
-    .option("--database <location>", "PGlite directory or postgres:// URL (env VREPORT_DATABASE)")
+    .addOption(databaseOption())
     .option("--as-of <date>", "pin the reporting day (YYYY-MM-DD); keys still expire by the real clock")
     .option(
       "--public-url <url>",

@@ -17,6 +17,7 @@ import { CliError, EXIT } from "../errors.js";
 import { examples } from "../examples.js";
 import { type Out, processIo, stdout } from "../io.js";
 import { mapped, runOnStore } from "../on-store.js";
+import { databaseOption } from "../options.js";
 import { withStore as withStoreAt } from "../with-store.js";
 
 /** Options every `vreport webhooks` subcommand takes. */
@@ -181,7 +182,6 @@ export function register(program: Command): void {
         "vreport webhooks deliveries --failed",
       ),
     );
-  const db = "PGlite directory or postgres:// URL (env VREPORT_DATABASE)";
   webhooks
     .command("add")
     .description("Subscribe a URL to events; prints its id and signing secret (shown once)")
@@ -190,7 +190,7 @@ export function register(program: Command): void {
     .option("--secret <secret>", "signing secret (default: generated and printed once)")
     .option("--workspace <id>", "workspace (default: the only one)")
     .option("--json", "print JSON")
-    .option("--database <location>", db)
+    .addOption(databaseOption())
     .addHelpText(
       "after",
       examples(
@@ -203,7 +203,7 @@ export function register(program: Command): void {
     .command("list")
     .description("List the subscriptions (never their secrets)")
     .option("--json", "print JSON")
-    .option("--database <location>", db)
+    .addOption(databaseOption())
     .addHelpText(
       "after",
       examples("vreport webhooks list", "vreport webhooks list --json --database ./mydata"),
@@ -213,7 +213,7 @@ export function register(program: Command): void {
     .command("remove")
     .description("Delete a subscription and its delivery history")
     .argument("<id>", "subscription id")
-    .option("--database <location>", db)
+    .addOption(databaseOption())
     .addHelpText("after", examples("vreport webhooks remove 0b6f4e2a-0000-4000-8000-000000000001"))
     .action((id: string, flags: WebhooksDbOptions) => webhooksRemove(id, flags));
   webhooks
@@ -222,7 +222,7 @@ export function register(program: Command): void {
     .argument("<id>", "subscription id")
     .option("--event <type>", "event to sample (default: the subscription's first)")
     .option("--json", "print JSON")
-    .option("--database <location>", db)
+    .addOption(databaseOption())
     .addHelpText(
       "after",
       examples(
@@ -238,7 +238,7 @@ export function register(program: Command): void {
     .description("List deliveries: attempts, status, last error")
     .option("--failed", "only dead letters (deliveries that ran out of retries)")
     .option("--json", "print JSON")
-    .option("--database <location>", db)
+    .addOption(databaseOption())
     .addHelpText(
       "after",
       examples("vreport webhooks deliveries", "vreport webhooks deliveries --failed --json"),

@@ -7,7 +7,6 @@ import type { ProcessorContext } from "../../jobs/process-job.js";
 import { redisUrlFrom } from "../../jobs/redis.js";
 import { startReportWorker } from "../../jobs/worker.js";
 import { closeLoadedBackends } from "../../render/backends/registry.js";
-import { API_KEY_FILE_OPTION, API_KEY_OPTION } from "../api-key.js";
 import { clientJob, clientReports } from "../client-files.js";
 import { connectService, serviceOptionsFrom } from "../connect-service.js";
 import { clientEmail, type EmailFlags, parseEmailSettings } from "../email-flags.js";
@@ -15,6 +14,15 @@ import { CliError, EXIT } from "../errors.js";
 import { examples } from "../examples.js";
 import { parseDay, parsePositiveInt, parseRetry, type QueueFlags } from "../flags.js";
 import { processIo } from "../io.js";
+import {
+  apiKeyFileOption,
+  apiKeyOption,
+  baseUrlOption,
+  databaseOption,
+  demoAsOfOption,
+  queuePrefixOption,
+  redisUrlOption,
+} from "../options.js";
 import { toCliError } from "../to-cli-error.js";
 
 /** Raw flags of `vreport worker`. */
@@ -55,12 +63,6 @@ export async function workerCommand(flags: WorkerFlags, run: WorkerRun = {}): Pr
   const asOf = parseDay("--as-of", flags.asOf);
   const email = parseEmailSettings(flags);
   const serviceOptions = serviceOptionsFrom({ ...flags, ...(asOf !== undefined ? { asOf } : {}) });
-  if (serviceOptions.baseUrl !== undefined && !serviceOptions.apiKey) {
-    throw new CliError(
-      "--api-key-file (or VREPORT_API_KEY, or --api-key) is required with --base-url",
-      EXIT.usage,
-    );
-  }
   const redisUrl = redisUrlFrom(flags.redisUrl);
   try {
     const config = await loadConfig(flags.config);
@@ -117,16 +119,13 @@ export function register(program: Command): void {
     .command("worker")
     .description("Consume report jobs from the BullMQ queue on Redis (REDIS_URL)")
     .option("--concurrency <n>", "jobs processed at once by this process", "1")
-    .option("--redis-url <url>", "Redis URL (env REDIS_URL, default redis://127.0.0.1:6379)")
-    .option("--prefix <prefix>", "BullMQ key prefix (env VREPORT_QUEUE_PREFIX, default bull)")
-    .option("--base-url <url>", "service base URL (env VREPORT_BASE_URL); default: the embedded demo service")
-    .option(...API_KEY_FILE_OPTION)
-    .option(...API_KEY_OPTION)
-    .option(
-      "--database <location>",
-      "embedded demo only: PGlite directory (one process each) or postgres:// URL",
-    )
-    .option("--as-of <date>", "embedded demo only: the as-of day YYYY-MM-DD (default: today)")
+    .addOption(redisUrlOption())
+    .addOption(queuePrefixOption())
+    .addOption(baseUrlOption())
+    .addOption(apiKeyFileOption())
+    .addOption(apiKeyOption())
+    .addOption(databaseOption())
+    .addOption(demoAsOfOption())
     .option("--config <file>", "branding config (default: ./vreport.config.json when present)")
     .option("--smtp-url <url>", "SMTP server for jobs with --email (env VREPORT_SMTP_URL)")
     .option("--email-from <address>", "sender of report emails (env VREPORT_EMAIL_FROM)")
