@@ -4,8 +4,10 @@ import { col, fromSections, localDay, type SectionDrafter } from "./_helpers.js"
 /**
  * The latest answer per prompt and platform, as the API returns them: at most 500, the most recent
  * first. When that is not all of them the table is a sample, and its note says so and names every
- * platform of the period with none in it (the most recent 500 of one day can leave a whole platform
- * out); the workbook's About sheet says the sheet is a sample.
+ * platform of the period with none in it; the workbook's About sheet says the sheet is a sample.
+ * vreport's service draws the 500 round-robin across platforms, so none is absent there, but a
+ * service that caps by recency alone leaves out the platforms collected first, and the note is
+ * the reader's only way to know.
  */
 export const answers: SectionDrafter = (model, lang) =>
   fromSections("answers", model, lang, (s) => {

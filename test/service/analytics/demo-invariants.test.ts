@@ -320,8 +320,8 @@ describeDatabases("analytics invariants on the demo workspace", (kind) => {
 
     it("report answers: the latest answer of every prompt and platform with answers in the period", async () => {
       const period = periodFor(range, timezone, NOW);
-      const raw = await sql<{ id: string }>`
-        SELECT DISTINCT ON (prompt_id, platform) id, collected_at FROM answers
+      const raw = await sql<{ id: string; platform: string }>`
+        SELECT DISTINCT ON (prompt_id, platform) id, platform, collected_at FROM answers
         WHERE project_id = ${project.id} AND day BETWEEN ${period.current.start} AND ${period.current.end}
         ORDER BY prompt_id, platform, collected_at DESC, id`.execute(store.db);
       const s = section("answers");
@@ -329,6 +329,18 @@ describeDatabases("analytics invariants on the demo workspace", (kind) => {
       expect(s.totals.shown).toBe(Math.min(500, raw.rows.length));
       const latest = new Set(raw.rows.map((r) => r.id));
       expect(s.rows.every((a) => latest.has(a.id))).toBe(true);
+      // Drawn round-robin across platforms: each platform all of its answers or an equal share
+      // (±1), the largest s with Σ min(n, s) ≤ shown, and one more for some of the others.
+      const available = new Map<string, number>();
+      for (const r of raw.rows) available.set(r.platform, (available.get(r.platform) ?? 0) + 1);
+      let share = 0;
+      const fill = (k: number) => [...available.values()].reduce((sum, n) => sum + Math.min(n, k), 0);
+      while (fill(share + 1) <= s.totals.shown && share < raw.rows.length) share++;
+      for (const [platform, n] of available) {
+        const shown = s.rows.filter((a) => a.platform === platform).length;
+        if (n <= share) expect(shown, platform).toBe(n);
+        else expect([share, share + 1], platform).toContain(shown);
+      }
     });
 
     it("pre-aggregates agree with the raw tables", async () => {

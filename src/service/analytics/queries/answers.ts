@@ -85,6 +85,14 @@ export interface LatestScope {
 /**
  * The latest answer of each prompt and platform in the current period, newest first, at most
  * `limit`, and how many there are. The cost does not depend on the range.
+ *
+ * When there are more than `limit`, they are drawn round-robin across platforms: every platform's
+ * most recent answer, then every platform's second most recent, and so on (within a round the
+ * more recent first, ties by id), until `limit` are drawn. The newest `limit` would be those of
+ * the platforms collected last (in the demo, 500 of 720 left ChatGPT out entirely); this way
+ * every platform with answers is in the sample, each with an equal share (±1) when it has that
+ * many, and a platform with fewer leaves its remainder to the others (docs/decisions.md,
+ * "Report sections").
  */
 export async function loadLatestAnswers(
   db: Db,
@@ -97,9 +105,11 @@ export async function loadLatestAnswers(
   const found = await jsonRows<Omit<AnswerRow, "collected_at"> & LatestExtras & { collected_at: string }>(
     db,
     [...(NAMES as (keyof AnswerRow)[]), "prompt_text", "total"],
-    sql`(SELECT ${COLUMNS}, p.text AS prompt_text, count(*) OVER () AS total
-      FROM ${latestFrom(scope, period)}
-      ORDER BY a.collected_at DESC, a.id
+    sql`(SELECT * FROM (
+        SELECT ${COLUMNS}, p.text AS prompt_text, count(*) OVER () AS total,
+          row_number() OVER (PARTITION BY a.platform ORDER BY a.collected_at DESC, a.id) AS draw_round
+        FROM ${latestFrom(scope, period)}) ranked
+      ORDER BY draw_round, collected_at DESC, id
       LIMIT ${limit}) latest`,
     sql`collected_at DESC, id`,
   );
