@@ -19,7 +19,8 @@ export interface Presentation {
 const CLIENT_ROWS: Partial<Record<SectionKey, number>> = {
   trend: 0,
   categories: 10,
-  opportunities: 10,
+  // Themes, each an action over its prompts: five lead a client's next month.
+  opportunities: 5,
   cited_sources: 10,
   your_pages: 10,
   competitor_pages: 10,

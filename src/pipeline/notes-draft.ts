@@ -32,10 +32,10 @@ function sentencesOf(view: DraftView, key: SectionKey): string[] {
   );
 }
 
-/** The first opportunity's suggested action, which quotes the figures it rests on. */
+/** The first theme's action, in the report's language: it names its prompts and quotes its figures. */
 function topOpportunity(model: ReportModel): string[] {
-  const top = model.opportunities.ok ? model.opportunities.value[0] : undefined;
-  return top ? [`For “${top.prompt_text}”: ${top.action}`] : [];
+  const top = model.themes.ok ? model.themes.value[0] : undefined;
+  return top ? [top.action] : [];
 }
 
 /** A draft notes file: its Markdown, and the sections it has a note for. */

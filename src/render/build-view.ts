@@ -56,7 +56,11 @@ export function draftView(
     brand: c.brand,
     brandDomain: c.brandDomain,
     // A custom period is named by its label wherever v1 reports show the range ("October 2025").
-    range: c.range === "custom" && p ? lang.f.periodLabel(p.label, p.start, p.end) : c.range,
+    // A rolling range in words ("last 90 days"), never its API code ("90d").
+    range:
+      c.range === "custom" && p
+        ? lang.f.periodLabel(p.label, p.start, p.end)
+        : lang.m.cover.lastDays(Number.parseInt(c.range, 10)),
     periodStart: p?.start ?? "",
     periodEnd: p?.end ?? "",
     previousStart: p?.previous_start ?? "",

@@ -79,8 +79,8 @@ function trim(
 ): SectionView {
   if (rows === undefined) return section;
   const t = lang.m.trim;
-  const noun = t.rows[section.key];
   const cut = (table: TableBlock): Block => {
+    const noun = table.unit ?? t.rows[section.key];
     if (table.complete || table.rows.length <= rows) return table;
     const n = table.rows.length;
     // The sheet's name in the report's language: the workbook's sheets are named by the translated titles.

@@ -1,6 +1,7 @@
 import type { Branding } from "../config/branding.js";
 import type { Presentation } from "../config/presentation.js";
 import type { SectionKey } from "../config/section-keys.js";
+import type { Plural } from "../format/i18n/index.js";
 import type { CellValue, ValueType } from "../format/value-type.js";
 import type { Segment } from "../report/excerpt.js";
 
@@ -135,6 +136,8 @@ export type Block =
       sample?: boolean;
       /** Never cut to the section's row count: the agency's own short list (docs/changes.md). */
       complete?: boolean;
+      /** What a row is, for the note of a cut table ("Top 5 of 8 themes"); default the section's. */
+      unit?: Plural;
       /** Internal as a whole (see `Column.technical`): only on the full profile's technical sheet. */
       technical?: boolean;
     }

@@ -121,7 +121,9 @@ export function opportunityThemes(
 /** The theme's one action: what to publish, for which prompts, against which pages. */
 function actionOf(t: Omit<OpportunityTheme, "action">, brand: string, lang: Lang): string {
   const say = lang.m.themes;
-  const shown = t.prompts.slice(0, 2).map((p) => p.prompt_text);
+  // The first prompt names the theme's kind of question; the workbook lists the rest. "And 1 more"
+  // would hide a prompt in the space it takes: two are both named.
+  const shown = (t.prompts.length <= 2 ? t.prompts : t.prompts.slice(0, 1)).map((p) => p.prompt_text);
   const prompts = say.prompts(shown, t.prompts.length - shown.length);
   if (t.done)
     return say.done(

@@ -13,14 +13,14 @@ import { SNAPSHOT_AS_OF, snapshotTarball } from "../_snapshots.js";
 import { type BuiltCli, buildCli, type CliProcess, spawnCli } from "../jobs/_cli-process.js";
 import { commandLocation, type FreshLocation } from "../store/_databases.js";
 
-/** The processes whose parent is `pid`. */
-function children(pid: number): number[] {
+/** The processes whose `/proc/<pid>/stat` field after the state (0: parent, 1: process group) is `value`. */
+function processesWhere(field: 0 | 1, value: number): number[] {
   return readdirSync("/proc")
     .filter((d) => /^\d+$/.test(d))
     .filter((d) => {
       try {
         const stat = readFileSync(`/proc/${d}/stat`, "utf8");
-        return Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]) === pid;
+        return Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[field + 1]) === value;
       } catch {
         return false;
       }
@@ -28,20 +28,11 @@ function children(pid: number): number[] {
     .map(Number);
 }
 
+/** The processes whose parent is `pid`. */
+const children = (pid: number): number[] => processesWhere(0, pid);
+
 /** The processes of process group `pgid` (Chromium's tree: puppeteer starts it as a group leader). */
-function group(pgid: number): number[] {
-  return readdirSync("/proc")
-    .filter((d) => /^\d+$/.test(d))
-    .filter((d) => {
-      try {
-        const stat = readFileSync(`/proc/${d}/stat`, "utf8");
-        return Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[2]) === pgid;
-      } catch {
-        return false;
-      }
-    })
-    .map(Number);
-}
+const group = (pgid: number): number[] => processesWhere(1, pgid);
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 

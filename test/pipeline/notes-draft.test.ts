@@ -72,6 +72,6 @@ const EXPECTED_MARKDOWN = [
   "## opportunities",
   "",
   "On 1 of 2 tracked prompts, answers name a competitor and not Acme; the widest gap is “crm with email sync” (on 1 of 2 platforms, 2 of 4 answers).",
-  "For “crm with email sync”: Find out what Perplexity cites for this prompt: it never names Acme, while ChatGPT does (1 of 4 answers).",
+  "Publish pages that answer this prompt (“crm with email sync”): Rival is named without Acme in 2 of their 4 answers; Rival's rival.com/crm/email-sync is the page most cited there (1 time).",
   "",
 ].join("\n");

@@ -117,7 +117,7 @@ describe("the German workbook", () => {
 
   it("keeps numbers and dates as typed cells with locale-independent formats", () => {
     const platforms = wb.getWorksheet("Plattformen")!;
-    expect(platforms.getRow(1).getCell(3).value).toBe("Erwähnungsrate");
+    expect(platforms.getRow(1).getCell(3).value).toBe("Erwähnungsrate (%)");
     const rate = platforms.getRow(2).getCell(3);
     expect(rate.value).toBe(0.5);
     expect(rate.numFmt).toBe("0.0%");

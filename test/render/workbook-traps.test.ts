@@ -59,7 +59,10 @@ describe("a workbook without traps", () => {
       const wb = buildWorkbook(await viewOf(smallReportData(), locale));
       const sheets = workbookSheets(await viewOf(smallReportData(), locale));
       const prompts = sheets.find((s) => s.section.key === "prompts")!.name;
-      const opportunities = sheets.find((s) => s.section.key === "opportunities")!.name;
+      // The prompts' own sheet (the themes' sheet groups them).
+      const opportunities = sheets.find(
+        (s) => s.section.key === "opportunities" && s.table.id === "opportunities",
+      )!.name;
       // P2 "crm with email sync" has no category: on the prompts sheet and the opportunities sheet.
       expect(rowsOf(wb.getWorksheet(prompts)!)[2]?.[1]).toBe(label);
       expect(rowsOf(wb.getWorksheet(opportunities)!)[1]?.[1]).toBe(label);
@@ -105,7 +108,7 @@ describe("a workbook without traps", () => {
     const view = await viewOf(sampled());
     const wb = buildWorkbook(view);
     const note =
-      "A sample: the 1 most recent of the 12 latest answers (one per prompt and platform), as the API returns them; none from ChatGPT.";
+      "A sample: 1 of the 12 latest answers (one per prompt and platform), drawn evenly across platforms by the API, most recent first; none from ChatGPT.";
     expect(wb.getWorksheet("Latest answers")!.getCell(1, 1).note).toBe(note);
     const about = texts(wb.getWorksheet("About")!);
     expect(about).toContain("Except the sheet “Latest answers”, a sample, as its note in the contents says.");

@@ -87,8 +87,9 @@ describe("buildModel", () => {
   it("lists in the executive summary what the key's scopes leave out", () => {
     const view = draftView(buildModel(smallReportData()), BRANDING);
     const summary = view.sections.find((s) => s.key === "executive_summary")!;
-    expect(summary.blocks.map((b) => b.kind)).toEqual(["bullets", "notice"]);
-    expect(summary.blocks[1]).toEqual({
+    // The findings, the words they use explained, then what the report leaves out.
+    expect(summary.blocks.map((b) => b.kind)).toEqual(["bullets", "paragraph", "notice"]);
+    expect(summary.blocks[2]).toEqual({
       kind: "notice",
       text:
         "Not in this report: The workspace name needs the workspace:read scope, which the API key lacks. " +

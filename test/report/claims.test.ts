@@ -86,7 +86,7 @@ describe("claims", () => {
     const model = buildModel(data);
     expect(model.findings.map((f) => f.text).slice(-2)).toEqual([
       "1 untapped topic where competitors publish and you do not: GA4.",
-      "Privacy and consent: you published 1 article on it (not cited in answers yet), not yet among the classified pages that count 6 competitor pages on the topic.",
+      "Privacy and consent: you published 1 article, not cited yet; competitors have 6 pages.",
     ]);
     expect(checkReport(model).filter((c) => c.rule === "untapped-with-content")).toEqual([]);
   });
@@ -98,9 +98,7 @@ describe("claims", () => {
       [published("Privacy basics", "https://www.acme.com/blog/privacy/")],
     );
     sectionOf(data, "your_pages").rows[0]!.url = "https://acme.com/blog/privacy";
-    expect(texts(data).at(-1)).toBe(
-      "Privacy: you published 1 article on it (1 cited in answers), not yet among the classified pages that count 2 competitor pages on the topic.",
-    );
+    expect(texts(data).at(-1)).toBe("Privacy: you published 1 article, 1 cited; competitors have 2 pages.");
   });
 
   it("never calls a tie strongest or weakest", () => {

@@ -94,7 +94,8 @@ describe("demo workbook (XLSX), read back", () => {
       "Platforms",
       "Categories",
       "Competitors",
-      "Opportunities",
+      "Opportunities – Themes",
+      "Opportunities – By prompt",
       "Evidence",
       "Cited sources – By owner",
       "Cited sources – Domains",
@@ -117,7 +118,7 @@ describe("demo workbook (XLSX), read back", () => {
     );
     expect(wb.creator).toBe("Northwind Digital");
     expect(wb.title).toBe(view.cover.title);
-    expect(wb.subject).toBe("AI visibility report 90d");
+    expect(wb.subject).toBe("AI visibility report last 90 days");
     expect(wb.created.toISOString()).toBe(new Date(view.cover.generatedAt).toISOString());
   });
 

@@ -28,6 +28,7 @@ const messages = (f: Figures): Messages => ({
   },
 
   cover: {
+    lastDays: (days) => `letzte ${days} Tage`,
     title: (brand) => `KI-Sichtbarkeitsbericht — ${brand}`,
     eyebrow: "KI-Sichtbarkeitsbericht",
     project: "Projekt",
@@ -319,6 +320,8 @@ const messages = (f: Figures): Messages => ({
   },
 
   executiveSummary: {
+    glossary:
+      "Pp.: Prozentpunkte, die Differenz zweier Prozentwerte. 95-%-Intervall: der Bereich, in dem die Rate mit 95 % Sicherheit liegt, gemessen an der Zahl der erfassten Antworten. Signifikant: Das Intervall der Veränderung schließt null aus, die Veränderung ist also kein Zufall. Share of Voice: der Anteil der Marke an allen Erwähnungen von ihr und ihren beobachteten Wettbewerbern.",
     notInReport: (reasons) => `Nicht in diesem Bericht: ${reasons.join(" ")}`,
     notEnoughData: "Für eine Zusammenfassung liegen in diesem Zeitraum nicht genug Daten vor.",
     noAnswers: "In diesem Zeitraum wurden keine Antworten erhoben, daher lassen sich keine Raten angeben.",
@@ -353,16 +356,19 @@ const messages = (f: Figures): Messages => ({
     overtook: (competitor, brand, metrics) => `${competitor} hat ${brand} überholt: ${f.list(metrics)}.`,
     overtookOn: (metric, theirs, yours, theirsBefore, yoursBefore) =>
       `${metric} (${f.percent(theirs)} gegenüber ${f.percent(yours)}; im Vorzeitraum ${f.percent(theirsBefore)} gegenüber ${f.percent(yoursBefore)})`,
-    topics: (shown, more) => shown.join(", ") + (more > 0 ? ` und ${f.count(more)} weitere` : ""),
+    topics: (shown, more) => (more > 0 ? `${shown.join(", ")} und ${f.count(more)} weitere` : f.list(shown)),
     untapped: (n, topics) =>
       `${f.countOf(n, { one: "unbesetztes Thema", other: "unbesetzte Themen" })}, zu denen Wettbewerber publizieren und Sie nicht: ${topics}.`,
     coverageGaps: (n, topics) =>
       `${f.countOf(n, { one: "Abdeckungslücke", other: "Abdeckungslücken" })}, bei denen der stärkste Wettbewerber mehr Seiten hat: ${topics}.`,
     topicOwnContent: (topic, items, cited, theirs) =>
-      `${topic}: Sie haben ${f.countOf(items, { one: "Artikel", other: "Artikel" })} dazu veröffentlicht (${cited === 0 ? "noch nicht in Antworten zitiert" : `${f.count(cited)} in Antworten zitiert`}), noch nicht unter den klassifizierten Seiten, die zum Thema ${f.countOf(theirs, { one: "Seite der Wettbewerber", other: "Seiten der Wettbewerber" })} zählen.`,
+      `${topic}: Sie haben ${f.countOf(items, { one: "Artikel", other: "Artikel" })} veröffentlicht, ${cited === 0 ? "noch nicht zitiert" : `${f.count(cited)} zitiert`}; Wettbewerber haben ${f.countOf(theirs, pagesOf)}.`,
   },
 
   themes: {
+    unit: { one: "Thema", other: "Themen" },
+    tableTitle: "Themen",
+    promptsTitle: "Nach Prompt",
     prompts: (shown, more) =>
       shown.map((p) => `„${p}“`).join(", ") + (more > 0 ? ` und ${f.count(more)} weitere` : ""),
     evidence: (winners, gapAnswers, answers, brand, page) =>
@@ -483,18 +489,14 @@ const messages = (f: Figures): Messages => ({
   answers: {
     empty: "In diesem Zeitraum wurden keine Antworten erhoben.",
     sample: (shown, total, missing) =>
-      `Eine Stichprobe: die ${f.count(shown)} jüngsten der ${f.count(total)} neuesten Antworten (eine je Prompt und Plattform), wie die API sie liefert` +
+      `Eine Stichprobe: ${f.count(shown)} der ${f.count(total)} neuesten Antworten (eine je Prompt und Plattform), von der API gleichmäßig über die Plattformen gezogen, die jüngsten zuerst` +
       (missing.length > 0 ? `; keine von ${missing.join(", ")}.` : ", von jeder Plattform."),
   },
 
   contentMap: {
-    publishedUnclassified: "Veröffentlicht, noch nicht klassifiziert",
+    publishedUnclassified: "Veröffentlicht, unklassifiziert",
     untapped: "Unbesetzt",
     coverageGap: "Abdeckungslücke",
-    untappedLine: (topic, pages) =>
-      `Unbesetzt: ${topic} — Wettbewerber haben ${f.countOf(pages, pagesOf)}, Sie keine.`,
-    gapLine: (topic, yours, rival, theirs) =>
-      `Abdeckungslücke: ${topic} — Sie haben ${f.countOf(yours, pagesOf)}, ${rival ?? "kein Wettbewerber"} hat ${f.count(theirs)}.`,
     empty: "Es wurden noch keine Themen ermittelt.",
     noData:
       "Für dieses Projekt gibt es keine Content-Daten: Keine Seite seiner Website wurde erfasst und Themen zugeordnet.",
@@ -573,11 +575,11 @@ const messages = (f: Figures): Messages => ({
       ["Anteil zitierter Quellen", "Zitierungen der Domain ÷ alle Zitierungen im Zeitraum."],
       [
         "Chance",
-        "Ein Prompt mit Antworten, die einen beobachteten Wettbewerber nennen, aber nicht die Marke (Lücken-Antworten); sortiert nach den Plattformen, dann nach den Antworten, die das zeigen.",
+        "Ein Prompt, dessen Antworten einen beobachteten Wettbewerber nennen, aber nicht die Marke (Lücken-Antworten).",
       ],
       [
         "Empfohlene Maßnahme",
-        "Die erste zutreffende Regel: Eine Wettbewerberseite wird in den Lücken-Antworten zitiert → eine Seite veröffentlichen oder stärken, die den Prompt beantwortet; die Marke wird in einigen Antworten des Prompts genannt → dies verstetigen; sonst → die Marke in die Drittquellen bringen, auf die sich die Antworten stützen.",
+        "Eine je Thema: Prompts, die einen beobachteten Wettbewerber nennen, verlangen eine Vergleichsseite, die anderen Seiten zu ihrer Kategorie; was laut Änderungsprotokoll erledigt ist, steht mit Vorher und Nachher da.",
       ],
       [
         "Belege",

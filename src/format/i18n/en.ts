@@ -33,6 +33,7 @@ export const enMessages = (f: Figures) => ({
 
   /** The cover, the Markdown heading's facts and the workbook's About facts. */
   cover: {
+    lastDays: (days: number) => `last ${days} days`,
     title: (brand: string) => `AI visibility report — ${brand}`,
     eyebrow: "AI visibility report",
     project: "Project",
@@ -348,6 +349,9 @@ export const enMessages = (f: Figures) => ({
   },
 
   executiveSummary: {
+    /** The words the summary uses, said where they are first used (not only in the methodology). */
+    glossary:
+      "pp: percentage points, the difference between two percentages. 95% interval: the range the rate lies in with 95% confidence, given how many answers were collected. Significant: the interval of the change excludes zero, so the change is not noise. Share of voice: the brand's share of all mentions of it and its tracked competitors.",
     notInReport: (reasons: readonly string[]) => `Not in this report: ${reasons.join(" ")}`,
     notEnoughData: "There is not enough data in this period for a summary.",
     noAnswers: "No answers were collected in this period, so no rates can be reported.",
@@ -394,18 +398,21 @@ export const enMessages = (f: Figures) => ({
       `${metric.toLowerCase()} (${f.percent(theirs)} against ${f.percent(yours)}; ${f.percent(theirsBefore)} against ${f.percent(yoursBefore)} in the previous period)`,
     /** "A, B, C and 2 more": the first three topics. */
     topics: (shown: readonly string[], more: number) =>
-      shown.join(", ") + (more > 0 ? ` and ${more} more` : ""),
+      more > 0 ? `${shown.join(", ")} and ${f.count(more)} more` : f.list(shown),
     untapped: (n: number, topics: string) =>
       `${f.countOf(n, { one: "untapped topic", other: "untapped topics" })} where competitors publish and you do not: ${topics}.`,
     coverageGaps: (n: number, topics: string) =>
       `${f.countOf(n, { one: "coverage gap", other: "coverage gaps" })} where the top competitor has more pages: ${topics}.`,
     /** A topic flagged untapped or a gap among classified pages, on which the client has published. */
     topicOwnContent: (topic: string, items: number, cited: number, theirs: number) =>
-      `${topic}: you published ${f.countOf(items, { one: "article", other: "articles" })} on it (${cited === 0 ? "not cited in answers yet" : `${f.count(cited)} cited in answers`}), not yet among the classified pages that count ${f.countOf(theirs, { one: "competitor page", other: "competitor pages" })} on the topic.`,
+      `${topic}: you published ${f.countOf(items, { one: "article", other: "articles" })}, ${cited === 0 ? "not cited yet" : `${f.count(cited)} cited`}; competitors have ${f.countOf(theirs, { one: "page", other: "pages" })}.`,
   },
 
   /** Opportunities as themes (report/opportunity-themes.ts, docs/claims.md). */
   themes: {
+    unit: { one: "theme", other: "themes" },
+    tableTitle: "Themes",
+    promptsTitle: "By prompt",
     /** "“A”, “B” and 3 more". */
     prompts: (shown: readonly string[], more: number) =>
       shown.map((p) => `“${p}”`).join(", ") + (more > 0 ? ` and ${f.count(more)} more` : ""),
@@ -416,7 +423,7 @@ export const enMessages = (f: Figures) => ({
       brand: string,
       page: { url: string; competitor: string; citations: number } | null,
     ) =>
-      `${winners.length > 0 ? `${f.list(winners)} ${winners.length === 1 ? "is" : "are"} named` : "competitors are named"} without ${brand} in ${f.count(gapAnswers)} of their ${f.countOf(answers, { one: "answer", other: "answers" })}${page ? `; ${owner(page.competitor)} ${page.url} is the page most cited there (${f.count(page.citations)} times)` : ""}.`,
+      `${winners.length > 0 ? `${f.list(winners)} ${winners.length === 1 ? "is" : "are"} named` : "competitors are named"} without ${brand} in ${f.count(gapAnswers)} of their ${f.countOf(answers, { one: "answer", other: "answers" })}${page ? `; ${owner(page.competitor)} ${page.url} is the page most cited there (${f.countOf(page.citations, { one: "time", other: "times" })})` : ""}.`,
     comparison: (rival: string, n: number, prompts: string, evidence: string) =>
       `Publish a comparison page against ${rival} that answers the ${f.countOf(n, { one: "prompt", other: "prompts" })} naming it (${prompts}): ${evidence}`,
     category: (category: string, n: number, prompts: string, evidence: string) =>
@@ -559,18 +566,14 @@ export const enMessages = (f: Figures) => ({
      * recent first: a sample, which may leave a platform out entirely.
      */
     sample: (shown: number, total: number, missing: readonly string[]) =>
-      `A sample: the ${f.count(shown)} most recent of the ${f.count(total)} latest answers (one per prompt and platform), as the API returns them` +
+      `A sample: ${f.count(shown)} of the ${f.count(total)} latest answers (one per prompt and platform), drawn evenly across platforms by the API, most recent first` +
       (missing.length > 0 ? `; none from ${missing.join(", ")}.` : ", from every platform."),
   },
 
   contentMap: {
-    publishedUnclassified: "Published, not classified yet",
+    publishedUnclassified: "Published, unclassified",
     untapped: "Untapped",
     coverageGap: "Coverage gap",
-    untappedLine: (topic: string, pages: number) =>
-      `Untapped: ${topic} — competitors have ${f.countOf(pages, { one: "page", other: "pages" })}, you have none.`,
-    gapLine: (topic: string, yours: number, rival: string | undefined, theirs: number) =>
-      `Coverage gap: ${topic} — you have ${f.countOf(yours, { one: "page", other: "pages" })}, ${rival ?? "no competitor"} has ${f.count(theirs)}.`,
     empty: "No topics have been induced yet.",
     /** A project with no content data at all (one imported from CSV): no site crawled, no topic. */
     noData:
@@ -660,17 +663,14 @@ export const enMessages = (f: Figures) => ({
       ["Rank", "1 is best; ties share a rank (1, 2, 2, 4)."],
       ["Page citations", "Snapshots citing the page; its citation rate divides by all snapshots."],
       ["Cited source share", "Citations of the domain ÷ all citations in the period."],
-      [
-        "Opportunity",
-        "A prompt with answers naming a tracked competitor and not the brand (gap answers); ranked by the platforms, then the answers, showing them.",
-      ],
+      ["Opportunity", "A prompt whose answers name a tracked competitor and not the brand (gap answers)."],
       [
         "Suggested action",
-        "The first rule that holds: a competitor page is cited in the gap answers → publish or strengthen a page answering the prompt; the brand is named in some of the prompt's answers → make it consistent; otherwise → get the brand onto the third-party sources the answers draw on.",
+        "One per theme: prompts naming a tracked competitor call for a comparison page, the others for pages on their category; work the change log lists as done shows its before and after instead.",
       ],
       [
         "Evidence",
-        "The latest gap answer of the top three opportunities and the latest answer naming the brand on the three prompts whose mention rate grew most, from the first sentence naming a competitor (or the brand), about 320 characters.",
+        "The latest gap answer of the top three prompts, and the latest answer naming the brand on the three whose mention rate grew most: about 320 characters from the first name.",
       ],
     ] as [string, string][],
   },

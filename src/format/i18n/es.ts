@@ -28,6 +28,7 @@ const messages = (f: Figures): Messages => ({
   },
 
   cover: {
+    lastDays: (days) => `últimos ${days} días`,
     title: (brand) => `Informe de visibilidad en IA — ${brand}`,
     eyebrow: "Informe de visibilidad en IA",
     project: "Proyecto",
@@ -315,6 +316,8 @@ const messages = (f: Figures): Messages => ({
   },
 
   executiveSummary: {
+    glossary:
+      "p. p.: puntos porcentuales, la diferencia entre dos porcentajes. Intervalo del 95 %: el rango en el que está la tasa con un 95 % de confianza, según cuántas respuestas se recogieron. Significativo: el intervalo del cambio excluye el cero, así que el cambio no es ruido. Cuota de voz: la parte de la marca en todas las menciones de ella y de sus competidores seguidos.",
     notInReport: (reasons) => `No incluido en este informe: ${reasons.join(" ")}`,
     notEnoughData: "No hay datos suficientes en este período para un resumen.",
     noAnswers: "No se recogieron respuestas en este período, por lo que no se puede indicar ninguna tasa.",
@@ -348,20 +351,23 @@ const messages = (f: Figures): Messages => ({
     overtook: (competitor, brand, metrics) => `${competitor} ha superado a ${brand}: ${f.list(metrics)}.`,
     overtookOn: (metric, theirs, yours, theirsBefore, yoursBefore) =>
       `${metric.toLowerCase()} (${f.percent(theirs)} frente a ${f.percent(yours)}; ${f.percent(theirsBefore)} frente a ${f.percent(yoursBefore)} en el periodo anterior)`,
-    topics: (shown, more) => shown.join(", ") + (more > 0 ? ` y ${f.count(more)} más` : ""),
+    topics: (shown, more) => (more > 0 ? `${shown.join(", ")} y ${f.count(more)} más` : f.list(shown)),
     untapped: (n, topics) =>
       `${f.countOf(n, { one: "tema sin explotar", other: "temas sin explotar" })} en los que la competencia publica y usted no: ${topics}.`,
     coverageGaps: (n, topics) =>
       `${f.countOf(n, { one: "brecha de cobertura", other: "brechas de cobertura" })} en las que el competidor principal tiene más páginas: ${topics}.`,
     topicOwnContent: (topic, items, cited, theirs) =>
-      `${topic}: ha publicado ${f.countOf(items, { one: "artículo", other: "artículos" })} sobre el tema (${cited === 0 ? "aún sin citas en las respuestas" : `${f.count(cited)} citado(s) en las respuestas`}), aún no entre las páginas clasificadas, que cuentan ${f.countOf(theirs, { one: "página de la competencia", other: "páginas de la competencia" })} sobre el tema.`,
+      `${topic}: ha publicado ${f.countOf(items, { one: "artículo", other: "artículos" })}, ${cited === 0 ? "aún sin citas" : `${f.count(cited)} citado(s)`}; la competencia tiene ${f.countOf(theirs, pagesOf)}.`,
   },
 
   themes: {
+    unit: { one: "tema", other: "temas" },
+    tableTitle: "Temas",
+    promptsTitle: "Por prompt",
     prompts: (shown, more) =>
       shown.map((p) => `«${p}»`).join(", ") + (more > 0 ? ` y ${f.count(more)} más` : ""),
     evidence: (winners, gapAnswers, answers, brand, page) =>
-      `${winners.length > 0 ? `${f.list(winners)} ${winners.length === 1 ? "aparece" : "aparecen"}` : "aparecen competidores"} sin ${brand} en ${f.count(gapAnswers)} de sus ${f.countOf(answers, answersOf)}${page ? `; la página ${page.url} de ${page.competitor} es la más citada en ellas (${f.count(page.citations)} veces)` : ""}.`,
+      `${winners.length > 0 ? `${f.list(winners)} ${winners.length === 1 ? "aparece" : "aparecen"}` : "aparecen competidores"} sin ${brand} en ${f.count(gapAnswers)} de sus ${f.countOf(answers, answersOf)}${page ? `; la página ${page.url} de ${page.competitor} es la más citada en ellas (${f.countOf(page.citations, { one: "vez", other: "veces" })})` : ""}.`,
     comparison: (rival, n, prompts, evidence) =>
       `Publique una página comparativa frente a ${rival} que responda ${n === 1 ? "al prompt que lo nombra" : `a los ${f.count(n)} prompts que lo nombran`} (${prompts}): ${evidence}`,
     category: (category, n, prompts, evidence) =>
@@ -478,18 +484,14 @@ const messages = (f: Figures): Messages => ({
   answers: {
     empty: "No se recogieron respuestas en este período.",
     sample: (shown, total, missing) =>
-      `Una muestra: las ${f.count(shown)} más recientes de las ${f.count(total)} últimas respuestas (una por prompt y plataforma), tal como las devuelve la API` +
+      `Una muestra: ${f.count(shown)} de las ${f.count(total)} últimas respuestas (una por prompt y plataforma), repartidas por igual entre plataformas por la API, las más recientes primero` +
       (missing.length > 0 ? `; ninguna de ${missing.join(", ")}.` : ", de todas las plataformas."),
   },
 
   contentMap: {
-    publishedUnclassified: "Publicado, aún sin clasificar",
+    publishedUnclassified: "Publicado, sin clasificar",
     untapped: "Sin explotar",
     coverageGap: "Brecha de cobertura",
-    untappedLine: (topic, pages) =>
-      `Sin explotar: ${topic} — la competencia tiene ${f.countOf(pages, pagesOf)}, usted ninguna.`,
-    gapLine: (topic, yours, rival, theirs) =>
-      `Brecha de cobertura: ${topic} — usted tiene ${f.countOf(yours, pagesOf)}, ${rival ?? "ningún competidor"} tiene ${f.count(theirs)}.`,
     empty: "Todavía no se han identificado temas.",
     noData:
       "Este proyecto no tiene datos de contenido: ninguna página de su sitio se ha rastreado ni clasificado por temas.",
@@ -565,11 +567,11 @@ const messages = (f: Figures): Messages => ({
       ["Cuota de una fuente citada", "Citas del dominio ÷ todas las citas del período."],
       [
         "Oportunidad",
-        "Un prompt con respuestas que nombran a un competidor monitorizado y no a la marca (respuestas con brecha); ordenado por las plataformas y después por las respuestas en que ocurre.",
+        "Un prompt cuyas respuestas nombran a un competidor monitorizado y no a la marca (respuestas con brecha).",
       ],
       [
         "Acción recomendada",
-        "La primera regla que se cumple: una página de la competencia se cita en las respuestas con brecha → publicar o reforzar una página que responda al prompt; la marca aparece en algunas respuestas al prompt → lograr que aparezca de forma constante; si no → llevar la marca a las fuentes externas en las que se apoyan las respuestas.",
+        "Una por tema: los prompts que nombran a un competidor monitorizado piden una página comparativa, los demás páginas sobre su categoría; lo que el registro de cambios da por hecho se muestra con su antes y después.",
       ],
       [
         "Ejemplos de respuestas",

@@ -28,6 +28,7 @@ const messages = (f: Figures): Messages => ({
   },
 
   cover: {
+    lastDays: (days) => `${days} derniers jours`,
     title: (brand) => `Rapport de visibilité IA — ${brand}`,
     eyebrow: "Rapport de visibilité IA",
     project: "Projet",
@@ -318,6 +319,8 @@ const messages = (f: Figures): Messages => ({
   },
 
   executiveSummary: {
+    glossary:
+      "pt : points de pourcentage, l’écart entre deux pourcentages. Intervalle à 95 % : la plage où se situe le taux avec 95 % de confiance, compte tenu du nombre de réponses collectées. Significatif : l’intervalle de la variation exclut zéro, la variation n’est donc pas due au hasard. Part de voix : la part de la marque dans toutes les mentions d’elle-même et de ses concurrents suivis.",
     notInReport: (reasons) => `Absent de ce rapport : ${reasons.join(" ")}`,
     notEnoughData: "Les données de cette période ne suffisent pas pour une synthèse.",
     noAnswers: "Aucune réponse n’a été collectée sur cette période : aucun taux ne peut être indiqué.",
@@ -352,16 +355,19 @@ const messages = (f: Figures): Messages => ({
     overtook: (competitor, brand, metrics) => `${competitor} a dépassé ${brand} : ${f.list(metrics)}.`,
     overtookOn: (metric, theirs, yours, theirsBefore, yoursBefore) =>
       `${metric.toLowerCase()} (${f.percent(theirs)} contre ${f.percent(yours)} ; ${f.percent(theirsBefore)} contre ${f.percent(yoursBefore)} sur la période précédente)`,
-    topics: (shown, more) => shown.join(", ") + (more > 0 ? ` et ${f.count(more)} autres` : ""),
+    topics: (shown, more) => (more > 0 ? `${shown.join(", ")} et ${f.count(more)} autres` : f.list(shown)),
     untapped: (n, topics) =>
       `${f.countOf(n, { one: "thème inexploité", other: "thèmes inexploités" })}, où les concurrents publient et pas vous : ${topics}.`,
     coverageGaps: (n, topics) =>
       `${f.countOf(n, { one: "lacune de couverture", other: "lacunes de couverture" })}, où le premier concurrent a plus de pages : ${topics}.`,
     topicOwnContent: (topic, items, cited, theirs) =>
-      `${topic} : vous avez publié ${f.countOf(items, { one: "article", other: "articles" })} sur ce thème (${cited === 0 ? "pas encore cité dans les réponses" : `${f.count(cited)} cité(s) dans les réponses`}), pas encore parmi les pages classées, qui comptent ${f.countOf(theirs, { one: "page concurrente", other: "pages concurrentes" })} sur le thème.`,
+      `${topic} : vous avez publié ${f.countOf(items, { one: "article", other: "articles" })}, ${cited === 0 ? "pas encore cité" : `dont ${f.count(cited)} cité(s)`} ; les concurrents ont ${f.countOf(theirs, pagesOf)}.`,
   },
 
   themes: {
+    unit: { one: "thème", other: "thèmes" },
+    tableTitle: "Thèmes",
+    promptsTitle: "Par prompt",
     prompts: (shown, more) =>
       shown.map((p) => `« ${p} »`).join(", ") + (more > 0 ? ` et ${f.count(more)} autres` : ""),
     evidence: (winners, gapAnswers, answers, brand, page) =>
@@ -483,18 +489,14 @@ const messages = (f: Figures): Messages => ({
   answers: {
     empty: "Aucune réponse n’a été collectée sur cette période.",
     sample: (shown, total, missing) =>
-      `Un échantillon : les ${f.count(shown)} plus récentes des ${f.count(total)} dernières réponses (une par prompt et plateforme), telles que l’API les renvoie` +
+      `Un échantillon : ${f.count(shown)} des ${f.count(total)} dernières réponses (une par prompt et plateforme), tirées à parts égales entre plateformes par l’API, les plus récentes d’abord` +
       (missing.length > 0 ? ` ; aucune de ${missing.join(", ")}.` : ", de toutes les plateformes."),
   },
 
   contentMap: {
-    publishedUnclassified: "Publié, pas encore classé",
+    publishedUnclassified: "Publié, non classé",
     untapped: "Inexploité",
     coverageGap: "Lacune de couverture",
-    untappedLine: (topic, pages) =>
-      `Inexploité : ${topic} — les concurrents ont ${f.countOf(pages, pagesOf)}, vous n’en avez aucune.`,
-    gapLine: (topic, yours, rival, theirs) =>
-      `Lacune de couverture : ${topic} — vous avez ${f.countOf(yours, pagesOf)}, ${rival ?? "aucun concurrent"} en a ${f.count(theirs)}.`,
     empty: "Aucun thème n’a encore été identifié.",
     noData:
       "Ce projet n’a pas de données de contenu : aucune page de son site n’a été explorée ni classée par thème.",
@@ -569,11 +571,11 @@ const messages = (f: Figures): Messages => ({
       ["Part d’une source citée", "Citations du domaine ÷ toutes les citations de la période."],
       [
         "Opportunité",
-        "Un prompt dont des réponses citent un concurrent suivi mais pas la marque (réponses avec écart) ; classé selon les plateformes, puis les réponses concernées.",
+        "Un prompt dont les réponses citent un concurrent suivi et pas la marque (réponses d’écart).",
       ],
       [
         "Action recommandée",
-        "La première règle qui s’applique : une page concurrente est citée dans les réponses avec écart → publier ou renforcer une page qui répond au prompt ; la marque est citée dans certaines réponses au prompt → la faire citer de façon régulière ; sinon → faire figurer la marque dans les sources tierces sur lesquelles s’appuient les réponses.",
+        "Une par thème : les prompts qui citent un concurrent suivi appellent une page comparative, les autres des pages sur leur catégorie ; le travail que le journal des changements dit fait est montré avec son avant et après.",
       ],
       [
         "Exemples de réponses",

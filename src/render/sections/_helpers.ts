@@ -1,6 +1,6 @@
 import type { SectionKey } from "../../config/section-keys.js";
 import { dayIn, type RateStats } from "../../contract/index.js";
-import type { Lang } from "../../format/i18n/index.js";
+import type { Lang, Plural } from "../../format/i18n/index.js";
 import type { CellValue, ValueType } from "../../format/value-type.js";
 import { reasonIn } from "../../report/missing.js";
 import type { ApiSections, Available, ReportModel } from "../../report/model.js";
@@ -105,6 +105,7 @@ export function tableOf(
     workbookOnly?: boolean;
     complete?: boolean;
     technical?: boolean;
+    unit?: Plural;
   } = {},
 ): DraftBlock {
   return {
@@ -124,6 +125,7 @@ export function tableOf(
     ...(extra.note !== undefined ? { note: extra.note } : {}),
     ...(extra.workbookOnly ? { workbookOnly: true } : {}),
     ...(extra.complete ? { complete: true } : {}),
+    ...(extra.unit ? { unit: extra.unit } : {}),
     ...(extra.technical ? { technical: true } : {}),
   };
 }

@@ -1,5 +1,4 @@
 import { BUYER_STAGES, type Topic } from "../../contract/index.js";
-import { say as sayClaim } from "../../report/claims/say.js";
 import { described } from "../chart-alt.js";
 import type { DraftBlock } from "../types.js";
 import { col, notice, PALETTE, type SectionDrafter, stageLabel } from "./_helpers.js";
@@ -15,14 +14,11 @@ export const contentMap: SectionDrafter = (model, lang) => {
   const { columns: k, contentMap: say } = lang.m;
   const title = lang.m.sections.content_map;
   if (!m.ok) return { key: "content_map", title, blocks: [notice(m, lang)] };
-  const { topics, untapped, gaps, unclassified } = m.value;
-  // An untapped topic the client has published on is said as the summary's claim says it
-  // (docs/claims.md): what exists, and whether answers cite it, never "you have none".
-  const own = new Map(
-    model.claims.flatMap((c) =>
-      c.kind === "topic-own-content" ? [[c.topic.id, sayClaim(c, lang)] as const] : [],
-    ),
-  );
+  const { topics, unclassified } = m.value;
+  // The table's status says what each flag means for the client; the executive summary says it in
+  // words (its claims, docs/claims.md). An untapped topic the client has published on is never
+  // "untapped" here either.
+  const own = new Set(model.claims.flatMap((c) => (c.kind === "topic-own-content" ? [c.topic.id] : [])));
   // No page classified and none waiting (a project imported from CSV): the project has no content
   // data, which one sentence says; no empty chart, no "0 pages" (the table keeps the workbook's sheet).
   const noData = topics.length === 0 && unclassified === 0;
@@ -46,17 +42,6 @@ export const contentMap: SectionDrafter = (model, lang) => {
             : "",
     };
   });
-  const bullets = [
-    ...untapped.map(
-      (t) =>
-        own.get(t.id) ??
-        say.untappedLine(
-          t.name,
-          t.competitors.reduce((n, c) => n + c.total, 0),
-        ),
-    ),
-    ...gaps.map((t) => say.gapLine(t.name, t.you.total, topOf(t)?.name, topOf(t)?.total ?? 0)),
-  ];
   const stage = (s: string) => stageLabel(s, lang);
   const table: DraftBlock = {
     kind: "table",
@@ -100,12 +85,11 @@ export const contentMap: SectionDrafter = (model, lang) => {
             })),
             valueType: "count",
             width: 680,
-            height: Math.max(200, 60 + topics.length * 22),
+            height: Math.max(180, 60 + topics.length * 18),
           },
           lang,
         ),
       },
-      ...(bullets.length > 0 ? [{ kind: "bullets" as const, items: bullets }] : []),
       table,
     ],
   };

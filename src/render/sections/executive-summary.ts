@@ -8,7 +8,11 @@ import type { SectionDrafter } from "./_helpers.js";
 export const executiveSummary: SectionDrafter = (model, lang) => {
   const m = lang.m.executiveSummary;
   const blocks: DraftBlock[] = [];
-  if (model.findings.length > 0) blocks.push({ kind: "bullets", items: model.findings.map((f) => f.text) });
+  if (model.findings.length > 0) {
+    blocks.push({ kind: "bullets", items: model.findings.map((f) => f.text) });
+    // The summary is where pp, intervals, significance and share of voice are first used.
+    blocks.push({ kind: "paragraph", text: m.glossary });
+  }
   if (model.omitted.length > 0) blocks.push({ kind: "notice", text: m.notInReport(model.omitted) });
   if (blocks.length === 0) blocks.push({ kind: "notice", text: m.notEnoughData });
   return { key: "executive_summary", title: lang.m.sections.executive_summary, blocks };

@@ -38,8 +38,9 @@ export const opportunities: SectionDrafter = (model, lang) =>
         [
           col("theme", k.theme, "text"),
           col("prompt_count", k.prompts, "count"),
-          col("gap_answers", k.answersWithGap, "count"),
-          col("snapshots", k.answers, "count"),
+          // The action quotes both counts: on the page they would only narrow its column.
+          workbookOnly(col("gap_answers", k.answersWithGap, "count")),
+          workbookOnly(col("snapshots", k.answers, "count")),
           workbookOnly(col("competitors", k.competitorsNamed, "text")),
           workbookOnly(col("top_page", k.mostCitedCompetitorPage, "url")),
           col("action", k.suggestedAction, "text"),
@@ -54,8 +55,8 @@ export const opportunities: SectionDrafter = (model, lang) =>
           action: x.action,
         })),
         m.empty(brand),
-        // Themes are few; every one is shown (the profile's row count cuts the prompts' table).
-        { complete: true },
+        // The client profile shows the top themes; the note says how many there are, the workbook has all.
+        { title: t.tableTitle, unit: t.unit },
       ),
       tableOf(
         "opportunities",
@@ -91,7 +92,7 @@ export const opportunities: SectionDrafter = (model, lang) =>
           top_page_citations: o.pages[0]?.citations ?? null,
         })),
         m.empty(brand),
-        { workbookOnly: true },
+        { workbookOnly: true, title: t.promptsTitle },
       ),
     ];
   });

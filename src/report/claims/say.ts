@@ -8,7 +8,8 @@ const interval = (lang: Lang, st: RateStats) => lang.m.kpis.interval(st.delta_lo
 
 /** "A, B, C and 2 more": the first three topics. */
 function topicNames(topics: readonly { name: string }[], lang: Lang): string {
-  const shown = topics.slice(0, 3).map((t) => t.name);
+  // "and 1 more" would hide a name in the space it takes: four are all named.
+  const shown = (topics.length <= 4 ? topics : topics.slice(0, 3)).map((t) => t.name);
   return lang.m.executiveSummary.topics(shown, topics.length - shown.length);
 }
 
