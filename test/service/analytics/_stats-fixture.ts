@@ -63,20 +63,21 @@ const ANSWERS: Row[] = [
   [p5, "chatgpt", CUR, "b"],
 ];
 
-/** Inserts the stats fixture into a migrated, empty store. */
-export async function insertStatsFixture(store: Store): Promise<void> {
-  const db = store.db;
-  const I = STATS_IDS;
+/** A workspace named `name` holding the project "Acme" (brand Acme, acme.com): the analytics fixtures' setup. */
+export async function insertAcme(
+  db: Store["db"],
+  ids: { workspace: string; project: string; owner: string; name: string; timezone: string },
+): Promise<void> {
   await db
     .insertInto("workspaces")
     .values({
-      id: I.workspace,
-      name: "Stats",
+      id: ids.workspace,
+      name: ids.name,
       website: "https://acme.com",
       logo: "",
       icon: "",
-      timezone: "UTC",
-      owner_id: id(4),
+      timezone: ids.timezone,
+      owner_id: ids.owner,
       owner_name: "Owner",
       owner_email: "owner@acme.com",
       owner_avatar: "",
@@ -86,8 +87,8 @@ export async function insertStatsFixture(store: Store): Promise<void> {
   await db
     .insertInto("projects")
     .values({
-      id: I.project,
-      workspace_id: I.workspace,
+      id: ids.project,
+      workspace_id: ids.workspace,
       name: "Acme",
       slug: "acme",
       brand_name: "Acme",
@@ -97,6 +98,19 @@ export async function insertStatsFixture(store: Store): Promise<void> {
       schedule_hour: 6,
     })
     .execute();
+}
+
+/** Inserts the stats fixture into a migrated, empty store. */
+export async function insertStatsFixture(store: Store): Promise<void> {
+  const db = store.db;
+  const I = STATS_IDS;
+  await insertAcme(db, {
+    workspace: I.workspace,
+    project: I.project,
+    owner: id(4),
+    name: "Stats",
+    timezone: "UTC",
+  });
   await db
     .insertInto("competitors")
     .values({ id: I.beta, project_id: I.project, name: "Beta", domain: "beta.com", icon: "", variants: [] })

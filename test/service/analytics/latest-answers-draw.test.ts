@@ -12,6 +12,7 @@ import { loadLatestAnswers } from "../../../src/service/analytics/queries/answer
 import { loadMeta } from "../../../src/service/analytics/queries/meta.js";
 import type { Store } from "../../../src/service/store/db.js";
 import { describeDatabases, openTestStore } from "../../store/_databases.js";
+import { insertAcme } from "./_stats-fixture.js";
 
 const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, "0")}`;
 const WORKSPACE = id(1);
@@ -56,36 +57,13 @@ const ROWS: Row[] = [
 
 async function insert(store: Store): Promise<void> {
   const db = store.db;
-  await db
-    .insertInto("workspaces")
-    .values({
-      id: WORKSPACE,
-      name: "Draw",
-      website: "https://acme.com",
-      logo: "",
-      icon: "",
-      timezone: TIMEZONE,
-      owner_id: id(3),
-      owner_name: "Owner",
-      owner_email: "owner@acme.com",
-      owner_avatar: "",
-      members: 1,
-    })
-    .execute();
-  await db
-    .insertInto("projects")
-    .values({
-      id: PROJECT,
-      workspace_id: WORKSPACE,
-      name: "Acme",
-      slug: "acme",
-      brand_name: "Acme",
-      brand_domain: "acme.com",
-      brand_variants: ["Acme"],
-      schedule_days: [1, 2, 3, 4, 5],
-      schedule_hour: 6,
-    })
-    .execute();
+  await insertAcme(db, {
+    workspace: WORKSPACE,
+    project: PROJECT,
+    owner: id(3),
+    name: "Draw",
+    timezone: TIMEZONE,
+  });
   await db
     .insertInto("prompts")
     .values(
