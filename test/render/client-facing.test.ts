@@ -14,35 +14,19 @@ import { renderHtml } from "../../src/render/html/compose.js";
 import { presentView } from "../../src/render/present.js";
 import type { ReportView } from "../../src/render/types.js";
 import type { ReportData } from "../../src/report/model.js";
+import { contentItem } from "../fixtures/content-item.js";
 import { smallReportData } from "../fixtures/report-data.js";
-
-const T = "2026-10-20T10:00:00.000Z";
 
 /** A content item with only what the report reads varying. */
 function item(n: number, status: ContentItem["status"], source = "manual"): ContentItem {
-  return {
+  return contentItem({
     id: `00000000-0000-4000-8000-00000000000${n}`,
     title: `Article ${n}`,
     status,
     buyer_stage: "DECISION",
     source,
-    keywords: [],
-    article_promise: null,
-    scope_boundary: null,
-    metadata: {},
-    config: { autowrite: false, planned_for: null, planned_time: null },
-    written_on: null,
-    published_on: status === "PUBLISHED" ? T : null,
-    body: null,
-    cover_image: null,
-    slug: null,
-    permalink: null,
-    meta_title: null,
-    meta_description: null,
     post_url: status === "PUBLISHED" ? "https://acme.com/blog/article-3" : null,
-    createdAt: T,
-    updatedAt: T,
-  };
+  });
 }
 
 /** The small report with content: an agent's idea, an article being written, a failed one and a published one. */

@@ -14,6 +14,7 @@ import { renderHtml } from "../../src/render/html/compose.js";
 import { buildModel } from "../../src/report/build-model.js";
 import { checkReport } from "../../src/report/claims/check.js";
 import type { ReportData } from "../../src/report/model.js";
+import { contentItem } from "../fixtures/content-item.js";
 import { smallReportData } from "../fixtures/report-data.js";
 import { sampleView } from "../fixtures/sample-view.js";
 
@@ -40,29 +41,14 @@ function topic(name: string, untapped: boolean, competitorPages: number): Topic 
   };
 }
 function published(title: string, url: string | null = null): ContentItem {
-  return {
+  return contentItem({
     id: "77777777-7777-4777-8777-777777777777",
     title,
     status: "PUBLISHED",
-    buyer_stage: "AWARENESS",
     source: "agent",
-    keywords: [],
-    article_promise: null,
-    scope_boundary: null,
-    metadata: {},
-    config: { autowrite: false, planned_for: null, planned_time: null },
-    written_on: null,
     published_on: "2026-10-20T08:00:00.000Z",
-    body: null,
-    cover_image: null,
-    slug: null,
-    permalink: null,
-    meta_title: null,
-    meta_description: null,
     post_url: url,
-    createdAt: "2026-10-20T08:00:00.000Z",
-    updatedAt: "2026-10-20T08:00:00.000Z",
-  };
+  });
 }
 /** The fixture with a content map of `topics` and the client's `items`. */
 function withContent(data: ReportData, topics: Topic[], items: ContentItem[]): ReportData {
