@@ -7,8 +7,13 @@ import { BENCH } from "./_paths.mjs";
 const exec = promisify(execFile);
 
 /** GET `path` (relative to the base URL, or absolute) with the key; returns status and JSON. */
+/** The URL of an endpoint path: under the API prefix, or at the origin for `/api/…` (the event catalog). */
+export function urlOf(server, path) {
+  return path.startsWith("/api/") ? server.origin + path : server.baseUrl + path;
+}
+
 export async function getJson(server, path) {
-  const url = path.startsWith("http") ? path : server.baseUrl + path;
+  const url = urlOf(server, path);
   const res = await fetch(url, { headers: { authorization: `Bearer ${server.apiKey}` } });
   const body = await res.json().catch(() => null);
   return { status: res.status, body };
@@ -54,7 +59,7 @@ export async function endpointCatalogue(server, range = "90d") {
     { id: "listContentMapPages", path: `/content-map/pages?${p}` },
     { id: "listContentMapSites", path: `/content-map/sites?${p}` },
     { id: "listContent", path: `/content?${p}` },
-    { id: "getEventCatalog", path: `${server.origin}/api/workspace/${server.workspaceId}/webhooks/events` },
+    { id: "getEventCatalog", path: `/api/workspace/${server.workspaceId}/webhooks/events` },
   ];
 }
 

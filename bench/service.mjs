@@ -7,7 +7,7 @@
 import Fastify from "fastify";
 import { Redis } from "ioredis";
 import { serve } from "./_db.mjs";
-import { drain, endpointCatalogue, getJson, loadRun } from "./_http.mjs";
+import { drain, endpointCatalogue, getJson, loadRun, urlOf } from "./_http.mjs";
 import { sample, summarize } from "./_stats.mjs";
 
 /** The three focused endpoints put under load. */
@@ -24,7 +24,7 @@ async function latencies(server, { n, reportN, budgetMs, log }) {
     let bad = 0;
     const samples = await sample(
       async () => {
-        const res = await fetch(ep.path.startsWith("http") ? ep.path : server.baseUrl + ep.path, {
+        const res = await fetch(urlOf(server, ep.path), {
           headers: { authorization: `Bearer ${server.apiKey}` },
         });
         await res.arrayBuffer();
@@ -53,7 +53,7 @@ async function throughput(server, { duration, perConnection, log, label }) {
     for (const id of LOADED) {
       const ep = catalogue.find((e) => e.id === id);
       const load = connections === 200 ? { amount: connections * perConnection } : { duration };
-      const r = await loadRun({ url: server.baseUrl + ep.path, connections, ...load, apiKey: server.apiKey });
+      const r = await loadRun({ url: urlOf(server, ep.path), connections, ...load, apiKey: server.apiKey });
       await drain(server, ep.path);
       out.push({ target: `${label} ${id} (cached)`, id, cached: true, ...r });
       log(
@@ -64,7 +64,7 @@ async function throughput(server, { duration, perConnection, log, label }) {
   // Revalidation: the same requests carrying the answer's current ETag, answered 304 without a body.
   for (const id of LOADED) {
     const ep = catalogue.find((e) => e.id === id);
-    const url = server.baseUrl + ep.path;
+    const url = urlOf(server, ep.path);
     const etag = (await fetch(url, { headers: { authorization: `Bearer ${server.apiKey}` } })).headers.get(
       "etag",
     );
@@ -115,7 +115,7 @@ async function redisCached(location, redis, { duration, log, label }) {
       const ep = catalogue.find((e) => e.id === id);
       await getJson(server, ep.path);
       const r = await loadRun({
-        url: server.baseUrl + ep.path,
+        url: urlOf(server, ep.path),
         connections: 50,
         duration,
         apiKey: server.apiKey,
