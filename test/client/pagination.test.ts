@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { CollectLimitError, createClient, ResponseShapeError, resolveRoot } from "../../src/client/index.js";
+import { contentItem } from "../fixtures/content-item.js";
 import { type FaultServer, send, startFaultServer } from "./_fault-server.js";
 
 let server: FaultServer | undefined;
@@ -11,29 +12,14 @@ afterEach(async () => {
 const uuid = (i: number) => `00000000-0000-4000-8000-${String(i).padStart(12, "0")}`;
 
 /** A content item (only ids differ). */
-const item = (i: number) => ({
-  id: uuid(i),
-  title: `Idea ${i}`,
-  status: "NEW",
-  buyer_stage: "AWARENESS",
-  source: "manual",
-  keywords: [],
-  article_promise: null,
-  scope_boundary: null,
-  metadata: {},
-  config: { autowrite: false, planned_for: null, planned_time: null },
-  written_on: null,
-  published_on: null,
-  body: null,
-  cover_image: null,
-  slug: null,
-  permalink: null,
-  meta_title: null,
-  meta_description: null,
-  post_url: null,
-  createdAt: "2025-01-01T00:00:00.000Z",
-  updatedAt: "2025-01-01T00:00:00.000Z",
-});
+const item = (i: number) =>
+  contentItem({
+    id: uuid(i),
+    title: `Idea ${i}`,
+    status: "NEW",
+    createdAt: "2025-01-01T00:00:00.000Z",
+    updatedAt: "2025-01-01T00:00:00.000Z",
+  });
 
 /** A /content server over `total` items, 15 per page, like the spec's. */
 async function contentServer(total: number) {
