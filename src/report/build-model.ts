@@ -4,7 +4,7 @@ import type { ReportSection } from "../contract/index.js";
 import { REPORT_SECTION_KEYS } from "../contract/index.js";
 import { langOf } from "../format/i18n/index.js";
 import { changeLog } from "./change-log.js";
-import { buildClaims } from "./claims/build-claims.js";
+import { buildClaims, weakestPlatform } from "./claims/build-claims.js";
 import { sentences } from "./claims/say.js";
 import { excerpt, markedEntities, shortNamesIn } from "./excerpt.js";
 import type { EvidenceAnswer } from "./fetch-evidence.js";
@@ -65,6 +65,19 @@ export function buildModel(data: ReportData, agency: AgencyInput = {}): ReportMo
   const opportunities = map(sections, (s) =>
     opportunitiesOf(s.prompts.gaps, data.project.brand_name, lang, changes, rivals),
   );
+  const targets = map(sections, (s) => checkTargets(s, agency.targets ?? {}));
+  // The weak spots the summary and the targets name get actions of their own (docs/claims.md, "Focus themes").
+  const citationsBehind =
+    targets.ok &&
+    targets.value.some(
+      (t) => t.metric === "citation_rate" && (t.status === "off_track" || t.status === "at_risk"),
+    );
+  const themes = both(opportunities, sections, (list, s) =>
+    opportunityThemes(list, rivals, data.project.brand_name, lang, {
+      citations: citationsBehind,
+      weakest: weakestPlatform(s),
+    }),
+  );
   const model: ReportModel = {
     cover: {
       workspace: data.workspace.ok ? data.workspace.value.name : "",
@@ -86,9 +99,9 @@ export function buildModel(data: ReportData, agency: AgencyInput = {}): ReportMo
     content,
     competitorsTracked: map(data.setup, (s) => s.competitors.length),
     opportunities,
-    themes: map(opportunities, (list) => opportunityThemes(list, rivals, data.project.brand_name, lang)),
+    themes,
     evidence: map(data.evidence, (answers) => evidenceItems(answers, data)),
-    targets: map(sections, (s) => checkTargets(s, agency.targets ?? {})),
+    targets,
     changes,
     claims: [],
     findings: [],

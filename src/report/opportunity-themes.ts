@@ -1,3 +1,5 @@
+import type { Platform } from "../contract/index.js";
+import { platformName } from "../format/figures.js";
 import { ENGLISH, type Lang } from "../format/i18n/index.js";
 import type { ChangeImpact } from "./change-log.js";
 import type { Opportunity } from "./opportunities.js";
@@ -10,10 +12,14 @@ import type { Opportunity } from "./opportunities.js";
  * page answers them all; the others are grouped by category; prompts without one together.
  */
 export interface OpportunityTheme {
-  /** Stable key: `competitor:<name>`, `category:<name>` or `other`. */
+  /** Stable key: `competitor:<name>`, `category:<name>`, `other`, `citations` or `platform:<id>`. */
   key: string;
-  kind: "competitor" | "category" | "other";
-  /** The competitor or the category; null for prompts without either. */
+  /**
+   * What the prompts share. `citations` and `platform` are focus themes: they gather, across the
+   * others, the prompts that serve a weak spot the report names (docs/claims.md, "Focus themes").
+   */
+  kind: "competitor" | "category" | "other" | "citations" | "platform";
+  /** The competitor, the category or the platform; null for the other kinds. */
   name: string | null;
   /** The theme's prompts, in the service's ranking. */
   prompts: readonly Opportunity[];
@@ -29,6 +35,20 @@ export interface OpportunityTheme {
   /** One sentence; every figure a field of the theme. */
   action: string;
 }
+
+/**
+ * The weak spots the report names that deserve actions of their own: a citation rate behind a
+ * target or a competitor, and the platform the summary calls weakest (with its mention rate).
+ */
+export interface ThemeFocus {
+  citations: boolean;
+  weakest: { platform: Platform; rate: number } | null;
+}
+
+const NO_FOCUS: ThemeFocus = { citations: false, weakest: null };
+
+/** Prompts gathered under one theme, before their sums and action. */
+type Group = { kind: OpportunityTheme["kind"]; name: string | null; prompts: Opportunity[] };
 
 /** The competitor a prompt's own words name, if any (the first of the tracked ones). */
 function namedIn(text: string, competitors: readonly string[]): string | undefined {
@@ -61,11 +81,9 @@ export function opportunityThemes(
   competitors: readonly string[],
   brand: string,
   lang: Lang = ENGLISH,
+  focus: ThemeFocus = NO_FOCUS,
 ): OpportunityTheme[] {
-  const groups = new Map<
-    string,
-    { kind: OpportunityTheme["kind"]; name: string | null; prompts: Opportunity[] }
-  >();
+  const groups = new Map<string, Group>();
   for (const o of opportunities) {
     const rival = namedIn(o.prompt_text, competitors);
     const [key, kind, name] =
@@ -78,7 +96,8 @@ export function opportunityThemes(
     group.prompts.push(o);
     groups.set(key, group);
   }
-  const themes = [...groups.entries()].map(([key, g]): OpportunityTheme => {
+  const focused = focusGroups(opportunities, focus);
+  const themes = [...focused, ...groups.entries()].map(([key, g]): OpportunityTheme => {
     const rivals = summed(
       g.prompts.flatMap((p) => p.competitors),
       (c) => c.name,
@@ -107,19 +126,51 @@ export function opportunityThemes(
       pages,
       done,
     };
-    return { ...theme, action: actionOf(theme, brand, lang) };
+    return { ...theme, action: actionOf(theme, brand, lang, focus) };
   });
-  // Work to do first, by the answers that show the gap; work already done last.
+  // Focus themes first (the summary and the targets point at them), then work to do, by the
+  // answers that show the gap; work already done last.
+  const rank = (t: OpportunityTheme) => (t.kind === "citations" || t.kind === "platform" ? 0 : 1);
   return themes.sort(
     (a, b) =>
+      rank(a) - rank(b) ||
       Number(a.done !== null) - Number(b.done !== null) ||
       b.gapAnswers - a.gapAnswers ||
       (a.key < b.key ? -1 : 1),
   );
 }
 
+/**
+ * The focus themes' prompts, among the open ones (work not already done): for citations, those
+ * whose gap answers cite a competitor page; for the weakest platform, those it answers without
+ * naming the brand (a gap on it, and never the brand there). A focus with no such prompt has no
+ * theme: the self-check then asks the agency to add an action or say why none.
+ */
+function focusGroups(opportunities: readonly Opportunity[], focus: ThemeFocus): [string, Group][] {
+  const open = opportunities.filter((o) => o.done === null);
+  const out: [string, Group][] = [];
+  // The competitor page cited most in the gap answers, and the prompts whose answers cite it,
+  // those that cite it most first: one page to answer better, not every prompt with a citation.
+  const top = summed(
+    open.flatMap((o) => o.pages),
+    (p) => p.url,
+    (p) => p.citations,
+  )[0]?.[0];
+  const citing = (o: Opportunity) => o.pages.find((p) => p.url === top)?.citations ?? 0;
+  const cited = open.filter((o) => citing(o) > 0).sort((a, b) => citing(b) - citing(a));
+  if (focus.citations && cited.length > 0)
+    out.push(["citations", { kind: "citations", name: null, prompts: cited }]);
+  const weak = focus.weakest?.platform;
+  const onWeak = open.filter(
+    (o) => weak && o.gap_platforms.includes(weak) && !o.brand_platforms.includes(weak),
+  );
+  if (weak && onWeak.length > 0)
+    out.push([`platform:${weak}`, { kind: "platform", name: weak, prompts: onWeak }]);
+  return out;
+}
+
 /** The theme's one action: what to publish, for which prompts, against which pages. */
-function actionOf(t: Omit<OpportunityTheme, "action">, brand: string, lang: Lang): string {
+function actionOf(t: Omit<OpportunityTheme, "action">, brand: string, lang: Lang, focus: ThemeFocus): string {
   const say = lang.m.themes;
   // The first prompt names the theme's kind of question; the workbook lists the rest. "And 1 more"
   // would hide a prompt in the space it takes: two are both named.
@@ -143,6 +194,21 @@ function actionOf(t: Omit<OpportunityTheme, "action">, brand: string, lang: Lang
     brand,
     page ? { url: page.url, competitor: page.competitor_name, citations: page.citations } : null,
   );
+  if (t.kind === "citations" && page)
+    return say.citations(t.prompts.length, prompts, {
+      url: page.url,
+      competitor: page.competitor_name,
+      citations: page.citations,
+    });
+  if (t.kind === "platform" && focus.weakest)
+    return say.platform(
+      platformName(focus.weakest.platform),
+      focus.weakest.rate,
+      brand,
+      t.prompts.length,
+      prompts,
+      evidence,
+    );
   if (t.kind === "competitor") return say.comparison(t.name!, t.prompts.length, prompts, evidence);
   if (t.kind === "category") return say.category(t.name!, t.prompts.length, prompts, evidence);
   return say.other(t.prompts.length, prompts, evidence);

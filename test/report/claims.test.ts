@@ -152,9 +152,17 @@ describe("claims", () => {
       },
     ]);
     expect(checkReport(model, { opportunities: "We propose an integration guide." })).toHaveLength(1);
+    // A sentence quoting the entry's label reports the work; only the proposing sentence counts.
+    const reporting = "Comparison pages against Rival went live in October. Next: an integration guide.";
+    expect(checkReport(model, { opportunities: reporting }).map((c) => c.rule)).toEqual(["unaddressed"]);
+    const both = `${reporting} We also propose a comparison page against Rival.`;
+    expect(checkReport(model, { opportunities: both }).map((c) => c.rule)).toEqual([
+      "repeats-done-work",
+      "unaddressed",
+    ]);
   });
 
-  it("finds a target that no action addresses: citations always, a platform without a gap action on it", () => {
+  it("finds a target that no action addresses: a platform without a gap action on it", () => {
     const data = smallReportData();
     // ChatGPT's 50.0% is below 90% but its interval (0 to 100%) holds it: at risk. Its gap action
     // is on Perplexity (where Acme is never named), not ChatGPT.
@@ -162,8 +170,32 @@ describe("claims", () => {
       targets: { citation_rate: 0.5, platforms: { chatgpt: { mention_rate: 0.9 } } },
     });
     expect(checkReport(model).map((c) => c.message)).toEqual([
-      "the citation rate target is off track, and no action of the report addresses it (every action answers a mention gap): add one to the notes, or say why none",
       "the ChatGPT mention rate target is at risk, and no action of the report addresses it: add one to the notes, or say why none",
+    ]);
+  });
+
+  it("gives a citation rate behind its target, and the weakest platform, a focus theme of their own", () => {
+    const data = smallReportData();
+    const model = buildModel(data, { targets: { citation_rate: 0.5 } });
+    const themes = model.themes.ok ? model.themes.value : [];
+    // The one gap prompt's answers cite rival.com/crm/email-sync once; Perplexity (25.0%, below
+    // ChatGPT's 50.0%) is weakest and never names Acme for it.
+    expect(themes.map((t) => [t.key, t.prompts.length])).toEqual([
+      ["citations", 1],
+      ["platform:perplexity", 1],
+      ["other", 1],
+    ]);
+    expect(themes[0]?.action).toBe(
+      "Win citations: answers to this prompt (“crm with email sync”) cite competitors' pages; Rival's rival.com/crm/email-sync is cited most (1 time). Publish pages on the same questions with the figures, definitions and sources answers quote.",
+    );
+    expect(themes[1]?.action).toBe(
+      "Win back Perplexity, which names Acme in 25.0% of its answers, the fewest of any platform, and never for this prompt (“crm with email sync”). On all platforms, Rival is named without Acme in 2 of their 4 answers; Rival's rival.com/crm/email-sync is the page most cited there (1 time).",
+    );
+    expect(checkReport(model)).toEqual([]);
+    // Without a competitor page cited in the gap answers, nothing answers the citation target.
+    sectionOf(data, "prompts").gaps[0]!.pages = [];
+    expect(checkReport(buildModel(data, { targets: { citation_rate: 0.5 } })).map((c) => c.message)).toEqual([
+      "the citation rate target is off track, and no action of the report addresses it (no gap answer cites a competitor page to answer better): add one to the notes, or say why none",
     ]);
   });
 });

@@ -381,6 +381,14 @@ const messages = (f: Figures): Messages => ({
       `Veröffentlichen Sie Seiten, die ${n === 1 ? "diesen Prompt" : `diese ${f.count(n)} Prompts`} beantworten (${prompts}): ${evidence}`,
     done: (label, date, n, before, after) =>
       `Für ${n === 1 ? "diesen Prompt" : `diese ${f.count(n)} Prompts`} bereits erledigt: „${label}“ ist seit ${date} live; ${before !== null && after !== null ? `Erwähnungsrate ${f.percent(before)} in den 14 Tagen davor, ${f.percent(after)} in den 14 Tagen danach.` : "zu neu oder außerhalb der Daten, um die 14 Tage davor und danach zu vergleichen."}`,
+    citations: (n, prompts, page) =>
+      `Zitierungen gewinnen: Antworten auf ${n === 1 ? "diesen Prompt" : `diese ${f.count(n)} Prompts`} (${prompts}) zitieren Seiten der Wettbewerber; am häufigsten ${page.url} von ${page.competitor} (${f.count(page.citations)}-mal). Veröffentlichen Sie Seiten zu denselben Fragen mit den Zahlen, Definitionen und Quellen, die Antworten zitieren.`,
+    platform: (platform, rate, brand, n, prompts, evidence) =>
+      `${platform} zurückgewinnen: nennt ${brand} in ${f.percent(rate)} seiner Antworten, seltener als jede andere Plattform, und bei ${n === 1 ? "diesem Prompt" : `diesen ${f.count(n)} Prompts`} (${prompts}) nie. Auf allen Plattformen: ${evidence}`,
+    citationsTheme: "Zitierungen",
+    platformTheme: (platform) => `Schwächste Plattform: ${platform}`,
+    focusIntro: (citations, platform) =>
+      `${citations && platform !== null ? "Zwei weitere Themen stehen vorn; sie fassen" : "Ein weiteres Thema steht vorn; es fasst"} aus allen die Prompts für ${f.list([...(citations ? ["die Zitierungsrate"] : []), ...(platform !== null ? [platform] : [])])} zusammen.`,
     competitorTheme: (rival) => `Prompts, die ${rival} nennen`,
     otherTheme: "Prompts ohne Kategorie",
     intro: (brand, themes, prompts) =>

@@ -432,6 +432,16 @@ export const enMessages = (f: Figures) => ({
       `Publish pages that answer ${n === 1 ? "this prompt" : `these ${f.count(n)} prompts`} (${prompts}): ${evidence}`,
     done: (label: string, date: string, n: number, before: number | null, after: number | null) =>
       `Already done for ${n === 1 ? "this prompt" : `these ${f.count(n)} prompts`}: “${label}” went live on ${date}; ${before !== null && after !== null ? `mention rate ${f.percent(before)} in the 14 days before, ${f.percent(after)} in the 14 days after.` : "too recent, or outside the data, to compare the 14 days before and after."}`,
+    /** Focus themes (docs/claims.md, "Focus themes"): the citation rate and the weakest platform. */
+    citations: (n: number, prompts: string, page: { url: string; competitor: string; citations: number }) =>
+      `Win citations: answers to ${n === 1 ? "this prompt" : `these ${f.count(n)} prompts`} (${prompts}) cite competitors' pages; ${owner(page.competitor)} ${page.url} is cited most (${f.countOf(page.citations, { one: "time", other: "times" })}). Publish pages on the same questions with the figures, definitions and sources answers quote.`,
+    platform: (platform: string, rate: number, brand: string, n: number, prompts: string, evidence: string) =>
+      `Win back ${platform}, which names ${brand} in ${f.percent(rate)} of its answers, the fewest of any platform, and never for ${n === 1 ? "this prompt" : `these ${f.count(n)} prompts`} (${prompts}). On all platforms, ${evidence}`,
+    citationsTheme: "Citations",
+    platformTheme: (platform: string) => `Weakest platform: ${platform}`,
+    /** After the intro, when focus themes lead the table. */
+    focusIntro: (citations: boolean, platform: string | null) =>
+      `${citations && platform !== null ? "Two more themes lead the table: they gather" : "One more theme leads the table: it gathers"}, from all of them, the prompts for ${f.list([...(citations ? ["the citation rate"] : []), ...(platform !== null ? [platform] : [])])}.`,
     /** The theme's name in the table. */
     competitorTheme: (rival: string) => `Prompts naming ${rival}`,
     otherTheme: "Prompts without a category",

@@ -376,6 +376,14 @@ const messages = (f: Figures): Messages => ({
       `Publique páginas que respondan a ${n === 1 ? "este prompt" : `estos ${f.count(n)} prompts`} (${prompts}): ${evidence}`,
     done: (label, date, n, before, after) =>
       `Ya hecho para ${n === 1 ? "este prompt" : `estos ${f.count(n)} prompts`}: «${label}» está publicado desde el ${date}; ${before !== null && after !== null ? `tasa de mención del ${f.percent(before)} en los 14 días anteriores y del ${f.percent(after)} en los 14 posteriores.` : "demasiado reciente, o fuera de los datos, para comparar los 14 días antes y después."}`,
+    citations: (n, prompts, page) =>
+      `Ganar citas: las respuestas a ${n === 1 ? "este prompt" : `estos ${f.count(n)} prompts`} (${prompts}) citan páginas de competidores; la más citada es ${page.url} de ${page.competitor} (${f.countOf(page.citations, { one: "vez", other: "veces" })}). Publique páginas sobre las mismas preguntas con las cifras, definiciones y fuentes que citan las respuestas.`,
+    platform: (platform, rate, brand, n, prompts, evidence) =>
+      `Recuperar ${platform}, que nombra a ${brand} en el ${f.percent(rate)} de sus respuestas, menos que ninguna otra plataforma, y nunca en ${n === 1 ? "este prompt" : `estos ${f.count(n)} prompts`} (${prompts}). En todas las plataformas: ${evidence}`,
+    citationsTheme: "Citas",
+    platformTheme: (platform) => `Plataforma más débil: ${platform}`,
+    focusIntro: (citations, platform) =>
+      `${citations && platform !== null ? "Dos temas más encabezan la tabla; reúnen" : "Un tema más encabeza la tabla; reúne"}, de entre todos, los prompts para ${f.list([...(citations ? ["la tasa de citas"] : []), ...(platform !== null ? [platform] : [])])}.`,
     competitorTheme: (rival) => `Prompts que nombran a ${rival}`,
     otherTheme: "Prompts sin categoría",
     intro: (brand, themes, prompts) =>

@@ -380,6 +380,14 @@ const messages = (f: Figures): Messages => ({
       `Publiez des pages qui répondent à ${n === 1 ? "ce prompt" : `ces ${f.count(n)} prompts`} (${prompts}) : ${evidence}`,
     done: (label, date, n, before, after) =>
       `Déjà fait pour ${n === 1 ? "ce prompt" : `ces ${f.count(n)} prompts`} : « ${label} » est en ligne depuis le ${date} ; ${before !== null && after !== null ? `taux de mention de ${f.percent(before)} sur les 14 jours précédents, ${f.percent(after)} sur les 14 jours suivants.` : "trop récent, ou hors des données, pour comparer les 14 jours avant et après."}`,
+    citations: (n, prompts, page) =>
+      `Gagner des citations : les réponses à ${n === 1 ? "ce prompt" : `ces ${f.count(n)} prompts`} (${prompts}) citent des pages de concurrents ; la plus citée est ${page.url} de ${page.competitor} (${f.count(page.citations)} fois). Publiez sur les mêmes questions des pages avec les chiffres, définitions et sources que les réponses citent.`,
+    platform: (platform, rate, brand, n, prompts, evidence) =>
+      `Reconquérir ${platform}, qui cite ${brand} dans ${f.percent(rate)} de ses réponses, moins que toute autre plateforme, et jamais pour ${n === 1 ? "ce prompt" : `ces ${f.count(n)} prompts`} (${prompts}). Sur toutes les plateformes : ${evidence}`,
+    citationsTheme: "Citations",
+    platformTheme: (platform) => `Plateforme la plus faible : ${platform}`,
+    focusIntro: (citations, platform) =>
+      `${citations && platform !== null ? "Deux thèmes de plus ouvrent le tableau ; ils rassemblent" : "Un thème de plus ouvre le tableau ; il rassemble"}, parmi tous, les prompts pour ${f.list([...(citations ? ["le taux de citation"] : []), ...(platform !== null ? [platform] : [])])}.`,
     competitorTheme: (rival) => `Prompts qui citent ${rival}`,
     otherTheme: "Prompts sans catégorie",
     intro: (brand, themes, prompts) =>

@@ -27,11 +27,27 @@ export const opportunities: SectionDrafter = (model, lang) =>
     const names = (platforms: readonly string[]) => platforms.map(platformName).join(", ");
     const t = lang.m.themes;
     const themeName = (x: (typeof themes)[number]) =>
-      x.kind === "competitor" ? t.competitorTheme(x.name!) : (x.name ?? t.otherTheme);
+      x.kind === "competitor"
+        ? t.competitorTheme(x.name!)
+        : x.kind === "citations"
+          ? t.citationsTheme
+          : x.kind === "platform"
+            ? t.platformTheme(platformName(x.name!))
+            : (x.name ?? t.otherTheme);
+    const focused = themes.filter((x) => x.kind === "citations" || x.kind === "platform").length;
+    const focusCitations = themes.some((x) => x.kind === "citations");
+    const focusPlatform = themes.find((x) => x.kind === "platform")?.name ?? null;
+    const focusIntro =
+      focusCitations || focusPlatform !== null
+        ? ` ${t.focusIntro(focusCitations, focusPlatform === null ? null : platformName(focusPlatform))}`
+        : "";
     return [
       {
         kind: "paragraph",
-        text: themes.length > 0 ? t.intro(brand, themes.length, list.length) : m.intro(brand),
+        text:
+          themes.length > 0
+            ? t.intro(brand, themes.length - focused, list.length) + focusIntro
+            : m.intro(brand),
       },
       tableOf(
         "opportunity-themes",

@@ -160,6 +160,12 @@ function platformMoves(rows: ApiSections["platforms"]["rows"]): Claim[] {
 }
 
 /** The highest and lowest mention rate, each only when one platform alone holds it. */
+/** The platform the summary calls weakest: alone the lowest, among at least two that answered. */
+export function weakestPlatform(s: ApiSections): { platform: PlatformMove["platform"]; rate: number } | null {
+  const platforms = s.platforms.rows.filter((p) => p.snapshots > 0);
+  return platforms.length >= 2 ? platformExtremes(platforms).weakest : null;
+}
+
 export function platformExtremes(rows: readonly { platform: string; mention_rate: number }[]) {
   const only = (pick: (a: number, b: number) => number) => {
     const value = rows.map((r) => r.mention_rate).reduce((a, b) => pick(a, b));

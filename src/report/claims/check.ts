@@ -63,12 +63,16 @@ function repeatsDoneWork(model: ReportModel, notes: Notes): CheckFinding[] {
   const rivals = model.sections.ok
     ? model.sections.value.competitors.rows.filter((r) => !r.is_you).map((r) => r.name)
     : [];
-  const note = notes.opportunities ?? "";
+  // Read sentence by sentence: a sentence that quotes the entry's label reports the work done
+  // ("Comparison pages against Lumora are live since …"); one that does not, proposes it again.
+  const said = (notes.opportunities ?? "").split(/(?<=[.!?;])\s+|\n{2,}/);
   for (const { entry } of impacts) {
     const kind = kindOf(entry.label);
     if (kind === null) continue;
+    const label = entry.label.toLocaleLowerCase();
+    const proposals = said.filter((x) => kindOf(x) === kind && !x.toLocaleLowerCase().includes(label));
     const named = competitorsNamed(entry.label, rivals);
-    const proposes = named.filter((c) => competitorsNamed(note, [c]).length > 0 && kindOf(note) === kind);
+    const proposes = named.filter((c) => proposals.some((x) => competitorsNamed(x, [c]).length > 0));
     for (const rival of proposes)
       out.push({
         rule: "repeats-done-work",
@@ -87,29 +91,36 @@ function repeatsDoneWork(model: ReportModel, notes: Notes): CheckFinding[] {
 
 /**
  * Every target off track or at risk, and the platform the summary calls weakest, has at least one
- * action. An action addresses a platform when it names it (the "platforms" rule) or its gap is on
- * that platform alone among those that never name the brand; mention rate and share of voice are
- * addressed by any open action (every action answers a mention gap), citation rate by none yet.
+ * action. An action addresses a platform when it names it (the "platforms" rule), its gap is on
+ * that platform alone among those that never name the brand, or it is the platform's focus theme;
+ * mention rate and share of voice are addressed by any open action (every action answers a mention
+ * gap), citation rate by the citations focus theme (docs/claims.md, "Focus themes").
  */
 function unaddressed(model: ReportModel): CheckFinding[] {
   const out: CheckFinding[] = [];
   const open = (model.opportunities.ok ? model.opportunities.value : []).filter((o) => o.rule !== "done");
   const onPlatform = (p: string) =>
     open.some((o) => o.gap_platforms.includes(p as never) && !o.brand_platforms.includes(p as never));
+  const themes = (model.themes.ok ? model.themes.value : []).filter((t) => t.done === null);
+  const focused = (key: string) => themes.some((t) => t.key === key);
   const targets = model.targets.ok ? model.targets.value : [];
   for (const t of targets) {
     if (t.status !== "off_track" && t.status !== "at_risk") continue;
     const addressed =
-      t.metric === "citation_rate" ? false : t.platform === null ? open.length > 0 : onPlatform(t.platform);
+      t.metric === "citation_rate"
+        ? focused("citations")
+        : t.platform === null
+          ? open.length > 0
+          : onPlatform(t.platform) || focused(`platform:${t.platform}`);
     if (!addressed)
       out.push({
         rule: "unaddressed",
-        message: `the ${t.platform === null ? "" : `${platformName(t.platform)} `}${t.metric.replace(/_/g, " ")} target is ${t.status.replace("_", " ")}, and no action of the report addresses it${t.metric === "citation_rate" ? " (every action answers a mention gap)" : ""}: add one to the notes, or say why none`,
+        message: `the ${t.platform === null ? "" : `${platformName(t.platform)} `}${t.metric.replace(/_/g, " ")} target is ${t.status.replace("_", " ")}, and no action of the report addresses it${t.metric === "citation_rate" ? " (no gap answer cites a competitor page to answer better)" : ""}: add one to the notes, or say why none`,
       });
   }
   for (const c of model.claims) {
     if (c.kind !== "platform-extremes" || !c.weakest) continue;
-    if (!onPlatform(c.weakest.platform))
+    if (!onPlatform(c.weakest.platform) && !focused(`platform:${c.weakest.platform}`))
       out.push({
         rule: "unaddressed",
         message: `the summary calls ${platformName(c.weakest.platform)} the weakest platform, and no action addresses it: add one to the notes, or say why none`,
