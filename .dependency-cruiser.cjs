@@ -4,6 +4,7 @@
  *
  *   contract ← format ← config ← client ← report ← render ← pipeline ← email ← jobs ← cli
  *                                                          pipeline ← preview ← cli
+ *                                                          pipeline ← mcp ← cli
  *   contract ← service ← cli            (the service stands beside the generator)
  */
 const SEVERITY = "error";
@@ -20,8 +21,9 @@ const LAYERS = {
   email: ["contract", "format", "config", "report", "render"],
   jobs: ["contract", "format", "config", "client", "report", "render", "pipeline", "email"],
   preview: ["contract", "format", "config", "client", "report", "render", "pipeline"],
+  mcp: ["contract", "format", "config", "client", "report", "render", "pipeline"],
   service: ["contract", "format"],
-  cli: ["contract", "format", "config", "client", "report", "render", "pipeline", "email", "jobs", "preview", "service"],
+  cli: ["contract", "format", "config", "client", "report", "render", "pipeline", "email", "jobs", "preview", "mcp", "service"],
 };
 
 module.exports = {

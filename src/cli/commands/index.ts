@@ -13,6 +13,7 @@ export const COMMANDS: Record<string, () => Promise<CommandModule>> = {
   generate: () => import("./generate.js"),
   notes: () => import("./notes.js"),
   preview: () => import("./preview.js"),
+  mcp: () => import("./mcp.js"),
   serve: () => import("./serve.js"),
   seed: () => import("./seed.js"),
   keys: () => import("./keys.js"),

@@ -1,0 +1,94 @@
+import { resolve } from "node:path";
+import type { Command } from "commander";
+import { loadConfig } from "../../config/load-config.js";
+import { serveStdio } from "../../mcp/server.js";
+import { closeLoadedBackends } from "../../render/backends/registry.js";
+import type { ApiKeyFlags } from "../api-key.js";
+import { clientJob, clientReports } from "../client-files.js";
+import { serviceOptionsFrom } from "../connect-service.js";
+import { examples } from "../examples.js";
+import type { Io } from "../io.js";
+import { apiKeyFileOption, apiKeyOption, baseUrlOption, databaseOption, demoAsOfOption } from "../options.js";
+import { connectReporting } from "../report-service.js";
+import { toCliError } from "../to-cli-error.js";
+
+/** Flags of `vreport mcp`. */
+export interface McpFlags extends ApiKeyFlags {
+  baseUrl?: string;
+  database?: string;
+  asOf?: string;
+  config?: string;
+  changes?: string;
+  out?: string;
+}
+
+/**
+ * Every line the command prints goes to stderr: on stdio, stdout carries the MCP protocol only
+ * (docs/mcp.md), so even the demo's notices must not touch it.
+ */
+const stderrIo: Io = {
+  out: (l) => process.stderr.write(`${l}\n`),
+  err: (l) => process.stderr.write(`${l}\n`),
+  tty: false,
+};
+
+/**
+ * `vreport mcp`: serves the MCP tools over stdio, reading through the typed client with the key
+ * given (or the embedded demo's, without `--base-url`), until the client closes the stream.
+ */
+export async function mcpCommand(flags: McpFlags, version: string, io: Io = stderrIo): Promise<void> {
+  const service = serviceOptionsFrom(flags);
+  const config = await loadConfig(flags.config).catch((err: unknown) => {
+    throw toCliError(err);
+  });
+  const clients = await clientReports(config, { changesPath: flags.changes });
+  const connection = await connectReporting(service, io);
+  try {
+    await serveStdio(
+      { name: "vreport", version },
+      {
+        client: connection.client,
+        settingsFor: (project) => {
+          const job = clientJob(clients(project), { pageSize: "A4", landscape: false, draft: false });
+          return { ...job, branding: job.branding ?? config.branding, render: job.render ?? {} };
+        },
+        outDir: resolve(flags.out ?? "output"),
+        log: (line) => io.err(line),
+      },
+    );
+  } finally {
+    await Promise.all([closeLoadedBackends(), connection.close()]);
+  }
+}
+
+/** Wires `vreport mcp`. */
+export function register(program: Command): void {
+  program
+    .command("mcp")
+    .description("Serve the report's data to an AI assistant: an MCP server over stdio (docs/mcp.md)")
+    .addOption(baseUrlOption())
+    .addOption(apiKeyFileOption())
+    .addOption(apiKeyOption())
+    .option(
+      "--config <file>",
+      "branding, targets and change log (default: ./vreport.config.json when present)",
+    )
+    .option(
+      "--changes <file>",
+      "the agency's change log for explain_change (default: the config file's changes)",
+    )
+    .option("--out <dir>", "where generate_report writes", "output")
+    .addOption(demoAsOfOption())
+    .addOption(databaseOption())
+    .addHelpText(
+      "after",
+      examples(
+        "vreport mcp",
+        "vreport mcp --base-url https://reports.example.com --api-key-file key.txt --config vreport.config.json",
+      ),
+    )
+    .action(async (flags: McpFlags) => {
+      // The program carries the package version (src/cli/index.ts): the server introduces itself with it.
+      await mcpCommand(flags, program.version() ?? "unknown");
+    });
+}
