@@ -6,8 +6,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { presentationOf } from "../../src/config/presentation.js";
 import { applyReport, type WrittenFile } from "../../src/pipeline/apply.js";
 import { closeLoadedBackends, loadBackend, type OutputFormat } from "../../src/render/backends/registry.js";
+import { MIN_ROWS_AT_BREAK } from "../../src/render/html/context.js";
+import { presentView } from "../../src/render/present.js";
 import type { ReportView } from "../../src/render/types.js";
 import { pdfInfo, pdfText } from "../render/_pdf-tools.js";
+import { printedTables, strandedRows } from "../render/_table-breaks.js";
 import { DEMO_VIEW_HOOK_TIMEOUT, demoView } from "./_demo-view.js";
 
 /**
@@ -35,6 +38,12 @@ describe("demo report, client profile", () => {
   it("fits 12 A4 pages, cover and methodology included", () => {
     expect(Number(pdfInfo(files.pdf.path).Pages)).toBeLessThanOrEqual(12);
     expect(pdfText(files.pdf.path)).toContain("Methodology");
+  });
+
+  it("never leaves fewer than 3 rows of a table on either side of a page break", () => {
+    const tables = printedTables(presentView(view, presentationOf("client")), files.pdf.path);
+    expect(tables.length).toBeGreaterThanOrEqual(10);
+    expect(strandedRows(tables, MIN_ROWS_AT_BREAK)).toEqual([]);
   });
 
   it("keeps the Markdown short enough for an email body or a wiki page (25 KB)", async () => {

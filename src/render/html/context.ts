@@ -26,6 +26,41 @@ const CELL_STYLE: Record<ValueType, CellStyle> = {
   boolean: "fixed",
   status: "label",
 };
+/** A table cell as the templates see it. */
+export interface TableCell {
+  text: string;
+  style: CellStyle;
+  tone: Tone;
+}
+
+/** A row group of a table: `keep` forbids a page break inside it; `even` marks the zebra rows. */
+export interface TableBody {
+  keep: boolean;
+  rows: { even: boolean; cells: TableCell[] }[];
+}
+
+/** The fewest rows of a table a page break may leave on either side of it. */
+export const MIN_ROWS_AT_BREAK = 3;
+/** A table of at most this many rows is never broken across pages. */
+export const SHORT_TABLE_ROWS = 2 * MIN_ROWS_AT_BREAK;
+
+/**
+ * The row groups of a table: one kept group when short; else the first and last
+ * MIN_ROWS_AT_BREAK rows each a kept group around the rows between, which may break anywhere.
+ * Chromium honours `break-inside: avoid` on a row group (print.css), where orphans and widows
+ * do not apply to table rows.
+ */
+export function tableBodies(rows: TableCell[][]): TableBody[] {
+  const group = (from: number, to: number, keep: boolean): TableBody => ({
+    keep,
+    rows: rows.slice(from, to).map((cells, i) => ({ even: (from + i) % 2 === 1, cells })),
+  });
+  const n = rows.length;
+  if (n <= SHORT_TABLE_ROWS) return [group(0, n, true)];
+  const last = n - MIN_ROWS_AT_BREAK;
+  return [group(0, MIN_ROWS_AT_BREAK, true), group(MIN_ROWS_AT_BREAK, last, false), group(last, n, true)];
+}
+
 /** A block as the templates see it: every figure already formatted by `formatIn` (format/i18n/value.ts). */
 export type BlockContext =
   | {
@@ -51,7 +86,15 @@ export type BlockContext =
       dense: boolean;
       /** `type` names the column's class (`col--date`); `width` is its share of the table in percent. */
       columns: { label: string; style: CellStyle; type: ValueType; width: number }[];
-      rows: { text: string; style: CellStyle; tone: Tone }[][];
+      rows: TableCell[][];
+      /**
+       * The rows in row groups (tbody) as they may break across pages: a short table is one group
+       * kept whole; a longer one keeps its first and last MIN_ROWS_AT_BREAK rows together, so a
+       * page break never leaves fewer than that on either side (docs/decisions.md, "Table breaks").
+       */
+      bodies: TableBody[];
+      /** Kept on one page (at most SHORT_TABLE_ROWS rows). */
+      whole: boolean;
       emptyText: string;
       note: string | null;
     }
@@ -165,6 +208,8 @@ function block(b: Block, widthMm: number, lang: Lang): BlockContext {
           width: layout.widths[i]!,
         })),
         rows,
+        bodies: tableBodies(rows),
+        whole: rows.length <= SHORT_TABLE_ROWS,
         emptyText: b.emptyText,
         note: b.note ?? null,
       };

@@ -47,7 +47,7 @@ export const citedSources: SectionDrafter = (model, lang) =>
             ],
             valueType: "percent",
             width: 680,
-            height: Math.max(180, 60 + top.length * 28),
+            height: Math.max(180, 50 + top.length * 20),
           },
           lang,
         ),
