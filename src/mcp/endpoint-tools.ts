@@ -15,7 +15,8 @@ type SpecEndpointId = SpecEndpoint["id"];
 const DESCRIPTIONS: Record<SpecEndpointId, string> = {
   listProjects:
     "Lists the projects this API key can read (id, name, brand, domain, status); `pinned` is true when the key is limited to one project. Start here: other tools take project_id.",
-  getWorkspace: "The workspace: name, timezone (periods are days in it) and plan.",
+  getWorkspace:
+    "The workspace: name, website, timezone (periods are calendar days in it), owner and member count.",
   getReport:
     "The complete report for a period in one call: summary KPIs with stats, daily trend, platforms, categories, competitors, cited sources, your pages, competitor pages, prompts with gaps and the latest answers. Large: prefer report_summary or a narrower tool.",
   getOverview:

@@ -210,7 +210,7 @@ function changesOf(model: ReportModel, args: Args) {
     }));
   return {
     entries,
-    note: "before/after: the mention rate over the 14 days before the entry and the 14 days from it on (all platforms)",
+    note: "before/after: the mention rate over the 14 days before the entry and the 14 days from it on, in the entry's scope (every platform, its platform or its category)",
   };
 }
 

@@ -1,5 +1,6 @@
 import { resolve } from "node:path";
 import type { Command } from "commander";
+import { createClient } from "../../client/index.js";
 import { loadConfig } from "../../config/load-config.js";
 import { serveStdio } from "../../mcp/server.js";
 import { closeLoadedBackends } from "../../render/backends/registry.js";
@@ -21,6 +22,12 @@ export interface McpFlags extends ApiKeyFlags {
   changes?: string;
   out?: string;
 }
+
+/**
+ * The longest a tool call waits on a 429 before trying again: a model is better told when to call
+ * again (docs/mcp.md, "Errors") than kept waiting the minute a rate window may take.
+ */
+const RETRY_AFTER_MS = 1_000;
 
 /**
  * Every line the command prints goes to stderr: on stdio, stdout carries the MCP protocol only
@@ -47,7 +54,14 @@ export async function mcpCommand(flags: McpFlags, version: string, io: Io = stde
     await serveStdio(
       { name: "vreport", version },
       {
-        client: connection.client,
+        client:
+          service.baseUrl !== undefined
+            ? createClient({
+                baseUrl: service.baseUrl,
+                apiKey: service.apiKey ?? "",
+                maxRetryAfterMs: RETRY_AFTER_MS,
+              })
+            : connection.client,
         settingsFor: (project) => {
           const job = clientJob(clients(project), { pageSize: "A4", landscape: false, draft: false });
           return { ...job, branding: job.branding ?? config.branding, render: job.render ?? {} };

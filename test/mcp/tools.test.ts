@@ -1,0 +1,196 @@
+/**
+ * `vreport mcp` against the seeded demo workspace over real HTTP: every tool listed and called by
+ * a real MCP client, its figures held exactly against the report endpoint's (read through the
+ * typed client with the same key).
+ */
+import { mkdtempSync, rmSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createClient, type VreportClient } from "../../src/client/index.js";
+import {
+  ENDPOINTS,
+  type FullReport,
+  type ReportSectionKey,
+  type ReportSectionOf,
+} from "../../src/contract/index.js";
+import { toolName } from "../../src/mcp/endpoint-tools.js";
+import { toolRegistry } from "../../src/mcp/registry.js";
+import { useService } from "../service/_fixture.js";
+import { type McpSession, startMcp } from "./_mcp.js";
+
+const svc = useService("pglite");
+let mcp: McpSession;
+let api: VreportClient;
+let report: FullReport;
+let project: string;
+const out = mkdtempSync(join(tmpdir(), "vreport-mcp-out-"));
+
+const section = <K extends ReportSectionKey>(key: K) =>
+  report.sections.find((s) => s.key === key) as ReportSectionOf<K>;
+
+beforeAll(async () => {
+  project = svc.demo.mainProjectId;
+  api = createClient({ baseUrl: svc.origin, apiKey: svc.keys.all });
+  report = await api.getReport({ project_id: project });
+  mcp = await startMcp(["--base-url", svc.origin, "--out", out], svc.keys.all);
+});
+
+afterAll(async () => {
+  await mcp?.close();
+  rmSync(out, { recursive: true, force: true });
+});
+
+describe("vreport mcp over the demo workspace", () => {
+  it("lists the registry's tools, each with an object schema derived from the contract", async () => {
+    const { tools } = await mcp.client.listTools();
+    expect(tools.map((t) => t.name)).toEqual(toolRegistry().map((t) => t.name));
+    expect(tools.length).toBe(16 + 3);
+    for (const t of tools) expect(t.inputSchema.type).toBe("object");
+    const prompts = tools.find((t) => t.name === "list_prompts")!;
+    expect(prompts.inputSchema.properties).toMatchObject({
+      per_page: { type: "integer", minimum: 1, maximum: 100 },
+      range: { enum: ["7d", "30d", "90d"] },
+    });
+    expect(tools.find((t) => t.name === "get_prompt_answers")!.inputSchema.required).toEqual(["prompt"]);
+  });
+
+  it("answers each endpoint tool with exactly the API's data (pagination as page numbers)", async () => {
+    const setup = await api.getSetup({ project_id: project });
+    const competitor = setup.competitors[0]!.id;
+    const prompt = section("prompts").rows[0]!.id;
+    const args: Record<string, Record<string, unknown>> = {
+      getCompetitor: { competitor, project_id: project },
+      getCompetitorPages: { competitor, project_id: project },
+      getPromptAnswers: { prompt, project_id: project },
+    };
+    for (const def of ENDPOINTS.filter((e) => e.specRow > 0)) {
+      const toolArgs = args[def.id] ?? (def.params === "none" ? {} : { project_id: project });
+      const { isError, body } = await mcp.call(toolName(def.id), toolArgs);
+      expect(isError, def.id).toBe(false);
+      const { competitor: c, prompt: p, ...query } = toolArgs;
+      const pathParams = c !== undefined ? { competitor: c } : p !== undefined ? { prompt: p } : undefined;
+      const direct = (await api.request(
+        def.id as "getOverview",
+        {
+          query: query as object,
+          ...(pathParams ? { pathParams } : {}),
+        } as never,
+      )) as Record<string, unknown>;
+      const { pagination, ...rest } = direct as { pagination?: { current_page: number } };
+      expect(body, def.id).toMatchObject(rest);
+      if (pagination) expect(body.page.page).toBe(pagination.current_page);
+    }
+  });
+
+  it("gives the report endpoint's figures on the overview, leaderboard, categories and prompts", async () => {
+    const summary = section("summary");
+    const overview = (await mcp.call("get_overview", { project_id: project })).body;
+    for (const kpi of summary.rows) {
+      expect(overview[kpi.metric].current).toBe(kpi.current);
+      expect(overview[kpi.metric].delta).toBe(kpi.delta);
+      expect(overview[kpi.metric].stats).toEqual(kpi.stats);
+    }
+    const board = (await mcp.call("get_leaderboard", { project_id: project })).body;
+    expect(board.rows).toEqual(section("competitors").rows);
+    const categories = (await mcp.call("get_categories", { project_id: project })).body;
+    expect(categories.categories).toEqual(section("categories").rows);
+  });
+
+  it("pages a list with the API's page numbers and says how to get the next page", async () => {
+    const first = await mcp.call("list_prompts", { project_id: project, per_page: 2 });
+    const total = section("prompts").totals.prompts;
+    expect(first.body.page).toEqual({
+      page: 1,
+      per_page: 2,
+      total,
+      total_pages: Math.ceil(total / 2),
+      next_page: 2,
+    });
+    expect(first.note).toBe(
+      `Page 1 of ${Math.ceil(total / 2)} (${total} prompts in all): call list_prompts again with the same arguments and page=2 for the next.`,
+    );
+    const second = await mcp.call("list_prompts", { project_id: project, per_page: 2, page: 2 });
+    const direct = await api.listPrompts({ project_id: project, per_page: 2, page: 2 });
+    expect(second.body.prompts).toEqual(direct.prompts);
+    expect(second.body.pagination).toBeUndefined();
+  });
+
+  it("report_summary states the report's claims with the summary's exact figures, targets and themes", async () => {
+    const { isError, body } = await mcp.call("report_summary", { project });
+    expect(isError).toBe(false);
+    expect(body.period).toMatchObject({ start: report.period.start, end: report.period.end });
+    const kpis = section("summary").rows;
+    const rated = body.claims.filter(
+      (c: { kind: string }) => c.kind === "rate-change" || c.kind === "rate-level",
+    );
+    expect(rated.length).toBeGreaterThan(0);
+    for (const claim of rated) {
+      const kpi = kpis.find((k) => k.metric === claim.metric)!;
+      expect(claim.current).toBe(kpi.current);
+      if (claim.kind === "rate-change") {
+        expect([claim.previous, claim.delta, claim.stats]).toEqual([kpi.previous, kpi.delta, kpi.stats]);
+      }
+      expect(typeof claim.text).toBe("string");
+    }
+    expect(body.targets).toEqual([]);
+    expect(body.opportunities.prompts).toBe(section("prompts").gaps.length);
+    expect(body.opportunities.top_themes.length).toBeGreaterThan(0);
+  });
+
+  it("explain_change gives a platform's change as the report has it and the prompts paired over both windows", async () => {
+    const row = section("platforms").rows[0]!;
+    const { isError, body } = await mcp.call("explain_change", {
+      project,
+      metric: "mention_rate",
+      platform: row.platform,
+    });
+    expect(isError).toBe(false);
+    expect(body.change).toEqual({
+      current: row.mention_rate,
+      previous: row.mention_rate - row.mention_delta,
+      delta: row.mention_delta,
+      stats: row.mention_stats,
+      significant: row.mention_stats.significant,
+    });
+    const p = report.period;
+    const now = await api.collect(
+      "listPrompts",
+      { project_id: project, start: p.start, end: p.end },
+      { max: 1000 },
+    );
+    const before = await api.collect(
+      "listPrompts",
+      { project_id: project, start: p.previous_start, end: p.previous_end },
+      { max: 1000 },
+    );
+    const top = body.prompts_moving_it.prompts[0];
+    const was = before.find((x) => x.id === top.id)!;
+    const is = now.find((x) => x.id === top.id)!;
+    expect([top.current, top.previous, top.change]).toEqual([
+      is.mention_rate,
+      was.mention_rate,
+      is.mention_rate - was.mention_rate,
+    ]);
+    // The most moved in the change's direction: no paired prompt moved further that way.
+    const changes = now.map((x) => x.mention_rate - (before.find((y) => y.id === x.id)?.mention_rate ?? 0));
+    const extreme = row.mention_delta >= 0 ? Math.max(...changes) : Math.min(...changes);
+    expect(top.change).toBe(extreme);
+    expect(body.evidence.length).toBe(2);
+    expect(body.change_log.note).toMatch(/no change log given/);
+  });
+
+  it("generate_report writes the report as generate does and returns paths and sizes", async () => {
+    const { isError, body } = await mcp.call("generate_report", { project, formats: ["md"] });
+    expect(isError).toBe(false);
+    expect(body.files).toHaveLength(1);
+    const [file] = body.files;
+    expect(file.format).toBe("md");
+    expect(file.path.startsWith(out)).toBe(true);
+    expect(statSync(file.path).size).toBe(file.bytes);
+  });
+
+  it("wrote nothing but the protocol on stdout", () => {
+    expect(mcp.transportErrors).toEqual([]);
+  });
+});
