@@ -336,6 +336,14 @@ function targets(records) {
       ? `empty npm cache; Debian packages ${demo.debianInstalled ? "installed in the run" : "already present"}`
       : "",
   );
+  const mcp = records.mcp?.result;
+  add(
+    "MCP",
+    "a `vreport mcp` tool call adds ≤ 10 ms to the direct API call (median of paired samples, every tool timed)",
+    mcp?.ok ? `worst ${ms(mcp.worstAddedMedianMs)}` : "–",
+    mcp?.ok ? mcp.worstAddedMedianMs <= 10 : null,
+    mcp?.ok ? mcp.rows.map((r) => `${r.tool} ${ms(r.added.median)}`).join(", ") : "",
+  );
   const suite = records.suite?.result;
   add(
     "Test suite",
@@ -743,6 +751,28 @@ function demoSection(rec, runInfo) {
   return lines.join("\n");
 }
 
+function mcpSection(rec, runInfo) {
+  const lines = ["## MCP", "", dated(rec, runInfo), ""];
+  const r = rec?.result;
+  if (!r?.ok) return lines.join("\n");
+  lines.push(
+    "`vreport mcp` started as a child process over stdio by the MCP SDK's client (as an assistant's host starts it), against the PGlite bench database at scale 1 served in the bench process. Each sample calls the endpoint through the typed client, then the same endpoint through its tool; the added latency is the tool's time minus the direct call's, per sample (both answered from the service's response cache after the first call). Figures are medians and 95th percentiles of the samples.",
+    "",
+    table(
+      ["Tool", "Samples", "Direct p50", "Via MCP p50", "Added p50", "Added p95"],
+      r.rows.map((row) => [
+        `\`${row.tool}\``,
+        num(row.added.n),
+        ms(row.direct.median),
+        ms(row.mcp.median),
+        ms(row.added.median),
+        ms(row.added.p95),
+      ]),
+    ),
+  );
+  return lines.join("\n");
+}
+
 /** Rewrites BENCHMARKS.md. */
 export function writeReport(path, runInfo, records) {
   const m = runInfo.machine;
@@ -793,6 +823,8 @@ export function writeReport(path, runInfo, records) {
     "",
     demoSection(records.demo, runInfo),
     "",
+    mcpSection(records.mcp, runInfo),
+    "",
   ].join("\n");
   const kept = readImportSection(path);
   const carried = carryOver(doc, previousFile(path), records);
@@ -825,6 +857,7 @@ const AREA_HEADINGS = [
   ["scale", "## Scale curve"],
   ["suite", "## Test suite"],
   ["demo", "## First demo"],
+  ["mcp", "## MCP"],
 ];
 
 const CARRIED =

@@ -1,6 +1,6 @@
 /**
  * `npm run bench`: measures vreport on this machine and rewrites BENCHMARKS.md.
- *   node bench/run.mjs [--only service,generation,peers,scale,suite,demo] [--quick] [--fresh] [--drop]
+ *   node bench/run.mjs [--only service,generation,peers,scale,suite,demo,mcp] [--quick] [--fresh] [--drop]
  * --only runs some areas (the others keep their last results, dated, in BENCHMARKS.md);
  * --quick takes fewer samples (development only); --fresh reseeds the bench databases;
  * --drop drops the PostgreSQL bench databases and exits; --report only rewrites BENCHMARKS.md
@@ -15,6 +15,7 @@ import { DIST, RESULTS, ROOT, repoRelative } from "./_paths.mjs";
 import { writeReport } from "./_report.mjs";
 import { runDemo } from "./demo.mjs";
 import { runGeneration } from "./generation.mjs";
+import { runMcp } from "./mcp.mjs";
 import { runPeers } from "./peers.mjs";
 import { runScale } from "./scale.mjs";
 import { runService } from "./service.mjs";
@@ -27,6 +28,7 @@ const AREAS = {
   scale: runScale,
   suite: runSuite,
   demo: runDemo,
+  mcp: runMcp,
 };
 const SCALES = [1, 3, 10];
 
