@@ -11,6 +11,7 @@ import type { AdminOperations } from "../service/admin/index.js";
 import { ImportInput, importOp } from "./commands/import.js";
 import { IngestInput, ingestOp } from "./commands/ingest.js";
 import { keysCreateOp, keysRevokeOp } from "./commands/keys.js";
+import { ReviewListInput, ReviewSetInput, reviewListOp, reviewSetOp } from "./commands/review.js";
 import { webhooksAddOp, webhooksRemoveOp } from "./commands/webhooks.js";
 import { adminOperations, validated } from "./on-store.js";
 
@@ -51,4 +52,6 @@ export const WRITE_OPERATIONS: AdminOperations = adminOperations({
   import: validated(ImportInput, importOp),
   "webhooks.add": validated(WebhooksAddInput, webhooksAddOp),
   "webhooks.remove": validated(ById, webhooksRemoveOp),
+  "review.list": validated(ReviewListInput, reviewListOp),
+  "review.set": validated(ReviewSetInput, reviewSetOp),
 });

@@ -1,6 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { dirname, extname, resolve } from "node:path";
 import { z } from "zod";
+import { REVIEW_POLICIES, type ReviewPolicy } from "../contract/review.js";
 import { isSupportedLocale, LANGUAGES } from "../format/i18n/index.js";
 import type { Branding } from "./branding.js";
 import { EmailConfig } from "./email-config.js";
@@ -78,6 +79,8 @@ const clientShape = {
     ),
   /** The timezone dates of answers and content are shown in, overriding the workspace's. */
   timezone: z.string().refine(isTimeZone, "must be an IANA timezone like Europe/Paris"),
+  /** Whether the worker waits for an approval before emailing (docs/review.md); default required. */
+  review: z.enum(REVIEW_POLICIES, { error: () => `must be one of ${REVIEW_POLICIES.join(", ")}` }),
 };
 
 /** One client's settings (docs/config.md): `match` is the project's id or name (any case). */
@@ -98,6 +101,7 @@ export const ConfigFile = z
     footerText: clientShape.footerText.optional(),
     locale: clientShape.locale.default("en-US"),
     timezone: clientShape.timezone.optional(),
+    review: clientShape.review.optional(),
     profile: clientShape.profile.optional(),
     sections: clientShape.sections.optional(),
     rows: clientShape.rows.optional(),
@@ -154,6 +158,8 @@ export interface ClientSettings {
   accessible: boolean;
   /** The timezone dates are shown in, overriding the workspace's. */
   timezone?: string;
+  /** Whether its emailed reports wait for an approval (docs/review.md). */
+  review: ReviewPolicy;
 }
 
 /** What a config file settles for every report, and per client. */
@@ -284,6 +290,7 @@ async function settingsOf(
     branding,
     presentation,
     accessible: c.accessible ?? false,
+    review: c.review ?? "required",
     ...(c.notes !== undefined ? { notesPath: resolve(dirname(file), c.notes) } : {}),
     ...(c.changes !== undefined ? { changesPath: resolve(dirname(file), c.changes) } : {}),
     ...(c.targets !== undefined ? { targets: c.targets } : {}),

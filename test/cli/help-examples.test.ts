@@ -74,6 +74,7 @@ describe("every command's --help ends with examples that parse", () => {
       "notes",
       "notes init",
       "preview",
+      "mcp",
       "serve",
       "seed",
       "keys",
@@ -96,6 +97,10 @@ describe("every command's --help ends with examples that parse", () => {
       "schedule add",
       "schedule list",
       "schedule remove",
+      "review",
+      "review list",
+      "review approve",
+      "review reject",
     ]);
   });
 

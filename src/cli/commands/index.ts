@@ -25,6 +25,7 @@ export const COMMANDS: Record<string, () => Promise<CommandModule>> = {
   worker: () => import("./worker.js"),
   enqueue: () => import("./enqueue.js"),
   schedule: () => import("./schedule.js"),
+  review: () => import("./review.js"),
 };
 
 /** The command modules `argv` needs: the one it names, or all of them (help, unknown command). */

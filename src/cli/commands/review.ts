@@ -1,0 +1,179 @@
+/**
+ * `vreport review list|approve|reject` (docs/review.md): the review state of each client's report
+ * of a cycle, kept in the database. Runs on the database, or through a running `serve`'s admin
+ * channel when it holds the PGlite directory (on-store.ts), as the other write commands do.
+ */
+import { userInfo } from "node:os";
+import type { Command } from "commander";
+import { z } from "zod";
+import { REVIEW_STATES, type ReviewRecord } from "../../contract/review.js";
+import { listReviews, ReviewError, setReview } from "../../service/review/index.js";
+import type { Store } from "../../service/store/db.js";
+import { CliError, EXIT } from "../errors.js";
+import { examples } from "../examples.js";
+import { inline, type Out, processIo, stdout } from "../io.js";
+import { mapped, runOnStore } from "../on-store.js";
+import { databaseOption } from "../options.js";
+
+const Text = z.string().trim().min(1, "must not be empty");
+/** A period's file-name label: `2026-10`, `2026-Q3`, `90d-2026-11-01`, `2026-10-01_2026-10-12`. */
+const Period = z.string().regex(/^[0-9A-Za-z_-]{4,60}$/, "must be a period label such as 2026-10");
+
+/** What `review list` runs on the store (here, or in a running service). */
+export const ReviewListInput = z.object({ period: Period.optional(), json: z.boolean() }).strict();
+type ReviewListInput = z.infer<typeof ReviewListInput>;
+
+/** What `review approve|reject` (and the desk, and the worker once it sent) run on the store. */
+export const ReviewSetInput = z
+  .object({
+    project: Text,
+    period: Period,
+    state: z.enum(REVIEW_STATES),
+    by: Text,
+    reason: Text.optional(),
+    quiet: z.boolean().optional(),
+  })
+  .strict();
+type ReviewSetInput = z.infer<typeof ReviewSetInput>;
+
+/** A refused change (a sent report, a hold without a reason) is a usage error. */
+function reviewError(error: unknown): CliError | undefined {
+  return error instanceof ReviewError ? new CliError(error.message, EXIT.usage, { cause: error }) : undefined;
+}
+
+/** One line of `review list`. */
+function lineOf(r: ReviewRecord): string {
+  const why = r.reason !== undefined ? `  reason: ${inline(r.reason)}` : "";
+  return `${r.period}  ${r.state.padEnd(8)}  ${inline(r.projectName)} (${r.projectId})  by ${inline(r.by)} at ${r.at}${why}`;
+}
+
+/** Lists the reviews of a period (or of every period). */
+export const reviewListOp = mapped<ReviewListInput, ReviewRecord[]>(async (store, input, io) => {
+  const reviews = await listReviews(store, input.period);
+  if (input.json) io.out(JSON.stringify(reviews, null, 2));
+  else if (reviews.length === 0)
+    io.out(`no reviews${input.period ? ` of ${input.period}` : ""}: every report is a draft until reviewed`);
+  else for (const r of reviews) io.out(lineOf(r));
+  return reviews;
+}, reviewError);
+
+/** The project named by id or by name (any case); an unknown one is a usage error listing them. */
+async function projectOf(store: Store, wanted: string): Promise<{ id: string; name: string }> {
+  const rows = await store.db.selectFrom("projects").select(["id", "name"]).orderBy("name").execute();
+  const key = wanted.trim().toLowerCase();
+  const found = rows.find((p) => p.id === key) ?? rows.find((p) => p.name.toLowerCase() === key);
+  if (!found)
+    throw CliError.badFlag("--project", wanted, rows.map((p) => inline(p.name)).join(", ") || "none");
+  return found;
+}
+
+/** Sets one report's state (approve, reject → held, sent, reopen → draft). */
+export const reviewSetOp = mapped<ReviewSetInput, ReviewRecord>(async (store, input, io) => {
+  const project = await projectOf(store, input.project);
+  const review = await setReview(store, {
+    projectId: project.id,
+    period: input.period,
+    state: input.state,
+    by: input.by,
+    ...(input.reason !== undefined ? { reason: input.reason } : {}),
+  });
+  if (!input.quiet) io.out(`vreport: ${lineOf(review)}`);
+  return review;
+}, reviewError);
+
+/** Who changes a state from this shell: `--by`, else the login name. */
+function whoAmI(by: string | undefined): string {
+  return by ?? userInfo().username;
+}
+
+interface ReviewFlags {
+  database?: string;
+  project: string;
+  period: string;
+  by?: string;
+}
+
+/** `vreport review list`. */
+export async function reviewList(
+  flags: { database?: string; period?: string; json?: boolean },
+  out: Out = stdout,
+): Promise<ReviewRecord[]> {
+  const input = {
+    json: flags.json === true,
+    ...(flags.period !== undefined ? { period: flags.period } : {}),
+  };
+  return runOnStore(flags.database, "review.list", reviewListOp, input, { out, err: processIo.err });
+}
+
+/** `vreport review approve`: the report may be emailed. */
+export async function reviewApprove(flags: ReviewFlags, out: Out = stdout): Promise<ReviewRecord> {
+  const input = {
+    project: flags.project,
+    period: flags.period,
+    state: "approved" as const,
+    by: whoAmI(flags.by),
+  };
+  return runOnStore(flags.database, "review.set", reviewSetOp, input, { out, err: processIo.err });
+}
+
+/** `vreport review reject`: the report is held with a reason and never emailed as it is. */
+export async function reviewReject(
+  flags: ReviewFlags & { reason: string },
+  out: Out = stdout,
+): Promise<ReviewRecord> {
+  const input = {
+    project: flags.project,
+    period: flags.period,
+    state: "held" as const,
+    by: whoAmI(flags.by),
+    reason: flags.reason,
+  };
+  return runOnStore(flags.database, "review.set", reviewSetOp, input, { out, err: processIo.err });
+}
+
+/** Wires `vreport review list|approve|reject`. */
+export function register(program: Command): void {
+  const review = program
+    .command("review")
+    .description("Review each client's report of a cycle before it is emailed: list, approve, reject")
+    .addHelpText(
+      "after",
+      examples(
+        "vreport review list --period 2026-10",
+        'vreport review approve --project "Acme" --period 2026-10',
+        'vreport review reject --project "Acme" --period 2026-10 --reason "numbers look low"',
+      ),
+    );
+  review
+    .command("list")
+    .description("List the review state of each report (who and when)")
+    .option("--period <label>", "one period, e.g. 2026-10")
+    .option("--json", "JSON output")
+    .addOption(databaseOption())
+    .addHelpText("after", examples("vreport review list", "vreport review list --period 2026-10 --json"))
+    .action(async (flags: { database?: string; period?: string; json?: boolean }) => {
+      await reviewList(flags);
+    });
+  const change = (name: string, description: string) =>
+    review
+      .command(name)
+      .description(description)
+      .requiredOption("--project <name>", "the project's name or id")
+      .requiredOption("--period <label>", "the period's label, e.g. 2026-10")
+      .option("--by <name>", "who decides (default: your login name)")
+      .addOption(databaseOption());
+  change("approve", "Approve a report: it may be emailed")
+    .addHelpText("after", examples('vreport review approve --project "Acme" --period 2026-10 --by dana'))
+    .action(async (flags: ReviewFlags) => {
+      await reviewApprove(flags);
+    });
+  change("reject", "Hold a report with a reason: it is not emailed")
+    .requiredOption("--reason <text>", "why it is held")
+    .addHelpText(
+      "after",
+      examples('vreport review reject --project "Acme" --period 2026-10 --reason "wait for the new pages"'),
+    )
+    .action(async (flags: ReviewFlags & { reason: string }) => {
+      await reviewReject(flags);
+    });
+}

@@ -1,0 +1,130 @@
+/**
+ * Review states (docs/review.md) on each database of the matrix, through the operations the CLI
+ * runs (here on a store of its own; in a running `serve` over the admin channel): draft until
+ * reviewed, approved, held with a reason, sent and final; who and when recorded; the policy a
+ * worker and the desk apply before emailing; the config's per-client `review`.
+ */
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { reviewListOp, reviewSetOp } from "../../src/cli/commands/review.js";
+import { loadConfig } from "../../src/config/load-config.js";
+import { maySend } from "../../src/contract/review.js";
+import type { Store } from "../../src/service/store/db.js";
+import { insertAcme } from "../service/analytics/_stats-fixture.js";
+import { describeDatabases, openTestStore } from "../store/_databases.js";
+
+const PROJECT = "6f1c2a10-0000-4000-8000-0000000000a1";
+
+describeDatabases("review states", (kind) => {
+  let store: Store;
+  const lines: string[] = [];
+  const io = { out: (l: string) => lines.push(l), err: (l: string) => lines.push(l) };
+  const set = (state: "approved" | "held" | "sent" | "draft", by: string, reason?: string) =>
+    reviewSetOp(
+      store,
+      { project: "acme", period: "2026-10", state, by, ...(reason !== undefined ? { reason } : {}) },
+      io,
+    );
+  beforeAll(async () => {
+    store = await openTestStore(kind);
+    await insertAcme(store.db, {
+      workspace: "6f1c2a10-0000-4000-8000-0000000000a0",
+      project: PROJECT,
+      owner: "6f1c2a10-0000-4000-8000-0000000000a2",
+      name: "Reviews",
+      timezone: "UTC",
+    });
+  });
+  afterAll(async () => {
+    await store?.close();
+  });
+
+  it("is a draft until reviewed, then records each change with who, when and why", async () => {
+    expect(await reviewListOp(store, { period: "2026-10", json: false }, io)).toEqual([]);
+    expect(lines.at(-1)).toBe("no reviews of 2026-10: every report is a draft until reviewed");
+
+    const approved = await set("approved", "dana");
+    expect(approved).toMatchObject({
+      projectId: PROJECT,
+      projectName: "Acme",
+      period: "2026-10",
+      state: "approved",
+      by: "dana",
+    });
+    expect(approved.reason).toBeUndefined();
+    expect(Number.isNaN(Date.parse(approved.at))).toBe(false);
+
+    await expect(set("held", "lee")).rejects.toMatchObject({
+      exitCode: 2,
+      message: "a report is held with a reason (--reason)",
+    });
+    const held = await set("held", "lee", "wait for the new pages");
+    expect(held).toMatchObject({ state: "held", by: "lee", reason: "wait for the new pages" });
+
+    // Approving a held report clears its reason; a sent report is final.
+    expect(await set("approved", "dana")).toMatchObject({ state: "approved", by: "dana" });
+    expect(await set("sent", "worker")).toMatchObject({ state: "sent", by: "worker" });
+    await expect(set("approved", "dana")).rejects.toMatchObject({ exitCode: 2 });
+    await expect(set("held", "lee", "too late")).rejects.toMatchObject({ exitCode: 2 });
+
+    const [only, ...rest] = await reviewListOp(store, { json: false }, io);
+    expect(rest).toEqual([]);
+    expect(only).toMatchObject({ state: "sent", by: "worker", period: "2026-10" });
+    expect(lines.at(-1)).toMatch(
+      /^2026-10 {2}sent {6}Acme \(6f1c2a10-0000-4000-8000-0000000000a1\) {2}by worker at /,
+    );
+    // Another period of the same client has a review of its own.
+    expect(await reviewListOp(store, { period: "2026-11", json: false }, io)).toEqual([]);
+  });
+
+  it("names the projects when the one asked for is not there", async () => {
+    await expect(
+      reviewSetOp(store, { project: "Globex", period: "2026-10", state: "approved", by: "dana" }, io),
+    ).rejects.toMatchObject({ exitCode: 2, message: 'invalid --project "Globex": allowed values are Acme' });
+  });
+});
+
+describe("may a report be emailed", () => {
+  it.each([
+    [undefined, "required", false],
+    ["draft", "required", false],
+    ["held", "required", false],
+    ["approved", "required", true],
+    ["sent", "required", false],
+    [undefined, "skip", true],
+    ["draft", "skip", true],
+    ["approved", "skip", true],
+    ["held", "skip", false],
+    ["sent", "skip", false],
+  ] as const)("state %s with review %s: %s", (state, policy, expected) => {
+    expect(maySend(state === undefined ? undefined : { state }, policy)).toBe(expected);
+  });
+});
+
+describe("the config's review policy", () => {
+  let dir: string;
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), "vreport-review-config-"));
+  });
+  afterAll(async () => {
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it("is required unless a client skips it; another value names the field", async () => {
+    const file = join(dir, "vreport.config.json");
+    await writeFile(
+      file,
+      JSON.stringify({ projects: [{ match: "Acme", review: "skip" }, { match: "Globex" }] }),
+    );
+    const config = await loadConfig(file);
+    expect(config.review).toBe("required");
+    expect(config.forProject({ id: "x", name: "acme" }).review).toBe("skip");
+    expect(config.forProject({ id: "y", name: "Globex" }).review).toBe("required");
+    await writeFile(file, JSON.stringify({ projects: [{ match: "Acme", review: "later" }] }));
+    await expect(loadConfig(file)).rejects.toThrow(
+      'projects[0] ("Acme").review: must be one of required, skip',
+    );
+  });
+});
