@@ -1,6 +1,6 @@
 import { type ChangeLog, loadChanges } from "../config/changes-file.js";
 import type { ClientSettings, LoadedConfig } from "../config/load-config.js";
-import { loadNotes, type Notes } from "../config/notes-file.js";
+import { isNotesPattern, loadNotesFile, type NotesSource } from "../config/period-notes.js";
 import type { Project } from "../contract/index.js";
 import type { ReportJob } from "../pipeline/generate-report.js";
 import type { RenderOptions } from "../render/types.js";
@@ -44,8 +44,19 @@ export async function clientFiles<T>(
 /** What one client's report takes from the config file and its files (config `projects`). */
 export interface ClientReport {
   settings: ClientSettings;
-  notes?: Notes;
+  /** Where its notes are read from, for its report's period (docs/notes.md). */
+  notesFrom?: NotesSource;
   changes?: ChangeLog;
+}
+
+/**
+ * Checks a notes path before the run and says where the report reads its notes: a fixed file is
+ * read now (a typo fails before the service starts) and again for the report, since notes are
+ * edited between runs of a long-lived worker; a pattern names a file per period, read then.
+ */
+async function notesSource(path: string, explicit: boolean): Promise<NotesSource> {
+  if (!isNotesPattern(path)) await loadNotesFile(path);
+  return { path, explicit };
 }
 
 /**
@@ -57,7 +68,7 @@ export async function clientReports(
   config: LoadedConfig,
   flags: { notesPath?: string | undefined; changesPath?: string | undefined } = {},
 ): Promise<(project: Project) => ClientReport> {
-  const notes = await clientFiles(loadNotes, {
+  const notes = await clientFiles((path) => notesSource(path, path === flags.notesPath), {
     flagPath: flags.notesPath,
     configPaths: [config.notesPath, ...config.clientNotesPaths],
     pathFor: (project) => config.forProject(project).notesPath,
@@ -72,7 +83,7 @@ export async function clientReports(
     const c = changes(project);
     return {
       settings: config.forProject(project),
-      ...(n !== undefined ? { notes: n } : {}),
+      ...(n !== undefined ? { notesFrom: n } : {}),
       ...(c !== undefined ? { changes: c } : {}),
     };
   };
@@ -83,7 +94,7 @@ export async function clientReports(
  * (`--accessible` asks for it for every client, the config for its own), targets, notes, change log.
  */
 export function clientJob(client: ClientReport, render: RenderOptions): Partial<Omit<ReportJob, "project">> {
-  const { settings, notes, changes } = client;
+  const { settings, notesFrom, changes } = client;
   return {
     branding: settings.branding,
     render: {
@@ -93,7 +104,7 @@ export function clientJob(client: ClientReport, render: RenderOptions): Partial<
     },
     ...(settings.targets !== undefined ? { targets: settings.targets } : {}),
     ...(settings.timezone !== undefined ? { timezone: settings.timezone } : {}),
-    ...(notes !== undefined ? { notes } : {}),
+    ...(notesFrom !== undefined ? { notesFrom } : {}),
     ...(changes !== undefined ? { changes } : {}),
   };
 }

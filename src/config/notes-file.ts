@@ -1,6 +1,4 @@
-import { resolve } from "node:path";
 import { noteParser } from "../format/note-markup.js";
-import { readInput } from "./_read-input.js";
 import { isSectionKey, SECTION_KEYS, type SectionKey, unknownSectionMessage } from "./section-keys.js";
 
 /**
@@ -16,7 +14,8 @@ export type NotesErrorCode =
   | "EMPTY_HEADING"
   | "UNKNOWN_SECTION"
   | "DUPLICATE_SECTION"
-  | "TITLE_HEADING";
+  | "TITLE_HEADING"
+  | "OTHER_PERIOD";
 
 /** A notes file that cannot be used: the message names the file, the line and what is wrong. */
 export class NotesError extends Error {
@@ -101,15 +100,4 @@ export function parseNotes(text: string, file: string): Notes {
     if (body !== "") notes[h.key] = body;
   });
   return notes;
-}
-
-/** Reads and checks a notes file; a file that cannot be read is an error naming it. */
-export async function loadNotes(path: string): Promise<Notes> {
-  const file = resolve(path);
-  const read = await readInput(file);
-  if ("why" in read)
-    throw new NotesError("UNREADABLE", file, `cannot read notes file ${file}: ${read.why}`, {
-      cause: read.cause,
-    });
-  return parseNotes(read.text, file);
 }

@@ -72,7 +72,10 @@ function facts(view: ReportView): Pick<RenderedReport, "cover" | "agency" | "hea
  */
 export async function generateReport(client: VreportClient, job: ReportJob): Promise<RenderedReport> {
   const [plan, backends] = await abortable(
-    Promise.all([planReport(client, job), Promise.all(job.formats.map((format) => loadBackend(format)))]),
+    Promise.all([
+      planReport(client, { ...job, draft: job.render.draft === true }),
+      Promise.all(job.formats.map((format) => loadBackend(format))),
+    ]),
     job.signal,
   );
   for (const line of plan.warnings) job.onWarning?.(line);

@@ -1,5 +1,6 @@
 import type { VreportClient } from "../client/index.js";
 import type { Branding } from "../config/branding.js";
+import { periodLine } from "../config/period-notes.js";
 import { SECTION_KEYS, type SectionKey } from "../config/section-keys.js";
 import type { Project, Range } from "../contract/index.js";
 import { escapeMarkdown } from "../format/markdown-escape.js";
@@ -71,9 +72,10 @@ export interface NotesRequest {
   timezone?: string;
 }
 
-/** A draft notes file and the period tag its default name carries (`notes-2026-10.md`). */
+/** A draft notes file, and the project slug and period tag its name carries (`notes-2026-10.md`). */
 export interface PlannedNotes extends NotesDraft {
   periodTag: string;
+  projectSlug: string;
 }
 
 /** Fetches a report's data and drafts its notes (`vreport notes init`): the report's own model and view, nothing new. */
@@ -89,5 +91,13 @@ export async function planNotes(
     request.branding,
     request.timezone !== undefined ? { timezone: request.timezone } : {},
   );
-  return { ...draftNotes(model, view), periodTag: periodTag(model.cover, view.cover.asOf) };
+  const tag = periodTag(model.cover, view.cover.asOf);
+  const draft = draftNotes(model, view);
+  // The first line names the period, so the file is read only by that period's report (docs/notes.md).
+  return {
+    ...draft,
+    markdown: `${periodLine(tag)}\n\n${draft.markdown}`,
+    periodTag: tag,
+    projectSlug: model.cover.projectSlug,
+  };
 }

@@ -2,8 +2,10 @@ import type { VreportClient } from "../client/index.js";
 import type { Branding } from "../config/branding.js";
 import type { ChangeLog } from "../config/changes-file.js";
 import type { Notes } from "../config/notes-file.js";
+import { type NotesSource, notesForReport } from "../config/period-notes.js";
 import type { Targets } from "../config/targets.js";
 import type { Project, Range } from "../contract/index.js";
+import { langOf } from "../format/i18n/index.js";
 import { backendInfo, type OutputFormat } from "../render/backends/registry.js";
 import { draftView, drawView } from "../render/build-view.js";
 import { drawChart } from "../render/charts/index.js";
@@ -14,6 +16,7 @@ import { type CheckFinding, checkReport } from "../report/claims/check.js";
 import { fetchReportData } from "../report/fetch.js";
 import type { Finding, ReportData } from "../report/model.js";
 import type { PeriodChoice } from "../report/period-choice.js";
+import { reportPeriod } from "./report-period.js";
 
 /** What a report is asked for: the project, the period, and everything that shapes the view. */
 export interface ReportRequest {
@@ -26,8 +29,12 @@ export interface ReportRequest {
   branding: Branding;
   /** The config file's timezone, overriding the workspace's for the dates shown. */
   timezone?: string;
-  /** The agency's notes, each first in its section (docs/notes.md). */
+  /** The agency's notes for this report's period, each first in its section (docs/notes.md). */
   notes?: Notes;
+  /** Where the agency's notes are written: `notes` become those written for the report's period. */
+  notesFrom?: NotesSource;
+  /** A review copy: without notes for its period, its review list says there is no commentary yet. */
+  draft?: boolean;
   /** The agency's targets, checked against the rates (docs/targets.md). */
   targets?: Targets;
   /** The agency's change log, marked on the trend and listed with its rates (docs/changes.md). */
@@ -56,17 +63,23 @@ export async function planReport(
   request: ReportRequest,
   clock: () => Date = () => new Date(),
 ): Promise<ReportPlan> {
-  return viewOf(
-    await fetchReportData(client, request.project, request.period ?? request.range, clock),
-    request,
-  );
+  const data = await fetchReportData(client, request.project, request.period ?? request.range, clock);
+  const { notesFrom, ...rest } = request;
+  if (notesFrom === undefined) return viewOf(data, rest);
+  const found = await notesForReport(notesFrom, reportPeriod(data, request.timezone));
+  const { notes: _, ...others } = rest;
+  const plan = await viewOf(data, {
+    ...others,
+    ...(found.notes !== undefined ? { notes: found.notes } : {}),
+  });
+  return found.warning ? { ...plan, warnings: [found.warning, ...plan.warnings] } : plan;
 }
 
+/** What a view is built from besides the data: the request, its notes already read for its period. */
+export type ViewRequest = Omit<ReportRequest, "project" | "range" | "period" | "notesFrom">;
+
 /** The view of fetched data: model, section drafts, then each chart drawn in the kinds asked for. */
-export async function viewOf(
-  data: ReportData,
-  request: Omit<ReportRequest, "project" | "range" | "period">,
-): Promise<ReportPlan> {
+export async function viewOf(data: ReportData, request: ViewRequest): Promise<ReportPlan> {
   const model = buildModel(data, {
     locale: request.branding.locale,
     ...(request.targets !== undefined ? { targets: request.targets } : {}),
@@ -81,7 +94,15 @@ export async function viewOf(
   const kinds = [...new Set(request.formats.map((f) => backendInfo(f).chartImage))];
   const drawn = await drawView(draft, (spec) => drawChart(spec, kinds));
   const checks = checkReport(model, request.notes);
-  const view = { ...drawn, review: checks.map((c) => c.message) };
+  // A draft without commentary says so first on its review list; the final report shows nothing.
+  const silent = request.draft === true && Object.keys(request.notes ?? {}).length === 0;
+  const review = [
+    ...(silent
+      ? [langOf(request.branding.locale).m.draft.noCommentary(reportPeriod(data, request.timezone).period)]
+      : []),
+    ...checks.map((c) => c.message),
+  ];
+  const view = { ...drawn, review };
   const warnings = [
     ...(skipped ? [skipped] : []),
     ...checks.map((c) => `review: ${model.cover.project}: ${c.message} [${c.rule}]`),

@@ -1,12 +1,14 @@
 import { resolve } from "node:path";
 import { loadChanges } from "../config/changes-file.js";
 import { DEFAULT_CONFIG, loadConfig } from "../config/load-config.js";
-import { loadNotes } from "../config/notes-file.js";
+import { notesForReport } from "../config/period-notes.js";
 import type { Profile } from "../config/presentation.js";
 import { viewOf } from "../pipeline/plan.js";
+import { reportPeriod } from "../pipeline/report-period.js";
 import { loadBackend } from "../render/backends/registry.js";
 import { forgetTemplates, PACKAGE_TEMPLATES } from "../render/html/templates.js";
 import { presentView } from "../render/present.js";
+import type { CheckFinding } from "../report/claims/check.js";
 import type { ReportData } from "../report/model.js";
 import { describeFailure, type PreviewFailure } from "./failure.js";
 import { checkTemplates } from "./template-syntax.js";
@@ -31,7 +33,7 @@ export interface PreviewSource {
 
 /** One rebuild: the report's HTML or why there is none, the files it read, and its warnings. */
 export type PreviewBuild = (
-  | { ok: true; html: string; warnings: string[] }
+  | { ok: true; html: string; warnings: string[]; checks: CheckFinding[] }
   | { ok: false; failure: PreviewFailure; warnings: string[] }
 ) & {
   /** Every file and folder the report was built from, to watch for the next edit. */
@@ -56,9 +58,18 @@ export async function buildPreview(source: PreviewSource): Promise<PreviewBuild>
   try {
     const config = await loadConfig(source.configPath, source.profile ? { profile: source.profile } : {});
     const settings = config.forProject(source.data.project);
-    const notesPath = input(source.notesPath ?? settings.notesPath);
+    const notesPath = source.notesPath ?? settings.notesPath;
     const changesPath = input(source.changesPath ?? settings.changesPath);
-    const notes = notesPath !== undefined ? await loadNotes(notesPath) : undefined;
+    // Only the notes written for the report's period (docs/notes.md); that file is the one watched.
+    const found =
+      notesPath !== undefined
+        ? await notesForReport(
+            { path: notesPath, explicit: source.notesPath !== undefined },
+            reportPeriod(source.data, settings.timezone),
+          )
+        : {};
+    input(found.file);
+    const notes = found.notes;
     const changes = changesPath !== undefined ? await loadChanges(changesPath) : undefined;
     // The client's theme (docs/templates.md): its templates are checked and its files watched too.
     const theme = settings.branding.theme;
@@ -73,13 +84,15 @@ export async function buildPreview(source: PreviewSource): Promise<PreviewBuild>
       ...(notes !== undefined ? { notes } : {}),
       ...(settings.targets !== undefined ? { targets: settings.targets } : {}),
       ...(changes !== undefined ? { changes } : {}),
+      draft: source.draft ?? false,
     });
     const backend = await loadBackend("html");
     const options = { presentation: settings.presentation, draft: source.draft ?? false };
     const view = backend.shows === "pages" ? presentView(plan.view, settings.presentation) : plan.view;
     const [report] = await backend.render(view, options);
     const html = typeof report?.data === "string" ? report.data : new TextDecoder().decode(report?.data);
-    return { ok: true, html, warnings: plan.warnings, inputs: [...inputs] };
+    const warnings = found.warning !== undefined ? [found.warning, ...plan.warnings] : plan.warnings;
+    return { ok: true, html, warnings, checks: plan.checks, inputs: [...inputs] };
   } catch (err) {
     return { ok: false, failure: await describeFailure(err, configFile), warnings: [], inputs: [...inputs] };
   }

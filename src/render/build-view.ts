@@ -90,7 +90,7 @@ export function draftView(
  * The period part of a report's file name (and of a draft notes file's): custom periods name the
  * period (2026-10), range reports keep their v1 names (90d-2026-11-01).
  */
-export function periodTag(c: ReportModel["cover"], asOf: string): string {
+export function periodTag(c: Pick<ReportModel["cover"], "range" | "period">, asOf: string): string {
   const p = c.period;
   if (c.range === "custom" && p) return periodFileTag(p);
   return `${c.range}-${asOf}${p?.compare === "year" ? "-vs-year" : ""}`;

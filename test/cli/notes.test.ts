@@ -52,11 +52,11 @@ describe("generate --notes: bad notes exit 2 before anything runs, nothing writt
     // One client's notes never go to every project of a batch.
     await refused(
       generateCommand({ ...NOWHERE, out, config, allProjects: true }, quiet),
-      "the config file's notes: notes are written for one project's report, not for --all-projects; pick the project with --project",
+      "the config file's notes: notes are written for one project's report, not for --all-projects; pick the project with --project, or name each client's file with {project} (notes/{project}-{period}.md)",
     );
     await refused(
       generateCommand({ ...NOWHERE, out, notes: config, allProjects: true }, quiet),
-      "--notes: notes are written for one project's report, not for --all-projects; pick the project with --project",
+      "--notes: notes are written for one project's report, not for --all-projects; pick the project with --project, or name each client's file with {project} (notes/{project}-{period}.md)",
     );
     expect((await readdir(dir)).sort()).toEqual(["unknown.md", "vreport.config.json"]);
   });
@@ -77,7 +77,10 @@ describe("notes init → generate --notes, against a real service", () => {
   const flags = () => ({ baseUrl: service.baseUrl, apiKey: service.apiKey, month: "2025-06" });
 
   /** The generated Markdown report of June (with these extra flags). */
-  async function report(out: string, extra: { notes?: string } = {}): Promise<string> {
+  async function report(
+    out: string,
+    extra: { notes?: string; config?: string; draft?: boolean } = {},
+  ): Promise<string> {
     const [file] = await generateCommand({ ...flags(), format: "md", out, ...extra }, quiet);
     return readFile(file!.path, "utf8");
   }
@@ -105,7 +108,10 @@ describe("notes init → generate --notes, against a real service", () => {
     // Traceable: each sentence (escaped as the report escapes it) is in the report without notes;
     // the top opportunity's action is in its table.
     const plain = await report(join(dir, "plain"));
-    const sentences = text.split("\n").filter((l) => l !== "" && !l.startsWith("## "));
+    // The first line names the period the notes are for; the rest are the report's sentences.
+    const [first, ...rest] = text.split("\n");
+    expect(first).toBe("<!-- period: 2025-06 -->");
+    const sentences = rest.filter((l) => l !== "" && !l.startsWith("## "));
     expect(sentences.length).toBeGreaterThan(headings.length);
     for (const s of sentences) {
       const quoted = s.startsWith("For “") ? s.slice(s.indexOf("”: ") + 3) : s;
@@ -141,6 +147,53 @@ describe("notes init → generate --notes, against a real service", () => {
     ]);
   });
 
+  it("prints only the notes of the report's own period: June never shows October's; a draft without any says so", async () => {
+    const config = join(dir, "periods.json");
+    await writeFile(config, JSON.stringify({ notes: "periods/{project}-{period}.md" }));
+    const june = (extra: { draft?: boolean; config?: string } = {}) =>
+      report(join(dir, `june-${Object.keys(extra).join("-")}`), { config, ...extra });
+    // notes init drafts the file the June report reads: the config's path for this client and period.
+    const drafted = await notesInitCommand({ ...flags(), config }, quiet);
+    expect(drafted).toMatch(/periods\/[a-z0-9-]+-2025-06\.md$/);
+    await rm(drafted);
+    await writeFile(drafted.replace("2025-06", "2025-10"), "## executive_summary\n\nOctober's words.\n");
+    const draft = await june({ draft: true });
+    expect(draft).not.toContain("October's words.");
+    expect(draft).toContain(
+      "No commentary yet: no notes are written for this period (2025-06); vreport notes init drafts them.",
+    );
+    const final = await june();
+    expect(final).not.toContain("October's words.");
+    expect(final).not.toContain("No commentary yet");
+    await writeFile(drafted, "## executive_summary\n\nJune's words.\n");
+    expect(await june()).toContain("June's words.");
+
+    // A fixed file is read only by the period its first line names; another period's report warns.
+    const fixed = join(dir, "fixed.json");
+    await writeFile(fixed, JSON.stringify({ notes: "october.md" }));
+    await writeFile(
+      join(dir, "october.md"),
+      "<!-- period: 2025-10 -->\n## executive_summary\n\nOctober's words.\n",
+    );
+    const warned: string[] = [];
+    const [file] = await generateCommand(
+      { ...flags(), format: "md", out: join(dir, "june-fixed"), config: fixed },
+      { ...quiet, err: (l) => warned.push(l) },
+    );
+    expect(await readFile(file!.path, "utf8")).not.toContain("October's words.");
+    expect(warned).toContain(
+      `notes file ${join(dir, "october.md")} is for 2025-10, not for this report's period 2025-06: not printed`,
+    );
+    // Named on the command line for this run, another period's notes are an error (exit 2).
+    await refused(
+      generateCommand(
+        { ...flags(), format: "md", out: join(dir, "june-flag"), notes: join(dir, "october.md") },
+        quiet,
+      ),
+      `notes file ${join(dir, "october.md")} is for 2025-10, not for this report's period 2025-06: draft this period's with vreport notes init`,
+    );
+  });
+
   it("never replaces a file without --force; the default name carries the period", async () => {
     const path = join(dir, "keep.md");
     await writeFile(path, "## trend\n\nMine.\n");
@@ -150,7 +203,7 @@ describe("notes init → generate --notes, against a real service", () => {
     );
     expect(await readFile(path, "utf8")).toBe("## trend\n\nMine.\n");
     await notesInitCommand({ ...flags(), out: path, force: true }, quiet);
-    expect(await readFile(path, "utf8")).toMatch(/^## executive_summary\n\n/);
+    expect(await readFile(path, "utf8")).toMatch(/^<!-- period: 2025-06 -->\n\n## executive_summary\n\n/);
 
     const cwd = process.cwd();
     process.chdir(dir);

@@ -2,7 +2,7 @@
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { loadConfig } from "../../src/config/load-config.js";
-import { loadNotes } from "../../src/config/notes-file.js";
+import { notesForReport } from "../../src/config/period-notes.js";
 
 const config = join(import.meta.dirname, "../../examples/vreport.config.json");
 
@@ -14,8 +14,11 @@ describe("examples/vreport.config.json", () => {
     expect(brightwave.targets?.mention_rate).toBe(0.3);
     expect(brightwave.email?.to).toEqual(["cmo@brightwave.example"]);
     expect(brightwave.presentation.sections).not.toContain("content");
-    const notes = await loadNotes(brightwave.notesPath as string);
-    expect(Object.keys(notes).sort()).toEqual([
+    // The demo's period (--range 90d --as-of 2026-11-01) has its notes; another period has none.
+    const from = { path: brightwave.notesPath as string, explicit: false };
+    const { notes } = await notesForReport(from, { project: "brightwave", period: "90d-2026-11-01" });
+    expect(await notesForReport(from, { project: "brightwave", period: "2026-10" })).toEqual({});
+    expect(Object.keys(notes ?? {}).sort()).toEqual([
       "competitors",
       "executive_summary",
       "opportunities",
@@ -23,6 +26,6 @@ describe("examples/vreport.config.json", () => {
     ]);
     const other = loaded.forProject({ id: "y", name: "Someone else" });
     expect(other.targets).toBeUndefined();
-    expect(other.notesPath).toBeUndefined();
+    expect(other.notesPath).toBe(brightwave.notesPath);
   });
 });

@@ -3,7 +3,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../../src/config/load-config.js";
-import { loadNotes, NotesError, parseNotes } from "../../src/config/notes-file.js";
+import { NotesError, parseNotes } from "../../src/config/notes-file.js";
+import { loadNotesFile } from "../../src/config/period-notes.js";
 
 const FILE = "/reports/notes.md";
 const KEYS =
@@ -106,7 +107,7 @@ describe("notes file (docs/notes.md)", () => {
 
     it("a missing file is an error naming it", async () => {
       const missing = join(dir, "nope.md");
-      await expect(loadNotes(missing)).rejects.toMatchObject({
+      await expect(loadNotesFile(missing)).rejects.toMatchObject({
         code: "UNREADABLE",
         message: `cannot read notes file ${missing}: no such file`,
       });

@@ -87,7 +87,8 @@ export function parseGenerateFlags(
   if (flags.project !== undefined && flags.allProjects) {
     throw new CliError("--project and --all-projects cannot be used together: pick one", 2);
   }
-  if (flags.notes !== undefined && flags.allProjects) throw notesForAll("--notes");
+  if (flags.notes !== undefined && flags.allProjects && !flags.notes.includes("{project}"))
+    throw notesForAll("--notes");
   if (flags.changes !== undefined && flags.allProjects) throw changesForAll("--changes");
 
   const profile = flags.profile;
@@ -139,11 +140,12 @@ export function parseGenerateFlags(
 
 /**
  * Notes are written for one client's report: the same commentary in every project's report of a
- * batch would send one client's notes to all of them.
+ * batch would send one client's notes to all of them. A path with `{project}` names each client's
+ * own file (docs/notes.md).
  */
 export function notesForAll(source: string): CliError {
   return new CliError(
-    `${source}: notes are written for one project's report, not for --all-projects; pick the project with --project`,
+    `${source}: notes are written for one project's report, not for --all-projects; pick the project with --project, or name each client's file with {project} (notes/{project}-{period}.md)`,
     EXIT.usage,
   );
 }

@@ -247,7 +247,8 @@ export async function runGenerate(
  * reach another (docs/notes.md, docs/changes.md).
  */
 async function clientInputs(config: LoadedConfig, opts: GenerateOptions) {
-  if (opts.allProjects && config.notesPath !== undefined) throw notesForAll("the config file's notes");
+  if (opts.allProjects && config.notesPath !== undefined && !config.notesPath.includes("{project}"))
+    throw notesForAll("the config file's notes");
   if (opts.allProjects && config.changesPath !== undefined) throw changesForAll("the config file's changes");
   return clientReports(config, { notesPath: opts.notesPath, changesPath: opts.changesPath });
 }

@@ -1,10 +1,11 @@
 import { randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
-import { link, rename, rm, writeFile } from "node:fs/promises";
+import { link, mkdir, rename, rm, writeFile } from "node:fs/promises";
 import { basename, dirname, join } from "node:path";
 import type { Command } from "commander";
 import { loadConfig } from "../../config/load-config.js";
-import { planNotes } from "../../pipeline/notes-draft.js";
+import { notesPathFor } from "../../config/period-notes.js";
+import { type PlannedNotes, planNotes } from "../../pipeline/notes-draft.js";
 import { CliError, EXIT } from "../errors.js";
 import { examples } from "../examples.js";
 import { type Io, processIo } from "../io.js";
@@ -57,6 +58,16 @@ async function writeNew(path: string, text: string, force: boolean): Promise<voi
 }
 
 /**
+ * Where a draft goes without `--out`: the file the client's report of that period reads when the
+ * config names its notes with `{period}` (docs/notes.md), else `notes-<period>.md` here.
+ */
+function defaultPath(configured: string | undefined, draft: PlannedNotes): string {
+  return configured?.includes("{period}")
+    ? notesPathFor(configured, { project: draft.projectSlug, period: draft.periodTag })
+    : `notes-${draft.periodTag}.md`;
+}
+
+/**
  * `vreport notes init`: drafts the notes file of a report (docs/notes.md): one paragraph per
  * section from the report's own observations, for the analyst to edit before `generate --notes`.
  * Returns the path written.
@@ -82,8 +93,9 @@ export async function notesInitCommand(flags: NotesInitFlags, io: Io = processIo
     }).catch((err: unknown) => {
       throw setupError(err);
     });
-    const path = out ?? `notes-${draft.periodTag}.md`;
+    const path = out ?? defaultPath(config.forProject(project!).notesPath, draft);
     if (!force && existsSync(path)) throw exists(path);
+    await mkdir(dirname(path), { recursive: true });
     await writeNew(path, draft.markdown, force ?? false);
     io.out(
       draft.sections.length > 0
@@ -108,7 +120,10 @@ export function register(program: Command): void {
       .description("Draft a notes file from the report's observations, one paragraph per section, to edit"),
   )
     .addOption(projectOption())
-    .option("--out <file>", "where to write (default: notes-<period>.md, e.g. notes-2026-10.md)")
+    .option(
+      "--out <file>",
+      "where to write (default: the config's notes path for this client and period, else notes-<period>.md, e.g. notes-2026-10.md)",
+    )
     .option("--force", "replace the file if it exists")
     .addOption(baseUrlOption())
     .addOption(apiKeyFileOption())

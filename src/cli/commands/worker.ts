@@ -166,8 +166,10 @@ export function register(program: Command): void {
 async function clientSettings(
   config: LoadedConfig,
 ): Promise<Pick<ProcessorContext, "clientJob" | "clientEmail">> {
+  // A notes path with {project} names each client's own file (docs/notes.md).
+  const notes = config.notesPath?.includes("{project}") ? undefined : config.notesPath;
   for (const [path, what] of [
-    [config.notesPath, "notes"],
+    [notes, "notes"],
     [config.changesPath, "changes"],
   ] as const)
     if (path !== undefined)

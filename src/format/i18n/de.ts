@@ -72,6 +72,8 @@ const messages = (f: Figures): Messages => ({
     reviewTitle: "Zur Prüfung",
     reviewIntro:
       "Was die Selbstprüfung des Berichts gefunden und nicht selbst gelöst hat (nicht im endgültigen Bericht):",
+    noCommentary: (period: string) =>
+      `Noch kein Kommentar: für diesen Zeitraum (${period}) sind keine Notizen geschrieben; vreport notes init entwirft sie.`,
   },
 
   values: {

@@ -81,6 +81,8 @@ export const enMessages = (f: Figures) => ({
     notice: "a review copy, not the final report.",
     reviewTitle: "For review",
     reviewIntro: "What the report's self-check found and could not resolve itself (not in the final report):",
+    noCommentary: (period: string) =>
+      `No commentary yet: no notes are written for this period (${period}); vreport notes init drafts them.`,
   },
 
   /** Values of typed cells shown as words. */

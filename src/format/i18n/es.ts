@@ -72,6 +72,8 @@ const messages = (f: Figures): Messages => ({
     reviewTitle: "Para revisar",
     reviewIntro:
       "Lo que la autocomprobación del informe encontró y no pudo resolver (no figura en el informe final):",
+    noCommentary: (period: string) =>
+      `Aún no hay comentario: no hay notas escritas para este periodo (${period}); vreport notes init las redacta.`,
   },
 
   values: {

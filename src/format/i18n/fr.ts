@@ -72,6 +72,8 @@ const messages = (f: Figures): Messages => ({
     reviewTitle: "À revoir",
     reviewIntro:
       "Ce que l’autocontrôle du rapport a trouvé sans pouvoir le résoudre (absent du rapport final) :",
+    noCommentary: (period: string) =>
+      `Pas encore de commentaire : aucune note n’est écrite pour cette période (${period}) ; vreport notes init en rédige une ébauche.`,
   },
 
   values: {
