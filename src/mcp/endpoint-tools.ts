@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { PAGE_ITEMS, type PageableId } from "../client/index.js";
 import { ENDPOINTS, type Endpoint, type EndpointId, PARAMS, projectId } from "../contract/index.js";
-import { compactResult } from "./compact.js";
+import { compactReport, compactResult } from "./compact.js";
 import { type Tool, UNITS } from "./tool.js";
 
 /** The read endpoints of the spec's table (the service's two extras are not tools). */
@@ -18,7 +18,7 @@ const DESCRIPTIONS: Record<SpecEndpointId, string> = {
   getWorkspace:
     "The workspace: name, website, timezone (periods are calendar days in it), owner and member count.",
   getReport:
-    "The complete report for a period in one call: summary KPIs with stats, daily trend, platforms, categories, competitors, cited sources, your pages, competitor pages, prompts with gaps and the latest answers. Large: prefer report_summary or a narrower tool.",
+    "The whole report for a period in one call: summary KPIs with stats, then platforms, categories, competitors, cited sources, your pages, competitor pages, prompts with gaps and the latest answers, each list cut to its first 10 rows (with its count; the focused tools give the rest) and the trend's days left to get_overview. For what the report concludes, prefer report_summary.",
   getOverview:
     "Headline mention rate, citation rate and share of voice for the period, each with its previous value, change and trend.",
   getSetup: "What is tracked: the brand, competitors (with ids), prompt categories (with ids) and platforms.",
@@ -87,7 +87,7 @@ export function endpointTools(): Tool[] {
           ...(pathNames.length > 0 ? { pathParams } : {}),
           ...(ctx.signal ? { signal: ctx.signal } : {}),
         });
-        return compactResult(name, pageable(def.id), data);
+        return def.id === "getReport" ? compactReport(data) : compactResult(name, pageable(def.id), data);
       },
     } satisfies Tool;
   });

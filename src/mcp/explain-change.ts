@@ -185,7 +185,9 @@ async function promptMoves(
 }
 
 /** The change-log entries inside the period that concern the scope, with their before/after. */
-function changesOf(model: ReportModel, args: Args) {
+function changesOf(model: ReportModel, s: ApiSections, args: Args) {
+  // The change log names a category by its name; the argument may be its id.
+  const category = args.category !== undefined ? categoryRow(s, args.category).name.toLowerCase() : undefined;
   if (model.changes === null)
     return { note: "no change log given (vreport mcp --changes <file>, or the config file's changes)" };
   const entries = model.changes.impacts
@@ -195,9 +197,9 @@ function changesOf(model: ReportModel, args: Args) {
         : i.entry.platform === undefined || i.entry.platform === args.platform,
     )
     .filter((i) =>
-      args.category === undefined
+      category === undefined
         ? true
-        : i.entry.category === undefined || i.entry.category.toLowerCase() === args.category.toLowerCase(),
+        : i.entry.category === undefined || i.entry.category.toLowerCase() === category,
     )
     .map((i) => ({
       date: i.entry.date,
@@ -263,7 +265,7 @@ export const explainChangeTool: Tool<typeof input> = {
                 ? "significant change"
                 : "not a significant change: say the rate held steady",
         prompts_moving_it: await promptMoves(ctx, project.id, model, s, args, change),
-        change_log: changesOf(model, args),
+        change_log: changesOf(model, s, args),
         evidence: evidenceOf(model, s, args),
       },
     };

@@ -3,7 +3,7 @@
  * a real MCP client, its figures held exactly against the report endpoint's (read through the
  * typed client with the same key).
  */
-import { mkdtempSync, rmSync, statSync } from "node:fs";
+import { mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -14,6 +14,7 @@ import {
   type ReportSectionKey,
   type ReportSectionOf,
 } from "../../src/contract/index.js";
+import { REPORT_ROWS } from "../../src/mcp/compact.js";
 import { toolName } from "../../src/mcp/endpoint-tools.js";
 import { toolRegistry } from "../../src/mcp/registry.js";
 import { useService } from "../service/_fixture.js";
@@ -64,7 +65,8 @@ describe("vreport mcp over the demo workspace", () => {
       getCompetitorPages: { competitor, project_id: project },
       getPromptAnswers: { prompt, project_id: project },
     };
-    for (const def of ENDPOINTS.filter((e) => e.specRow > 0)) {
+    // get_report is cut to the first rows of each list: its own test below.
+    for (const def of ENDPOINTS.filter((e) => e.specRow > 0 && e.id !== "getReport")) {
       const toolArgs = args[def.id] ?? (def.params === "none" ? {} : { project_id: project });
       const { isError, body } = await mcp.call(toolName(def.id), toolArgs);
       expect(isError, def.id).toBe(false);
@@ -81,6 +83,24 @@ describe("vreport mcp over the demo workspace", () => {
       expect(body, def.id).toMatchObject(rest);
       if (pagination) expect(body.page.page).toBe(pagination.current_page);
     }
+  });
+
+  it("gives get_report's sections with their first rows exactly, their counts and where the rest is", async () => {
+    const { body, note } = await mcp.call("get_report", { project_id: project });
+    expect(body.period).toEqual(report.period);
+    for (const s of report.sections) {
+      const got = body.sections.find((x: { key: string }) => x.key === s.key);
+      expect(got.totals, s.key).toEqual(s.totals);
+      if (s.key === "trend") {
+        expect(got.rows).toBeUndefined();
+        expect(got.days_left_out).toContain("rows");
+        continue;
+      }
+      expect(got.rows, s.key).toEqual(s.rows.slice(0, REPORT_ROWS));
+      expect(got.rows_total, s.key).toBe(s.rows.length > REPORT_ROWS ? s.rows.length : undefined);
+    }
+    expect(note).toContain("prompts from list_prompts (paginated)");
+    expect(note).toContain("trend from get_overview (trend_series)");
   });
 
   it("gives the report endpoint's figures on the overview, leaderboard, categories and prompts", async () => {
@@ -178,6 +198,86 @@ describe("vreport mcp over the demo workspace", () => {
     expect(top.change).toBe(extreme);
     expect(body.evidence.length).toBe(2);
     expect(body.change_log.note).toMatch(/no change log given/);
+  });
+
+  it("explain_change scopes a competitor, a category and a prompt as the report does", async () => {
+    const rival = section("competitors").rows.find((r) => !r.is_you)!;
+    const byRival = await mcp.call("explain_change", {
+      project,
+      metric: "share_of_voice",
+      competitor: rival.name,
+    });
+    expect(byRival.body.change).toMatchObject({
+      current: rival.sov,
+      delta: rival.sov_delta,
+      stats: rival.sov_stats,
+    });
+    const category = section("categories").rows[0]!;
+    const byCategory = await mcp.call("explain_change", {
+      project,
+      metric: "citation_rate",
+      category: category.name,
+    });
+    expect(byCategory.body.change).toMatchObject({
+      current: category.citation_rate,
+      delta: category.citation_delta,
+      stats: category.citation_stats,
+    });
+    for (const moved of byCategory.body.prompts_moving_it.prompts) expect(moved.category).toBe(category.name);
+    const prompt = section("prompts").rows[0]!;
+    const byPrompt = await mcp.call("explain_change", { project, metric: "mention_rate", prompt: prompt.id });
+    expect(byPrompt.body.change).toEqual({
+      current: prompt.mention_rate,
+      previous: prompt.mention_rate - prompt.mention_rate_delta,
+      delta: prompt.mention_rate_delta,
+      stats: null,
+      significant: null,
+    });
+    expect(byPrompt.body.prompts_moving_it.prompts.map((p: { id: string }) => p.id)).toEqual([prompt.id]);
+  });
+
+  it("explain_change lists the change log's entries in the period with the mention rate 14 days before and after", async () => {
+    const days = section("trend").rows;
+    const entryDay = days[15]!.date;
+    const changes = join(out, "changes.csv");
+    writeFileSync(
+      changes,
+      `date,label,platform,category\n${entryDay},Comparison pages live,,\n${entryDay},Listing on Grok,grok,\n2020-01-01,Long ago,,\n`,
+    );
+    const withLog = await startMcp(["--base-url", svc.origin, "--changes", changes], svc.keys.all);
+    try {
+      const { body } = await withLog.call("explain_change", { project, metric: "mention_rate" });
+      // By hand from the report's daily counts: summed mentions over summed answers, 14 days each side.
+      const rate = (from: number, to: number) => {
+        const window = days.slice(from, to);
+        const answers = window.reduce((n, d) => n + d.snapshots, 0);
+        return { days: 14, answers, mentionRate: window.reduce((n, d) => n + d.mentioned, 0) / answers };
+      };
+      const before = rate(1, 15);
+      const after = rate(15, 29);
+      expect(body.change_log.entries[0]).toEqual({
+        date: entryDay,
+        label: "Comparison pages live",
+        before,
+        after,
+        change: after.mentionRate - before.mentionRate,
+      });
+      // A platform's entry is listed with its platform (its rates in its scope: docs/changes.md).
+      const rest = body.change_log.entries
+        .slice(1)
+        .map((e: { label: string; platform: string }) => [e.label, e.platform]);
+      expect(rest).toEqual([["Listing on Grok", "grok"]]);
+      const onChatgpt = await withLog.call("explain_change", {
+        project,
+        metric: "mention_rate",
+        platform: "chatgpt",
+      });
+      expect(onChatgpt.body.change_log.entries.map((e: { label: string }) => e.label)).toEqual([
+        "Comparison pages live",
+      ]);
+    } finally {
+      await withLog.close();
+    }
   });
 
   it("generate_report writes the report as generate does and returns paths and sizes", async () => {
