@@ -5,6 +5,7 @@
  *   contract ← format ← config ← client ← report ← render ← pipeline ← email ← jobs ← cli
  *                                                          pipeline ← preview ← cli
  *                                                          pipeline ← mcp ← cli
+ *                                                          pipeline ← preview ← desk ← cli
  *   contract ← service ← cli            (the service stands beside the generator)
  */
 const SEVERITY = "error";
@@ -22,8 +23,9 @@ const LAYERS = {
   jobs: ["contract", "format", "config", "client", "report", "render", "pipeline", "email"],
   preview: ["contract", "format", "config", "client", "report", "render", "pipeline"],
   mcp: ["contract", "format", "config", "client", "report", "render", "pipeline"],
+  desk: ["contract", "format", "config", "client", "report", "render", "pipeline", "preview"],
   service: ["contract", "format"],
-  cli: ["contract", "format", "config", "client", "report", "render", "pipeline", "email", "jobs", "preview", "mcp", "service"],
+  cli: ["contract", "format", "config", "client", "report", "render", "pipeline", "email", "jobs", "preview", "mcp", "desk", "service"],
 };
 
 module.exports = {

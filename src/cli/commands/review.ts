@@ -11,7 +11,7 @@ import { listReviews, ReviewError, setReview } from "../../service/review/index.
 import type { Store } from "../../service/store/db.js";
 import { CliError, EXIT } from "../errors.js";
 import { examples } from "../examples.js";
-import { inline, type Out, processIo, stdout } from "../io.js";
+import { inline, type Out, processIo } from "../io.js";
 import { mapped, runOnStore } from "../on-store.js";
 import { databaseOption } from "../options.js";
 
@@ -96,7 +96,7 @@ interface ReviewFlags {
 /** `vreport review list`. */
 export async function reviewList(
   flags: { database?: string; period?: string; json?: boolean },
-  out: Out = stdout,
+  out: Out = processIo.out,
 ): Promise<ReviewRecord[]> {
   const input = {
     json: flags.json === true,
@@ -106,7 +106,7 @@ export async function reviewList(
 }
 
 /** `vreport review approve`: the report may be emailed. */
-export async function reviewApprove(flags: ReviewFlags, out: Out = stdout): Promise<ReviewRecord> {
+export async function reviewApprove(flags: ReviewFlags, out: Out = processIo.out): Promise<ReviewRecord> {
   const input = {
     project: flags.project,
     period: flags.period,
@@ -119,7 +119,7 @@ export async function reviewApprove(flags: ReviewFlags, out: Out = stdout): Prom
 /** `vreport review reject`: the report is held with a reason and never emailed as it is. */
 export async function reviewReject(
   flags: ReviewFlags & { reason: string },
-  out: Out = stdout,
+  out: Out = processIo.out,
 ): Promise<ReviewRecord> {
   const input = {
     project: flags.project,

@@ -5,10 +5,14 @@ import { printableLocation, resolveDatabaseLocation } from "../../service/store/
 import { DatabaseLockedError } from "../../service/store/errors.js";
 import type { DispatcherOptions } from "../../service/webhooks/index.js";
 import { WRITE_OPERATIONS } from "../admin-operations.js";
+import { parseEmailSettings } from "../email-flags.js";
 import { CliError, EXIT } from "../errors.js";
 import { examples } from "../examples.js";
+import { parseFormats } from "../flags.js";
 import { processIo } from "../io.js";
 import { databaseOption } from "../options.js";
+import { parsePeriodFlags } from "../period-flags.js";
+import { type DeskSetup, startServeDesk } from "../serve-desk.js";
 import { toCliError } from "../to-cli-error.js";
 import { addWebhookFlags, parseWebhookFlags, type WebhookFlags } from "./_webhook-flags.js";
 import { waitForStop } from "./deliver.js";
@@ -25,6 +29,8 @@ export interface ServeOptions {
   publicUrl?: string;
   /** Webhook delivery tuning (timeout, retries, horizon) for the dispatcher the server runs. */
   webhooks?: DispatcherOptions;
+  /** Runs the review desk beside the API on loopback (docs/review.md). */
+  desk?: DeskSetup;
 }
 
 /** Starts the API server and logs one line with its URL; the caller decides when to close it. */
@@ -68,14 +74,63 @@ export async function serveCommand(
   out(
     `vreport: serving ${server.baseUrl} (database ${printableLocation(database)}${redis ? "; rate limits and cache shared on Redis" : ""}); Ctrl-C to stop`,
   );
-  if (!redis) return server;
+  const desk = opts.desk
+    ? await startServeDesk(server.baseUrl, database, opts.desk).catch(async (error: unknown) => {
+        await server.close();
+        redis?.disconnect();
+        throw toCliError(error);
+      })
+    : undefined;
+  if (desk) out(`vreport: review desk at ${desk.signInUrl()} (loopback only; the link signs in once)`);
   const close = server.close.bind(server);
   return {
     ...server,
     close: async () => {
+      await desk?.close();
       await close();
-      redis.disconnect();
+      redis?.disconnect();
     },
+  };
+}
+
+/** Flags of `serve --desk`. */
+interface DeskFlags {
+  desk?: boolean;
+  month?: string;
+  period?: string;
+  config?: string;
+  deskFormats?: string;
+  out?: string;
+  smtpUrl?: string;
+  emailFrom?: string;
+}
+
+/** The desk's setup from `serve`'s flags: the cycle's period (default last month), config, formats, SMTP. */
+export function parseDeskFlags(flags: DeskFlags): DeskSetup | undefined {
+  if (!flags.desk) {
+    const stray = (["month", "period", "config", "deskFormats", "out", "smtpUrl", "emailFrom"] as const).find(
+      (f) => flags[f] !== undefined,
+    );
+    if (stray !== undefined)
+      throw new CliError(
+        `--${stray.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)} is a desk flag: add --desk`,
+        EXIT.usage,
+      );
+    return undefined;
+  }
+  const email = parseEmailSettings(flags);
+  return {
+    period:
+      flags.month === undefined && flags.period === undefined
+        ? { named: "last-month" }
+        : parsePeriodFlags({
+            ...(flags.month !== undefined ? { month: flags.month } : {}),
+            ...(flags.period !== undefined ? { period: flags.period } : {}),
+          }),
+    ...(flags.config !== undefined ? { configPath: flags.config } : {}),
+    formats: parseFormats(flags.deskFormats ?? "pdf", "--desk-formats"),
+    outDir: flags.out ?? "output",
+    ...(email ? { email } : {}),
   };
 }
 
@@ -117,10 +172,22 @@ export function register(program: Command): void {
       "--public-url <url>",
       "origin clients reach the service at, for pagination links (env VREPORT_PUBLIC_URL; default: the request's Host)",
     )
+    .option("--desk", "also serve the review desk on 127.0.0.1 and print its one-time sign-in link")
+    .option("--month <YYYY-MM>", "the desk's cycle: a calendar month (default: last month)")
+    .option("--period <name>", "the desk's cycle: a named period such as last-month")
+    .option(
+      "--config <file>",
+      "the desk's config file: clients, notes, email (default ./vreport.config.json)",
+    )
+    .option("--desk-formats <list>", "formats an approved report is emailed in (default pdf)")
+    .option("--out <dir>", "where the desk writes the reports it sends (default ./output)")
+    .option("--smtp-url <url>", "SMTP server the desk sends approved reports through (env VREPORT_SMTP_URL)")
+    .option("--email-from <address>", "sender of the desk's emails (env VREPORT_EMAIL_FROM)")
     .addHelpText(
       "after",
       examples(
         "vreport serve",
+        "vreport serve --desk --month 2026-10 --config vreport.config.json --smtp-url smtp://localhost:2525",
         "vreport serve --database ./mydata --port 8790 --as-of 2025-03-02",
         "vreport serve --host 0.0.0.0 --database postgres://vreport@db.internal/vreport --public-url https://reports.example.com",
       ),
@@ -133,8 +200,10 @@ export function register(program: Command): void {
         database?: string;
         asOf?: string;
         publicUrl?: string;
-      } & WebhookFlags,
+      } & WebhookFlags &
+        DeskFlags,
     ) => {
+      const desk = parseDeskFlags(flags);
       const publicUrl = flags.publicUrl ?? process.env.VREPORT_PUBLIC_URL;
       const server = await serveCommand({
         port: parsePort(flags.port),
@@ -143,6 +212,7 @@ export function register(program: Command): void {
         ...(flags.database !== undefined ? { database: flags.database } : {}),
         ...(flags.asOf !== undefined ? { asOf: parseAsOf(flags.asOf) } : {}),
         ...(publicUrl ? { publicUrl: parsePublicUrl(publicUrl) } : {}),
+        ...(desk ? { desk } : {}),
       });
       await waitForStop();
       await server.close();

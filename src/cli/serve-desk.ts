@@ -1,0 +1,91 @@
+/**
+ * Wires the review desk into `vreport serve --desk` (docs/review.md): the desk reads the data
+ * through the typed client with a key minted for it (revoked when the service stops), reaches
+ * the review states through the admin route (`review.list`, `review.set`: run on the database,
+ * or by the service holding the PGlite directory), and sends an approved report through the
+ * worker's send path (generateReport, then emailReport) with the client's own settings.
+ */
+import { createClient } from "../client/index.js";
+import { loadConfig } from "../config/load-config.js";
+import { SCOPES } from "../contract/index.js";
+import { type Desk, type DeskReviews, type DeskSend, startDesk } from "../desk/server.js";
+import type { EmailSettings } from "../email/settings.js";
+import { emailReport } from "../jobs/email-report.js";
+import { generateReport } from "../pipeline/generate-report.js";
+import type { OutputFormat } from "../render/backends/registry.js";
+import type { PeriodChoice } from "../report/period-choice.js";
+import { clientJob, clientReports } from "./client-files.js";
+import { keysCreateOp, keysRevokeOp } from "./commands/keys.js";
+import { reviewListOp, reviewSetOp } from "./commands/review.js";
+import { clientEmail } from "./email-flags.js";
+import { runOnStore } from "./on-store.js";
+
+/** What `serve --desk` was asked for. */
+export interface DeskSetup {
+  period: PeriodChoice;
+  configPath?: string;
+  /** The formats an approved report is sent in. */
+  formats: OutputFormat[];
+  outDir: string;
+  /** SMTP settings; without them approval does not send. */
+  email?: EmailSettings;
+  port?: number;
+}
+
+const quiet = { out: () => {}, err: () => {} };
+
+/** The review states through the admin route of the database `serve` holds. */
+export function adminReviews(database: string): DeskReviews {
+  return {
+    list: (period) => runOnStore(database, "review.list", reviewListOp, { period, json: false }, quiet),
+    set: (change) => runOnStore(database, "review.set", reviewSetOp, { ...change, quiet: true }, quiet),
+  };
+}
+
+/** Starts the desk beside the service at `baseUrl` over `database`; close it before the service. */
+export async function startServeDesk(baseUrl: string, database: string, setup: DeskSetup): Promise<Desk> {
+  const created = await runOnStore(
+    database,
+    "keys.create",
+    keysCreateOp,
+    { scopes: [...SCOPES], json: true, name: "review desk (serve --desk)" },
+    quiet,
+  );
+  const client = createClient({ baseUrl, apiKey: created.key });
+  const config = await loadConfig(setup.configPath);
+  const clients = await clientReports(config);
+  const email = setup.email;
+  const send: DeskSend | undefined = email
+    ? async (project) => {
+        const own = config.forProject(project).email;
+        if (!own?.to?.length) return undefined;
+        const rendered = await generateReport(client, {
+          project,
+          range: "30d",
+          period: setup.period,
+          formats: setup.formats,
+          outDir: setup.outDir,
+          render: {},
+          ...clientJob(clients(project), {}),
+          branding: config.forProject(project).branding,
+        });
+        const sent = await emailReport(rendered, clientEmail({ ...email, to: [] }, own, project, false));
+        return sent.accepted;
+      }
+    : undefined;
+  const desk = await startDesk({
+    client,
+    period: setup.period,
+    ...(setup.configPath !== undefined ? { configPath: setup.configPath } : {}),
+    reviews: adminReviews(database),
+    ...(send ? { send } : {}),
+    ...(setup.port !== undefined ? { port: setup.port } : {}),
+  });
+  return {
+    ...desk,
+    close: async () => {
+      await desk.close();
+      await runOnStore(database, "keys.revoke", keysRevokeOp, { id: created.id }, quiet).catch(() => {});
+    },
+  };
+}

@@ -1,0 +1,135 @@
+/**
+ * The cycle the desk shows (docs/review.md, "The desk"): each client's report of one period, its
+ * data fetched once through the typed client, its HTML rebuilt from that data and the files as
+ * they are now (the preview's build: config, the period's notes, change log, templates), and the
+ * period's notes file, which the desk writes back where the client's config says notes live.
+ */
+import { existsSync } from "node:fs";
+import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
+import { dirname } from "node:path";
+import type { VreportClient } from "../client/index.js";
+import { loadConfig } from "../config/load-config.js";
+import { notesPathFor, parseNotesFile, periodLine } from "../config/period-notes.js";
+import type { Project } from "../contract/index.js";
+import { reportPeriod } from "../pipeline/report-period.js";
+import { buildPreview, type PreviewBuild } from "../preview/build.js";
+import { fetchReportData } from "../report/fetch.js";
+import type { ReportData } from "../report/model.js";
+import type { PeriodChoice } from "../report/period-choice.js";
+
+/** What the desk works from: the service's client, the cycle's period and the agency's config file. */
+export interface CycleSource {
+  client: VreportClient;
+  period: PeriodChoice;
+  /** The config file (clients, notes paths, email); default ./vreport.config.json when present. */
+  configPath?: string;
+}
+
+/** The period's notes of one client as the desk edits them. */
+export interface DeskNotes {
+  /** The file they are written to; undefined when the client's config names no notes file. */
+  file?: string;
+  /** The notes' Markdown (without the line naming the period). */
+  text: string;
+  /** The file's path names the period (`{period}`): no line inside it needs to. */
+  ownFile: boolean;
+}
+
+/** One client's report of the cycle. */
+export interface CycleReport {
+  project: Project;
+  /** The period's label (`2026-10`): the key of its review. */
+  period: string;
+  build: PreviewBuild;
+  notes: DeskNotes;
+}
+
+/** The cycle's reports, built on demand and kept until their notes change. */
+export class Cycle {
+  private readonly data = new Map<string, Promise<ReportData>>();
+  private readonly built = new Map<string, Promise<CycleReport>>();
+  private projectList: Promise<Project[]> | undefined;
+
+  constructor(private readonly source: CycleSource) {}
+
+  /** The projects the key reads: the clients of the cycle. */
+  projects(): Promise<Project[]> {
+    this.projectList ??= this.source.client.listProjects().then((r) => r.projects);
+    return this.projectList;
+  }
+
+  /** One client's report, built once (again after its notes were written). */
+  report(projectId: string): Promise<CycleReport> {
+    let found = this.built.get(projectId);
+    if (!found) {
+      found = this.build(projectId);
+      this.built.set(projectId, found);
+      found.catch(() => this.built.delete(projectId));
+    }
+    return found;
+  }
+
+  /**
+   * Writes the period's notes of a client (checked first: a bad note is refused with the notes
+   * file's own message and nothing is written), then rebuilds its report from them.
+   */
+  async writeNotes(projectId: string, text: string): Promise<CycleReport> {
+    const { notes, period } = await this.report(projectId);
+    if (notes.file === undefined) throw new DeskNotesError("the client's config names no notes file");
+    const body = `${text.replace(/\r\n?/g, "\n").trimEnd()}\n`;
+    // A fixed file names its period in its first line, so it is never printed under another month.
+    const content = notes.ownFile ? body : `${periodLine(period)}\n\n${body}`;
+    parseNotesFile(content, notes.file);
+    await mkdir(dirname(notes.file), { recursive: true });
+    const staged = `${notes.file}.desk-${process.pid}`;
+    await writeFile(staged, content);
+    await rename(staged, notes.file);
+    this.built.delete(projectId);
+    return this.report(projectId);
+  }
+
+  private async build(projectId: string): Promise<CycleReport> {
+    const project = (await this.projects()).find((p) => p.id === projectId);
+    if (!project) throw new DeskNotesError(`no project ${projectId} in this cycle`);
+    let data = this.data.get(projectId);
+    if (!data) {
+      data = fetchReportData(this.source.client, project, this.source.period);
+      this.data.set(projectId, data);
+      data.catch(() => this.data.delete(projectId));
+    }
+    const fetched = await data;
+    const configPath = this.source.configPath;
+    const settings = (await loadConfig(configPath)).forProject(project);
+    const at = reportPeriod(fetched, settings.timezone);
+    const build = await buildPreview({ data: fetched, ...(configPath !== undefined ? { configPath } : {}) });
+    const path = settings.notesPath;
+    const file = path !== undefined ? notesPathFor(path, at) : undefined;
+    const notes = await notesOf(file, at.period);
+    return {
+      project,
+      period: at.period,
+      build,
+      notes: { ...notes, ownFile: path?.includes("{period}") ?? false },
+    };
+  }
+}
+
+/** The notes of `period` in `file`: empty when it does not exist yet or holds another period's. */
+async function notesOf(file: string | undefined, period: string): Promise<Omit<DeskNotes, "ownFile">> {
+  if (file === undefined || !existsSync(file)) return { ...(file !== undefined ? { file } : {}), text: "" };
+  const text = await readFile(file, "utf8");
+  const first = text.split(/\r\n?|\n/, 1)[0] ?? "";
+  let named: string | undefined;
+  try {
+    named = parseNotesFile(text, file).period;
+  } catch {
+    // A note that does not parse is shown as it is, for the account manager to mend.
+  }
+  if (named !== undefined && named !== period) return { file, text: "" };
+  return { file, text: (named !== undefined ? text.slice(first.length) : text).trim() };
+}
+
+/** A note the desk cannot write. */
+export class DeskNotesError extends Error {
+  override readonly name = "DeskNotesError";
+}

@@ -1,0 +1,204 @@
+/**
+ * The review desk end to end (docs/review.md): `serve --desk` (the command's function, in this
+ * process) over the demo in a PGlite directory prints a one-time loopback sign-in link; real
+ * Chromium opens it, edits a client's notes of the period, approves, and the report arrives at a
+ * real SMTP server with the edited note in it. Also: the sign-in's refusals (401, 403), the
+ * session cookie's flags, a POST without the CSRF token refused, a rejected report held and not
+ * emailed, and the review states the CLI reads through the running service's admin channel.
+ */
+import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { get } from "node:http";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { Page } from "puppeteer";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { reviewList } from "../../src/cli/commands/review.js";
+import { serveCommand } from "../../src/cli/commands/serve.js";
+import { closeBrowser, getBrowser } from "../../src/render/backends/pdf/_browser.js";
+import type { RunningServer } from "../../src/service/index.js";
+import { openStore } from "../../src/service/store/db.js";
+import { SNAPSHOT_AS_OF, snapshotTarball } from "../_snapshots.js";
+import { leaves, parseMime } from "../email/_mime.js";
+import { startSmtp, type TestSmtp } from "../email/_smtp-server.js";
+
+/** The status of a GET naming `host` (fetch does not let a Host header be set). */
+function statusWithHost(url: string, host: string): Promise<number | undefined> {
+  return new Promise((resolve, reject) => {
+    get(url, { headers: { host } }, (res) => {
+      res.resume();
+      resolve(res.statusCode);
+    }).on("error", reject);
+  });
+}
+
+const NOTE = "Desk note: the June campaign lifted answers on Perplexity.";
+
+describe("the review desk in Chromium", () => {
+  let dir: string;
+  let server: RunningServer;
+  let smtp: TestSmtp;
+  let page: Page;
+  let signIn: string;
+  let origin: string;
+  let projects: { id: string; name: string }[];
+  const lines: string[] = [];
+
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), "vreport-desk-"));
+    const database = join(dir, "db");
+    await (await openStore(database, { loadDataDir: snapshotTarball("jobs") })).close();
+    smtp = await startSmtp();
+    const config = join(dir, "vreport.config.json");
+    // The first two demo clients have recipients; notes live in one file per client and period.
+    await writeFile(
+      config,
+      JSON.stringify({
+        notes: "notes/{project}-{period}.md",
+        projects: [
+          { match: "Brightwave", email: { to: ["cmo@brightwave.example"] } },
+          { match: "Brightwave Events", email: { to: ["events@brightwave.example"] } },
+        ],
+      }),
+    );
+    server = await serveCommand(
+      {
+        database,
+        port: 0,
+        asOf: SNAPSHOT_AS_OF,
+        desk: {
+          period: { month: "2025-06" },
+          configPath: config,
+          formats: ["html"],
+          outDir: join(dir, "out"),
+          email: {
+            smtpUrl: smtp.url,
+            from: "Agency <reports@agency.example>",
+            maxAttachmentBytes: 10_000_000,
+          },
+        },
+      },
+      (line) => lines.push(line),
+    );
+    const printed = lines.map((l) => /review desk at (\S+)/.exec(l)?.[1]).find(Boolean);
+    signIn = printed ?? "";
+    origin = new URL(signIn).origin;
+    page = await (await getBrowser()).newPage();
+    const res = await fetch(`${server.baseUrl}/projects`, { headers: { authorization: "Bearer none" } });
+    expect(res.status).toBe(401);
+  });
+  afterAll(async () => {
+    await page?.close();
+    await closeBrowser();
+    await server?.close();
+    await smtp?.close();
+    if (dir) await rm(dir, { recursive: true, force: true });
+  });
+
+  it("prints a loopback sign-in link and refuses requests without a session or with a wrong token", async () => {
+    expect(signIn).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/\?token=[A-Za-z0-9_-]{43}$/);
+    expect((await fetch(`${origin}/`)).status).toBe(401);
+    expect((await fetch(`${origin}/?token=wrong`)).status).toBe(403);
+    // A page of another origin that resolves its name to 127.0.0.1 (DNS rebinding) gets nothing.
+    expect(await statusWithHost(`${origin}/`, `evil.example:${new URL(origin).port}`)).toBe(403);
+  });
+
+  it("signs in once: the token becomes an HttpOnly, SameSite=Strict session cookie", async () => {
+    await page.goto(signIn);
+    expect(page.url()).toBe(`${origin}/`);
+    const [cookie, ...others] = await page.cookies();
+    expect(others).toEqual([]);
+    expect(cookie).toMatchObject({ name: "vreport_desk", httpOnly: true, sameSite: "Strict", path: "/" });
+    // The link is spent.
+    expect((await fetch(signIn, { redirect: "manual" })).status).toBe(403);
+    projects = await page.$$eval("section[data-project]", (els) =>
+      els.map((e) => ({
+        id: e.getAttribute("data-project") ?? "",
+        name: e.querySelector("h2")?.textContent ?? "",
+      })),
+    );
+    expect(projects.map((p) => p.name)).toEqual(["Brightwave", "Brightwave Events"]);
+    const state = await page.$eval(`section[data-project="${acme().id}"] .state`, (e) => e.textContent);
+    expect(state).toBe("draft");
+    // The report is shown inline; its self-check findings are listed (or said to be none).
+    expect(await page.$$eval("iframe", (els) => els.length)).toBe(projects.length);
+    expect(await page.$eval(`section[data-project="${acme().id}"]`, (e) => e.textContent)).toMatch(
+      /Self-check(: nothing to resolve| findings)/,
+    );
+  });
+
+  const acme = () => projects.find((p) => p.name === "Brightwave")!;
+  const globex = () => projects.find((p) => p.name === "Brightwave Events")!;
+
+  it("refuses a POST without the CSRF token, even with the session cookie", async () => {
+    const [cookie] = await page.cookies();
+    const res = await fetch(`${origin}/approve/${acme().id}`, {
+      method: "POST",
+      headers: {
+        cookie: `vreport_desk=${cookie!.value}`,
+        "content-type": "application/x-www-form-urlencoded",
+      },
+      body: "",
+      redirect: "manual",
+    });
+    expect(res.status).toBe(403);
+    expect(await res.text()).toBe("missing or wrong CSRF token\n");
+    const wrong = await fetch(`${origin}/approve/${acme().id}`, {
+      method: "POST",
+      headers: {
+        cookie: `vreport_desk=${cookie!.value}`,
+        "content-type": "application/x-www-form-urlencoded",
+      },
+      body: "csrf=guess",
+      redirect: "manual",
+    });
+    expect(wrong.status).toBe(403);
+    expect(await reviewList({ database: join(dir, "db"), period: "2025-06" }, () => {})).toEqual([]);
+  });
+
+  it("holds a rejected report with its reason and sends nothing", async () => {
+    const section = `section[data-project="${globex().id}"]`;
+    await page.type(`${section} input[name=reason]`, "numbers look low");
+    await Promise.all([page.waitForNavigation(), page.click(`${section} button[name=reject]`)]);
+    expect(await page.$eval(`${section} .state`, (e) => e.textContent)).toBe("held");
+    expect(await page.$eval(`${section}`, (e) => e.textContent)).toContain("reason: numbers look low");
+    expect(smtp.received).toEqual([]);
+  });
+
+  it("edits the period's notes, approves, and the email carries the edited note", async () => {
+    const section = `section[data-project="${acme().id}"]`;
+    await page.$eval(`${section} textarea[name=notes]`, (e) => {
+      (e as HTMLTextAreaElement).value = "";
+    });
+    await page.type(`${section} textarea[name=notes]`, `## executive_summary\n\n${NOTE}\n`);
+    await Promise.all([page.waitForNavigation(), page.click(`${section} button[name=save]`)]);
+    expect(await page.$eval(".flash", (e) => e.textContent)).toBe(
+      "Brightwave: notes of 2025-06 saved and the report rebuilt",
+    );
+    // Written where the config says notes live: the client's own file for the period.
+    expect(await readFile(join(dir, "notes", "brightwave-2025-06.md"), "utf8")).toBe(
+      `## executive_summary\n\n${NOTE}\n`,
+    );
+    const frame = page.frames().find((f) => f.url().endsWith(`/report/${acme().id}`));
+    await frame?.waitForFunction(
+      (note: string) => (document.body.textContent ?? "").includes(note),
+      {},
+      NOTE,
+    );
+
+    await Promise.all([page.waitForNavigation(), page.click(`${section} button[name=approve]`)]);
+    expect(await page.$eval(".flash", (e) => e.textContent)).toBe(
+      "Brightwave: approved and sent to cmo@brightwave.example",
+    );
+    expect(await page.$eval(`${section} .state`, (e) => e.textContent)).toBe("sent");
+    expect(smtp.received.map((m) => m.to)).toEqual([["cmo@brightwave.example"]]);
+    const html = leaves(parseMime(smtp.received[0]!.raw)).find((p) => p.filename?.endsWith("-2025-06.html"));
+    expect(html?.body.toString("utf8")).toContain(NOTE);
+
+    // The states are in the database, read by the CLI through the running service's admin channel.
+    const reviews = await reviewList({ database: join(dir, "db"), period: "2025-06" }, () => {});
+    expect(reviews.map((r) => [r.projectName, r.state, r.by, r.reason])).toEqual([
+      ["Brightwave", "sent", "review desk", undefined],
+      ["Brightwave Events", "held", "review desk", "numbers look low"],
+    ]);
+  });
+});
