@@ -70,13 +70,25 @@ function rowChange(row: RateRow, f: { rate: string; delta: string; stats: string
 
 const scopeError = (name: string, message: string) => new ToolInputError({ [name]: [message] });
 
-/** The change of the metric in the scope the arguments name, from the report's own sections. */
-function changeOf(s: ApiSections, args: Args): Change {
+/**
+ * The rules across the arguments, checked before anything is fetched: one scope at a time, and
+ * share of voice only where the report has it (platforms, competitors).
+ */
+function checkScope(args: Args): void {
   const given = (["platform", "category", "competitor", "prompt"] as const).filter(
     (k) => args[k] !== undefined,
   );
   if (given.length > 1)
     throw scopeError(given[1]!, `cannot be given with ${given[0]}: explain one scope at a time`);
+  if (args.metric === "share_of_voice" && (args.category !== undefined || args.prompt !== undefined))
+    throw scopeError(
+      "metric",
+      "share_of_voice is reported per platform and competitor only: use mention_rate or citation_rate with category or prompt",
+    );
+}
+
+/** The change of the metric in the scope the arguments name, from the report's own sections. */
+function changeOf(s: ApiSections, args: Args): Change {
   const m: Metric = args.metric;
   if (args.platform !== undefined) {
     const row = s.platforms.rows.find((r) => r.platform === args.platform);
@@ -95,11 +107,6 @@ function changeOf(s: ApiSections, args: Args): Change {
     const f = m === "share_of_voice" ? { rate: "sov", delta: "sov_delta", stats: "sov_stats" } : FIELDS[m];
     return rowChange(row, f);
   }
-  if (m === "share_of_voice" && (args.category !== undefined || args.prompt !== undefined))
-    throw scopeError(
-      "metric",
-      "share_of_voice is reported per platform and competitor only: use mention_rate or citation_rate with category or prompt",
-    );
   if (args.category !== undefined) {
     const row = categoryRow(s, args.category);
     return rowChange(row, FIELDS[m]);
@@ -243,8 +250,10 @@ export const explainChangeTool: Tool<typeof input> = {
   description: `Explains a change of mention rate, citation rate or share of voice between the period and its comparison period, for the brand or one platform, category, competitor or prompt: the change with its 95% interval and whether it is significant (say it moved only if significant is true), the prompts that moved it most (each prompt's rate in both periods, paired), the agency's change-log entries in the period with the rate before and after, and two quoted answers as evidence. ${UNITS}`,
   input,
   async run(args, ctx) {
+    const period = periodChoice(args);
+    checkScope(args);
     const project = await projectFor(ctx, args.project);
-    const model = await reportModel(ctx, project, periodChoice(args));
+    const model = await reportModel(ctx, project, period);
     if (!model.sections.ok) throw new Error(model.sections.reason);
     const s = model.sections.value;
     const change = changeOf(s, args);

@@ -27,8 +27,8 @@ export const generateReportTool: Tool<typeof input> = {
   description: `Writes the report of a project and period as files (${OUTPUT_FORMATS.join(", ")}), exactly as \`vreport generate\` does, into the server's output folder, and returns each file's format, absolute path and size in bytes. Takes seconds (the PDF is printed by a browser). Use it when the user asks for the report itself, not to answer questions (report_summary answers from the same numbers).`,
   input,
   async run(args, ctx) {
-    const project = await projectFor(ctx, args.project);
     const period = periodChoice(args);
+    const project = await projectFor(ctx, args.project);
     const warnings: string[] = [];
     const written = await generateReport(ctx.client, {
       ...ctx.settingsFor(project),

@@ -53,8 +53,9 @@ export const reportSummaryTool: Tool<typeof input> = {
   description: `The report's executive summary for a project and period, as \`vreport generate\` writes it: each claim's sentence with its kind and figures (current, previous, delta, stats with the 95% interval and significance), the agency's targets with their status (on_track, at_risk, off_track, no_data), and the opportunities grouped into themes with one suggested action each. A change is claimed only when the service flags it significant. ${UNITS}`,
   input,
   async run(args, ctx) {
+    const period = periodChoice(args);
     const project = await projectFor(ctx, args.project);
-    const model = await reportModel(ctx, project, periodChoice(args));
+    const model = await reportModel(ctx, project, period);
     return { data: summaryOf(model) };
   },
 };

@@ -101,6 +101,11 @@ export interface ChartSpec {
    * `index` is the point's position in `labels`.
    */
   markers?: { index: number; label: string }[];
+  /**
+   * The client's own bar of a bar chart (share of voice), whose label says whose it is
+   * ("Brightwave (yours)"): drawn in the series colour, the other bars grey.
+   */
+  highlight?: { index: number };
   /** The locale of the axis ticks and value labels ("40 %" in de-DE); en-US when absent. */
   locale?: string;
   /** Display size in CSS pixels; the PNG is drawn at 2× this, the SVG at this. */

@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CODES, ENDPOINTS, SCOPES, type Scope } from "../../src/contract/index.js";
 import { toolName } from "../../src/mcp/endpoint-tools.js";
+import { startProxy, type TestProxy } from "../_proxy.js";
 import { useService } from "../service/_fixture.js";
 import { type McpSession, startMcp } from "./_mcp.js";
 
@@ -79,11 +80,19 @@ describe("a key without a scope", () => {
 
 describe("hostile and malformed calls", () => {
   let mcp: McpSession;
+  let proxy: TestProxy;
+  /** The requests that reached the service: the server talks to it through a counting proxy. */
+  const seen: string[] = [];
   beforeAll(async () => {
-    mcp = await startMcp(["--base-url", svc.origin], svc.keys.all);
+    proxy = await startProxy(new URL(svc.origin), (req) => {
+      seen.push(req.url ?? "");
+      return false;
+    });
+    mcp = await startMcp(["--base-url", proxy.url], svc.keys.all);
   });
   afterAll(async () => {
     await mcp?.close();
+    await proxy?.close();
   });
 
   it("refuses an unknown tool with the list of tools", async () => {
@@ -130,6 +139,10 @@ describe("hostile and malformed calls", () => {
       });
       expect(body.error.params[param]?.join(" ")).toMatch(message);
     }
+  });
+
+  it("sent none of those calls to the service", () => {
+    expect(seen).toEqual([]);
   });
 
   it("answers the API's own 422 with the parameter and its allowed values", async () => {

@@ -2,9 +2,10 @@ import { loadImage } from "@napi-rs/canvas";
 import { describe, expect, it } from "vitest";
 import { langOf } from "../../src/format/i18n/index.js";
 import { described } from "../../src/render/chart-alt.js";
-import { chartConfig } from "../../src/render/charts/_config.js";
+import { chartConfig, fittedRange } from "../../src/render/charts/_config.js";
+import { markerLayout } from "../../src/render/charts/_markers.js";
 import { countTick, percentTick, shortLabel, wrapLabel } from "../../src/render/charts/_ticks.js";
-import { ChartRenderError, drawChart, drawCharts } from "../../src/render/charts/index.js";
+import { ChartRenderError, drawChart, drawCharts, imageHeight } from "../../src/render/charts/index.js";
 import type { ChartSpec } from "../../src/render/types.js";
 
 const EN = langOf("en-US");
@@ -111,7 +112,10 @@ describe("drawChart", () => {
       expect(drawn.images.svg).toBeUndefined(); // only the kinds asked for
       const info = await inspect(drawn.images.png!);
       expect(info.width).toBe(spec.width * 2);
-      expect(info.height).toBe(spec.height * 2);
+      // The plot's height and the title drawn above it: the view carries the image's height.
+      expect(info.height).toBe(imageHeight(spec) * 2);
+      expect(drawn.height).toBe(imageHeight(spec));
+      expect(imageHeight(spec)).toBeGreaterThan(spec.height);
       // Opaque white background: no transparent pixel anywhere.
       expect(info.transparent).toBe(0);
       // Series, text and grid lines (anti-aliased) give many colours; a blank chart gives none.
@@ -125,14 +129,17 @@ describe("drawChart", () => {
       const drawn = await drawChart(spec, ["svg"]);
       expect(drawn.images.png).toBeUndefined();
       const svg = new TextDecoder().decode(drawn.images.svg!);
-      expect(svg).toMatch(new RegExp(`<svg [^>]*width="${spec.width}" height="${spec.height}"`));
+      const height = imageHeight(spec);
+      expect(svg).toMatch(new RegExp(`<svg [^>]*width="${spec.width}" height="${height}"`));
+      // The title is drawn into the image, as text.
+      expect(svg).toContain(`>${spec.title.split(" ")[0]}<`);
       expect(svg).not.toContain("<image"); // vectors, not an embedded bitmap
       // The legend as text (Skia writes a <text> element per word).
       for (const d of spec.datasets.length > 1 ? spec.datasets : [])
         expect(svg).toContain(`>${d.label.split(" ")[0]}<`);
       // Rasterised again (by Skia's SVG parser), it shows the same chart as the PNG would.
       const info = await inspect(drawn.images.svg!);
-      expect([info.width, info.height]).toEqual([spec.width, spec.height]);
+      expect([info.width, info.height]).toEqual([spec.width, height]);
       expect(info.colours).toBeGreaterThan(20);
       expect(info.inked).toBeGreaterThan(500);
     });
@@ -340,5 +347,72 @@ describe("alternative text (render/chart-alt.ts)", () => {
     expect(many.alt).toBe(
       "Bar chart. Answers: c1 1, c2 2, c3 3, c4 4, c5 5, c6 6, c7 7, c8 8, c9 9, c10 10, c11 11, c12 12 and 3 more. A finding.",
     );
+  });
+});
+
+describe("what the charts show (docs/decisions.md, Layout of the page formats)", () => {
+  const days = Array.from({ length: 90 }, (_, i) => `2026-08-${String(i).padStart(3, "0")}`);
+  const trend: ChartSpec = {
+    id: "trend",
+    title: "Rates by week",
+    alt: "",
+    type: "line",
+    labels: days,
+    datasets: [
+      { label: "Mention rate", data: days.map((_, i) => 0.285 + (0.019 * i) / 89) },
+      { label: "Citation rate", data: days.map(() => 0.19) },
+    ],
+    valueType: "percent",
+    markers: [
+      { index: 42, label: "Attribution guide hub live" },
+      { index: 43, label: "Comparison pages against Lumora" },
+      { index: 60, label: "FAQ schema on product pages" },
+    ],
+    width: 680,
+    height: 220,
+  };
+
+  it("fits the value axis of a line chart to its data, so a +1.9 pp change spans a visible part of it", () => {
+    const range = fittedRange(trend)!;
+    expect(range.min).toBeGreaterThan(0.1);
+    expect(range.max).toBeLessThanOrEqual(0.35);
+    expect(range.min).toBeLessThanOrEqual(0.19 - 0.005);
+    expect(range.max).toBeGreaterThanOrEqual(0.304 + 0.005);
+    // The change takes a share of the axis at least 1.5 times the one it took from 0 % to 35 %.
+    expect(0.019 / (range.max - range.min)).toBeGreaterThan((1.5 * 0.019) / 0.35);
+    const y = (chartConfig(trend).options!.scales as Record<string, { min?: number; max?: number }>).y;
+    expect([y?.min, y?.max]).toEqual([range.min, range.max]);
+    // Never below zero.
+    expect(fittedRange({ ...trend, datasets: [{ label: "x", data: [0, 0.01] }] })!.min).toBe(0);
+  });
+
+  it("numbers the agency's changes in a band of their own, close ones on different rows, with a key below", async () => {
+    const layout = markerLayout(trend);
+    // Days 42 and 43 are a few pixels apart: their numbers take two rows; day 60's the first.
+    expect(layout.rows).toEqual([0, 1, 0]);
+    expect(layout.bandPx).toBeGreaterThan(0);
+    expect(layout.keyLines.flat().map((k) => [k.number, k.text])).toEqual([
+      [1, "Attribution guide hub live"],
+      [2, "Comparison pages against Lumora"],
+      [3, "FAQ schema on product pages"],
+    ]);
+    expect(imageHeight(trend) - imageHeight({ ...trend, markers: [] })).toBe(layout.bandPx + layout.keyPx);
+    const svg = new TextDecoder().decode((await drawChart(trend, ["svg"])).images.svg!);
+    for (const word of [">1<", ">2<", ">3<", ">Attribution<", ">Comparison<", ">FAQ<"])
+      expect(svg).toContain(word);
+  });
+
+  it("marks the client's own bar: its colour, the others grey", () => {
+    const spec: ChartSpec = {
+      ...SPECS[2]!,
+      labels: ["Rival", "Acme (yours)", "Other"],
+      datasets: [{ label: "Share of voice", data: [0.3, 0.2, 0.1], color: "#2f6fed" }],
+      highlight: { index: 1 },
+    };
+    const colours = chartConfig(spec).data.datasets[0]!.backgroundColor as string[];
+    expect(colours[1]).toBe("#2f6fed");
+    expect(colours[0]).toBe(colours[2]);
+    expect(colours[0]).not.toBe("#2f6fed");
+    expect(chartConfig(spec).data.labels).toContain("Acme (yours)");
   });
 });

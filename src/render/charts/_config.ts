@@ -1,7 +1,7 @@
 import type { ChartConfiguration, ChartDataset, Plugin } from "chart.js";
 import { PALETTE } from "../sections/_helpers.js";
 import type { ChartSpec } from "../types.js";
-import { markersPlugin } from "./_markers.js";
+import { markerLayout, markersPlugin } from "./_markers.js";
 import { shortLabel, valueLabel, valueTick, wrapLabel } from "./_ticks.js";
 
 /** Fills the canvas white before anything is drawn: PNGs are transparent by default, unreadable on dark viewers. */
@@ -30,7 +30,40 @@ function sliceColours(spec: ChartSpec): string[] {
 }
 
 const TICKS = { font: { size: 11 } };
+const TITLE_FONT_PX = 13;
+const TITLE_PAD_PX = 8;
+/** The height the drawn title adds to a chart's image (Chart.js: a 1.2 line height and its padding). */
+export const TITLE_PX = Math.ceil(TITLE_FONT_PX * 1.2 + TITLE_PAD_PX);
+
+/** A step of 1, 2 or 5 times a power of ten, at least `raw`. */
+function niceStep(raw: number): number {
+  const power = 10 ** Math.floor(Math.log10(raw));
+  return ([1, 2, 5, 10].map((k) => k * power).find((s) => s >= raw) ?? 10 * power) as number;
+}
+
+/**
+ * A line chart's value range fitted to its data (docs/decisions.md, "Layout of the page formats"):
+ * from a little below the lowest point to a little above the highest, the padding 15 % of the
+ * data's range (at least half a percentage point, or 1 for counts), rounded out to whole ticks of
+ * about five steps and never below zero. A significant +1.9 pp then spans a visible part of the
+ * axis, where an axis from 0 % would flatten it.
+ */
+export function fittedRange(spec: ChartSpec): { min: number; max: number } | undefined {
+  const values = spec.datasets.flatMap((d) =>
+    d.data.filter((v): v is number => v !== null && Number.isFinite(v)),
+  );
+  if (values.length === 0) return undefined;
+  const lo = Math.min(...values);
+  const hi = Math.max(...values);
+  const pad = Math.max((hi - lo) * 0.15, spec.valueType === "percent" ? 0.005 : 1);
+  const step = niceStep((hi - lo + 2 * pad) / 5);
+  // Rounded, so 7 × 0.05 is 0.35 and not 0.35000000000000003.
+  const tick = (k: number) => Number((k * step).toPrecision(12));
+  return { min: Math.max(0, tick(Math.floor((lo - pad) / step))), max: tick(Math.ceil((hi + pad) / step)) };
+}
 const GRID = { color: "#e6e6e6" };
+/** The bars of everyone but the client where its own bar is marked. */
+const OTHERS_GREY = "#a3acb9";
 
 /** Chart.js options shared by every type: a fixed-size, non-animated rendering at `pixelRatio`. */
 function baseOptions(spec: ChartSpec, pixelRatio: number) {
@@ -42,6 +75,15 @@ function baseOptions(spec: ChartSpec, pixelRatio: number) {
     devicePixelRatio: pixelRatio,
     layout: { padding: 8 },
     plugins: {
+      // The title is drawn into the image, so a chart copied out of any format keeps it.
+      title: {
+        display: true,
+        text: spec.title,
+        align: "start" as const,
+        color: "#1d2330",
+        font: { size: TITLE_FONT_PX, weight: "bold" as const },
+        padding: { top: 0, bottom: TITLE_PAD_PX },
+      },
       legend: {
         display: spec.type === "doughnut" || spec.datasets.length > 1,
         position: "top" as const,
@@ -125,15 +167,18 @@ export function chartConfig(spec: ChartSpec, pixelRatio = 2): AnyChartConfig {
         spanGaps: false,
       };
     });
+    const range = fittedRange(spec);
     const scales = {
       x: { ticks: { ...TICKS, maxRotation: 0, autoSkip: true, maxTicksLimit: 10 }, grid: { display: false } },
-      y: valueAxis(spec, false),
+      y: { ...valueAxis(spec, false), ...(range ? { beginAtZero: false, ...range } : {}) },
     };
     return {
       type: "line",
       data: { labels, datasets },
       options: { ...base, scales },
-      plugins: spec.markers?.length ? [whiteBackground, markersPlugin(spec.markers)] : [whiteBackground],
+      plugins: spec.markers?.length
+        ? [whiteBackground, markersPlugin(spec.markers, markerLayout(spec))]
+        : [whiteBackground],
     };
   }
 
@@ -141,10 +186,15 @@ export function chartConfig(spec: ChartSpec, pixelRatio = 2): AnyChartConfig {
   // read better there, and their specs grow in height with the number of categories).
   const horizontal = spec.type === "horizontal_bar" || spec.type === "stacked_bar";
   const stacked = spec.type === "stacked_bar";
+  // The client's own bar (spec.highlight) in the series colour, every other bar grey; its label
+  // says whose it is ("Brightwave (yours)"): readable in colour, in grey and in words.
+  const own = spec.highlight;
   const datasets: ChartDataset<"bar">[] = spec.datasets.map((d, i) => ({
     label: d.label,
     data: d.data,
-    backgroundColor: colourAt(spec, i),
+    backgroundColor: own
+      ? spec.labels.map((_, j) => (j === own.index ? colourAt(spec, i) : OTHERS_GREY))
+      : colourAt(spec, i),
     borderWidth: 0,
     maxBarThickness: 28,
   }));

@@ -13,6 +13,7 @@ import {
   LineController,
   LineElement,
   PointElement,
+  Title,
 } from "chart.js";
 
 /** Debian's fonts-noto-core: the same glyphs on every machine, so PNGs do not depend on fontconfig. */
@@ -49,6 +50,7 @@ export function setupCharts(): void {
     LinearScale,
     Legend,
     Filler,
+    Title,
   );
   for (const font of FONTS) {
     const path = `${FONT_DIR}/${font.file}`;

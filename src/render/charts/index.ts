@@ -1,7 +1,8 @@
 import { createCanvas, SvgExportFlag } from "@napi-rs/canvas";
 import { Chart, type ChartConfiguration } from "chart.js";
 import { CHART_IMAGE_KINDS, type ChartImageKind, type ChartSpec, type RenderedChart } from "../types.js";
-import { chartConfig } from "./_config.js";
+import { chartConfig, TITLE_PX } from "./_config.js";
+import { markerLayout } from "./_markers.js";
 import { setupCharts } from "./_setup.js";
 
 /** Raised when a chart spec cannot be drawn (bad size); `cause` holds any underlying error. */
@@ -17,11 +18,20 @@ export class ChartRenderError extends Error {
   }
 }
 
+/**
+ * The height of `spec`'s image: its plot's height plus the title drawn above it and, on a line
+ * chart with the agency's changes, the band of their numbers and the key under the axis.
+ */
+export function imageHeight(spec: ChartSpec): number {
+  const markers = markerLayout(spec);
+  return spec.height + TITLE_PX + markers.bandPx + markers.keyPx;
+}
+
 /** Draws `spec` with Chart.js as one image `kind`. */
 function draw(spec: ChartSpec, kind: ChartImageKind): Uint8Array {
   // A PNG canvas starts at the CSS size; Chart.js resizes it to 2× for `devicePixelRatio: 2` and
   // scales its context, so the spec stays in CSS pixels. An SVG is drawn at 1×: it has no pixels.
-  const [width, height] = [Math.round(spec.width), Math.round(spec.height)];
+  const [width, height] = [Math.round(spec.width), Math.round(imageHeight(spec))];
   const svg = kind === "svg" ? createCanvas(width, height, SvgExportFlag.NoPrettyXML) : undefined;
   const png = svg ? undefined : createCanvas(width, height);
   let chart: Chart | undefined;
@@ -58,7 +68,8 @@ export async function drawChart(
       cause: error,
     });
   }
-  return { ...spec, images };
+  // The image's height, so every format shows it at its size.
+  return { ...spec, height: Math.round(imageHeight(spec)), images };
 }
 
 /** Draws several specs in order. */

@@ -41,8 +41,10 @@ export const competitors: SectionDrafter = (model, lang) =>
             id: "share-of-voice",
             title: charts.shareOfVoice,
             type: "horizontal_bar",
-            labels: sov.map((r) => r.name),
+            // The client's own bar is marked in colour and in words (docs/decisions.md, "Layout of the page formats").
+            labels: sov.map((r) => (r.is_you ? lang.m.citedSources.yours(r.name) : r.name)),
             datasets: [{ label: charts.shareOfVoice, data: sov.map((r) => r.sov) }],
+            ...(sov.some((r) => r.is_you) ? { highlight: { index: sov.findIndex((r) => r.is_you) } } : {}),
             valueType: "percent",
             width: 680,
             height: 40 + sov.length * 22,
