@@ -44,6 +44,8 @@ const stderrIo: Io = {
  * given (or the embedded demo's, without `--base-url`), until the client closes the stream.
  */
 export async function mcpCommand(flags: McpFlags, version: string, io: Io = stderrIo): Promise<void> {
+  // A library's stray console line on stdout would break the host's connection: console goes to stderr.
+  for (const level of ["log", "info", "debug"] as const) console[level] = console.error;
   const service = serviceOptionsFrom(flags);
   const config = await loadConfig(flags.config).catch((err: unknown) => {
     throw toCliError(err);
