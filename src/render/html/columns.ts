@@ -23,8 +23,12 @@ const DENSE_FROM_COLUMNS = 6;
 const SAFETY = 1.04;
 /** What word wrapping leaves empty at the end of a line, on average, in ems. */
 const WRAP_LOSS_EM = 3;
-/** Free text gets at least this much room for its longest word (longer words break anywhere). */
-const TEXT_MIN_MM = 22;
+/**
+ * Free text gets room for its longest word, so no word breaks mid-word in any language (a German
+ * "Erwähnungsrate" in a narrow column would): up to this width; a longer word (a URL in a prompt,
+ * an untrusted string) breaks anywhere (docs/decisions.md, "Layout of the page formats").
+ */
+const TEXT_WORD_MAX_MM = 45;
 /** A URL breaks anywhere; below this width it would print a few characters per line. */
 const URL_MIN_MM = 24;
 
@@ -83,7 +87,10 @@ function need(column: ColumnInput, cells: readonly string[], f: Fonts): Need {
   const weight: Weight = BOLD_TYPES.has(column.type) ? "bold" : "regular";
   let word = 0;
   const lines = cells.map((c) => {
-    if (FIT[column.type] !== "nowrap") word = Math.max(word, widestWordEm(c, weight) * f.tdPt * PT_MM);
+    // Free text needs room for its longest word of letters and digits: markup-like or symbol
+    // strings may break at their symbols (overflow-wrap), a word of a language never.
+    const words = FIT[column.type] === "text" ? (c.match(/[\p{L}\p{N}]+/gu) ?? []).join(" ") : c;
+    if (FIT[column.type] !== "nowrap") word = Math.max(word, widestWordEm(words, weight) * f.tdPt * PT_MM);
     return lineMm(c, weight, f);
   });
   lines.sort((a, b) => a - b);
@@ -102,7 +109,7 @@ function need(column: ColumnInput, cells: readonly string[], f: Fonts): Need {
     case "text":
       return {
         ...base,
-        min: Math.max(head * SAFETY, Math.min(word, TEXT_MIN_MM)) + pad,
+        min: Math.max(head, Math.min(word, TEXT_WORD_MAX_MM)) * SAFETY + pad,
         weight: typical + 1,
       };
     case "url":
