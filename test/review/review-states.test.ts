@@ -9,8 +9,12 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { reviewListOp, reviewSetOp } from "../../src/cli/commands/review.js";
+import { reviewGate, reviewPeriodOf } from "../../src/cli/review-gate.js";
+import type { ClientSettings } from "../../src/config/load-config.js";
 import { loadConfig } from "../../src/config/load-config.js";
+import type { Project } from "../../src/contract/index.js";
 import { maySend } from "../../src/contract/review.js";
+import type { RenderedReport } from "../../src/pipeline/generate-report.js";
 import type { Store } from "../../src/service/store/db.js";
 import { insertAcme } from "../service/analytics/_stats-fixture.js";
 import { describeDatabases, openTestStore } from "../store/_databases.js";
@@ -77,6 +81,42 @@ describeDatabases("review states", (kind) => {
     );
     // Another period of the same client has a review of its own.
     expect(await reviewListOp(store, { period: "2026-11", json: false }, io)).toEqual([]);
+  });
+
+  it("gates the worker's email: a required review waits for an approval, a skipped one does not", async () => {
+    const project = { id: PROJECT, name: "Acme" } as Project;
+    const october = {
+      cover: { range: "custom", periodStart: "2026-11-01", periodEnd: "2026-11-30", asOf: "2026-12-04" },
+    };
+    const gate = (review: "required" | "skip") =>
+      reviewGate(store, { forProject: () => ({ review }) as ClientSettings });
+    expect(reviewPeriodOf(october as RenderedReport)).toBe("2026-11");
+    expect(reviewPeriodOf({ cover: { ...october.cover, range: "30d" } } as RenderedReport)).toBe(
+      "30d-2026-12-04",
+    );
+
+    expect(await gate("skip")(project, october as RenderedReport)).toEqual({ send: true });
+    expect(await gate("required")(project, october as RenderedReport)).toEqual({
+      send: false,
+      reason:
+        'the report of Acme for 2026-11 is draft: it is emailed once approved (vreport review approve --project "Acme" --period 2026-11, or the review desk)',
+    });
+    // The report is now on the cycle's list, as a draft the worker recorded.
+    expect(await reviewListOp(store, { period: "2026-11", json: false }, io)).toMatchObject([
+      { state: "draft", by: "worker" },
+    ]);
+    await reviewSetOp(
+      store,
+      { project: "Acme", period: "2026-11", state: "held", by: "lee", reason: "late data" },
+      io,
+    );
+    expect(await gate("required")(project, october as RenderedReport)).toMatchObject({
+      send: false,
+      reason: expect.stringContaining("is held (late data)"),
+    });
+    expect(await gate("skip")(project, october as RenderedReport)).toMatchObject({ send: false });
+    await reviewSetOp(store, { project: "Acme", period: "2026-11", state: "approved", by: "dana" }, io);
+    expect(await gate("required")(project, october as RenderedReport)).toEqual({ send: true });
   });
 
   it("names the projects when the one asked for is not there", async () => {

@@ -1,0 +1,46 @@
+/**
+ * The worker's review gate (docs/review.md, "Per client: review"): before a rendered report is
+ * emailed, its review state in the worker's database decides. A client whose config says
+ * `review: "required"` (the default) is emailed only once approved; until then its report is
+ * recorded as a draft (so `review list` and the desk show it) and not sent.
+ */
+import type { LoadedConfig } from "../config/load-config.js";
+import type { Project, ReportPeriod } from "../contract/index.js";
+import { maySend } from "../contract/review.js";
+import type { RenderedReport } from "../pipeline/generate-report.js";
+import { periodFileTag } from "../report/period-choice.js";
+import { getReview, setReview } from "../service/review/index.js";
+import type { Store } from "../service/store/db.js";
+import { inline } from "./io.js";
+
+/** Whether a rendered report may be emailed now, and why not. */
+export type ReviewVerdict = { send: true } | { send: false; reason: string };
+
+/** The period label of a rendered report, as its file name and its review carry it (`2026-10`). */
+export function reviewPeriodOf(rendered: Pick<RenderedReport, "cover">): string {
+  const c = rendered.cover;
+  return c.range === "custom"
+    ? periodFileTag({ start: c.periodStart, end: c.periodEnd } as ReportPeriod)
+    : `${c.range}-${c.asOf}`;
+}
+
+/** The gate of a worker whose reviews live in `store`, each client's policy from `config`. */
+export function reviewGate(
+  store: Store,
+  config: Pick<LoadedConfig, "forProject">,
+): (project: Project, rendered: Pick<RenderedReport, "cover">) => Promise<ReviewVerdict> {
+  return async (project, rendered) => {
+    const policy = config.forProject(project).review;
+    const period = reviewPeriodOf(rendered);
+    const review = await getReview(store, project.id, period);
+    if (maySend(review, policy)) return { send: true };
+    const state = review?.state ?? "draft";
+    // Recorded as a draft so that the cycle's review lists it; a decision already made stays.
+    if (!review) await setReview(store, { projectId: project.id, period, state: "draft", by: "worker" });
+    const why = review?.reason !== undefined ? ` (${inline(review.reason)})` : "";
+    return {
+      send: false,
+      reason: `the report of ${inline(project.name)} for ${period} is ${state}${why}: it is emailed once approved (vreport review approve --project "${inline(project.name)}" --period ${period}, or the review desk)`,
+    };
+  };
+}
