@@ -95,7 +95,12 @@ export async function startDesk(options: DeskOptions): Promise<Desk> {
       });
     if (action === "notes") {
       await cycle.writeNotes(projectId, form.get("notes") ?? "");
-      return `${name}: notes of ${report.period} saved and the report rebuilt`;
+      const saved = `${name}: notes of ${report.period} saved and the report rebuilt`;
+      // An approval was of the report as it was: changed notes make it a draft to approve again.
+      const now = (await options.reviews.list(report.period)).find((r) => r.projectId === projectId);
+      if (now?.state !== "approved") return saved;
+      await set("draft");
+      return `${saved}; its approval is withdrawn until it is approved again`;
     }
     if (action === "reject") {
       await set("held", form.get("reason") ?? "");

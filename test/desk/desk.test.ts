@@ -12,7 +12,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Page } from "puppeteer";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { reviewList } from "../../src/cli/commands/review.js";
+import { reviewApprove, reviewList } from "../../src/cli/commands/review.js";
 import { serveCommand } from "../../src/cli/commands/serve.js";
 import { closeBrowser, getBrowser } from "../../src/render/backends/pdf/_browser.js";
 import type { RunningServer } from "../../src/service/index.js";
@@ -166,14 +166,20 @@ describe("the review desk in Chromium", () => {
 
   it("edits the period's notes, approves, and the email carries the edited note", async () => {
     const section = `section[data-project="${acme().id}"]`;
+    // Approved from the shell (through the running service's admin channel) before the edit.
+    await reviewApprove(
+      { database: join(dir, "db"), project: "Brightwave", period: "2025-06", by: "dana" },
+      () => {},
+    );
     await page.$eval(`${section} textarea[name=notes]`, (e) => {
       (e as HTMLTextAreaElement).value = "";
     });
     await page.type(`${section} textarea[name=notes]`, `## executive_summary\n\n${NOTE}\n`);
     await Promise.all([page.waitForNavigation(), page.click(`${section} button[name=save]`)]);
     expect(await page.$eval(".flash", (e) => e.textContent)).toBe(
-      "Brightwave: notes of 2025-06 saved and the report rebuilt",
+      "Brightwave: notes of 2025-06 saved and the report rebuilt; its approval is withdrawn until it is approved again",
     );
+    expect(await page.$eval(`${section} .state`, (e) => e.textContent)).toBe("draft");
     // Written where the config says notes live: the client's own file for the period.
     expect(await readFile(join(dir, "notes", "brightwave-2025-06.md"), "utf8")).toBe(
       `## executive_summary\n\n${NOTE}\n`,
