@@ -20,10 +20,15 @@ export interface ServerInfo {
 
 /** The JSON Schema a client sees: derived from the tool's zod schema, as the model fills it in. */
 export function jsonSchemaOf(tool: Tool): { type: "object"; [key: string]: unknown } {
-  const schema = z.toJSONSchema(tool.input, { io: "input", unrepresentable: "any" }) as Record<
-    string,
-    unknown
-  >;
+  const schema = z.toJSONSchema(tool.input, {
+    io: "input",
+    unrepresentable: "any",
+    // A named format (uuid, date) says what the long regular expression beside it says, in fewer
+    // tokens; the zod schema still checks every argument (docs/mcp.md, "Tools").
+    override: ({ jsonSchema }) => {
+      if (jsonSchema.format !== undefined) delete jsonSchema.pattern;
+    },
+  }) as Record<string, unknown>;
   const { $schema: _, ...rest } = schema;
   return { ...rest, type: "object" };
 }
