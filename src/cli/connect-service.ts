@@ -1,6 +1,7 @@
 import { createClient } from "../client/index.js";
 import type { ServiceConnection } from "../jobs/service-connection.js";
 import { startEmbedded } from "../service/embedded.js";
+import type { StoredProject } from "../service/embedded-workspace.js";
 import { printableLocation, resolveDatabaseLocation } from "../service/store/db.js";
 import type { ApiKeyFlags } from "./api-key.js";
 import type { Io } from "./io.js";
@@ -16,6 +17,8 @@ export interface ServiceOptions {
   asOf?: string;
   /** Embedded demo only: told before the demo is (re)seeded, which takes tens of seconds. */
   onSeed?: (info: { database: string; asOf: string }) => void;
+  /** Embedded only: the project reported on; the service reads the workspace that holds it. */
+  project?: string;
 }
 
 /** Service options from flags, then `VREPORT_BASE_URL` / `VREPORT_API_KEY`, checked (`serviceFlags`). */
@@ -30,11 +33,17 @@ export function serviceOptionsFrom(
   };
 }
 
+/** A connected service; an embedded one also lists every project of its database. */
+export interface CliServiceConnection extends ServiceConnection {
+  /** Embedded only: every project of the database, whichever workspace holds it. */
+  embeddedProjects?: StoredProject[];
+}
+
 /**
  * Connects to the real service when a base URL is given, else starts the embedded demo service
  * (PGlite allows one process per directory: several workers need a real service or PostgreSQL).
  */
-export async function connectService(options: ServiceOptions): Promise<ServiceConnection> {
+export async function connectService(options: ServiceOptions): Promise<CliServiceConnection> {
   if (options.baseUrl !== undefined) {
     const apiKey = options.apiKey ?? "";
     return {
@@ -48,11 +57,13 @@ export async function connectService(options: ServiceOptions): Promise<ServiceCo
     ...(options.database !== undefined ? { database: options.database } : {}),
     ...(options.asOf !== undefined ? { asOf: options.asOf } : {}),
     ...(options.onSeed ? { onSeed: options.onSeed } : {}),
+    ...(options.project !== undefined ? { project: options.project } : {}),
   });
   return {
     client: createClient({ baseUrl: embedded.baseUrl, apiKey: embedded.apiKey }),
     baseUrl: embedded.baseUrl,
     embeddedDatabase: embedded.database,
+    embeddedProjects: embedded.projects,
     asOf: embedded.asOf,
     clientFor: (baseUrl) => createClient({ baseUrl, apiKey: options.apiKey ?? "" }),
     close: () => embedded.close(),
@@ -67,7 +78,7 @@ export async function connectService(options: ServiceOptions): Promise<ServiceCo
 export async function connectOrDemo(
   options: ServiceOptions,
   io: Pick<Io, "err">,
-): Promise<ServiceConnection> {
+): Promise<CliServiceConnection> {
   if (options.baseUrl === undefined) {
     io.err(
       `vreport: no --base-url given: serving the demo workspace from ${printableLocation(resolveDatabaseLocation(options.database))} on loopback`,

@@ -1,11 +1,10 @@
 import type { Project } from "../contract/index.js";
-import type { ServiceConnection } from "../jobs/service-connection.js";
 import { fetchReportData } from "../report/fetch.js";
 import type { ReportData } from "../report/model.js";
 import type { PeriodChoice } from "../report/period-choice.js";
 import { selectProjects } from "../report/select-projects.js";
-import { connectOrDemo, type ServiceOptions } from "./connect-service.js";
-import { CliError } from "./errors.js";
+import { type CliServiceConnection, connectOrDemo, type ServiceOptions } from "./connect-service.js";
+import { CliError, EXIT } from "./errors.js";
 import { type Io, inline } from "./io.js";
 import { toCliError as setupError } from "./to-cli-error.js";
 
@@ -18,7 +17,7 @@ import { toCliError as setupError } from "./to-cli-error.js";
  * Connects to the service the options name, saying first when that is the embedded demo (which
  * may seed for tens of seconds); a failure is mapped to its exit code.
  */
-export async function connectReporting(opts: ServiceOptions, io: Io): Promise<ServiceConnection> {
+export async function connectReporting(opts: ServiceOptions, io: Io): Promise<CliServiceConnection> {
   return connectOrDemo(opts, io).catch((err: unknown) => {
     throw setupError(err);
   });
@@ -26,21 +25,27 @@ export async function connectReporting(opts: ServiceOptions, io: Io): Promise<Se
 
 /** The projects to report on, as `--project` / `--all-projects` pick them; none is a usage error listing them. */
 export async function projectsOf(
-  service: ServiceConnection,
+  service: CliServiceConnection,
   wanted: { project?: string; allProjects: boolean },
 ): Promise<Project[]> {
   const { projects } = await service.client.listProjects().catch((err: unknown) => {
     throw setupError(err);
   });
   const selected = selectProjects(projects, wanted);
-  if (selected.length === 0) {
-    throw CliError.badFlag(
-      "--project",
-      wanted.project ?? "",
-      projects.map((p) => `${inline(p.name)} (${p.id})`).join(", ") || "none: the key reads no project",
-    );
-  }
+  if (selected.length === 0) throw noSuchProject(wanted.project ?? "", service.embeddedProjects ?? projects);
   return selected;
+}
+
+/**
+ * A project that is not there: the projects that are (the whole embedded database's, or what the
+ * key reads) and how to add one (docs/import.md).
+ */
+function noSuchProject(wanted: string, there: readonly { id: string; name: string }[]): CliError {
+  const names = there.map((p) => `${inline(p.name)} (${p.id})`).join(", ");
+  return new CliError(
+    `no project "${inline(wanted)}": ${names === "" ? "there is none" : `the projects are ${names}`}; import its answers with vreport import FILE.csv --project "${inline(wanted)}" --brand NAME --domains DOMAIN (docs/import.md)`,
+    EXIT.usage,
+  );
 }
 
 /**

@@ -1,5 +1,6 @@
 import { sql } from "kysely";
 import { dayIn, SCOPES } from "../contract/index.js";
+import { chooseWorkspace, type StoredProject, storedProjects } from "./embedded-workspace.js";
 import { createApp } from "./http/app.js";
 import { createKey } from "./keys/index.js";
 import { openStore, resolveDatabaseLocation, type Store } from "./store/db.js";
@@ -15,6 +16,8 @@ export interface EmbeddedService {
   asOf: string;
   /** True when this run had to (re)seed the demo workspace. */
   seeded: boolean;
+  /** Every project of the database, whichever workspace holds it (for a project that is not there). */
+  projects: StoredProject[];
   close(): Promise<void>;
 }
 
@@ -54,17 +57,24 @@ export async function startEmbedded(
     asOf?: string;
     /** Told before (re)seeding, which takes tens of seconds: callers say so instead of going quiet. */
     onSeed?: (info: { database: string; asOf: string }) => void;
+    /** The project the run reports on (id or name): the service reads the workspace that holds it. */
+    project?: string;
   } = {},
 ): Promise<EmbeddedService> {
   const database = resolveDatabaseLocation(options.database);
   let store = await openStore(database, { sharedBuffersMb: READING_BUFFERS_MB });
   let app: ReturnType<typeof createApp> | undefined;
   try {
+    const projects = await storedProjects(store);
+    const choice = chooseWorkspace(projects, options.project);
+    const demo = choice.workspaceId === DEMO_WORKSPACE_ID;
     // Reseeding replaces the workspace (and its API keys), so it happens only when the demo is
     // missing or an explicit --as-of asks for another day; otherwise the demo keeps its own day.
-    const existing = await seededAsOf(store);
-    const asOf = options.asOf ?? existing ?? dayIn(DEMO_TIMEZONE, new Date());
-    const seeded = existing !== asOf;
+    // A database holding other data never gets the demo seeded into it (docs/import.md).
+    const existing = demo ? await seededAsOf(store) : null;
+    const zone = choice.timezone ?? DEMO_TIMEZONE;
+    const asOf = options.asOf ?? existing ?? dayIn(zone, new Date());
+    const seeded = demo && existing !== asOf && (existing !== null || !choice.othersData);
     if (seeded) {
       options.onSeed?.({ database, asOf });
       if (store.kind === "pglite") {
@@ -76,11 +86,11 @@ export async function startEmbedded(
       await (await import("./demo.js")).loadDemo(store, { asOf });
     }
     const key = await createKey(store, {
-      workspaceId: DEMO_WORKSPACE_ID,
+      workspaceId: choice.workspaceId,
       scopes: SCOPES,
       name: "vreport generate (temporary)",
     });
-    // Midday UTC is the as-of day in the demo's timezone (Europe/Paris) whatever the season.
+    // Midday UTC is the as-of day in the workspace's timezone (the demo's: Europe/Paris) whatever the season.
     const now = new Date(`${asOf}T12:00:00Z`);
     // One trusted client (this process's own generator): no load shedding (docs/api.md, "Load shedding").
     app = createApp({ store, now: () => now, logger: false, rateLimit: false, loadShedding: false });
@@ -94,6 +104,7 @@ export async function startEmbedded(
       database,
       asOf,
       seeded,
+      projects: seeded ? await storedProjects(store) : projects,
       async close() {
         try {
           await running.close();

@@ -13,6 +13,7 @@ import { Resolver } from "../ingest/resolver.js";
 import type { ProjectFacts } from "../ingest/writers/_context.js";
 import type { Database } from "../store/schema.js";
 import { ImportError } from "./errors.js";
+import { findExisting } from "./existing.js";
 import { type PreparedRow, prepareRows, type RowError } from "./prepare-rows.js";
 import type { ReadRowsOptions } from "./read-rows.js";
 import { type KeptProjectFields, type SetupIds, setupIds, setupRecords } from "./records.js";
@@ -69,8 +70,9 @@ export async function importCsv(
   options: ImportOptions = {},
 ): Promise<ImportResult> {
   const { db } = store;
-  const ids = setupIds(setup);
-  const timezone = setup.timezone ?? (await storedTimezone(db, ids.workspaceId)) ?? "UTC";
+  const existing = await findExisting(db, setup);
+  const ids = setupIds(setup, existing);
+  const timezone = setup.timezone ?? existing.workspace?.timezone ?? "UTC";
   const kept = await keptProjectFields(db, ids.projectId);
   const result: ImportResult = {
     rows: 0,
@@ -105,7 +107,7 @@ export async function importCsv(
     platforms.add(row.platform);
   }
   result.rows = valid + result.skipped;
-  const setupRows = setupRecords(setup, timezone, kept, platforms);
+  const setupRows = setupRecords(setup, timezone, kept, platforms, existing);
   await checkSetup(db, setupRows);
   if (result.skipped > 0 && !options.skipInvalid) return result;
 
@@ -135,16 +137,6 @@ export async function importCsv(
     await refresh(db, ids);
   }
   return result;
-}
-
-/** The stored time zone of the workspace, if it exists. */
-async function storedTimezone(db: Kysely<Database>, workspaceId: string): Promise<string | undefined> {
-  const row = await db
-    .selectFrom("workspaces")
-    .select("timezone")
-    .where("id", "=", workspaceId)
-    .executeTakeFirst();
-  return row?.timezone;
 }
 
 /** What the stored project keeps (its platforms and schedule), or a new project's defaults. */

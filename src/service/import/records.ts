@@ -8,6 +8,7 @@ import type { Platform } from "../../contract/index.js";
 import type { IngestRecord } from "../ingest/index.js";
 import type { AnswerRecord } from "../ingest/schemas/setup.js";
 import type { Slot } from "./answer-slots.js";
+import type { ExistingSetup } from "./existing.js";
 import { categoryId, competitorId, ownerId, projectId, workspaceId } from "./ids.js";
 import type { ParsedRow } from "./parse-row.js";
 import type { ImportSetup } from "./setup.js";
@@ -29,10 +30,10 @@ export interface SetupIds {
   brandNames: Set<string>;
 }
 
-/** The ids the setup's rows get. */
-export function setupIds(setup: ImportSetup): SetupIds {
-  const ws = workspaceId(setup.workspace);
-  const project = projectId(ws, setup.project);
+/** The ids the setup's rows get: the stored workspace's and project's when they exist under these names. */
+export function setupIds(setup: ImportSetup, existing: ExistingSetup = {}): SetupIds {
+  const ws = existing.workspace?.id ?? workspaceId(setup.workspace);
+  const project = existing.projectId ?? projectId(ws, setup.project);
   const competitorIds = new Map<string, string>();
   for (const c of setup.competitors) {
     const id = competitorId(project, c.name);
@@ -48,20 +49,26 @@ export function setupRecords(
   timezone: string,
   kept: KeptProjectFields,
   platforms: ReadonlySet<Platform>,
+  existing: ExistingSetup = {},
 ): IngestRecord[] {
-  const ids = setupIds(setup);
+  const ids = setupIds(setup, existing);
+  // A stored workspace keeps what the import does not set (its website, logo, owner); only its
+  // time zone follows the import.
+  const w = existing.workspace;
   return [
     {
       type: "workspace",
       data: {
         id: ids.workspaceId,
         name: setup.workspace,
-        website: "",
-        logo: "",
-        icon: "",
+        website: w?.website ?? "",
+        logo: w?.logo ?? "",
+        icon: w?.icon ?? "",
         timezone,
-        owner: { id: ownerId(ids.workspaceId), name: setup.workspace, email: "", avatar: "" },
-        members: 1,
+        owner: w
+          ? { id: w.owner_id, name: w.owner_name, email: w.owner_email, avatar: w.owner_avatar }
+          : { id: ownerId(ids.workspaceId), name: setup.workspace, email: "", avatar: "" },
+        members: w?.members ?? 1,
       },
     },
     {

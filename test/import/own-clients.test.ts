@@ -1,0 +1,128 @@
+/**
+ * Your own clients on the embedded database (docs/import.md, "Reports from the embedded database"):
+ * an imported project is reported on without `serve` or a key, the demo is never seeded into a
+ * database that holds other data, and `--workspace NAME` imports into the workspace of that name.
+ */
+import { readFile } from "node:fs/promises";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { generateCommand } from "../../src/cli/commands/generate.js";
+import { importCommand } from "../../src/cli/commands/import.js";
+import { openStore } from "../../src/service/store/db.js";
+import { DEMO_WORKSPACE_ID } from "../../src/service/store/seed/demo-workspace.js";
+import { snapshotTarball } from "../_snapshots.js";
+import { lines } from "../cli/_lines.js";
+import { refused } from "../cli/_refused.js";
+import { commandLocation, type FreshLocation } from "../store/_databases.js";
+import { EXAMPLE } from "./_csv.js";
+
+/** The import of docs/import.md's example as the client "Acme Insurance" (into `workspace`, if named). */
+async function importAcme(database: string, workspace?: string): Promise<void> {
+  const { io } = lines();
+  await importCommand(
+    EXAMPLE,
+    {
+      project: "Acme Insurance",
+      brand: "Acme",
+      domains: "acme.example",
+      timezone: "Europe/Berlin",
+      competitors: "Globex=globex.example,Initech=initech.example",
+      database,
+      ...(workspace !== undefined ? { workspace } : {}),
+    },
+    io,
+  );
+}
+
+/** The database's workspaces and projects, by name. */
+async function contents(database: string) {
+  const store = await openStore(database);
+  try {
+    const workspaces = await store.db.selectFrom("workspaces").select(["id", "name"]).execute();
+    const projects = await store.db.selectFrom("projects").select(["id", "name", "workspace_id"]).execute();
+    return { workspaces, projects };
+  } finally {
+    await store.close();
+  }
+}
+
+/** A new PGlite directory holding `snapshot`. */
+async function databaseOf(snapshot: "empty" | "jobs", prefix: string): Promise<FreshLocation> {
+  const db = await commandLocation("pglite", prefix);
+  await (await openStore(db.location, { loadDataDir: snapshotTarball(snapshot) })).close();
+  return db;
+}
+
+describe("an agency's own database: only its imported client", () => {
+  let db: FreshLocation;
+  beforeAll(async () => {
+    db = await databaseOf("empty", "vreport-own-db-");
+    await importAcme(db.location);
+  });
+  afterAll(async () => {
+    await db?.dispose();
+  });
+
+  it("generate --project reports on the imported client, and the demo is never seeded into it", async () => {
+    const out = `${db.location}-out`;
+    const run = lines();
+    const [file] = await generateCommand(
+      { database: db.location, project: "Acme Insurance", month: "2025-03", format: "md", out },
+      { ...run.io, tty: false },
+    );
+    expect(file!.path).toMatch(/acme-insurance-ai-visibility-2025-03\.md$/);
+    expect(await readFile(file!.path, "utf8")).toContain("Acme Insurance");
+    expect(run.err.filter((l) => l.includes("seeding"))).toEqual([]);
+    const { workspaces, projects } = await contents(db.location);
+    expect(workspaces.map((w) => w.name)).toEqual(["Acme Insurance"]);
+    expect(projects.map((p) => p.name)).toEqual(["Acme Insurance"]);
+  });
+
+  it("a project that is not there: the error names the projects there are and how to import one", async () => {
+    const { projects } = await contents(db.location);
+    await refused(
+      generateCommand(
+        {
+          database: db.location,
+          project: "Globex Corp",
+          month: "2025-03",
+          format: "md",
+          out: `${db.location}-x`,
+        },
+        { out: () => {}, err: () => {}, tty: false },
+      ),
+      `no project "Globex Corp": the projects are Acme Insurance (${projects[0]!.id}); import its answers with vreport import FILE.csv --project "Globex Corp" --brand NAME --domains DOMAIN (docs/import.md)`,
+    );
+  });
+});
+
+describe("the demo's database: an import into its workspace by name", () => {
+  let db: FreshLocation;
+  beforeAll(async () => {
+    db = await databaseOf("jobs", "vreport-demo-db-");
+  });
+  afterAll(async () => {
+    await db?.dispose();
+  });
+
+  it("import --workspace uses the workspace of that name, and generate reports on the client there", async () => {
+    const before = await contents(db.location);
+    const demo = before.workspaces.find((w) => w.id === DEMO_WORKSPACE_ID)!;
+    await importAcme(db.location, demo.name);
+    const after = await contents(db.location);
+    expect(after.workspaces).toEqual(before.workspaces);
+    expect(after.projects.find((p) => p.name === "Acme Insurance")?.workspace_id).toBe(DEMO_WORKSPACE_ID);
+    // The days of the example file: the demo's workspace is served as of its last collection day.
+    const [file] = await generateCommand(
+      {
+        database: db.location,
+        project: "acme insurance",
+        from: "2025-03-01",
+        to: "2025-03-02",
+        format: "md",
+        out: `${db.location}-out`,
+      },
+      { out: () => {}, err: () => {}, tty: false },
+    );
+    expect(file!.path).toMatch(/acme-insurance-ai-visibility-2025-03-01_2025-03-02\.md$/);
+  });
+});
