@@ -14,6 +14,7 @@ import { emailReport } from "../jobs/email-report.js";
 import { generateReport } from "../pipeline/generate-report.js";
 import type { OutputFormat } from "../render/backends/registry.js";
 import type { PeriodChoice } from "../report/period-choice.js";
+import type { AdminOperation } from "../service/admin/index.js";
 import { clientJob, clientReports } from "./client-files.js";
 import { keysCreateOp, keysRevokeOp } from "./commands/keys.js";
 import { reviewListOp, reviewSetOp } from "./commands/review.js";
@@ -33,6 +34,20 @@ export interface DeskSetup {
 }
 
 const quiet = { out: () => {}, err: () => {} };
+
+/**
+ * The admin operation `desk.link` of a `serve --desk`: a fresh one-time sign-in link, for whoever
+ * holds the admin token (`vreport review desk`), when the printed one was spent or lost.
+ */
+export function deskLinkOp(desk: () => Desk | undefined): AdminOperation {
+  return async (_store, _input, io) => {
+    const running = desk();
+    if (!running) throw new Error("the review desk is still starting: ask again in a moment");
+    const url = running.signInUrl();
+    io.out(`vreport: review desk at ${url} (loopback only; the link signs in once)`);
+    return { url };
+  };
+}
 
 /** The review states through the admin route of the database `serve` holds. */
 export function adminReviews(database: string): DeskReviews {

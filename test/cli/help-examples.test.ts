@@ -99,6 +99,7 @@ describe("every command's --help ends with examples that parse", () => {
       "schedule remove",
       "review",
       "review list",
+      "review desk",
       "review approve",
       "review reject",
     ]);

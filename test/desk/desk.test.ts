@@ -12,7 +12,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Page } from "puppeteer";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { reviewApprove, reviewList } from "../../src/cli/commands/review.js";
+import { reviewApprove, reviewDesk, reviewList } from "../../src/cli/commands/review.js";
 import { serveCommand } from "../../src/cli/commands/serve.js";
 import { closeBrowser, getBrowser } from "../../src/render/backends/pdf/_browser.js";
 import type { RunningServer } from "../../src/service/index.js";
@@ -108,8 +108,15 @@ describe("the review desk in Chromium", () => {
     const [cookie, ...others] = await page.cookies();
     expect(others).toEqual([]);
     expect(cookie).toMatchObject({ name: "vreport_desk", httpOnly: true, sameSite: "Strict", path: "/" });
-    // The link is spent.
+    // The link is spent; whoever holds the admin token asks the running service for a fresh one.
     expect((await fetch(signIn, { redirect: "manual" })).status).toBe(403);
+    const fresh = await reviewDesk({ database: join(dir, "db") }, () => {});
+    expect(fresh).not.toBe(signIn);
+    const again = await fetch(fresh, { redirect: "manual" });
+    expect([again.status, again.headers.get("set-cookie")]).toEqual([
+      303,
+      expect.stringMatching(/^vreport_desk=[A-Za-z0-9_-]{43}; HttpOnly; SameSite=Strict; Path=\/$/),
+    ]);
     projects = await page.$$eval("section[data-project]", (els) =>
       els.map((e) => ({
         id: e.getAttribute("data-project") ?? "",

@@ -131,7 +131,27 @@ export async function reviewReject(
   return runOnStore(flags.database, "review.set", reviewSetOp, input, { out, err: processIo.err });
 }
 
-/** Wires `vreport review list|approve|reject`. */
+/** Run without a service: only a running `serve --desk` knows its desk (serve-desk.ts answers there). */
+const deskLinkHere = mapped<Record<string, never>, { url: string }>(async () => {
+  throw new CliError(
+    "no running vreport serve --desk holds this database: start one (it prints the desk's sign-in link)",
+    EXIT.failure,
+  );
+}, reviewError);
+
+/** `vreport review desk`: a fresh one-time sign-in link of the desk a running `serve --desk` runs. */
+export async function reviewDesk(flags: { database?: string }, out: Out = processIo.out): Promise<string> {
+  const { url } = await runOnStore(
+    flags.database,
+    "desk.link",
+    deskLinkHere,
+    {},
+    { out, err: processIo.err },
+  );
+  return url;
+}
+
+/** Wires `vreport review list|approve|reject|desk`. */
 export function register(program: Command): void {
   const review = program
     .command("review")
@@ -162,6 +182,14 @@ export function register(program: Command): void {
       .requiredOption("--period <label>", "the period's label, e.g. 2026-10")
       .option("--by <name>", "who decides (default: your login name)")
       .addOption(databaseOption());
+  review
+    .command("desk")
+    .description("Print a fresh one-time sign-in link of the desk a running `vreport serve --desk` runs")
+    .addOption(databaseOption())
+    .addHelpText("after", examples("vreport review desk", "vreport review desk --database ./mydata"))
+    .action(async (flags: { database?: string }) => {
+      await reviewDesk(flags);
+    });
   change("approve", "Approve a report: it may be emailed")
     .addHelpText("after", examples('vreport review approve --project "Acme" --period 2026-10 --by dana'))
     .action(async (flags: ReviewFlags) => {

@@ -1,4 +1,5 @@
 import type { Command } from "commander";
+import type { Desk } from "../../desk/server.js";
 import { connectRedis } from "../../jobs/redis.js";
 import { type RunningServer, startServer } from "../../service/index.js";
 import { printableLocation, resolveDatabaseLocation } from "../../service/store/db.js";
@@ -12,7 +13,7 @@ import { parseFormats } from "../flags.js";
 import { processIo } from "../io.js";
 import { databaseOption } from "../options.js";
 import { parsePeriodFlags } from "../period-flags.js";
-import { type DeskSetup, startServeDesk } from "../serve-desk.js";
+import { type DeskSetup, deskLinkOp, startServeDesk } from "../serve-desk.js";
 import { toCliError } from "../to-cli-error.js";
 import { addWebhookFlags, parseWebhookFlags, type WebhookFlags } from "./_webhook-flags.js";
 import { waitForStop } from "./deliver.js";
@@ -47,6 +48,8 @@ export async function serveCommand(
     ? await connectRedis(redisUrl).catch((err: unknown) => Promise.reject(toCliError(err)))
     : undefined;
   let server: RunningServer;
+  // Set once the desk runs: `vreport review desk` asks for a fresh sign-in link over the admin channel.
+  let desk: Desk | undefined;
   try {
     server = await startServer({
       ...(redis ? { rateLimit: { redis }, cache: { redis } } : {}),
@@ -58,7 +61,7 @@ export async function serveCommand(
       ...(opts.publicUrl !== undefined ? { publicUrl: opts.publicUrl } : {}),
       logger: { level: "warn" },
       // Other processes' write commands, over a loopback channel (a PGlite directory only).
-      admin: WRITE_OPERATIONS,
+      admin: opts.desk ? { ...WRITE_OPERATIONS, "desk.link": deskLinkOp(() => desk) } : WRITE_OPERATIONS,
     });
   } catch (error) {
     redis?.disconnect();
@@ -74,7 +77,7 @@ export async function serveCommand(
   out(
     `vreport: serving ${server.baseUrl} (database ${printableLocation(database)}${redis ? "; rate limits and cache shared on Redis" : ""}); Ctrl-C to stop`,
   );
-  const desk = opts.desk
+  desk = opts.desk
     ? await startServeDesk(server.baseUrl, database, opts.desk).catch(async (error: unknown) => {
         await server.close();
         redis?.disconnect();
