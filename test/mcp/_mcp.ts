@@ -9,7 +9,8 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 
-const CLI = new URL("../../dist/cli/index.js", import.meta.url).pathname;
+/** The built CLI the tests start (npm run build). */
+export const CLI = new URL("../../dist/cli/index.js", import.meta.url).pathname;
 
 export interface McpSession {
   client: Client;

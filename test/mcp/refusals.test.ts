@@ -3,12 +3,16 @@
  * the API's 403 code and message, never data; a pinned key reads its project only; malformed,
  * unknown and hostile calls get errors, and the server keeps answering.
  */
+import { spawn } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CODES, ENDPOINTS, SCOPES, type Scope } from "../../src/contract/index.js";
 import { toolName } from "../../src/mcp/endpoint-tools.js";
 import { startProxy, type TestProxy } from "../_proxy.js";
 import { useService } from "../service/_fixture.js";
-import { type McpSession, startMcp } from "./_mcp.js";
+import { CLI, type McpSession, startMcp } from "./_mcp.js";
 
 const svc = useService("pglite");
 const ID = "00000000-0000-4000-8000-000000000001";
@@ -160,5 +164,62 @@ describe("hostile and malformed calls", () => {
     expect(after.isError).toBe(false);
     expect(after.body.projects.length).toBeGreaterThan(0);
     expect(mcp.transportErrors).toEqual([]);
+  });
+});
+
+describe("the protocol stream itself", () => {
+  it("survives a line that is not JSON and a 5 MB line, answers the next request and exits 0 when stdin closes", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "vreport-mcp-raw-"));
+    writeFileSync(join(dir, "key.txt"), svc.keys.all);
+    const child = spawn(
+      process.execPath,
+      [CLI, "mcp", "--base-url", svc.origin, "--api-key-file", join(dir, "key.txt")],
+      { cwd: dir, stdio: ["pipe", "pipe", "pipe"] },
+    );
+    try {
+      type Reply = { id: number; result?: { serverInfo: { name: string } }; error?: { code: number } };
+      const replies: Reply[] = [];
+      let buffered = "";
+      const waiting = new Map<number, (r: Reply) => void>();
+      child.stdout.on("data", (chunk: Buffer) => {
+        buffered += chunk.toString();
+        const lines = buffered.split("\n");
+        buffered = lines.pop() ?? "";
+        for (const line of lines.filter(Boolean)) {
+          const reply = JSON.parse(line) as Reply;
+          replies.push(reply);
+          waiting.get(reply.id)?.(reply);
+        }
+      });
+      /** The reply to request `id`, when it comes (every line of stdout must be JSON: parsed above). */
+      const reply = (id: number) =>
+        new Promise<Reply>((resolve) => {
+          const done = replies.find((r) => r.id === id);
+          if (done) resolve(done);
+          else waiting.set(id, resolve);
+        });
+      const exited = new Promise<number | null>((resolve) => child.on("exit", resolve));
+      child.stdin.write("this is not JSON\n");
+      child.stdin.write(`${JSON.stringify({ jsonrpc: "2.0", id: 7, method: "x".repeat(5_000_000) })}\n`);
+      child.stdin.write(
+        `${JSON.stringify({
+          jsonrpc: "2.0",
+          id: 8,
+          method: "initialize",
+          params: {
+            protocolVersion: "2025-06-18",
+            capabilities: {},
+            clientInfo: { name: "raw", version: "1" },
+          },
+        })}\n`,
+      );
+      expect((await reply(7)).error?.code).toBe(-32601);
+      expect((await reply(8)).result?.serverInfo.name).toBe("vreport");
+      child.stdin.end();
+      expect(await exited).toBe(0);
+    } finally {
+      child.kill();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
