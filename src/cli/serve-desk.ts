@@ -5,6 +5,7 @@
  * or by the service holding the PGlite directory), and sends an approved report through the
  * worker's send path (generateReport, then emailReport) with the client's own settings.
  */
+import { userInfo } from "node:os";
 import { createClient } from "../client/index.js";
 import { loadConfig } from "../config/load-config.js";
 import { SCOPES } from "../contract/index.js";
@@ -31,6 +32,8 @@ export interface DeskSetup {
   /** SMTP settings; without them approval does not send. */
   email?: EmailSettings;
   port?: number;
+  /** Who approves and rejects at this desk, as the reviews record it (default: the login name). */
+  by?: string;
 }
 
 const quiet = { out: () => {}, err: () => {} };
@@ -93,6 +96,7 @@ export async function startServeDesk(baseUrl: string, database: string, setup: D
     period: setup.period,
     ...(setup.configPath !== undefined ? { configPath: setup.configPath } : {}),
     reviews: adminReviews(database),
+    reviewer: setup.by ?? `${userInfo().username} (review desk)`,
     ...(send ? { send } : {}),
     ...(setup.port !== undefined ? { port: setup.port } : {}),
   });

@@ -69,6 +69,7 @@ describe("the review desk in Chromium", () => {
           period: { month: "2025-06" },
           configPath: config,
           formats: ["html"],
+          by: "lee",
           outDir: join(dir, "out"),
           email: {
             smtpUrl: smtp.url,
@@ -210,8 +211,8 @@ describe("the review desk in Chromium", () => {
     // The states are in the database, read by the CLI through the running service's admin channel.
     const reviews = await reviewList({ database: join(dir, "db"), period: "2025-06" }, () => {});
     expect(reviews.map((r) => [r.projectName, r.state, r.by, r.reason])).toEqual([
-      ["Brightwave", "sent", "review desk", undefined],
-      ["Brightwave Events", "held", "review desk", "numbers look low"],
+      ["Brightwave", "sent", "lee", undefined],
+      ["Brightwave Events", "held", "lee", "numbers look low"],
     ]);
   });
 });

@@ -106,14 +106,15 @@ interface DeskFlags {
   out?: string;
   smtpUrl?: string;
   emailFrom?: string;
+  by?: string;
 }
 
 /** The desk's setup from `serve`'s flags: the cycle's period (default last month), config, formats, SMTP. */
 export function parseDeskFlags(flags: DeskFlags): DeskSetup | undefined {
   if (!flags.desk) {
-    const stray = (["month", "period", "config", "deskFormats", "out", "smtpUrl", "emailFrom"] as const).find(
-      (f) => flags[f] !== undefined,
-    );
+    const stray = (
+      ["month", "period", "config", "deskFormats", "out", "smtpUrl", "emailFrom", "by"] as const
+    ).find((f) => flags[f] !== undefined);
     if (stray !== undefined)
       throw new CliError(
         `--${stray.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)} is a desk flag: add --desk`,
@@ -134,6 +135,7 @@ export function parseDeskFlags(flags: DeskFlags): DeskSetup | undefined {
     formats: parseFormats(flags.deskFormats ?? "pdf", "--desk-formats"),
     outDir: flags.out ?? "output",
     ...(email ? { email } : {}),
+    ...(flags.by !== undefined ? { by: flags.by } : {}),
   };
 }
 
@@ -186,6 +188,7 @@ export function register(program: Command): void {
     .option("--out <dir>", "where the desk writes the reports it sends (default ./output)")
     .option("--smtp-url <url>", "SMTP server the desk sends approved reports through (env VREPORT_SMTP_URL)")
     .option("--email-from <address>", "sender of the desk's emails (env VREPORT_EMAIL_FROM)")
+    .option("--by <name>", "who approves and rejects at the desk, as recorded (default: your login name)")
     .addHelpText(
       "after",
       examples(
