@@ -89,7 +89,7 @@ describe("demo workbook (XLSX), read back", () => {
     expect(names).toEqual([
       "About",
       // The headline metrics (the summary's only table in a report without targets).
-      "Summary",
+      "Key figures",
       "Trend",
       "Platforms",
       "Categories",

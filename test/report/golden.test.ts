@@ -51,7 +51,7 @@ describe("golden demo report (Markdown)", () => {
 
   it("says which KPI changes are not significant, and only those", async () => {
     const text = await readFile(files[0]!, "utf8");
-    const summary = text.split(/^## /m).find((p) => p.startsWith("Summary\n")) ?? "";
+    const summary = text.split(/^## /m).find((p) => p.startsWith("Key figures\n")) ?? "";
     expect(summary.split(NO_SIGNIFICANT_CHANGE).length - 1).toBe(mutedKpis(view));
     // Not vacuous: every KPI with a change prints its interval.
     expect(summary.split("95% interval").length - 1).toBe(3);

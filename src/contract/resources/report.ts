@@ -29,7 +29,7 @@ export type ReportSectionKey = (typeof REPORT_SECTION_KEYS)[number];
  * English report (one title per section).
  */
 export const REPORT_SECTION_TITLES: Record<ReportSectionKey, string> = {
-  summary: "Summary",
+  summary: "Key figures",
   trend: "Trend",
   platforms: "Platforms",
   categories: "Categories",

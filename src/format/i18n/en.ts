@@ -14,7 +14,7 @@ export const enMessages = (f: Figures) => ({
   /** Section titles; the API's sections carry the same English titles (contract REPORT_SECTION_TITLES). */
   sections: {
     executive_summary: "Executive summary",
-    summary: "Summary",
+    summary: "Key figures",
     trend: "Trend",
     platforms: "Platforms",
     categories: "Categories",
