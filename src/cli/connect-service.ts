@@ -2,7 +2,7 @@ import { createClient } from "../client/index.js";
 import type { ServiceConnection } from "../jobs/service-connection.js";
 import { startEmbedded } from "../service/embedded.js";
 import type { StoredProject } from "../service/embedded-workspace.js";
-import { printableLocation, resolveDatabaseLocation } from "../service/store/db.js";
+import { printableLocation, resolveDatabaseLocation, type Store } from "../service/store/db.js";
 import type { ApiKeyFlags } from "./api-key.js";
 import type { Io } from "./io.js";
 import { serviceFlags } from "./options.js";
@@ -37,6 +37,8 @@ export function serviceOptionsFrom(
 export interface CliServiceConnection extends ServiceConnection {
   /** Embedded only: every project of the database, whichever workspace holds it. */
   embeddedProjects?: StoredProject[];
+  /** Embedded only: the store it serves from, for the CLI's own records (the worker's delivery ledger). */
+  store?: Store;
 }
 
 /**
@@ -65,6 +67,7 @@ export async function connectService(options: ServiceOptions): Promise<CliServic
     embeddedDatabase: embedded.database,
     embeddedProjects: embedded.projects,
     asOf: embedded.asOf,
+    store: embedded.store,
     clientFor: (baseUrl) => createClient({ baseUrl, apiKey: options.apiKey ?? "" }),
     close: () => embedded.close(),
   };

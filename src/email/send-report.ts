@@ -30,6 +30,12 @@ export interface ReportEmail {
   attempts?: number;
   /** First retry delay, doubling. Default 1 000 ms. */
   retryDelayMs?: number;
+  /**
+   * The Message-ID header (`<…@…>`); nodemailer makes a random one without it. A worker gives each
+   * delivery a deterministic one, so a message sent again after a crash is recognisably the same
+   * (docs/jobs.md, "Exactly-once email").
+   */
+  messageId?: string;
 }
 
 /** What was delivered. */
@@ -86,6 +92,7 @@ export async function sendReportEmail(email: ReportEmail): Promise<SentEmail> {
           to: [...email.to],
           ...(email.cc?.length ? { cc: [...email.cc] } : {}),
           ...(email.replyTo ? { replyTo: email.replyTo } : {}),
+          ...(email.messageId ? { messageId: email.messageId } : {}),
           subject: content.subject,
           text: content.text,
           html: content.html,

@@ -8,6 +8,7 @@ export async function emailReport(
   report: RenderedReport,
   email: EmailOptions,
   retry: { attempts?: number; retryDelayMs?: number } = {},
+  messageId?: string,
 ): Promise<SentEmail> {
   const { cover } = report;
   const period = { start: cover.periodStart, end: cover.periodEnd };
@@ -38,6 +39,7 @@ export async function emailReport(
     files: report.files.map((f) => f.path),
     summary: report.findings,
     maxAttachmentBytes: email.maxAttachmentBytes,
+    ...(messageId !== undefined ? { messageId } : {}),
     ...retry,
   });
 }

@@ -56,6 +56,10 @@ export type AllProjectsJobData = z.infer<typeof AllProjectsJobData>;
 export interface ReportJobResult {
   files: { format: OutputFormat; path: string; bytes: number }[];
   emailed: string[];
+  /** The email's Message-ID (deterministic per delivery: docs/jobs.md, "Exactly-once email"). */
+  messageId?: string;
+  /** True when the delivery ledger found the email sent by an earlier attempt: nothing was sent now. */
+  alreadyEmailed?: boolean;
   /** `host:pid` of the worker that rendered it: which worker did what stays visible. */
   worker: string;
   asOf: string;

@@ -15,10 +15,11 @@ import { dayIn } from "../contract/calendar.js";
 import type { Project } from "../contract/index.js";
 import { EmailError } from "../email/errors.js";
 import type { EmailOptions, EmailSettings } from "../email/settings.js";
-import { generateReport, type ReportJob } from "../pipeline/generate-report.js";
+import { generateReport, type RenderedReport, type ReportJob } from "../pipeline/generate-report.js";
 import { UnknownFormatError } from "../render/backends/registry.js";
 import type { PeriodChoice } from "../report/period-choice.js";
-import { emailReport } from "./email-report.js";
+import { type DeliveryOutcome, deliverOnce } from "./deliver-once.js";
+import { type DeliveryLedger, deliveryOf } from "./delivery-ledger.js";
 import { AllProjectsJobData, JOB_NAMES, ReportJobData, type ReportJobResult } from "./job-data.js";
 import { enqueueReport, type RetryPolicy } from "./queue.js";
 import type { ServiceConnection } from "./service-connection.js";
@@ -46,6 +47,13 @@ export interface ProcessorContext {
   retry?: RetryPolicy;
   /** Email retry timing (tests shorten it). */
   emailRetry?: { attempts?: number; retryDelayMs?: number };
+  /**
+   * Where every send is claimed before SMTP and recorded after (docs/jobs.md, "Exactly-once
+   * email"); a worker without one fails email jobs.
+   */
+  deliveries?: DeliveryLedger;
+  /** How long a delivery claim lasts without renewal (default 60 000 ms). */
+  deliveryLeaseMs?: number;
 }
 
 /** What an `all-projects` job returns: the ids of the report jobs it enqueued. */
@@ -94,6 +102,18 @@ function parse<T>(
   return r.data;
 }
 
+/**
+ * May this rendered report be emailed now? The one place that decides it, after rendering and
+ * before the delivery is claimed: every report may be, today; a review gate (draft, approved,
+ * held) belongs here and nowhere else.
+ */
+function maySend(
+  _project: Project,
+  _rendered: RenderedReport,
+): { send: true } | { send: false; reason: string } {
+  return { send: true };
+}
+
 /** Builds the BullMQ processor: `report` jobs render (and email); `all-projects` jobs fan out. */
 export function createProcessor(
   ctx: ProcessorContext,
@@ -116,6 +136,11 @@ export function createProcessor(
         "the job asks for email but this worker has no --smtp-url (or VREPORT_SMTP_URL)",
       );
     }
+    if (data.email && !ctx.deliveries) {
+      throw new UnrecoverableError(
+        "the job asks for email but this worker keeps no delivery ledger (give it --database)",
+      );
+    }
     const client = clientFor(data.baseUrl);
     const { projects } = await client.listProjects();
     const project = projects.find((p) => p.id === data.project || p.name === data.project);
@@ -133,14 +158,35 @@ export function createProcessor(
       ...(ctx.targets !== undefined ? { targets: ctx.targets } : {}),
       ...(ctx.clientJob?.(project) ?? {}),
     });
-    const emailed: string[] = [];
-    if (data.email && ctx.email) {
+    let delivered: DeliveryOutcome | undefined;
+    if (data.email && ctx.email && ctx.deliveries) {
       const options = { ...ctx.email, to: data.email };
-      const email = ctx.clientEmail ? ctx.clientEmail(project, options) : options;
-      const sent = await emailReport(rendered, email, ctx.emailRetry ?? {});
-      emailed.push(...sent.accepted);
+      const email: EmailOptions = ctx.clientEmail ? ctx.clientEmail(project, options) : options;
+      const decision = maySend(project, rendered);
+      if (!decision.send) throw new UnrecoverableError(`not emailed: ${decision.reason}`);
+      const delivery = deliveryOf({
+        project: project.id,
+        periodStart: rendered.cover.periodStart,
+        periodEnd: rendered.cover.periodEnd,
+        to: email.to,
+        cc: email.cc,
+        formats: data.formats,
+        from: email.from,
+      });
+      delivered = await deliverOnce(ctx.deliveries, rendered, email, delivery, {
+        ...(ctx.deliveryLeaseMs !== undefined ? { leaseMs: ctx.deliveryLeaseMs } : {}),
+        ...(ctx.emailRetry ? { emailRetry: ctx.emailRetry } : {}),
+      });
     }
-    return { files: rendered.files, emailed, worker: WORKER_ID, asOf: rendered.cover.asOf };
+    return {
+      files: rendered.files,
+      emailed: delivered?.recipients ?? [],
+      ...(delivered
+        ? { messageId: delivered.messageId, ...(delivered.alreadySent ? { alreadyEmailed: true } : {}) }
+        : {}),
+      worker: WORKER_ID,
+      asOf: rendered.cover.asOf,
+    };
   };
 
   const allProjects = async (job: Job): Promise<AllProjectsJobResult> => {

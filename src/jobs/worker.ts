@@ -51,9 +51,15 @@ export async function startReportWorker(
   );
   worker.on("completed", (job, result: unknown) => {
     const took = job.finishedOn && job.processedOn ? humanMs(job.finishedOn - job.processedOn) : "";
-    const { files = [], emailed = [] } = (result as Partial<ReportJobResult> | undefined) ?? {};
+    const r = (result as Partial<ReportJobResult> | undefined) ?? {};
+    const { files = [], emailed = [] } = r;
     const what = files.map((f) => `${f.path} (${humanBytes(f.bytes)})`).join(", ");
-    const mailed = emailed.length > 0 ? `; emailed to ${emailed.join(", ")}` : "";
+    const mailed =
+      emailed.length === 0
+        ? ""
+        : r.alreadyEmailed
+          ? `; already emailed to ${emailed.join(", ")} (${r.messageId ?? "message id unknown"}), not sent again`
+          : `; emailed to ${emailed.join(", ")}`;
     log(`completed ${describe(job)}${took ? ` in ${took}` : ""}${what ? `: ${what}` : ""}${mailed}`);
   });
   worker.on("failed", (job, err) => {

@@ -18,6 +18,11 @@ export interface EmbeddedService {
   seeded: boolean;
   /** Every project of the database, whichever workspace holds it (for a project that is not there). */
   projects: StoredProject[];
+  /**
+   * The store it serves from, for the command's own records beside the service (the worker's
+   * delivery ledger, docs/jobs.md): PGlite lets one process open a directory, so they share it.
+   */
+  store: Store;
   close(): Promise<void>;
 }
 
@@ -105,6 +110,7 @@ export async function startEmbedded(
       asOf,
       seeded,
       projects: seeded ? await storedProjects(store) : projects,
+      store,
       async close() {
         try {
           await running.close();

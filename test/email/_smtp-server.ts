@@ -17,19 +17,30 @@ export interface TestSmtp {
   mailFromCount: number;
   /** TCP sessions opened. */
   connections: number;
+  /** TCP sessions closed (by either side). */
+  closes: number;
+  /** Messages whose client went away before the server answered their DATA: not delivered. */
+  abandoned: number;
   close(): Promise<void>;
 }
 
-/** Starts the server; the first `rejectFirst` messages are refused at end of DATA with `rejectCode`. */
+/**
+ * Starts the server; the first `rejectFirst` messages are refused at end of DATA with `rejectCode`.
+ * `hold` runs once a message's DATA has arrived and before the server answers it: the DATA phase
+ * stays open until it resolves (a client that dies meanwhile has delivered nothing).
+ */
 export async function startSmtp(
-  options: { rejectFirst?: number; rejectCode?: number } = {},
+  options: { rejectFirst?: number; rejectCode?: number; hold?: (dataAttempt: number) => Promise<void> } = {},
 ): Promise<TestSmtp> {
+  const closed = new Set<string>();
   let toReject = options.rejectFirst ?? 0;
   const state: Omit<TestSmtp, "url" | "close"> = {
     received: [],
     dataAttempts: 0,
     mailFromCount: 0,
     connections: 0,
+    abandoned: 0,
+    closes: 0,
   };
   const server = new SMTPServer({
     authOptional: true,
@@ -39,15 +50,25 @@ export async function startSmtp(
       state.connections++;
       cb();
     },
+    onClose(session) {
+      closed.add(session.id);
+      state.closes++;
+    },
     onMailFrom(_address, _session, cb) {
       state.mailFromCount++;
       cb();
     },
     onData(stream, session, cb) {
-      state.dataAttempts++;
+      const attempt = ++state.dataAttempts;
       const chunks: Buffer[] = [];
       stream.on("data", (c: Buffer) => chunks.push(c));
-      stream.on("end", () => {
+      stream.on("end", async () => {
+        await options.hold?.(attempt);
+        if (closed.has(session.id)) {
+          state.abandoned++;
+          cb(new Error("client gone"));
+          return;
+        }
         if (toReject > 0) {
           toReject--;
           const err = Object.assign(new Error("Try again later (test)"), {

@@ -104,3 +104,13 @@ export function spawnCli(cli: BuiltCli, args: readonly string[], env: Record<str
     },
   };
 }
+
+/** SIGKILLs every process of `list` still running and waits for each to exit. */
+export async function killAll(list: readonly CliProcess[]): Promise<void> {
+  for (const c of list) {
+    if (c.child.exitCode === null && c.child.signalCode === null) {
+      c.child.kill("SIGKILL");
+      await c.exited;
+    }
+  }
+}

@@ -13,9 +13,10 @@ import type { ReportJobResult } from "../../src/jobs/job-data.js";
 import { openQueue } from "../../src/jobs/queue.js";
 import { leaves, parseMime } from "../email/_mime.js";
 import { startSmtp } from "../email/_smtp-server.js";
-import { type BuiltCli, buildCli, type CliProcess, spawnCli } from "./_cli-process.js";
+import { type BuiltCli, buildCli, type CliProcess, killAll, spawnCli } from "./_cli-process.js";
 import { dropPrefix, REDIS_URL, redisAvailable, uniquePrefix } from "./_redis.js";
 import { AS_OF, startTestService, type TestService } from "./_service.js";
+import { completed, started, waitUntil } from "./_worker-log.js";
 
 const up = await redisAvailable();
 const dir = mkdtempSync(join(tmpdir(), "vreport-workers-"));
@@ -30,12 +31,7 @@ beforeAll(async () => {
   service = await startTestService();
 });
 afterEach(async () => {
-  for (const c of children.splice(0)) {
-    if (c.child.exitCode === null && c.child.signalCode === null) {
-      c.child.kill("SIGKILL");
-      await c.exited;
-    }
-  }
+  await killAll(children.splice(0));
   for (const p of prefixes.splice(0)) await dropPrefix(p);
 });
 afterAll(async () => {
@@ -57,24 +53,6 @@ function startWorker(prefix: string, baseUrl: string, extra: string[] = []): Cli
   });
   children.push(c);
   return c;
-}
-
-/** Job ids from a worker's log lines `vreport worker <pid>: <event> report <id> …`. */
-const logged = (c: CliProcess, event: string) =>
-  c.lines.flatMap((l) => new RegExp(`: ${event} report (\\S+)`).exec(l)?.[1] ?? []);
-const started = (c: CliProcess) => logged(c, "started");
-const completed = (c: CliProcess) => logged(c, "completed");
-
-async function waitUntil(
-  check: () => Promise<boolean> | boolean,
-  timeoutMs: number,
-  what: string,
-): Promise<void> {
-  const end = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > end) throw new Error(`timed out: ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
 }
 
 describe.skipIf(!up)("vreport worker processes on the real Redis", () => {
@@ -289,6 +267,8 @@ describe.skipIf(!up)("vreport worker with email", () => {
         baseUrl: service.baseUrl,
         apiKey: service.apiKey,
         smtpUrl: smtp.url,
+        // The delivery ledger: one in-process worker, so a database of its own is enough.
+        database: "memory://",
         ...extra,
       },
       { log: (l) => lines.push(l), signal: controller.signal },
@@ -319,6 +299,25 @@ describe.skipIf(!up)("vreport worker with email", () => {
     }
     return { received: smtp.received, lines };
   }
+
+  it("refuses to email without a delivery ledger: exit 2 naming --database, before reaching Redis", async () => {
+    await expect(
+      workerCommand(
+        {
+          redisUrl: "redis://127.0.0.1:1",
+          baseUrl: service.baseUrl,
+          apiKey: service.apiKey,
+          smtpUrl: "smtp://127.0.0.1:2",
+        },
+        { log: () => {} },
+      ),
+    ).rejects.toMatchObject({
+      exitCode: 2,
+      message: expect.stringMatching(
+        /^a worker that emails records each send in the database.*give --database/,
+      ),
+    });
+  });
 
   it("applies each client's own settings from the config file: its targets, notes and email", async () => {
     const project = service.projects[0]!;

@@ -1,6 +1,7 @@
 import { once } from "node:events";
 import type { Command } from "commander";
 import { type LoadedConfig, loadConfig } from "../../config/load-config.js";
+import { DEFAULT_LEASE_MS } from "../../jobs/deliver-once.js";
 import { redactUrl } from "../../jobs/errors.js";
 import { QUEUE_NAME } from "../../jobs/job-data.js";
 import type { ProcessorContext } from "../../jobs/process-job.js";
@@ -24,6 +25,7 @@ import {
   redisUrlOption,
 } from "../options.js";
 import { toCliError } from "../to-cli-error.js";
+import { checkLedgerFor, ledgerLocation, openWorkerLedger, type WorkerLedger } from "../worker-ledger.js";
 
 /** Raw flags of `vreport worker`. */
 export interface WorkerFlags extends QueueFlags, Omit<EmailFlags, "email"> {
@@ -38,6 +40,7 @@ export interface WorkerFlags extends QueueFlags, Omit<EmailFlags, "email"> {
   stalledInterval?: string;
   attempts?: string;
   backoff?: string;
+  deliveryLease?: string;
 }
 
 /** How a worker run is observed and stopped (the CLI wires SIGTERM/SIGINT; tests pass a signal). */
@@ -59,11 +62,14 @@ export async function workerCommand(flags: WorkerFlags, run: WorkerRun = {}): Pr
   const concurrency = parsePositiveInt("--concurrency", flags.concurrency, 1);
   const lockDurationMs = parsePositiveInt("--lock-duration", flags.lockDuration, 30_000);
   const stalledIntervalMs = parsePositiveInt("--stalled-interval", flags.stalledInterval, 30_000);
+  const deliveryLeaseMs = parsePositiveInt("--delivery-lease", flags.deliveryLease, DEFAULT_LEASE_MS);
   const retry = parseRetry(flags);
   const asOf = parseDay("--as-of", flags.asOf);
   const email = parseEmailSettings(flags);
   const serviceOptions = serviceOptionsFrom({ ...flags, ...(asOf !== undefined ? { asOf } : {}) });
   const redisUrl = redisUrlFrom(flags.redisUrl);
+  const ledgerAt = ledgerLocation(flags);
+  checkLedgerFor(email !== undefined, serviceOptions.baseUrl !== undefined, ledgerAt);
   try {
     const config = await loadConfig(flags.config);
     const { branding, timezone, presentation, targets } = config;
@@ -72,7 +78,9 @@ export async function workerCommand(flags: WorkerFlags, run: WorkerRun = {}): Pr
       ...serviceOptions,
       onSeed: ({ database, asOf }) => log(`seeding the demo workspace as of ${asOf} into ${database}…`),
     });
+    let deliveries: WorkerLedger | undefined;
     try {
+      deliveries = await openWorkerLedger(service, ledgerAt);
       const running = await startReportWorker(
         {
           redisUrl,
@@ -91,6 +99,7 @@ export async function workerCommand(flags: WorkerFlags, run: WorkerRun = {}): Pr
           ...(targets !== undefined ? { targets } : {}),
           ...clients,
           ...(email ? { email } : {}),
+          ...(deliveries ? { deliveries: deliveries.ledger, deliveryLeaseMs } : {}),
         },
       );
       const source =
@@ -98,7 +107,7 @@ export async function workerCommand(flags: WorkerFlags, run: WorkerRun = {}): Pr
           ? `the embedded demo (${service.embeddedDatabase})`
           : service.baseUrl;
       log(
-        `consuming ${QUEUE_NAME} on ${redactUrl(redisUrl)} (concurrency ${concurrency}) reading ${source}${email ? "; email on" : ""}`,
+        `consuming ${QUEUE_NAME} on ${redactUrl(redisUrl)} (concurrency ${concurrency}) reading ${source}${email ? "; email on" : ""}${email && deliveries ? `, each send recorded in ${deliveries.where}` : ""}`,
       );
       run.onReady?.();
       if (run.signal && !run.signal.aborted) await once(run.signal, "abort");
@@ -106,6 +115,7 @@ export async function workerCommand(flags: WorkerFlags, run: WorkerRun = {}): Pr
       await running.close();
       log("stopped");
     } finally {
+      await deliveries?.close();
       await Promise.all([closeLoadedBackends(), service.close()]);
     }
   } catch (err) {
@@ -134,6 +144,11 @@ export function register(program: Command): void {
     .option("--backoff <ms>", "first retry delay of those jobs in ms, doubling", "10000")
     .option("--lock-duration <ms>", "job lock time: a dead worker's job is retried after it", "30000")
     .option("--stalled-interval <ms>", "how often jobs of dead workers are looked for", "30000")
+    .option(
+      "--delivery-lease <ms>",
+      "how long a claimed email stays another worker's after its worker stops renewing it",
+      "60000",
+    )
     .addHelpText(
       "after",
       examples(

@@ -13,6 +13,7 @@ import { migration006 } from "./006-prompt-cells-cum.js";
 import { migration007 } from "./007-aggregate-purge.js";
 import { migration008 } from "./008-project-notify.js";
 import { migration009 } from "./009-aggregates-due.js";
+import { migration010 } from "./010-report-deliveries.js";
 import { migration011 } from "./011-report-reviews.js";
 
 export type { AnyDb, Migration } from "./_types.js";
@@ -27,6 +28,7 @@ export const MIGRATIONS: readonly Migration[] = [
   migration007,
   migration008,
   migration009,
+  migration010,
   migration011,
 ];
 

@@ -1,0 +1,77 @@
+import { createHash } from "node:crypto";
+
+/**
+ * The delivery ledger as the job processor sees it (docs/jobs.md, "Exactly-once email"): a claim
+ * before SMTP, the outcome after. The CLI hands a processor one built over the service's database
+ * (`service/deliveries/`); `jobs/` never imports `service/` (docs/architecture.md).
+ */
+export interface DeliveryLedger {
+  /** Claims the delivery for `owner` until the lease runs out, unless it is sent or held by a live claim. */
+  claim(delivery: Delivery, owner: string, leaseMs: number): Promise<DeliveryClaim>;
+  /** Extends the owner's lease; false when the claim is no longer the owner's. */
+  renew(key: string, owner: string, leaseMs: number): Promise<boolean>;
+  /** Records that SMTP accepted the message. */
+  sent(key: string, owner: string, messageId: string): Promise<void>;
+  /** Records that SMTP refused it (nothing was delivered): a later attempt may claim it again. */
+  failed(key: string, owner: string, error: string): Promise<void>;
+}
+
+/** One report email: what makes it the same email, and its deterministic Message-ID. */
+export interface Delivery {
+  key: string;
+  project: string;
+  periodStart: string;
+  periodEnd: string;
+  /** To and Cc, lower-cased, sorted, without repeats. */
+  recipients: string[];
+  formats: string[];
+  messageId: string;
+}
+
+/** What a claim found. */
+export type DeliveryClaim =
+  /** Ours to send; `previous` says whether an earlier claim had started sending (and died). */
+  | { outcome: "claimed"; previous: "none" | "failed" | "sending" }
+  /** Sent already: nothing to do. */
+  | { outcome: "sent"; messageId: string; sentAt: Date }
+  /** A live claim of another attempt: wait for its lease, then look again. */
+  | { outcome: "busy"; owner: string; leaseUntil: Date };
+
+/**
+ * The delivery of a report: the same project, period, recipients and formats give the same key
+ * and the same Message-ID, whichever worker, attempt or job sends it, so a message sent again
+ * after a crash in the residual window is recognisably the same message (docs/jobs.md).
+ */
+export function deliveryOf(input: {
+  project: string;
+  periodStart: string;
+  periodEnd: string;
+  to: readonly string[];
+  cc?: readonly string[] | undefined;
+  formats: readonly string[];
+  from: string;
+}): Delivery {
+  const recipients = [
+    ...new Set([...input.to, ...(input.cc ?? [])].map((a) => a.trim().toLowerCase())),
+  ].sort();
+  const formats = [...new Set(input.formats)].sort();
+  const key = createHash("sha256")
+    .update(JSON.stringify([input.project, input.periodStart, input.periodEnd, recipients, formats]))
+    .digest("hex")
+    .slice(0, 40);
+  return {
+    key,
+    project: input.project,
+    periodStart: input.periodStart,
+    periodEnd: input.periodEnd,
+    recipients,
+    formats,
+    messageId: `<report-${key}@${senderDomain(input.from)}>`,
+  };
+}
+
+/** The domain of the sender's address (`Agency <reports@agency.example>`), for the Message-ID's right side. */
+function senderDomain(from: string): string {
+  const domain = /@([A-Za-z0-9.-]+)>?\s*$/.exec(from)?.[1];
+  return domain && domain.length > 0 ? domain.toLowerCase() : "vreport.invalid";
+}

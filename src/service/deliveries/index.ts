@@ -1,0 +1,1 @@
+export { type ClaimResult, type DeliveryLedgerStore, type DeliveryRow, deliveryLedger } from "./ledger.js";

@@ -1,0 +1,342 @@
+/**
+ * Exactly-once report email across worker processes and faults (docs/jobs.md, "Exactly-once
+ * email"): `vreport worker` child processes sharing only Redis and a PostgreSQL database (the
+ * service reads it, the workers' delivery ledger lives in it), a real SMTP server, and faults
+ * made for real: SIGKILL, a Redis restart, SMTP refusals, a process killed inside SMTP's DATA.
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import pg from "pg";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { deliveryOf } from "../../src/jobs/delivery-ledger.js";
+import { enqueueReport, openQueue, type RetryPolicy } from "../../src/jobs/queue.js";
+import { parseMime } from "../email/_mime.js";
+import { startSmtp, type TestSmtp } from "../email/_smtp-server.js";
+import { TEST_POSTGRES_URL } from "../store/_databases.js";
+import { type BuiltCli, buildCli, type CliProcess, killAll, spawnCli } from "./_cli-process.js";
+import { type PgAgency, startPgAgency } from "./_pg-agency.js";
+import { startPrivateRedis } from "./_private-redis.js";
+import { dropPrefix, REDIS_URL, redisAvailable, uniquePrefix } from "./_redis.js";
+import { completed, started, waitUntil } from "./_worker-log.js";
+
+const up = (await redisAvailable()) && TEST_POSTGRES_URL !== undefined;
+const dir = mkdtempSync(join(tmpdir(), "vreport-exactly-once-"));
+const FROM = "Agency <reports@agency.test>";
+const CLIENTS = 60;
+let cli: BuiltCli;
+let agency: PgAgency;
+const children: CliProcess[] = [];
+const cleanups: (() => Promise<void>)[] = [];
+
+beforeAll(async () => {
+  if (!up) return;
+  cli = buildCli();
+  agency = await startPgAgency(CLIENTS);
+}, 120_000);
+afterEach(async () => {
+  await killAll(children.splice(0));
+  for (const clean of cleanups.splice(0).reverse()) await clean();
+});
+afterAll(async () => {
+  await agency?.close();
+  cli?.dispose();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+// A dead worker's job is back in the queue after 5 s, and its email's claim free after 5 s: short
+// for the test, yet long enough that a busy machine does not make a live worker miss its renewals.
+const FAST = ["--lock-duration", "5000", "--stalled-interval", "1000", "--delivery-lease", "5000"];
+const RETRY: RetryPolicy = { attempts: 3, backoffMs: 500 };
+
+/** A queue of the test's own (a fresh prefix on `redisUrl`), removed after the test. */
+function queueOf(redisUrl = REDIS_URL): string {
+  const prefix = uniquePrefix("once");
+  if (redisUrl === REDIS_URL) cleanups.push(() => dropPrefix(prefix));
+  return prefix;
+}
+
+/** A `vreport worker` emailing through `smtp`, reading the agency's service, its ledger in the agency's database. */
+function startWorker(prefix: string, smtp: TestSmtp, redisUrl = REDIS_URL): CliProcess {
+  const args = ["worker", "--concurrency", "2", "--smtp-url", smtp.url, "--email-from", FROM];
+  const c = spawnCli(cli, [...args, "--database", agency.database, ...FAST], {
+    REDIS_URL: redisUrl,
+    VREPORT_QUEUE_PREFIX: prefix,
+    VREPORT_BASE_URL: agency.baseUrl,
+    VREPORT_API_KEY: agency.apiKey,
+  });
+  children.push(c);
+  return c;
+}
+
+/** Each project's address: `client-07@clients.test`. */
+const addressOf = (name: string) => `${name.toLowerCase().replace(/\s+/g, "-")}@clients.test`;
+
+/** Enqueues one Markdown report per project, emailed to the project's own address; returns the job ids. */
+async function enqueueEmails(
+  prefix: string,
+  projects: readonly { id: string; name: string }[],
+  redisUrl = REDIS_URL,
+): Promise<string[]> {
+  const { queue, close } = await openQueue({ redisUrl, prefix });
+  try {
+    const ids: string[] = [];
+    for (const p of projects) {
+      const data = { project: p.id, range: "30d" as const, formats: ["md" as const], asOf: "2025-03-05" };
+      const job = { ...data, out: join(dir, prefix), email: [addressOf(p.name)] };
+      ids.push((await enqueueReport(queue, job, RETRY)).id);
+    }
+    return ids;
+  } finally {
+    await close();
+  }
+}
+
+/** Counts of the queue's jobs by state. */
+async function jobCounts(prefix: string, redisUrl = REDIS_URL): Promise<Record<string, number>> {
+  const { queue, close } = await openQueue({ redisUrl, prefix });
+  try {
+    return await queue.getJobCounts("completed", "failed", "waiting", "active", "delayed");
+  } finally {
+    await close();
+  }
+}
+
+/** The ledger's rows of one project's email to its address. */
+async function ledgerOf(project: {
+  id: string;
+  name: string;
+}): Promise<{ state: string; claims: number; message_id: string }[]> {
+  const r = await agency.store.pool!.query(
+    "SELECT state, claims, message_id FROM report_deliveries WHERE project_id = $1 AND recipients = $2",
+    [project.id, [addressOf(project.name)]],
+  );
+  return r.rows;
+}
+
+/**
+ * A project of the agency under a name of the test's own: its address (`refused@clients.test`)
+ * makes a delivery no other test makes, so the ledger's rows of earlier tests are not in the way.
+ */
+const clientAs = (index: number, name: string) => ({ id: agency.projects[index]!.id, name });
+
+/** The deterministic Message-ID of the test's email of `project` (30 days to 2025-03-05). */
+function messageIdOf(project: { id: string; name: string }): string {
+  return deliveryOf({
+    project: project.id,
+    periodStart: "2025-02-04",
+    periodEnd: "2025-03-05",
+    to: [addressOf(project.name)],
+    formats: ["md"],
+    from: FROM,
+  }).messageId;
+}
+
+/** A promise with its resolver. */
+function signal(): { promise: Promise<void>; resolve: () => void } {
+  let resolve = () => {};
+  const promise = new Promise<void>((r) => {
+    resolve = r;
+  });
+  return { promise, resolve };
+}
+
+/** An SMTP server for one test, closed after it. */
+async function sink(options: Parameters<typeof startSmtp>[0] = {}): Promise<TestSmtp> {
+  const smtp = await startSmtp(options);
+  cleanups.push(() => smtp.close());
+  return smtp;
+}
+
+/** An SMTP server that holds the first message's DATA phase open: `held` once it has it, until `release`. */
+async function holdingSink(): Promise<{ smtp: TestSmtp; held: Promise<void>; release: () => void }> {
+  const held = signal();
+  const release = signal();
+  const smtp = await sink({
+    hold: async (attempt) => {
+      if (attempt !== 1) return;
+      held.resolve();
+      await release.promise;
+    },
+  });
+  return { smtp, held: held.promise, release: release.resolve };
+}
+
+/** `count` workers on a fresh queue of `redisUrl`, and one email job of `project` enqueued once they consume. */
+async function emailJob(
+  smtp: TestSmtp,
+  project: { id: string; name: string },
+  count: number,
+  redisUrl = REDIS_URL,
+): Promise<{ workers: CliProcess[]; id: string; prefix: string }> {
+  const prefix = queueOf(redisUrl);
+  const workers = Array.from({ length: count }, () => startWorker(prefix, smtp, redisUrl));
+  for (const w of workers) await w.waitFor(/consuming vreport-reports/);
+  const [id] = await enqueueEmails(prefix, [project], redisUrl);
+  return { workers, id: id!, prefix };
+}
+
+/** SIGKILLs the worker that runs job `id`; returns the other one. */
+async function killSender(workers: CliProcess[], id: string): Promise<CliProcess> {
+  const sender = workers.find((w) => started(w).includes(id))!;
+  sender.child.kill("SIGKILL");
+  await sender.exited;
+  return workers.find((w) => w !== sender)!;
+}
+
+/** The server received `count` copies of the project's email, each with its deterministic Message-ID. */
+function expectEmails(smtp: TestSmtp, project: { id: string; name: string }, count: number): void {
+  expect(smtp.received.map((m) => m.to)).toEqual(
+    Array.from({ length: count }, () => [addressOf(project.name)]),
+  );
+  const ids = smtp.received.map((m) => parseMime(m.raw).headers.get("message-id"));
+  expect(ids).toEqual(Array.from({ length: count }, () => messageIdOf(project)));
+}
+
+/** The ledger holds the project's email as sent, after `claims` claims, with its deterministic Message-ID. */
+async function expectSent(project: { id: string; name: string }, claims: number): Promise<void> {
+  expect(await ledgerOf(project)).toEqual([{ state: "sent", claims, message_id: messageIdOf(project) }]);
+}
+
+describe.skipIf(!up)("exactly-once report email on PostgreSQL and Redis", () => {
+  it("three workers, sixty clients, one worker SIGKILLed mid-cycle: sixty emails, each client exactly once", async () => {
+    const smtp = await startSmtp();
+    cleanups.push(() => smtp.close());
+    const prefix = queueOf();
+    const workers = [startWorker(prefix, smtp), startWorker(prefix, smtp), startWorker(prefix, smtp)];
+    for (const w of workers) await w.waitFor(/consuming vreport-reports/);
+    const ids = await enqueueEmails(prefix, agency.projects);
+    expect(new Set(ids).size).toBe(CLIENTS);
+
+    // Mid-cycle: the first worker to have finished 3 reports while it works on others dies.
+    let victim: CliProcess | undefined;
+    await waitUntil(
+      () => {
+        victim = workers.find((w) => completed(w).length >= 3 && started(w).length > completed(w).length);
+        return victim !== undefined;
+      },
+      60_000,
+      "a worker with 3 reports done and one in progress",
+    );
+    victim!.child.kill("SIGKILL");
+    await victim!.exited;
+    const done = await jobCounts(prefix);
+    expect(done.completed).toBeLessThan(CLIENTS);
+
+    await waitUntil(
+      async () => {
+        const counts = await jobCounts(prefix);
+        return (counts.completed ?? 0) + (counts.failed ?? 0) === CLIENTS;
+      },
+      90_000,
+      "every job finished",
+    );
+    expect(await jobCounts(prefix)).toMatchObject({ completed: CLIENTS, failed: 0, waiting: 0, active: 0 });
+    const recipients = smtp.received.map((m) => m.to.join(","));
+    expect(recipients.sort()).toEqual(agency.projects.map((p) => addressOf(p.name)).sort());
+    for (const mail of smtp.received) {
+      const project = agency.projects.find((p) => addressOf(p.name) === mail.to[0])!;
+      const headers = parseMime(mail.raw).headers;
+      expect(headers.get("subject")).toContain(`— ${project.name} —`);
+      expect(headers.get("message-id")).toBe(messageIdOf(project));
+    }
+    const rows = await agency.store.pool!.query(
+      "SELECT state, count(*)::int AS n FROM report_deliveries WHERE recipients[1] LIKE '%@clients.test' GROUP BY state",
+    );
+    expect(rows.rows).toEqual([{ state: "sent", n: CLIENTS }]);
+  }, 150_000);
+
+  it("SMTP refusing (451) more often than one attempt retries, then accepting: the email arrives once", async () => {
+    // An attempt tries 4 times (docs/jobs.md): 5 refusals fail the first attempt, the job's retry sends.
+    const smtp = await sink({ rejectFirst: 5, rejectCode: 451 });
+    const project = clientAs(0, "Refused");
+    const { workers, id } = await emailJob(smtp, project, 1);
+    await workers[0]!.waitFor(new RegExp(`completed report ${id}`), 60_000);
+    expect(smtp.dataAttempts).toBe(6);
+    expectEmails(smtp, project, 1);
+    await expectSent(project, 2);
+  }, 90_000);
+
+  it("a worker SIGKILLed while the server holds DATA open: after the retry the client has exactly one email", async () => {
+    const { smtp, held, release } = await holdingSink();
+    const project = clientAs(1, "Killed in DATA");
+    const { workers, id } = await emailJob(smtp, project, 2);
+    await held;
+    const other = await killSender(workers, id);
+    await waitUntil(() => smtp.closes >= 1, 10_000, "the server sees the dead client's connection close");
+    release();
+
+    await other.waitFor(new RegExp(`completed report ${id}.*; emailed to`), 60_000);
+    expect(smtp.abandoned).toBe(1);
+    expectEmails(smtp, project, 1);
+    await expectSent(project, 2);
+  }, 90_000);
+
+  it("the residual window: SMTP accepted, the worker killed before `sent` is written: one duplicate, same Message-ID", async () => {
+    const project = clientAs(2, "Residual");
+    // The test holds the ledger row locked from the moment the server has the message until the
+    // worker, told 250, waits on that lock to record `sent`: then it dies.
+    const locker = new pg.Client({ connectionString: agency.database });
+    await locker.connect();
+    cleanups.push(() => locker.end());
+    const smtp = await sink({
+      hold: async (attempt) => {
+        if (attempt !== 1) return;
+        await locker.query("BEGIN");
+        await locker.query(
+          "SELECT 1 FROM report_deliveries WHERE project_id = $1 AND recipients = $2 FOR UPDATE",
+          [project.id, [addressOf(project.name)]],
+        );
+      },
+    });
+    const { workers, id } = await emailJob(smtp, project, 2);
+    await waitUntil(() => smtp.received.length === 1, 30_000, "the server accepts the message");
+    await waitUntil(
+      async () =>
+        (
+          await locker.query(
+            "SELECT 1 FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE '%report_deliveries SET state = ''sent''%'",
+          )
+        ).rows.length > 0,
+      10_000,
+      "the worker waits to record `sent`",
+    );
+    const other = await killSender(workers, id);
+    // A statement that reached the server runs on after its client died: ending the dead worker's
+    // waiting sessions stands for a death before the write was sent.
+    await locker.query(
+      "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE '%report_deliveries%'",
+    );
+    await locker.query("ROLLBACK");
+
+    await other.waitFor(new RegExp(`completed report ${id}.*; emailed to`), 60_000);
+    expectEmails(smtp, project, 2);
+    await expectSent(project, 2);
+  }, 90_000);
+
+  it("Redis restarted while a job sends: the job completes, the email arrives once", async () => {
+    const redis = await startPrivateRedis();
+    cleanups.push(() => redis.close());
+    const { smtp, held, release } = await holdingSink();
+    const project = clientAs(3, "Redis restart");
+    const { workers, id, prefix } = await emailJob(smtp, project, 1, redis.url);
+    await held;
+    await redis.restart();
+    release();
+
+    await waitUntil(
+      async () => (await jobCounts(prefix, redis.url)).completed === 1,
+      60_000,
+      "the job completes after the restart",
+    );
+    expect(await jobCounts(prefix, redis.url)).toMatchObject({
+      completed: 1,
+      failed: 0,
+      waiting: 0,
+      active: 0,
+    });
+    expect(completed(workers[0]!)).toContain(id);
+    expectEmails(smtp, project, 1);
+    await expectSent(project, 1);
+  }, 90_000);
+});
