@@ -1,4 +1,5 @@
 import { noteParser } from "../format/note-markup.js";
+import { parseAgencyNote } from "./agency-input.js";
 import { isSectionKey, SECTION_KEYS, type SectionKey, unknownSectionMessage } from "./section-keys.js";
 
 /**
@@ -15,6 +16,7 @@ export type NotesErrorCode =
   | "UNKNOWN_SECTION"
   | "DUPLICATE_SECTION"
   | "TITLE_HEADING"
+  | "AGENCY_INPUT"
   | "OTHER_PERIOD";
 
 /** A notes file that cannot be used: the message names the file, the line and what is wrong. */
@@ -91,6 +93,11 @@ export function parseNotes(text: string, file: string): Notes {
     if (first !== undefined)
       throw fail("DUPLICATE_SECTION", h.line, `section "${h.key}" has a note already (line ${first})`);
     seen.set(h.key, h.line);
+    // The agency's page reads its input from this note (docs/agency.md): a malformed one fails here.
+    const next = headings[i + 1]?.start ?? lines.length;
+    const agency = h.key === "agency" ? parseAgencyNote(lines.slice(h.bodyStart, next).join("\n")) : null;
+    if (agency && "problem" in agency)
+      throw fail("AGENCY_INPUT", h.bodyStart + agency.problem.line + 1, agency.problem.what);
     const body = lines
       .slice(h.bodyStart, headings[i + 1]?.start ?? lines.length)
       .join("\n")

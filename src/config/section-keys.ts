@@ -3,7 +3,8 @@ import type { ReportSectionKey } from "../contract/index.js";
 /**
  * Every section a report can hold, in report order: the API's report sections with the sections
  * the generator adds; the opportunities and their evidence come right after the competitors,
- * where the client reads what to do next.
+ * where the client reads what to do next; the agency's own page (wins, risks, next steps, work
+ * delivered) closes the client's part, before the methodology.
  */
 export const SECTION_KEYS = [
   "executive_summary",
@@ -21,6 +22,7 @@ export const SECTION_KEYS = [
   "answers",
   "content_map",
   "content",
+  "agency",
   "methodology",
 ] as const;
 export type SectionKey = (typeof SECTION_KEYS)[number];

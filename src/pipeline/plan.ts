@@ -1,4 +1,5 @@
 import type { VreportClient } from "../client/index.js";
+import { parseAgencyNote } from "../config/agency-input.js";
 import type { Branding } from "../config/branding.js";
 import type { ChangeLog } from "../config/changes-file.js";
 import type { Notes } from "../config/notes-file.js";
@@ -80,8 +81,16 @@ export type ViewRequest = Omit<ReportRequest, "project" | "range" | "period" | "
 
 /** The view of fetched data: model, section drafts, then each chart drawn in the kinds asked for. */
 export async function viewOf(data: ReportData, request: ViewRequest): Promise<ReportPlan> {
+  // The agency's page takes its input from the agency note; the rest of the note is its commentary (docs/agency.md).
+  const agencyNote = request.notes?.agency === undefined ? null : parseAgencyNote(request.notes.agency);
+  const agencyPlan = agencyNote && "plan" in agencyNote ? agencyNote : null;
+  const notes =
+    request.notes === undefined || agencyPlan === null
+      ? request.notes
+      : withAgencyNote(request.notes, agencyPlan.rest);
   const model = buildModel(data, {
     locale: request.branding.locale,
+    ...(agencyPlan ? { plan: agencyPlan.plan } : {}),
     ...(request.targets !== undefined ? { targets: request.targets } : {}),
     ...(request.changes !== undefined ? { changes: request.changes } : {}),
   });
@@ -89,7 +98,7 @@ export async function viewOf(data: ReportData, request: ViewRequest): Promise<Re
   const skipped = model.changes && period ? skippedWarning(model.changes, period) : null;
   const draft = draftView(model, request.branding, {
     ...(request.timezone !== undefined ? { timezone: request.timezone } : {}),
-    ...(request.notes !== undefined ? { notes: request.notes } : {}),
+    ...(notes !== undefined ? { notes } : {}),
   });
   const kinds = [...new Set(request.formats.map((f) => backendInfo(f).chartImage))];
   const drawn = await drawView(draft, (spec) => drawChart(spec, kinds));
@@ -108,4 +117,10 @@ export async function viewOf(data: ReportData, request: ViewRequest): Promise<Re
     ...checks.map((c) => `review: ${model.cover.project}: ${c.message} [${c.rule}]`),
   ];
   return { view, findings: model.findings, data, warnings, checks };
+}
+
+/** The notes with the agency note's commentary only (its keyed parts are the agency page's input). */
+function withAgencyNote(notes: Notes, rest: string): Notes {
+  const { agency: _, ...others } = notes;
+  return rest === "" ? others : { ...others, agency: rest };
 }

@@ -49,6 +49,7 @@ export function draftView(
   const lang = langOf(branding.locale);
   // Without the service's period (no visibility scope), the day of fetching in the report timezone.
   const asOf = p?.as_of ?? dayIn(c.timezone, new Date(c.generatedAt));
+  const manager = model.agency.accountManager;
   const cover: CoverView = {
     title: lang.m.cover.title(c.brand),
     workspace: c.workspace,
@@ -68,6 +69,14 @@ export function draftView(
     asOf,
     timezone: c.timezone,
     generatedAt: c.generatedAt,
+    ...(manager
+      ? {
+          accountManager: lang.m.cover.contact(
+            manager.name,
+            [manager.email, manager.phone].flatMap((x) => x ?? []),
+          ),
+        }
+      : {}),
   };
   return {
     name: `${c.projectSlug}-ai-visibility-${periodTag(c, asOf)}`,
@@ -76,7 +85,10 @@ export function draftView(
     // One legend of the colours, by the first coloured figure (the workbook's About sheet shows it there).
     sections: placeLegend(
       withholdChanges(
-        SECTION_KEYS.map((key) => SECTION_DRAFTERS[key](model, lang)),
+        // The agency's page only when the agency gave its input (docs/agency.md).
+        SECTION_KEYS.filter((key) => key !== "agency" || model.agency.hasInput).map((key) =>
+          SECTION_DRAFTERS[key](model, lang),
+        ),
         comparisonOf(p),
         lang,
       ).map((s) => withNote(s, options.notes)),

@@ -29,6 +29,7 @@ const RANKED: Record<SectionKey, boolean> = {
   answers: false,
   content_map: false,
   content: false,
+  agency: false,
   methodology: false,
 };
 

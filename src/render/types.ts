@@ -189,6 +189,8 @@ export interface CoverView {
   asOf: string; // YYYY-MM-DD
   timezone: string;
   generatedAt: string; // ISO date-time
+  /** The agency's account manager and how to reach them (docs/agency.md); absent when not given. */
+  accountManager?: string;
 }
 
 export interface ReportView {

@@ -1,11 +1,14 @@
+import type { AgencyPlan } from "../config/agency-input.js";
 import type { ChangeLog } from "../config/changes-file.js";
 import type { Targets } from "../config/targets.js";
 import type { ReportSection } from "../contract/index.js";
 import { REPORT_SECTION_KEYS } from "../contract/index.js";
 import { langOf } from "../format/i18n/index.js";
+import { agencyModel } from "./agency.js";
 import { changeLog } from "./change-log.js";
-import { buildClaims, weakestPlatform } from "./claims/build-claims.js";
+import { buildClaims, targetClaims, weakestPlatform } from "./claims/build-claims.js";
 import { sentences } from "./claims/say.js";
+import { coverageOf } from "./coverage.js";
 import { excerpt, markedEntities, shortNamesIn } from "./excerpt.js";
 import type { EvidenceAnswer } from "./fetch-evidence.js";
 import { reasonIn } from "./missing.js";
@@ -31,6 +34,8 @@ export interface AgencyInput {
   changes?: ChangeLog;
   /** The report's language (branding `locale`, `--locale`): the sentences the model writes (docs/i18n.md). */
   locale?: string;
+  /** The agency's next steps, next review and account manager (docs/agency.md). */
+  plan?: AgencyPlan;
 }
 
 export function buildModel(data: ReportData, agency: AgencyInput = {}): ReportModel {
@@ -103,6 +108,24 @@ export function buildModel(data: ReportData, agency: AgencyInput = {}): ReportMo
     evidence: map(data.evidence, (answers) => evidenceItems(answers, data)),
     targets,
     changes,
+    coverage:
+      sections.ok && data.report.ok
+        ? coverageOf(
+            sections.value.trend,
+            data.report.value.period,
+            data.setup.ok ? data.setup.value.platforms : [],
+          )
+        : { days: 0, short: [] },
+    agency: {
+      wins: [],
+      risks: [],
+      nextSteps: [],
+      nextReview: null,
+      accountManager: null,
+      delivered: [],
+      hasContent: false,
+      hasInput: false,
+    },
     claims: [],
     findings: [],
     omitted: [data.workspace, sections, contentMap, content].flatMap((a) =>
@@ -111,6 +134,14 @@ export function buildModel(data: ReportData, agency: AgencyInput = {}): ReportMo
   };
   model.claims = buildClaims(model, lang);
   model.findings = sentences(model.claims, lang);
+  model.agency = agencyModel({
+    claims: [...model.claims, ...(targets.ok ? targetClaims(targets.value) : [])],
+    plan: agency.plan,
+    changes,
+    produced: content.ok ? content.value.views.PRODUCED : null,
+    period: model.cover.period,
+    timezone: model.cover.timezone,
+  });
   return model;
 }
 

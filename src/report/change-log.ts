@@ -1,5 +1,5 @@
 import type { ChangeEntry, ChangeLog } from "../config/changes-file.js";
-import { addDays, type ReportPeriod, type TrendDay } from "../contract/index.js";
+import { addDays, type ReportPeriod, type ReportSectionOf, type TrendDay } from "../contract/index.js";
 
 /** Days on each side of an entry the rates are compared over (docs/changes.md). */
 export const WINDOW_DAYS = 14;
@@ -18,11 +18,12 @@ export interface WindowRate {
 export interface ChangeImpact {
   entry: ChangeEntry;
   /**
-   * The 14 days before (the entry's day not included) and from the entry's day on; null when the
-   * report holds no daily figures for the entry's scope (a platform or a category).
+   * The 14 days before (the entry's day not included) and from the entry's day on, in the entry's
+   * scope: every platform, its platform's days or its category's days (the trend's `by_platform`
+   * and `by_category`, docs/api.md).
    */
-  before: WindowRate | null;
-  after: WindowRate | null;
+  before: WindowRate;
+  after: WindowRate;
   /** after − before, only when both windows have all 14 days and answers; else null. */
   change: number | null;
 }
@@ -59,25 +60,36 @@ function windowRate(first: string, p: Period, byDay: ReadonlyMap<string, TrendDa
   return { days, answers, mentionRate: answers === 0 ? null : mentioned / answers };
 }
 
+type Trend = Pick<ReportSectionOf<"trend">, "rows" | "previous_rows" | "by_platform" | "by_category">;
+type Days = { rows: readonly TrendDay[]; previous_rows: readonly TrendDay[] };
+const NO_DAYS: Days = { rows: [], previous_rows: [] };
+
+/**
+ * The days of an entry's scope: its platform's, its category's (by name, case-insensitive, as the
+ * change log names it), or every platform's. A platform or category without answers has no days.
+ */
+function daysOf(entry: ChangeEntry, trend: Trend): Days {
+  if (entry.platform !== undefined)
+    return trend.by_platform.find((p) => p.platform === entry.platform) ?? NO_DAYS;
+  const category = entry.category?.toLowerCase();
+  if (category !== undefined)
+    return trend.by_category.find((c) => c.name.toLowerCase() === category) ?? NO_DAYS;
+  return trend;
+}
+
 /**
  * The change log against the report: entries outside the period are skipped; each other entry
- * gets the mention rate over the 14 days before it and the 14 days from it on, from the trend's
- * daily counts of both periods (summed counts, never averaged rates). The report has daily
- * figures for all platforms together only, so a platform's or a category's entry has no rates.
+ * gets the mention rate over the 14 days before it and the 14 days from it on, from the daily
+ * counts of both periods in its scope (summed counts, never averaged rates).
  */
-export function changeLog(
-  log: ChangeLog,
-  period: Period,
-  trend: { rows: readonly TrendDay[]; previous_rows: readonly TrendDay[] },
-): ChangeLogModel {
-  const byDay = new Map([...trend.previous_rows, ...trend.rows].map((d) => [d.date, d]));
+export function changeLog(log: ChangeLog, period: Period, trend: Trend): ChangeLogModel {
   const inside = (e: ChangeEntry) => e.date >= period.start && e.date <= period.end;
   const impacts = log.entries
     .filter(inside)
     .sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : a.line - b.line))
     .map((entry): ChangeImpact => {
-      if (entry.platform !== undefined || entry.category !== undefined)
-        return { entry, before: null, after: null, change: null };
+      const days = daysOf(entry, trend);
+      const byDay = new Map([...days.previous_rows, ...days.rows].map((d) => [d.date, d]));
       const before = windowRate(addDays(entry.date, -WINDOW_DAYS), period, byDay);
       const after = windowRate(entry.date, period, byDay);
       const whole = before.days === WINDOW_DAYS && after.days === WINDOW_DAYS;

@@ -14,8 +14,10 @@ import type {
   Workspace,
 } from "../contract/index.js";
 import type { MissingPart } from "../format/i18n/index.js";
+import type { AgencyModel } from "./agency.js";
 import type { ChangeLogModel } from "./change-log.js";
 import type { Claim, ClaimSection } from "./claims/claim.js";
+import type { Coverage } from "./coverage.js";
 import type { Segment } from "./excerpt.js";
 import type { EvidenceAnswer } from "./fetch-evidence.js";
 import type { Opportunity } from "./opportunities.js";
@@ -128,6 +130,10 @@ export interface ReportModel {
   targets: Available<TargetCheck[]>;
   /** The agency's change log against the period (docs/changes.md); null without one or without the report. */
   changes: ChangeLogModel | null;
+  /** Which platforms collected less than the others in the period (docs/claims.md, "Data coverage"). */
+  coverage: Coverage;
+  /** The agency's page: wins, risks, next steps, work delivered (docs/agency.md). */
+  agency: AgencyModel;
   /** What the executive summary states, before it is words (docs/claims.md). */
   claims: Claim[];
   /** The claims as sentences in the report's language. */

@@ -71,8 +71,8 @@ export function opportunityOf(
         done.entry.label,
         lang.f.date(done.entry.date),
         // Quoted only over two whole windows, as the "What we did" table's change is.
-        done.change === null ? null : (done.before?.mentionRate ?? null),
-        done.change === null ? null : (done.after?.mentionRate ?? null),
+        done.change === null ? null : (done.before.mentionRate ?? null),
+        done.change === null ? null : (done.after.mentionRate ?? null),
       ),
       done,
     };

@@ -181,8 +181,8 @@ function actionOf(t: Omit<OpportunityTheme, "action">, brand: string, lang: Lang
       t.done.entry.label,
       lang.f.date(t.done.entry.date),
       t.prompts.length,
-      t.done.change === null ? null : (t.done.before?.mentionRate ?? null),
-      t.done.change === null ? null : (t.done.after?.mentionRate ?? null),
+      t.done.change === null ? null : (t.done.before.mentionRate ?? null),
+      t.done.change === null ? null : (t.done.after.mentionRate ?? null),
     );
   // Who is named instead: the theme's own competitor is the one asked about, not the one winning.
   const winners = t.competitors.filter((c) => c.name !== t.name).slice(0, 2);

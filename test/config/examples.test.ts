@@ -19,6 +19,7 @@ describe("examples/vreport.config.json", () => {
     const { notes } = await notesForReport(from, { project: "brightwave", period: "90d-2026-11-01" });
     expect(await notesForReport(from, { project: "brightwave", period: "2026-10" })).toEqual({});
     expect(Object.keys(notes ?? {}).sort()).toEqual([
+      "agency",
       "competitors",
       "executive_summary",
       "opportunities",

@@ -8,7 +8,7 @@ import { loadNotesFile } from "../../src/config/period-notes.js";
 
 const FILE = "/reports/notes.md";
 const KEYS =
-  "executive_summary, summary, trend, platforms, categories, competitors, opportunities, evidence, cited_sources, your_pages, competitor_pages, prompts, answers, content_map, content, methodology";
+  "executive_summary, summary, trend, platforms, categories, competitors, opportunities, evidence, cited_sources, your_pages, competitor_pages, prompts, answers, content_map, content, agency, methodology";
 
 /** The NotesError `text` raises, as code and message. */
 function failure(text: string): { code: string; message: string } {

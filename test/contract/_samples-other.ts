@@ -48,6 +48,8 @@ const sections = [
     totals: { days: 1 },
     rows: [TREND_DAY],
     previous_rows: [TREND_DAY],
+    by_platform: [{ platform: "chatgpt", rows: [TREND_DAY], previous_rows: [TREND_DAY] }],
+    by_category: [{ category_id: null, name: "Uncategorized", rows: [TREND_DAY], previous_rows: [] }],
   },
   {
     key: "platforms",

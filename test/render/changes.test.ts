@@ -1,6 +1,8 @@
 /**
  * The agency's change log in the report (docs/changes.md): the "What we did" table's numbers,
- * hand-computed on test/fixtures/change-log.ts; the markers in the trend chart's spec and drawn
+ * hand-computed on test/fixtures/change-log.ts (an entry scoped to a platform or a category from
+ * that platform's or category's own days), shown on the page formats as the agency page's "Work
+ * delivered" (docs/agency.md); the markers in the trend chart's spec and drawn
  * (the SVG holds their labels); entries outside the period skipped with one warning; a hostile
  * label inert in the PDF's HTML, the Markdown and the workbook.
  */
@@ -75,10 +77,11 @@ describe("the change log in the report", () => {
         label: "CRM guide",
         scope: "Category: CRM",
         tested: false,
-        before: null,
-        after: null,
-        change: null,
-        basis: "no data: the report has daily figures for all platforms together only",
+        // CRM's own days: Sep 21 – Oct 4 at 1 of 4 a day, Oct 5–18 at 2 of 4.
+        before: 14 / 56,
+        after: 28 / 56,
+        change: 28 / 56 - 14 / 56,
+        basis: "before: 14 days; after: 14 days",
       },
       {
         date: "2026-10-15",
@@ -97,10 +100,11 @@ describe("the change log in the report", () => {
         label: "ChatGPT plugin listing",
         scope: "ChatGPT",
         tested: false,
-        before: null,
-        after: null,
+        // ChatGPT's own days: Oct 6–19 at 1 of 5 a day; Oct 20–31 (12 of 14 days) at 3 of 5.
+        before: 14 / 70,
+        after: 36 / 60,
         change: null,
-        basis: "no data: the report has daily figures for all platforms together only",
+        basis: "before: 14 days; after: 12 of 14 days; fewer than 14 days, no change shown",
       },
       {
         date: "2026-10-25",
@@ -170,21 +174,24 @@ describe("the change log in every format", () => {
     await rm(dir, { recursive: true, force: true });
   });
 
-  it("Markdown: the table under its heading, the hostile label escaped", async () => {
+  it("Markdown: the agency page's Work delivered under its heading (the trend keeps only the markers), the hostile label escaped", async () => {
     const [file] = await writeWith(md, view, join(dir, "md"));
     const lines = (await readFile(file!, "utf8")).split("\n");
-    const at = lines.indexOf("### What we did");
-    expect(lines.slice(at + 2, at + 6)).toEqual([
-      "| Date | What we did | Scope | Mention rate, 14 days before | Mention rate, 14 days after | Change | Days |",
-      "| --- | --- | --- | ---: | ---: | ---: | --- |",
-      "| 2026-10-05 | CRM guide | Category: CRM | — | — | — | no data: the report has daily figures for all platforms together only |",
-      '| 2026-10-15 | \\=HYPERLINK("http\\://evil.example") &lt;script&gt;alert(1)&lt;/script&gt; \\| \\[x\\](javascript:y) \\*b\\* | All platforms | 19.3% | 40.0% | +20.7\u00a0pp | before: 14 days; after: 14 days |',
+    expect(lines).not.toContain("### What we did");
+    const at = lines.indexOf("### Work delivered");
+    expect(lines.slice(at + 2, at + 8)).toEqual([
+      "| Date | Kind | What | Scope | Mention rate, 14 days before | Mention rate, 14 days after | Change |",
+      "| --- | --- | --- | --- | ---: | ---: | ---: |",
+      "| 2026-10-05 | Change we made | CRM guide | Category: CRM | 25.0% | 50.0% | +25.0\u00a0pp |",
+      '| 2026-10-15 | Change we made | \\=HYPERLINK("http\\://evil.example") &lt;script&gt;alert(1)&lt;/script&gt; \\| \\[x\\](javascript:y) \\*b\\* | All platforms | 19.3% | 40.0% | +20.7\u00a0pp |',
+      "| 2026-10-20 | Change we made | ChatGPT plugin listing | ChatGPT | 20.0% | 60.0% | — |",
+      "| 2026-10-25 | Change we made | FAQ schema | All platforms | 34.3% | 40.0% | — |",
     ]);
   });
 
-  it("PDF: the table in the trend section, the hostile label as text", () => {
+  it("PDF: the table on the agency page, the hostile label as text", () => {
     const html = renderHtml(view, {}, "body");
-    const start = html.indexOf("What we did");
+    const start = html.indexOf("Work delivered");
     const table = html.slice(start, html.indexOf("</table>", start));
     expect(table).toContain(
       "&#x3D;HYPERLINK(&quot;http://evil.example&quot;) &lt;script&gt;alert(1)&lt;/script&gt; | [x](javascript:y) *b*",

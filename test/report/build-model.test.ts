@@ -54,7 +54,8 @@ describe("buildModel", () => {
     expect(view.name).toBe("acme-analytics-ai-visibility-7d-2026-11-01");
     expect(view.cover.periodStart).toBe("2026-10-26");
     expect(view.cover.previousEnd).toBe("2026-10-25");
-    expect(view.sections.map((s) => s.key)).toEqual([...SECTION_KEYS]);
+    // Every section but the agency's page, which needs the agency's input (docs/agency.md).
+    expect(view.sections.map((s) => s.key)).toEqual(SECTION_KEYS.filter((k) => k !== "agency"));
   });
 
   it("says in words which scope is missing instead of showing zeros", () => {

@@ -70,7 +70,7 @@ describe("opportunity themes", () => {
   });
 
   it("puts a theme the change log says was done last, with the entry instead of an action", () => {
-    const trend = { rows: [], previous_rows: [] };
+    const trend = { rows: [], previous_rows: [], by_platform: [], by_category: [] };
     const period = {
       start: "2026-10-01",
       end: "2026-10-31",

@@ -154,6 +154,7 @@ export function register(program: Command): void {
       examples(
         "vreport worker --concurrency 2 --base-url http://127.0.0.1:8787 --api-key-file key.txt",
         'vreport worker --redis-url redis://redis.internal:6379 --smtp-url smtp://127.0.0.1:2525 --email-from "Northwind <reports@northwind.example>"',
+        "vreport worker --base-url http://127.0.0.1:8787 --api-key-file key.txt --database postgres://vreport@db.internal/vreport --smtp-url smtp://127.0.0.1:2525",
       ),
     )
     .action(async (flags: WorkerFlags) => {

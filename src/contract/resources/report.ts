@@ -87,9 +87,19 @@ const TrendDay = z.object({
 });
 export type TrendDay = z.infer<typeof TrendDay>;
 
-/** The current period's days in `rows`; the previous period's in `previous_rows` (extension). */
+/** One platform's or one category's days of both periods, in the trend's shape (extension). */
+const TrendSeries = z.object({ rows: z.array(TrendDay), previous_rows: z.array(TrendDay) });
+
+/**
+ * The current period's days in `rows`; the previous period's in `previous_rows`; the same days of
+ * each platform (`by_platform`) and of each category (`by_category`, prompts without a category
+ * under a null id): a change scoped to a platform or a category, and a platform's missing days,
+ * are read from them (extensions, docs/api.md).
+ */
 export const TrendSection = section("trend", z.object({ days: z.number().int() }), TrendDay).extend({
   previous_rows: z.array(TrendDay),
+  by_platform: z.array(TrendSeries.extend({ platform: Platform })),
+  by_category: z.array(TrendSeries.extend({ category_id: z.string().nullable(), name: z.string() })),
 });
 
 export const PlatformsSection = section(

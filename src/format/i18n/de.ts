@@ -24,6 +24,7 @@ const messages = (f: Figures): Messages => ({
     answers: "Neueste Antworten",
     content_map: "Content-Landkarte",
     content: "Content-Pipeline",
+    agency: "Unsere Arbeit und nächste Schritte",
     methodology: "Methodik",
   },
 
@@ -46,6 +47,8 @@ const messages = (f: Figures): Messages => ({
     timezone: "Zeitzone",
     preparedBy: "Erstellt von",
     preparedByAgency: (agency) => `Erstellt von ${agency}`,
+    accountManager: "Kundenbetreuung",
+    contact: (name, contacts) => [name, ...contacts].join(" · "),
     generatedAt: "Erzeugt am",
     profile: "Profil",
     span: (start, end) => `${start} bis ${end}`,
@@ -282,6 +285,7 @@ const messages = (f: Figures): Messages => ({
       answers: answersOf,
       content_map: { one: "Thema", other: "Themen" },
       content: { one: "Eintrag", other: "Einträge" },
+      agency: { one: "Zeile", other: "Zeilen" },
       methodology: { one: "Zeile", other: "Zeilen" },
     },
     where: (sheet) => `in der Arbeitsmappe (Tabellenblatt „${sheet}“)`,
@@ -365,6 +369,42 @@ const messages = (f: Figures): Messages => ({
       `${f.countOf(n, { one: "Abdeckungslücke", other: "Abdeckungslücken" })}, bei denen der stärkste Wettbewerber mehr Seiten hat: ${topics}.`,
     topicOwnContent: (topic, items, cited, theirs) =>
       `${topic}: Sie haben ${f.countOf(items, { one: "Artikel", other: "Artikel" })} veröffentlicht, ${cited === 0 ? "noch nicht zitiert" : `${f.count(cited)} zitiert`}; Wettbewerber haben ${f.countOf(theirs, pagesOf)}.`,
+    coverageRange: (start, end) => (start === end ? f.date(start) : `${f.date(start)} bis ${f.date(end)}`),
+    coveragePlatform: (platform, missing, partial, days, missingDays, partialDays) =>
+      missing > 0
+        ? `${platform} hat an ${f.count(missing)} von ${f.count(days)} Erhebungstagen nichts erhoben (${f.list(missingDays)})${partial > 0 ? ` und an ${f.countOf(partial, { one: "Tag", other: "Tagen" })} weniger Antworten als die anderen Plattformen (${f.list(partialDays)})` : ""}`
+        : `${platform} hat an ${f.count(partial)} von ${f.count(days)} Erhebungstagen weniger Antworten erhoben als die anderen Plattformen (${f.list(partialDays)})`,
+    coverage: (platforms, shortfall, change) =>
+      `${platforms.join("; ")}: ${f.countOf(shortfall, { one: "Antwort", other: "Antworten" })} weniger als bei vollständiger Erhebung${change !== null && change < 0 ? (shortfall >= -change ? `; das erklärt den Rückgang der ausgewerteten Antworten (${f.deltaCount(change)})` : `; das sind ${f.count(shortfall)} des Rückgangs der ausgewerteten Antworten (${f.deltaCount(change)})`) : ""}.`,
+    targetLine: (scope, metric, status, value, target) =>
+      `${metric}${scope !== null ? ` auf ${scope}` : ""} ${{ on_track: "im Plan", at_risk: "gefährdet", off_track: "verfehlt", no_data: "ohne Daten" }[status]}${value !== null ? ` (${f.percent(value)} gegenüber dem Ziel von ${f.percent(target)})` : ""}.`,
+  },
+
+  agency: {
+    winsAndRisks: "Erfolge und Risiken",
+    win: "Erfolg",
+    risk: "Risiko",
+    page: "Seite",
+    nextSteps: "Nächste Schritte",
+    delivered: "Geleistete Arbeit",
+    finding: "Befund",
+    step: "Nächster Schritt",
+    owner: "Verantwortlich",
+    due: "Fällig",
+    kind: "Art",
+    change: "Maßnahme",
+    published: "Veröffentlichter Inhalt",
+    item: "Was",
+    noNews:
+      "In diesem Zeitraum gab es keine signifikante Veränderung, keinen Wettbewerber vorn und kein Ziel zu melden.",
+    noPlan: "Für diesen Zeitraum sind weder nächste Schritte noch eine nächste Besprechung festgelegt.",
+    noSteps: "Für diesen Zeitraum sind keine nächsten Schritte festgelegt.",
+    noDelivered: "In diesen Zeitraum fallen keine Maßnahme und kein veröffentlichter Inhalt.",
+    noContent: "Der Bericht enthält keine Inhaltsdaten; veröffentlichte Inhalte sind daher nicht aufgeführt.",
+    nextReview: (date) => `Nächste Besprechung: ${f.date(date)}.`,
+    noReview: "Für die nächste Besprechung ist kein Termin festgelegt.",
+    deliveredNote: (days) =>
+      `Unsere Maßnahmen mit der Erwähnungsrate in ihrem Bereich in den ${f.count(days)} Tagen davor und danach (nicht auf Signifikanz geprüft; eine Veränderung nur bei vollständigen Zeitfenstern) und die im Zeitraum veröffentlichten Inhalte.`,
   },
 
   themes: {
@@ -430,7 +470,6 @@ const messages = (f: Figures): Messages => ({
       `${days === whole ? `${f.count(whole)} Tage` : `${f.count(days)} von ${f.count(whole)} Tagen`}${answers === 0 ? ", keine Antworten" : ""}`,
     basis: (before, after) => `davor: ${before}; danach: ${after}`,
     partial: (basis, whole) => `${basis}; weniger als ${f.count(whole)} Tage, keine Veränderung ausgewiesen`,
-    noDaily: "keine Daten: Der Bericht enthält Tageswerte nur für alle Plattformen zusammen",
   },
 
   platforms: {

@@ -28,6 +28,7 @@ export const enMessages = (f: Figures) => ({
     answers: "Latest answers",
     content_map: "Content map",
     content: "Content",
+    agency: "Our work and next steps",
     methodology: "Methodology",
   },
 
@@ -51,6 +52,9 @@ export const enMessages = (f: Figures) => ({
     timezone: "Timezone",
     preparedBy: "Prepared by",
     preparedByAgency: (agency: string) => `Prepared by ${agency}`,
+    accountManager: "Account manager",
+    /** The account manager's name and contacts on the cover: "Dana Weiss · dana@… · +49 …". */
+    contact: (name: string, contacts: readonly string[]) => [name, ...contacts].join(" · "),
     generatedAt: "Generated at",
     profile: "Profile",
     /** Two days of a period in the Markdown facts: "2026-08-04 to 2026-11-01". */
@@ -308,6 +312,7 @@ export const enMessages = (f: Figures) => ({
       answers: { one: "answer", other: "answers" },
       content_map: { one: "topic", other: "topics" },
       content: { one: "item", other: "items" },
+      agency: { one: "row", other: "rows" },
       methodology: { one: "line", other: "lines" },
     },
     where: (sheet: string) => `in the workbook (sheet "${sheet}")`,
@@ -408,6 +413,58 @@ export const enMessages = (f: Figures) => ({
     /** A topic flagged untapped or a gap among classified pages, on which the client has published. */
     topicOwnContent: (topic: string, items: number, cited: number, theirs: number) =>
       `${topic}: you published ${f.countOf(items, { one: "article", other: "articles" })}, ${cited === 0 ? "not cited yet" : `${f.count(cited)} cited`}; competitors have ${f.countOf(theirs, { one: "page", other: "pages" })}.`,
+    /** Data coverage (docs/claims.md): days as the language writes a span of them. */
+    coverageRange: (start: string, end: string) =>
+      start === end ? f.date(start) : `${f.date(start)} to ${f.date(end)}`,
+    coveragePlatform: (
+      platform: string,
+      missing: number,
+      partial: number,
+      days: number,
+      missingDays: readonly string[],
+      partialDays: readonly string[],
+    ) =>
+      missing > 0
+        ? `${platform} collected nothing on ${f.count(missing)} of the ${f.countOf(days, { one: "day", other: "days" })} with collections (${f.list(missingDays)})${partial > 0 ? ` and fewer answers than the other platforms on ${f.countOf(partial, { one: "day", other: "days" })} (${f.list(partialDays)})` : ""}`
+        : `${platform} collected fewer answers than the other platforms on ${f.count(partial)} of the ${f.countOf(days, { one: "day", other: "days" })} with collections (${f.list(partialDays)})`,
+    coverage: (platforms: readonly string[], shortfall: number, change: number | null) =>
+      `${platforms.join("; ")}: ${f.countOf(shortfall, { one: "answer", other: "answers" })} fewer than a full collection${change !== null && change < 0 ? (shortfall >= -change ? `, which explains the fall in answers analysed (${f.deltaCount(change)})` : `, ${f.count(shortfall)} of the fall in answers analysed (${f.deltaCount(change)})`) : ""}.`,
+    /** One target on the agency's page: a win when on track, a risk when at risk or off track. */
+    targetLine: (
+      scope: string | null,
+      metric: string,
+      status: "on_track" | "at_risk" | "off_track" | "no_data",
+      value: number | null,
+      target: number,
+    ) =>
+      `${scope !== null ? `${scope} ` : ""}${metric.toLowerCase()} ${{ on_track: "on track", at_risk: "at risk", off_track: "off track", no_data: "without data" }[status]}${value !== null ? ` (${f.percent(value)} against a target of ${f.percent(target)})` : ""}.`,
+  },
+
+  /** The agency's page (render/sections/agency.ts, docs/agency.md). */
+  agency: {
+    winsAndRisks: "Wins and risks",
+    win: "Win",
+    risk: "Risk",
+    page: "Page",
+    nextSteps: "Next steps",
+    delivered: "Work delivered",
+    finding: "Finding",
+    step: "Next step",
+    owner: "Owner",
+    due: "Due",
+    kind: "Kind",
+    change: "Change we made",
+    published: "Published content",
+    item: "What",
+    noNews: "No significant change, no competitor ahead and no target to report in this period.",
+    noPlan: "No next steps and no next review are set for this period.",
+    noSteps: "No next steps are set for this period.",
+    noDelivered: "No change-log entry and no published content fall in this period.",
+    noContent: "The report has no content data, so published content is not listed.",
+    nextReview: (date: string) => `Next review: ${f.date(date)}.`,
+    noReview: "No date is set for the next review.",
+    deliveredNote: (days: number) =>
+      `Our changes with the mention rate in their scope over the ${f.count(days)} days before and after them (not tested for significance; a change only where both windows are whole), and the content published in the period.`,
   },
 
   /** Opportunities as themes (report/opportunity-themes.ts, docs/claims.md). */
@@ -503,7 +560,6 @@ export const enMessages = (f: Figures) => ({
       `${days === whole ? `${f.count(whole)} days` : `${f.count(days)} of ${f.count(whole)} days`}${answers === 0 ? ", no answers" : ""}`,
     basis: (before: string, after: string) => `before: ${before}; after: ${after}`,
     partial: (basis: string, whole: number) => `${basis}; fewer than ${f.count(whole)} days, no change shown`,
-    noDaily: "no data: the report has daily figures for all platforms together only",
   },
 
   platforms: {

@@ -24,6 +24,7 @@ const messages = (f: Figures): Messages => ({
     answers: "Últimas respuestas",
     content_map: "Mapa de contenidos",
     content: "Contenidos",
+    agency: "Nuestro trabajo y próximos pasos",
     methodology: "Metodología",
   },
 
@@ -46,6 +47,8 @@ const messages = (f: Figures): Messages => ({
     timezone: "Zona horaria",
     preparedBy: "Elaborado por",
     preparedByAgency: (agency) => `Elaborado por ${agency}`,
+    accountManager: "Responsable de cuenta",
+    contact: (name, contacts) => [name, ...contacts].join(" · "),
     generatedAt: "Generado el",
     profile: "Perfil",
     span: (start, end) => `del ${start} al ${end}`,
@@ -281,6 +284,7 @@ const messages = (f: Figures): Messages => ({
       answers: answersOf,
       content_map: { one: "tema", other: "temas" },
       content: { one: "elemento", other: "elementos" },
+      agency: { one: "fila", other: "filas" },
       methodology: { one: "línea", other: "líneas" },
     },
     where: (sheet) => `en el libro (hoja «${sheet}»)`,
@@ -360,6 +364,42 @@ const messages = (f: Figures): Messages => ({
       `${f.countOf(n, { one: "brecha de cobertura", other: "brechas de cobertura" })} en las que el competidor principal tiene más páginas: ${topics}.`,
     topicOwnContent: (topic, items, cited, theirs) =>
       `${topic}: ha publicado ${f.countOf(items, { one: "artículo", other: "artículos" })}, ${cited === 0 ? "aún sin citas" : `${f.count(cited)} citado(s)`}; la competencia tiene ${f.countOf(theirs, pagesOf)}.`,
+    coverageRange: (start, end) => (start === end ? f.date(start) : `del ${f.date(start)} al ${f.date(end)}`),
+    coveragePlatform: (platform, missing, partial, days, missingDays, partialDays) =>
+      missing > 0
+        ? `${platform} no recopiló nada en ${f.count(missing)} de los ${f.count(days)} días de recopilación (${f.list(missingDays)})${partial > 0 ? ` y recopiló menos respuestas que las demás plataformas en ${f.countOf(partial, { one: "día", other: "días" })} (${f.list(partialDays)})` : ""}`
+        : `${platform} recopiló menos respuestas que las demás plataformas en ${f.count(partial)} de los ${f.count(days)} días de recopilación (${f.list(partialDays)})`,
+    coverage: (platforms, shortfall, change) =>
+      `${platforms.join("; ")}: ${f.countOf(shortfall, { one: "respuesta", other: "respuestas" })} menos que una recopilación completa${change !== null && change < 0 ? (shortfall >= -change ? `, lo que explica la bajada de las respuestas analizadas (${f.deltaCount(change)})` : `, ${f.count(shortfall)} de la bajada de las respuestas analizadas (${f.deltaCount(change)})`) : ""}.`,
+    targetLine: (scope, metric, status, value, target) =>
+      `${metric}${scope !== null ? ` en ${scope}` : ""}: ${{ on_track: "en línea", at_risk: "en riesgo", off_track: "desviada", no_data: "sin datos" }[status]}${value !== null ? ` (${f.percent(value)} frente a un objetivo del ${f.percent(target)})` : ""}.`,
+  },
+
+  agency: {
+    winsAndRisks: "Logros y riesgos",
+    win: "Logro",
+    risk: "Riesgo",
+    page: "Página",
+    nextSteps: "Próximos pasos",
+    delivered: "Trabajo realizado",
+    finding: "Hallazgo",
+    step: "Próximo paso",
+    owner: "Responsable",
+    due: "Fecha límite",
+    kind: "Tipo",
+    change: "Acción realizada",
+    published: "Contenido publicado",
+    item: "Qué",
+    noNews:
+      "Ningún cambio significativo, ningún competidor por delante ni objetivo que señalar en este período.",
+    noPlan: "No hay próximos pasos ni próxima revisión fijados para este período.",
+    noSteps: "No hay próximos pasos fijados para este período.",
+    noDelivered: "Ninguna acción realizada ni contenido publicado en este período.",
+    noContent: "El informe no tiene datos de contenido, así que no se enumera el contenido publicado.",
+    nextReview: (date) => `Próxima revisión: ${f.date(date)}.`,
+    noReview: "No hay fecha fijada para la próxima revisión.",
+    deliveredNote: (days) =>
+      `Nuestras acciones, con la tasa de mención en su ámbito en los ${f.count(days)} días anteriores y posteriores (sin prueba de significación; un cambio solo si ambas ventanas están completas), y el contenido publicado en el período.`,
   },
 
   themes: {
@@ -425,7 +465,6 @@ const messages = (f: Figures): Messages => ({
       `${days === whole ? `${f.count(whole)} días` : `${f.count(days)} de ${f.count(whole)} días`}${answers === 0 ? ", sin respuestas" : ""}`,
     basis: (before, after) => `antes: ${before}; después: ${after}`,
     partial: (basis, whole) => `${basis}; menos de ${f.count(whole)} días, no se muestra ningún cambio`,
-    noDaily: "sin datos: el informe solo tiene cifras diarias para el conjunto de las plataformas",
   },
 
   platforms: {

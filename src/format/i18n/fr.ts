@@ -24,6 +24,7 @@ const messages = (f: Figures): Messages => ({
     answers: "Dernières réponses",
     content_map: "Cartographie des contenus",
     content: "Contenus",
+    agency: "Notre travail et prochaines étapes",
     methodology: "Méthodologie",
   },
 
@@ -46,6 +47,8 @@ const messages = (f: Figures): Messages => ({
     timezone: "Fuseau horaire",
     preparedBy: "Préparé par",
     preparedByAgency: (agency) => `Préparé par ${agency}`,
+    accountManager: "Responsable de compte",
+    contact: (name, contacts) => [name, ...contacts].join(" · "),
     generatedAt: "Généré le",
     profile: "Profil",
     span: (start, end) => `du ${start} au ${end}`,
@@ -282,6 +285,7 @@ const messages = (f: Figures): Messages => ({
       answers: answersOf,
       content_map: { one: "thème", other: "thèmes" },
       content: { one: "élément", other: "éléments" },
+      agency: { one: "ligne", other: "lignes" },
       methodology: { one: "ligne", other: "lignes" },
     },
     where: (sheet) => `dans le classeur (onglet « ${sheet} »)`,
@@ -364,6 +368,43 @@ const messages = (f: Figures): Messages => ({
       `${f.countOf(n, { one: "lacune de couverture", other: "lacunes de couverture" })}, où le premier concurrent a plus de pages : ${topics}.`,
     topicOwnContent: (topic, items, cited, theirs) =>
       `${topic} : vous avez publié ${f.countOf(items, { one: "article", other: "articles" })}, ${cited === 0 ? "pas encore cité" : `dont ${f.count(cited)} cité(s)`} ; les concurrents ont ${f.countOf(theirs, pagesOf)}.`,
+    coverageRange: (start, end) => (start === end ? f.date(start) : `du ${f.date(start)} au ${f.date(end)}`),
+    coveragePlatform: (platform, missing, partial, days, missingDays, partialDays) =>
+      missing > 0
+        ? `${platform} n’a rien collecté pendant ${f.count(missing)} des ${f.count(days)} jours de collecte (${f.list(missingDays)})${partial > 0 ? ` et a collecté moins de réponses que les autres plateformes pendant ${f.countOf(partial, { one: "jour", other: "jours" })} (${f.list(partialDays)})` : ""}`
+        : `${platform} a collecté moins de réponses que les autres plateformes pendant ${f.count(partial)} des ${f.count(days)} jours de collecte (${f.list(partialDays)})`,
+    coverage: (platforms, shortfall, change) =>
+      `${platforms.join(" ; ")} : ${f.countOf(shortfall, { one: "réponse", other: "réponses" })} de moins qu’une collecte complète${change !== null && change < 0 ? (shortfall >= -change ? `, ce qui explique la baisse des réponses analysées (${f.deltaCount(change)})` : `, soit ${f.count(shortfall)} de la baisse des réponses analysées (${f.deltaCount(change)})`) : ""}.`,
+    targetLine: (scope, metric, status, value, target) =>
+      `${metric}${scope !== null ? ` sur ${scope}` : ""} : ${{ on_track: "objectif atteint", at_risk: "à risque", off_track: "hors trajectoire", no_data: "sans données" }[status]}${value !== null ? ` (${f.percent(value)} contre un objectif de ${f.percent(target)})` : ""}.`,
+  },
+
+  agency: {
+    winsAndRisks: "Réussites et risques",
+    win: "Réussite",
+    risk: "Risque",
+    page: "Page",
+    nextSteps: "Prochaines étapes",
+    delivered: "Travail réalisé",
+    finding: "Constat",
+    step: "Prochaine étape",
+    owner: "Responsable",
+    due: "Échéance",
+    kind: "Type",
+    change: "Action menée",
+    published: "Contenu publié",
+    item: "Quoi",
+    noNews:
+      "Aucune variation significative, aucun concurrent devant et aucun objectif à signaler sur cette période.",
+    noPlan: "Aucune prochaine étape ni aucun prochain point ne sont fixés pour cette période.",
+    noSteps: "Aucune prochaine étape n’est fixée pour cette période.",
+    noDelivered: "Aucune action menée et aucun contenu publié sur cette période.",
+    noContent:
+      "Le rapport ne contient pas de données de contenu : les contenus publiés ne sont donc pas listés.",
+    nextReview: (date) => `Prochain point : ${f.date(date)}.`,
+    noReview: "Aucune date n’est fixée pour le prochain point.",
+    deliveredNote: (days) =>
+      `Nos actions, avec le taux de mention dans leur périmètre sur les ${f.count(days)} jours avant et après (sans test de significativité ; une variation seulement si les deux fenêtres sont complètes), et les contenus publiés sur la période.`,
   },
 
   themes: {
@@ -429,8 +470,6 @@ const messages = (f: Figures): Messages => ({
       `${days === whole ? `${f.count(whole)} jours` : `${f.count(days)} jours sur ${f.count(whole)}`}${answers === 0 ? ", aucune réponse" : ""}`,
     basis: (before, after) => `avant : ${before} ; après : ${after}`,
     partial: (basis, whole) => `${basis} ; moins de ${f.count(whole)} jours, aucune variation affichée`,
-    noDaily:
-      "pas de données : le rapport ne contient de chiffres quotidiens que pour l’ensemble des plateformes",
   },
 
   platforms: {

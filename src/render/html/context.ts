@@ -134,6 +134,8 @@ export interface CoverContext {
   agency: string;
   footerText: string;
   logoUri: string | null;
+  /** The account manager's name and contacts (docs/agency.md), or null. */
+  accountManager: string | null;
   /** On a review copy (`generate --draft`), the mark the cover shows as every other page does. */
   draft: string | null;
   /** The cover's words in the report's language (docs/i18n.md). */
@@ -146,6 +148,7 @@ export interface CoverContext {
     asOf: string;
     timezone: string;
     preparedBy: string;
+    accountManager: string;
   };
 }
 
@@ -285,6 +288,7 @@ export function documentContext(
       agency: b.agencyName,
       footerText: b.footerText ?? "",
       logoUri: b.logo ? dataUri(b.logo.mime, b.logo.data) : null,
+      accountManager: c.accountManager ?? null,
       draft: draft ? lang.m.draft.mark : null,
       labels: {
         eyebrow: w.eyebrow,
@@ -295,6 +299,7 @@ export function documentContext(
         asOf: w.asOf,
         timezone: w.timezone,
         preparedBy: w.preparedByAgency(b.agencyName),
+        accountManager: w.accountManager,
       },
     },
     toc: sections.map((s) => ({

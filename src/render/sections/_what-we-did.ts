@@ -7,7 +7,7 @@ import {
   type WindowRate,
 } from "../../report/change-log.js";
 import type { TrendPoint } from "../../report/trend-points.js";
-import type { ChartSpec, DraftBlock } from "../types.js";
+import type { ChartSpec, Column, DraftBlock } from "../types.js";
 import { col, tableOf } from "./_helpers.js";
 
 /** The trend chart's markers: each entry at the point (day, or week) holding its date. */
@@ -19,7 +19,7 @@ export function changeMarkers(log: ChangeLogModel, points: readonly TrendPoint[]
 }
 
 /** What the entry was about: everything, a platform, or a category. */
-function scopeOf({ entry }: ChangeImpact, lang: Lang): string {
+export function scopeOf({ entry }: ChangeImpact, lang: Lang): string {
   if (entry.platform !== undefined) return platformName(entry.platform);
   if (entry.category !== undefined) return lang.m.values.category(entry.category);
   return lang.m.values.allPlatforms;
@@ -30,16 +30,27 @@ function windowText(w: WindowRate, lang: Lang): string {
   return lang.m.trend.window(w.days, WINDOW_DAYS, w.answers);
 }
 
-/** What the rates rest on, in words: the days of each window, or why there are none. */
+/** What the rates rest on, in words: the days of each window. */
 function basisOf(impact: ChangeImpact, lang: Lang): string {
   const { before, after } = impact;
   const t = lang.m.trend;
-  if (before === null || after === null) return t.noDaily;
   const text = t.basis(windowText(before, lang), windowText(after, lang));
   const partial = before.days < WINDOW_DAYS || after.days < WINDOW_DAYS;
   return partial && before.mentionRate !== null && after.mentionRate !== null
     ? t.partial(text, WINDOW_DAYS)
     : text;
+}
+
+/** An entry's scope and its mention rate over the windows before and after it, with the change. */
+export function windowColumns(scopeKey: string, lang: Lang): Column[] {
+  const c = lang.m.columns;
+  return [
+    col(scopeKey, c.scope, "text"),
+    col("before", c.windowBefore(WINDOW_DAYS), "percent"),
+    col("after", c.windowAfter(WINDOW_DAYS), "percent"),
+    // Two windows' difference, not tested for significance: never coloured as a rise or a fall.
+    { ...col("change", c.change, "delta_pp"), significance: "tested" },
+  ];
 }
 
 /**
@@ -53,19 +64,15 @@ export function whatWeDidTable(log: ChangeLogModel, lang: Lang): DraftBlock {
     [
       col("date", c.date, "date"),
       col("label", c.whatWeDid, "text"),
-      col("scope", c.scope, "text"),
-      col("before", c.windowBefore(WINDOW_DAYS), "percent"),
-      col("after", c.windowAfter(WINDOW_DAYS), "percent"),
-      // Two windows' difference, not tested for significance: never coloured as a rise or a fall.
-      { ...col("change", c.change, "delta_pp"), significance: "tested" },
+      ...windowColumns("scope", lang),
       col("basis", c.days, "text"),
     ],
     log.impacts.map((i) => ({
       date: i.entry.date,
       label: i.entry.label,
       scope: scopeOf(i, lang),
-      before: i.before?.mentionRate ?? null,
-      after: i.after?.mentionRate ?? null,
+      before: i.before.mentionRate,
+      after: i.after.mentionRate,
       change: i.change,
       tested: false,
       basis: basisOf(i, lang),

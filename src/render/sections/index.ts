@@ -1,5 +1,6 @@
 import type { SectionKey } from "../../config/section-keys.js";
 import type { SectionDrafter } from "./_helpers.js";
+import { agency } from "./agency.js";
 import { answers } from "./answers.js";
 import { categories } from "./categories.js";
 import { citedSources } from "./cited-sources.js";
@@ -34,5 +35,6 @@ export const SECTION_DRAFTERS: Record<SectionKey, SectionDrafter> = {
   answers,
   content_map: contentMap,
   content,
+  agency,
   methodology,
 };

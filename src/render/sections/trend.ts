@@ -69,7 +69,9 @@ export const trend: SectionDrafter = (model, lang) =>
           changes,
         ),
       },
-      ...(log ? [whatWeDidTable(log, lang)] : []),
+      // On the page formats the change log is the agency page's "Work delivered" (docs/agency.md);
+      // the workbook keeps this table beside the daily rates.
+      ...(log ? [{ ...whatWeDidTable(log, lang), workbookOnly: true }] : []),
       {
         kind: "table",
         id: "trend",

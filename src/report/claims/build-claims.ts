@@ -1,7 +1,9 @@
 import type { ContentItem, Topic } from "../../contract/index.js";
 import type { Lang } from "../../format/i18n/index.js";
 import { type Comparison, comparisonNotice, comparisonOf } from "../comparison.js";
+import type { Coverage } from "../coverage.js";
 import type { ApiSections, ContentMapModel, ContentModel, ReportModel } from "../model.js";
+import type { TargetCheck } from "../targets.js";
 import type { Claim, HeadlineMetric, Overtaking, PlatformMove } from "./claim.js";
 
 /**
@@ -12,13 +14,21 @@ import type { Claim, HeadlineMetric, Overtaking, PlatformMove } from "./claim.js
  * competitor that overtook the client on a headline metric is always named.
  */
 export function buildClaims(
-  model: Pick<ReportModel, "sections" | "contentMap" | "content" | "cover">,
+  model: Pick<ReportModel, "sections" | "contentMap" | "content" | "cover" | "coverage">,
   lang: Lang,
 ): Claim[] {
   const out: Claim[] = [];
   if (model.sections.ok)
     out.push(
       ...visibilityClaims(model.sections.value, model.cover.brand, comparisonOf(model.cover.period), lang),
+    );
+  // Right after the headline rates: it explains the answers count beside them (docs/claims.md, "Data coverage").
+  const coverage = model.sections.ok ? coverageClaim(model.coverage, model.sections.value) : null;
+  if (coverage)
+    out.splice(
+      out.findIndex((c) => !c.kind.startsWith("rate-") && c.kind !== "no-comparison") >>> 0,
+      0,
+      coverage,
     );
   if (model.contentMap.ok) {
     const cited = model.sections.ok ? model.sections.value.your_pages.rows.map((r) => r.url) : [];
@@ -27,6 +37,36 @@ export function buildClaims(
     );
   }
   return out;
+}
+
+/** The platforms that collected less than the others, when any did (docs/claims.md, "Data coverage"). */
+function coverageClaim(coverage: Coverage, s: ApiSections): Claim | null {
+  if (coverage.short.length === 0) return null;
+  const answers = s.summary.totals.snapshots;
+  return {
+    kind: "coverage",
+    days: coverage.days,
+    platforms: coverage.short,
+    shortfall: coverage.short.reduce((n, p) => n + p.shortfall, 0),
+    answersChange: answers.delta,
+    section: "summary",
+    // Missing data is neither good nor bad news for the client: it is said, not coloured.
+    tone: "neutral",
+    subjects: coverage.short.map((p) => p.platform),
+    rows: coverage.short.map((p) => `trend/${p.platform}`),
+  };
+}
+
+/** Each target on its own, for the agency's page: met a win, off track or at risk a risk, no data neither. */
+export function targetClaims(checks: readonly TargetCheck[]): Claim[] {
+  return checks.map((check) => ({
+    kind: "target",
+    check,
+    section: "summary",
+    tone: check.status === "on_track" ? "positive" : check.status === "no_data" ? "neutral" : "negative",
+    subjects: check.platform !== null ? [check.platform] : [],
+    rows: [`targets/${check.platform ?? "all"}/${check.metric}`],
+  }));
 }
 
 /** Rates closer than this are equal (floating-point noise of current − delta). */

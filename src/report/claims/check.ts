@@ -12,7 +12,10 @@ export type CheckRule =
   | "unaddressed"
   | "overtaken-unsaid"
   | "true-of-every-row"
-  | "tie-called-extreme";
+  | "tie-called-extreme"
+  | "coverage-unsaid"
+  | "win-or-risk-untrue"
+  | "stale-next-step";
 
 /** Something the report says that does not hold against its data or its other claims. */
 export interface CheckFinding {
@@ -33,8 +36,11 @@ export function checkReport(model: ReportModel, notes: Notes = {}): CheckFinding
     ...repeatsDoneWork(model, notes),
     ...unaddressed(model),
     ...overtakenUnsaid(model),
-    ...trueOfEveryRow(model.claims),
+    ...trueOfEveryRow([...model.claims, ...model.agency.wins, ...model.agency.risks]),
     ...tieCalledExtreme(model),
+    ...coverageUnsaid(model),
+    ...winOrRiskUntrue(model),
+    ...staleNextSteps(model),
   ];
 }
 
@@ -185,4 +191,51 @@ function tieCalledExtreme(model: ReportModel): CheckFinding[] {
       message: `the summary names a ${w} platform that shares its rate`,
     }));
   });
+}
+
+/** Every platform short of collections is named by the summary's coverage claim (docs/claims.md, "Data coverage"). */
+function coverageUnsaid(model: ReportModel): CheckFinding[] {
+  const said = new Set(
+    model.claims.flatMap((c) => (c.kind === "coverage" ? c.platforms.map((p) => p.platform) : [])),
+  );
+  return model.coverage.short
+    .filter((p) => !said.has(p.platform))
+    .map((p) => ({
+      rule: "coverage-unsaid" as const,
+      message: `${platformName(p.platform)} collected nothing on ${p.missingDays} and less than the others on ${p.partialDays} day(s), and the summary does not say so`,
+    }));
+}
+
+/** A win is good news and a risk bad news for the client; a change among them is significant. */
+function winOrRiskUntrue(model: ReportModel): CheckFinding[] {
+  const wrong = (c: Claim, tone: Claim["tone"]) =>
+    c.tone !== tone || (c.kind === "rate-change" && !c.stats.significant);
+  return [
+    ...model.agency.wins.filter((c) => wrong(c, "positive")).map((c) => ({ c, as: "win" })),
+    ...model.agency.risks.filter((c) => wrong(c, "negative")).map((c) => ({ c, as: "risk" })),
+  ].map(({ c, as }) => ({
+    rule: "win-or-risk-untrue" as const,
+    message: `the agency page lists a ${c.kind} claim as a ${as} that is not one (tone ${c.tone})`,
+  }));
+}
+
+/**
+ * The agency's plan looks forward: a next step due, or a next review set, before the report's
+ * as-of day is left over from an earlier period (docs/agency.md).
+ */
+function staleNextSteps(model: ReportModel): CheckFinding[] {
+  const asOf = model.cover.period?.as_of;
+  if (asOf === undefined) return [];
+  const a = model.agency;
+  return [
+    ...a.nextSteps
+      .filter((s) => s.due < asOf)
+      .map(
+        (s) =>
+          `the next step “${s.step}” was due on ${s.due}, before the report's day ${asOf}: update the agency note`,
+      ),
+    ...(a.nextReview !== null && a.nextReview < asOf
+      ? [`the next review (${a.nextReview}) is before the report's day ${asOf}: update the agency note`]
+      : []),
+  ].map((message) => ({ rule: "stale-next-step" as const, message }));
 }

@@ -1,4 +1,6 @@
 import type { Platform, PromptGap, RateStats, Topic } from "../../contract/index.js";
+import type { PlatformCoverage } from "../coverage.js";
+import type { TargetCheck } from "../targets.js";
 
 /**
  * A claim: one statement the report makes about the data, before it is words (docs/claims.md).
@@ -92,4 +94,17 @@ export type ClaimBody =
    * A topic the content map flags untapped while the client has published on it: what exists is
    * said instead, how much of it answers cite, and that it is not yet among the classified pages.
    */
-  | { kind: "topic-own-content"; topic: Topic; items: number; cited: number; competitorPages: number };
+  | { kind: "topic-own-content"; topic: Topic; items: number; cited: number; competitorPages: number }
+  /** One target on its own, for the agency's page: met is a win, missed a risk (docs/claims.md). */
+  | { kind: "target"; check: TargetCheck }
+  /**
+   * Platforms that collected less than the others in the period (missing or partial days), the
+   * answers they are short, and the answers count's change this explains, when it fell.
+   */
+  | {
+      kind: "coverage";
+      days: number;
+      platforms: readonly PlatformCoverage[];
+      shortfall: number;
+      answersChange: number | null;
+    };

@@ -1,6 +1,7 @@
 import type { RateStats } from "../../contract/index.js";
 import { platformName } from "../../format/figures.js";
 import type { Lang } from "../../format/i18n/index.js";
+import type { DayRun } from "../coverage.js";
 import type { Finding } from "../model.js";
 import type { Claim } from "./claim.js";
 
@@ -26,6 +27,8 @@ export function sayRateChange(
   const args = [label, current, previous, delta, interval(lang, stats)] as const;
   return stats.significant ? e.moved(...args) : e.steady(...args);
 }
+
+const upperFirst = (text: string) => text.charAt(0).toLocaleUpperCase() + text.slice(1);
 
 /** The claim in the report's language: the words are the catalogue's (docs/i18n.md), the facts the claim's. */
 export function say(claim: Claim, lang: Lang): string {
@@ -99,6 +102,33 @@ export function say(claim: Claim, lang: Lang): string {
       return e.coverageGaps(claim.topics.length, topicNames(claim.topics, lang));
     case "topic-own-content":
       return e.topicOwnContent(claim.topic.name, claim.items, claim.cited, claim.competitorPages);
+    case "target": {
+      const t = claim.check;
+      // Said alone, the line starts a sentence: the metric's name is lower case inside the summary's.
+      return upperFirst(
+        e.targetLine(
+          t.platform === null ? null : platformName(t.platform),
+          metric(t.metric),
+          t.status,
+          t.value,
+          t.target,
+        ),
+      );
+    }
+    case "coverage": {
+      const runs = (list: readonly DayRun[]) => list.map((r) => e.coverageRange(r.start, r.end));
+      const platforms = claim.platforms.map((p) =>
+        e.coveragePlatform(
+          platformName(p.platform),
+          p.missingDays,
+          p.partialDays,
+          claim.days,
+          runs(p.missing),
+          runs(p.partial),
+        ),
+      );
+      return e.coverage(platforms, claim.shortfall, claim.answersChange);
+    }
   }
 }
 

@@ -83,6 +83,44 @@ describeDatabases("full report on the hand-built fixture", (kind) => {
     ]);
   });
 
+  it("trend: the same days per platform and per category (extensions), each adding up to the days", () => {
+    const day = trendDay;
+    expect(section("trend").by_platform).toEqual([
+      {
+        platform: "chatgpt",
+        // a1 (c1), a3, a5, a6 (c1); before: b1 (c1), b2 (c1).
+        rows: [
+          day("2025-03-05", 1, 1, 1, 1),
+          day("2025-03-06", 1, 0, 0, 0),
+          day("2025-03-08", 1, 1, 0, 0),
+          day("2025-03-11", 1, 0, 0, 1),
+        ],
+        previous_rows: [day("2025-02-27", 1, 1, 1, 1), day("2025-03-04", 1, 0, 0, 1)],
+      },
+      {
+        platform: "perplexity",
+        // a2 (c1, c2), a4 (c2); before: b3.
+        rows: [day("2025-03-06", 1, 1, 0, 2), day("2025-03-11", 1, 1, 1, 1)],
+        previous_rows: [day("2025-03-01", 1, 0, 0, 0)],
+      },
+    ]);
+    // Pricing holds p1 and p2; Reviews has no prompt, so no days; p3 has no category.
+    expect(section("trend").by_category).toEqual([
+      {
+        category_id: IDS.k1,
+        name: "Pricing",
+        rows: [day("2025-03-05", 1, 1, 1, 1), day("2025-03-06", 2, 1, 0, 2), day("2025-03-11", 2, 1, 1, 2)],
+        previous_rows: [day("2025-02-27", 1, 1, 1, 1), day("2025-03-04", 1, 0, 0, 1)],
+      },
+      {
+        category_id: null,
+        name: "Uncategorized",
+        rows: [day("2025-03-08", 1, 1, 0, 0)],
+        previous_rows: [day("2025-03-01", 1, 0, 0, 0)],
+      },
+    ]);
+  });
+
   it("platforms: rates and deltas per platform", () => {
     expect(section("platforms").totals).toEqual({ platforms: 2, snapshots: 6 });
     expect(section("platforms").rows).toEqual([

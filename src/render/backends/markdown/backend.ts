@@ -65,6 +65,7 @@ function cover(view: ReportView, lang: Lang): string[] {
     [w.asOf, f.date(c.asOf)],
     [w.timezone, c.timezone],
     [w.preparedBy, view.branding.agencyName],
+    [w.accountManager, c.accountManager ?? ""],
   ];
   return facts
     .filter(([, value]) => value.trim() !== "")

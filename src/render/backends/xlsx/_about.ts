@@ -48,6 +48,7 @@ function writeFacts(ws: ExcelJS.Worksheet, row: number, view: ReportView, lang: 
     [w.asOf, c.asOf, true],
     [w.timezone, c.timezone],
     [w.preparedBy, view.branding.agencyName],
+    ...(c.accountManager !== undefined ? [[w.accountManager, c.accountManager] as [string, string]] : []),
     [w.generatedAt, c.generatedAt],
   ];
   return facts.reduce((r, [label, value, isDate]) => writeFact(ws, r, { label, value, isDate }, lang), row);

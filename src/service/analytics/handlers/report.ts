@@ -1,5 +1,6 @@
 import {
   type FullReport,
+  PLATFORMS,
   REPORT_LIMITS,
   REPORT_SECTION_TITLES,
   type ReportSection,
@@ -8,11 +9,13 @@ import type { Handler } from "../../http/handler.js";
 import { citationsByOwner, citedSources, sourceCount, totalCitations } from "../metrics/cited-sources.js";
 import { dailyTallies, platformRows, ratesOf } from "../metrics/overview.js";
 import { gapRows } from "../metrics/prompt-gaps.js";
+import type { CategoryRecord } from "../metrics/prompt-rows.js";
 import { sortPrompts } from "../metrics/prompt-rows.js";
 import { metric } from "../metrics/rates.js";
-import { daysWithSnapshots, type Tally } from "../metrics/tally.js";
-import { noComparison, reportPeriod } from "../period.js";
+import { type DayCounts, daysWithSnapshots, type Tally } from "../metrics/tally.js";
+import { noComparison, type Period, reportPeriod } from "../period.js";
 import { loadLatestAnswers } from "../queries/answers.js";
+import { type CategoryDayRow, loadCategoryDaily } from "../queries/daily.js";
 import { Loader } from "./_loader.js";
 import { competitorPageRows } from "./competitor-pages.js";
 import { buildCategories, buildLeaderboard, buildOverview } from "./overview.js";
@@ -55,6 +58,7 @@ export async function buildReport(l: Loader, now: Date): Promise<FullReport> {
     allCells,
     l.promptGaps(),
   ]);
+  const categoryDays = await loadCategoryDaily(l.db, l.project.id, l.period);
   const competitorUrls = await l.urlSums({ owner: "competitor", uniquePrompts: true });
   const platforms = platformRows(daily, cells, l.period);
   const latest = await loadLatestAnswers(
@@ -97,6 +101,14 @@ export async function buildReport(l: Loader, now: Date): Promise<FullReport> {
       totals: { days: overview.trend_series.mention.length },
       rows: dailyTallies(daily.platforms, l.period.current).map(trendDay),
       previous_rows: dailyTallies(daily.platforms, l.period.previous).map(trendDay),
+      by_platform: PLATFORMS.flatMap((platform) => {
+        const series = seriesOf(
+          daily.platforms.filter((r) => r.platform === platform),
+          l.period,
+        );
+        return series.rows.length + series.previous_rows.length === 0 ? [] : [{ platform, ...series }];
+      }),
+      by_category: categoryTrends(categoryDays, await l.categories(), l.period),
     },
     {
       key: "platforms",
@@ -179,4 +191,31 @@ function trendDay([date, t]: [string, Tally]) {
     cited: t.cited,
     competitor_mentions: t.competitorMentions,
   };
+}
+
+/** The days of both periods of some rows (one platform's, one category's). */
+function seriesOf(rows: readonly DayCounts[], period: Period) {
+  return {
+    rows: dailyTallies(rows, period.current).map(trendDay),
+    previous_rows: dailyTallies(rows, period.previous).map(trendDay),
+  };
+}
+
+/** Each category's days, in the project's category order, prompts without a category last. */
+function categoryTrends(
+  rows: readonly CategoryDayRow[],
+  categories: readonly CategoryRecord[],
+  period: Period,
+) {
+  const named = [...categories]
+    .sort((a, b) => a.order - b.order || a.name.localeCompare(b.name))
+    .map((c) => ({ category_id: c.id as string | null, name: c.name }));
+  // The categories section's name for prompts without one (metrics/categories.ts).
+  return [...named, { category_id: null, name: "Uncategorized" }].flatMap((c) => {
+    const series = seriesOf(
+      rows.filter((r) => r.category_id === c.category_id),
+      period,
+    );
+    return series.rows.length + series.previous_rows.length === 0 ? [] : [{ ...c, ...series }];
+  });
 }

@@ -69,3 +69,28 @@ export async function loadCompetitorCounts(
     ]),
   );
 }
+
+/** Counts of one day and one category (null: prompts without a category). */
+export interface CategoryDayRow extends DayCounts {
+  category_id: string | null;
+}
+
+/**
+ * The per-day/category counts of both periods, from the answers (the aggregates hold days per
+ * platform, not per category): a change-log entry scoped to a category reads its rates here
+ * (docs/api.md, trend extensions). A competitor mention counts once per competitor an answer names.
+ */
+export function loadCategoryDaily(db: Db, projectId: string, period: Period): Promise<CategoryDayRow[]> {
+  return jsonRows<CategoryDayRow>(
+    db,
+    ["day", "category_id", "snapshots", "mentioned", "cited", "competitor_mentions"],
+    sql`(SELECT a.day, p.category_id, count(*)::int AS snapshots,
+        (count(*) FILTER (WHERE a.brand_mentioned))::int AS mentioned,
+        (count(*) FILTER (WHERE a.brand_cited))::int AS cited,
+        coalesce(sum(cardinality(a.mentioned_competitor_ids)), 0)::int AS competitor_mentions
+      FROM answers a JOIN prompts p ON p.id = a.prompt_id
+      WHERE a.project_id = ${projectId} AND a.day BETWEEN ${period.previous.start} AND ${period.current.end}
+      GROUP BY a.day, p.category_id) d`,
+    sql`day`,
+  );
+}

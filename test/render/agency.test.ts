@@ -1,0 +1,132 @@
+/**
+ * The agency's page (docs/agency.md) on test/fixtures/change-log.ts: wins and risks are claims
+ * (here the targets: 3 of 8 answers mention the brand, 37.5 % against 30 %; 1 of 8 cite it, 12.5 %
+ * against 50 %), the next steps and the review from the agency note, the change log as work
+ * delivered, the account manager on the cover; without any agency input there is no such page.
+ */
+import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { langOf } from "../../src/format/i18n/index.js";
+import { type ReportPlan, viewOf } from "../../src/pipeline/plan.js";
+import { backend as md } from "../../src/render/backends/markdown/backend.js";
+import type { Block, ReportView } from "../../src/render/types.js";
+import { monthReportData, sampleChangeLog } from "../fixtures/change-log.js";
+import { SAMPLE_BRANDING } from "../fixtures/sample-view.js";
+import { writeWith } from "../pipeline/_write-with.js";
+
+const AGENCY_NOTE = [
+  "We focus on citations next.",
+  "",
+  "### next_steps",
+  "- Citation-ready CRM pages; owner: Dana Weiss; due: 2026-11-20",
+  "- Grok comparison page; owner: Jonas Berg; due: 2026-10-30",
+  "",
+  "### next_review",
+  "2026-12-01",
+  "",
+  "### account_manager",
+  "name: Dana Weiss",
+  "email: dana@northwind.example",
+].join("\n");
+
+function plan(locale?: string, notes = true): Promise<ReportPlan> {
+  return viewOf(monthReportData(), {
+    formats: ["md"],
+    branding: { ...SAMPLE_BRANDING, ...(locale ? { locale } : {}) },
+    changes: sampleChangeLog(),
+    targets: { mention_rate: 0.3, citation_rate: 0.5 },
+    ...(notes ? { notes: { agency: AGENCY_NOTE } } : {}),
+  });
+}
+
+function agencyBlocks(view: ReportView): Block[] {
+  return view.sections.find((s) => s.key === "agency")?.blocks ?? [];
+}
+
+function rowsOf(view: ReportView, id: string) {
+  const table = agencyBlocks(view).find((b) => b.kind === "table" && b.id === id);
+  if (table?.kind !== "table") throw new Error(`no table ${id}`);
+  return table.rows;
+}
+
+describe("the agency's page", () => {
+  let en: ReportPlan;
+  let dir: string;
+  beforeAll(async () => {
+    en = await plan();
+    dir = await mkdtemp(join(tmpdir(), "vreport-agency-"));
+  });
+  afterAll(async () => {
+    if (dir) await rm(dir, { recursive: true, force: true });
+  });
+
+  it("comes before the methodology, the note's commentary first, its keyed parts as tables", () => {
+    const keys = en.view.sections.map((s) => s.key);
+    expect(keys.slice(-2)).toEqual(["agency", "methodology"]);
+    expect(agencyBlocks(en.view)[0]).toEqual({ kind: "note", markdown: "We focus on citations next." });
+    expect(rowsOf(en.view, "agency-next-steps")).toEqual([
+      { step: "Citation-ready CRM pages", owner: "Dana Weiss", due: "2026-11-20" },
+      { step: "Grok comparison page", owner: "Jonas Berg", due: "2026-10-30" },
+    ]);
+    expect(agencyBlocks(en.view)).toContainEqual({ kind: "paragraph", text: "Next review: 2026-12-01." });
+  });
+
+  it("lists targets met as wins and targets missed as risks, in the claims' words", () => {
+    const news = rowsOf(en.view, "agency-news");
+    expect(news).toContainEqual({
+      kind: "Win",
+      finding: "Mention rate on track (37.5% against a target of 30.0%).",
+    });
+    expect(news).toContainEqual({
+      kind: "Risk",
+      finding: "Citation rate off track (12.5% against a target of 50.0%).",
+    });
+  });
+
+  it("lists the period's changes as work delivered with their scope's before and after", () => {
+    expect(
+      rowsOf(en.view, "agency-delivered").map((r) => [r.date, r.where, r.before, r.after, r.change]),
+    ).toEqual([
+      ["2026-10-05", "Category: CRM", 14 / 56, 28 / 56, 28 / 56 - 14 / 56],
+      ["2026-10-15", "All platforms", 27 / 140, 56 / 140, 56 / 140 - 27 / 140],
+      ["2026-10-20", "ChatGPT", 14 / 70, 36 / 60, null],
+      ["2026-10-25", "All platforms", 48 / 140, 28 / 70, null],
+    ]);
+  });
+
+  it("asks the agency to update a next step due before the report's day", () => {
+    expect(en.checks).toContainEqual({
+      rule: "stale-next-step",
+      message:
+        "the next step “Grok comparison page” was due on 2026-10-30, before the report's day 2026-11-01: update the agency note",
+    });
+  });
+
+  it("puts the account manager on the cover of every format", async () => {
+    expect(en.view.cover.accountManager).toBe("Dana Weiss · dana@northwind.example");
+    const [file] = await writeWith(md, en.view, join(dir, "md"));
+    expect(await readFile(file!, "utf8")).toContain(
+      "- **Account manager:** Dana Weiss · dana@northwind.example",
+    );
+  });
+
+  it("speaks the report's language", async () => {
+    const de = await plan("de-DE");
+    const pct = (v: number) => langOf("de-DE").f.percent(v);
+    expect(de.view.sections.find((s) => s.key === "agency")?.title).toBe(
+      "Unsere Arbeit und nächste Schritte",
+    );
+    expect(rowsOf(de.view, "agency-news")).toContainEqual({
+      kind: "Erfolg",
+      // German writes a no-break space before % (Intl): the figures come from the locale's formatter.
+      finding: `Erwähnungsrate im Plan (${pct(0.375)} gegenüber dem Ziel von ${pct(0.3)}).`,
+    });
+  });
+
+  it("is left out when the agency gave no input (no agency note, no change log)", async () => {
+    const { view } = await viewOf(monthReportData(), { formats: ["md"], branding: { ...SAMPLE_BRANDING } });
+    expect(view.sections.map((s) => s.key)).not.toContain("agency");
+  });
+});
