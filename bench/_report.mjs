@@ -315,9 +315,13 @@ function targets(records) {
   add(
     "Client profile",
     "`--answers all` workbook streamed with memory bounded (peak RSS flat from 20,000 to 100,000 answers, heap capped)",
-    many ? `${mb(few.maxRssKb)} → ${mb(many.maxRssKb)}` : "–",
-    many && streamed.length > 1 ? many.maxRssKb <= few.maxRssKb * 1.5 : null,
-    many ? `${num(many.rows)} answers in ${ms(many.ms)}, file ${bytes(many.bytes)}` : "",
+    many?.failed
+      ? `${num(many.rows)} answers: ${many.failed} (heap ${many.heapMb} MB)`
+      : many
+        ? `${mb(few.maxRssKb)} → ${mb(many.maxRssKb)}`
+        : "–",
+    many && streamed.length > 1 ? !many.failed && !few.failed && many.maxRssKb <= few.maxRssKb * 1.5 : null,
+    many && !many.failed ? `${num(many.rows)} answers in ${ms(many.ms)}, file ${bytes(many.bytes)}` : "",
   );
   const demo = records.demo?.result;
   add(
@@ -542,8 +546,14 @@ function generationSection(rec, runInfo) {
     "",
     ...(g.warm["pdf-accessible"] && g.sizes.pdfAccessible
       ? [
-          `The tagged PDF (\`--accessible\`, docs/accessibility.md) prints the report as one document twice, to learn the layout and then tagged: ${num(g.warm["pdf-accessible"].median / g.warm.pdf.median, 2)}× the untagged render's median time, ${num(g.sizes.pdfAccessible / g.sizes.pdf, 2)}× its size (${bytes(g.sizes.pdfAccessible)} against ${bytes(g.sizes.pdf)}).`,
+          `The tagged PDF (\`--accessible\`, docs/accessibility.md) prints the report as one document twice, to learn the layout and then tagged: ${num(g.warm["pdf-accessible"].median / (g.taggedDefault?.untaggedMedianMs ?? g.warm.pdf.median), 2)}× the untagged render's median time${g.taggedDefault ? " (A/B, below)" : ""}, ${num(g.sizes.pdfAccessible / g.sizes.pdf, 2)}× its size (${bytes(g.sizes.pdfAccessible)} against ${bytes(g.sizes.pdf)}).`,
           "",
+          ...(g.taggedDefault
+            ? [
+                `**Tagged by default?** Measured A/B (one untagged and one tagged print of the same view per round, n=${g.warm["pdf-accessible"].n}, on the machine described at the top, load average ${g.taggedDefault.loadAverage.map((l) => num(l, 2)).join(", ")} after): the tagged print's median ${ms(g.taggedDefault.taggedMedianMs)} is ${num(g.taggedDefault.ratio, 2)}× the untagged one's ${ms(g.taggedDefault.untaggedMedianMs)}. The rule (docs/accessibility.md) makes the PDF tagged by default at ${num(g.taggedDefault.maxRatio, 2)}× or less: **${g.taggedDefault.taggedByDefault ? "tagged by default" : "untagged by default; `--accessible` asks for the tagged print"}**.`,
+                "",
+              ]
+            : []),
         ]
       : []),
     ...(g.previewReload
@@ -595,7 +605,11 @@ function generationSection(rec, runInfo) {
           "",
           table(
             ["Answers", "Time", "File", "Peak RSS"],
-            g.answersStream.map((r) => [num(r.rows), ms(r.ms), bytes(r.bytes), mb(r.maxRssKb)]),
+            g.answersStream.map((r) =>
+              r.failed
+                ? [num(r.rows), r.failed, "–", "–"]
+                : [num(r.rows), ms(r.ms), bytes(r.bytes), mb(r.maxRssKb)],
+            ),
           ),
           "",
         ]
