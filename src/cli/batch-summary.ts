@@ -40,6 +40,24 @@ export function shortenMiddle(text: string, width: number): string {
   return `${text.slice(0, head)}…${text.slice(text.length - (width - 1 - head))}`;
 }
 
+/**
+ * A files cell cut to `width` in its folder only: the file name (`acme-ai-visibility-….{pdf,md}`)
+ * stays whole, so two projects' files never read the same (docs/jobs.md).
+ */
+export function shortenPath(text: string, width: number): string {
+  if (text.length <= width) return text;
+  const slash = text.lastIndexOf("/");
+  if (slash === -1) return text;
+  const name = text.slice(slash);
+  return `${shortenMiddle(text.slice(0, slash), Math.max(1, width - name.length))}${name}`;
+}
+
+/** The narrowest a files cell gets: its file name whole, after "…" for the folder. */
+function nameWidth(cell: string): number {
+  const slash = cell.lastIndexOf("/");
+  return slash === -1 ? cell.length : cell.length - slash + 1;
+}
+
 /** Narrowest the project, files and error columns get when the table must fit a narrow terminal. */
 const MIN_PROJECT = 12;
 const MIN_FILES = 16;
@@ -50,10 +68,15 @@ const [PROJECT, FORMATS, FILES, SIZES] = [0, 1, 2, 3];
 /**
  * Which columns to print and how wide, to fit `width` characters: the formats column goes first
  * (the files cell names the formats too), then the sizes (the total follows the table); then the
- * error, files and project columns give up room in rounds, each down to a minimum. The full
+ * error, files and project columns give up room in rounds, each down to a minimum (for the files,
+ * their whole file names: the table is then wider than `width` rather than ambiguous). The full
  * error messages are printed as the projects finish, above the table.
  */
-function fitColumns(natural: readonly number[], width: number): { widths: number[]; shown: boolean[] } {
+function fitColumns(
+  natural: readonly number[],
+  width: number,
+  minFiles: number,
+): { widths: number[]; shown: boolean[] } {
   const widths = [...natural];
   const shown = natural.map(() => true);
   const ERROR = natural.length - 1;
@@ -66,11 +89,11 @@ function fitColumns(natural: readonly number[], width: number): { widths: number
   if (total() > width) shown[SIZES] = false;
   // In rounds, so no column is cut to nothing while another keeps all its width.
   shrink(ERROR, 24);
-  shrink(FILES, 40);
+  shrink(FILES, Math.max(40, minFiles));
   shrink(ERROR, MIN_ERROR);
-  shrink(FILES, 24);
+  shrink(FILES, Math.max(24, minFiles));
   shrink(PROJECT, MIN_PROJECT);
-  shrink(FILES, MIN_FILES);
+  shrink(FILES, Math.max(MIN_FILES, minFiles));
   return { widths, shown };
 }
 
@@ -90,7 +113,8 @@ export function printBatchSummary(
 ): void {
   const rows = [HEADERS.map(String), ...summaryRows(results)];
   const natural = HEADERS.map((_, c) => Math.max(...rows.map((r) => (r[c] ?? "").length)));
-  const { widths, shown } = fitColumns(natural, width);
+  const minFiles = Math.max(0, ...rows.slice(1).map((r) => nameWidth(r[FILES] ?? "")));
+  const { widths, shown } = fitColumns(natural, width, minFiles);
   const last = HEADERS.length - 1;
   const line = (cells: string[]) =>
     cells
@@ -104,7 +128,9 @@ export function printBatchSummary(
         row.map((cell, c) =>
           c === last
             ? shortenMiddle(cell, widths[c] ?? 0)
-            : shortenMiddle(cell, widths[c] ?? 0).padEnd(widths[c] ?? 0),
+            : (c === FILES && i > 0 ? shortenPath : shortenMiddle)(cell, widths[c] ?? 0).padEnd(
+                widths[c] ?? 0,
+              ),
         ),
       ),
     );

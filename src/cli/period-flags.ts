@@ -3,6 +3,7 @@ import {
   addDays,
   COMPARES,
   type Compare,
+  dayIn,
   MAX_DAY,
   MIN_DAY,
   NAMED_PERIODS,
@@ -81,4 +82,24 @@ export function parsePeriodFlags(flags: PeriodFlags): PeriodChoice {
     return { start, end, ...withCompare };
   }
   return { range: parseRange(flags.range), ...withCompare };
+}
+
+/** The zone whose day starts first: a month not over there is not over in any workspace's timezone. */
+const EARLIEST_ZONE = "Pacific/Kiritimati";
+
+/**
+ * Refuses `--month` of a month that is not over on the as-of day (the current month, or a later
+ * one): the service would answer 422, so it is a flag error naming `--period month-to-date`
+ * (docs/decisions.md#period). `asOf` is the embedded service's day; a remote service's today is
+ * in its workspace's timezone, so a month is refused only when it is not over anywhere yet.
+ */
+export function checkMonthOver(period: PeriodChoice, asOf?: string, now: Date = new Date()): void {
+  if (!("month" in period) || period.month === undefined) return;
+  const day = asOf ?? dayIn(EARLIEST_ZONE, now);
+  if (period.month < day.slice(0, 7)) return;
+  const last = addDays(`${day.slice(0, 7)}-01`, -1).slice(0, 7);
+  throw new CliError(
+    `--month ${period.month} is not over on the as-of day ${day}: use --period month-to-date for this month so far, or --month ${last} for the last whole month`,
+    EXIT.usage,
+  );
 }

@@ -1,5 +1,11 @@
 import MarkdownIt from "markdown-it";
-import { type EmailTemplates, type EmailVars, renderBody, renderSubject } from "../format/email-template.js";
+import {
+  type EmailTemplates,
+  type EmailVars,
+  renderBody,
+  renderBodyText,
+  renderSubject,
+} from "../format/email-template.js";
 import { humanBytes } from "../format/human.js";
 import { ENGLISH, type Lang, langOf, periodText } from "../format/i18n/index.js";
 import { escapeMarkdown } from "../format/markdown-escape.js";
@@ -62,13 +68,24 @@ export function composeReportEmail(input: EmailContentInput): EmailContent {
   if (!vars || (!templates?.subject && !templates?.body)) return base;
   const subject = templates.subject ? renderSubject(templates.subject, vars) : base.subject;
   if (!templates.body) return { ...base, subject };
-  const markdown = [
-    renderBody(templates.body, vars).trimEnd(),
-    "",
-    ...attachedList(input.files, langOf(input.locale)),
-  ].join("\n");
-  return { subject, markdown, html: htmlOf(markdown), text: markdown };
+  const lang = langOf(input.locale);
+  const markdown = [renderBody(templates.body, vars).trimEnd(), "", ...attachedList(input.files, lang)].join(
+    "\n",
+  );
+  // The plain-text part: the agency's words with the values as they are (no Markdown escapes) and
+  // the files as the built-in text lists them, never a literal "## Attached".
+  const text = [renderBodyText(templates.body, vars).trimEnd(), "", ...attachedText(input.files, lang)].join(
+    "\n",
+  );
+  return { subject, markdown, html: htmlOf(markdown), text };
 }
+
+/** The files list of a plain-text body: a line naming them, then one line per file. */
+const attachedText = (files: EmailContentInput["files"], lang: Lang): string[] => [
+  lang.m.email.attached,
+  ...files.map((f) => `- ${oneLine(f.filename)} (${humanBytes(f.bytes, lang.locale)})`),
+  "",
+];
 
 function htmlOf(markdown: string): string {
   return [
@@ -107,9 +124,7 @@ function builtIn(input: EmailContentInput): EmailContent {
     m.sections.executive_summary,
     ...(findings.length > 0 ? findings.map((f) => `- ${f}`) : [m.email.noFinding]),
     "",
-    m.email.attached,
-    ...input.files.map((f) => `- ${oneLine(f.filename)} (${humanBytes(f.bytes, lang.locale)})`),
-    "",
+    ...attachedText(input.files, lang),
   ].join("\n");
   return { subject: reportSubject(project, period, lang), markdown, html, text };
 }

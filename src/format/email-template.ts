@@ -11,10 +11,11 @@ export interface EmailTemplates {
   body?: string;
 }
 
-/** A headline number of the report, as the report prints it. */
+/** A headline number of the report, as the report's KPI card prints it. */
 export interface EmailKpi {
   label: string;
   value: string;
+  /** The change as the card reads: "+5.0 pp vs 30.0%", "+200 vs 21,400", with "no significant change" when so. */
   change: string;
 }
 
@@ -38,7 +39,7 @@ export const SAMPLE_VARS: EmailVars = {
   agency: "Northwind Digital",
   headline: "Mention rate rose from 30.0% to 35.0%.",
   findings: ["Mention rate rose from 30.0% to 35.0%."],
-  kpis: [{ label: "Mention rate", value: "35.0%", change: "+5.0 pp" }],
+  kpis: [{ label: "Mention rate", value: "35.0%", change: "+5.0 pp vs 30.0%" }],
 };
 
 const oneLine = (s: string): string => s.replace(/[\r\n\t]+/g, " ").trim();
@@ -68,6 +69,11 @@ export function renderSubject(template: string, vars: EmailVars): string {
  */
 export function renderBody(template: string, vars: EmailVars): string {
   return compile(template)(mapVars(vars, (s) => escapeMarkdown(oneLine(s))));
+}
+
+/** The body as plain text (an email's text part): the template over the values as they are, one line each. */
+export function renderBodyText(template: string, vars: EmailVars): string {
+  return compile(template)(mapVars(vars, oneLine));
 }
 
 /**

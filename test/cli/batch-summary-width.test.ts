@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { printBatchSummary, shortenMiddle, summaryRows } from "../../src/cli/batch-summary.js";
+import { printBatchSummary, shortenMiddle, shortenPath, summaryRows } from "../../src/cli/batch-summary.js";
 import type { Project } from "../../src/contract/index.js";
 import type { BatchResult } from "../../src/jobs/batch.js";
 
@@ -36,19 +36,41 @@ describe("batch summary width", () => {
     expect(summaryRows(results)[0]?.[2]).toBe("output/brightwave-ai-visibility-90d-2026-11-25.{pdf,xlsx,md}");
   });
 
-  it("fits 80 columns: formats and sizes give way, file names are shortened in the middle", () => {
+  it("at 80 columns: formats and sizes give way, the error is cut, every file name stays whole", () => {
     const printed = lines(80);
-    // The table fits; a failure's whole reason follows on a line of its own, as long as it is.
-    for (const line of printed.filter((l) => !l.startsWith("failed: ")))
-      expect(line.length, line).toBeLessThanOrEqual(80);
     expect(printed[0]).toMatch(/^project +files +time +error$/);
-    expect(printed[2]).toMatch(/^Brightwave +output\/brightwave-a\S*…\S*\.\{pdf,xlsx,md\} +1\.3 s$/);
+    // The folder gives way before a file name does: each name is there whole.
+    expect(printed[2]).toMatch(
+      /^Brightwave +\S*\/brightwave-ai-visibility-90d-2026-11-25\.\{pdf,xlsx,md\} +1\.3 s$/,
+    );
     expect(printed[3]).toMatch(
-      /^Northwind Analytics +output\/northwind.*\{pdf,xlsx,md\} +1\.3 s +servic.*….*empts$/,
+      /^Northw…ytics +…\/northwind analytics-ai-visibility-90d-2026-11-25\.\{pdf,xlsx,md\} +1\.3 s +servic.*….*empts$/,
     );
     expect(printed.at(-1)).toBe(
       "failed: Northwind Analytics: service unreachable: connect ECONNREFUSED 127.0.0.1:8787 after 3 attempts",
     );
+  });
+
+  it("never prints two projects' files as the same text: the folder is cut, not the file name", () => {
+    const deep = (name: string): BatchResult => {
+      const r = result(name);
+      return {
+        ...r,
+        files: r.files.map((f) => ({
+          ...f,
+          path: f.path.replace("/output/", "/reports/clients/2026/november/"),
+        })),
+      };
+    };
+    const out: string[] = [];
+    printBatchSummary([deep("Brightwave"), deep("Brightwave-Events")], { out: (l) => out.push(l) }, 80);
+    const files = out.slice(2, 4).map((l) => l.split(/ {2,}/)[1]);
+    expect(files).toEqual([
+      "repo…ber/brightwave-ai-visibility-90d-2026-11-25.{pdf,xlsx,md}",
+      "…/brightwave-events-ai-visibility-90d-2026-11-25.{pdf,xlsx,md}",
+    ]);
+    expect(shortenPath("reports/clients/2026/a-report.pdf", 20)).toBe("rep…026/a-report.pdf");
+    expect(shortenPath("a/very-long-file-name.pdf", 10)).toBe("a/very-long-file-name.pdf");
   });
 
   it("uses the full width when there is one, cutting nothing", () => {

@@ -6,6 +6,7 @@ import { generateCommand } from "../../src/cli/commands/generate.js";
 import { parseGenerateFlags } from "../../src/cli/commands/generate-options.js";
 import { CliError, EXIT } from "../../src/cli/errors.js";
 import type { Io } from "../../src/cli/io.js";
+import { checkMonthOver } from "../../src/cli/period-flags.js";
 
 const quiet: Io = { out: () => {}, err: () => {}, tty: false };
 
@@ -97,5 +98,22 @@ describe("vreport generate: period flags (docs/decisions.md#period)", () => {
       start: "2026-10-01",
       end: "2026-10-12",
     });
+  });
+
+  it("--month of a month not over on the as-of day is a flag error naming --period month-to-date", () => {
+    const message =
+      "--month 2026-11 is not over on the as-of day 2026-11-28: use --period month-to-date for this month so far, or --month 2026-10 for the last whole month";
+    expect(() => checkMonthOver({ month: "2026-11" }, "2026-11-28")).toThrow(
+      expect.objectContaining({ exitCode: EXIT.usage, message }),
+    );
+    expect(() => checkMonthOver({ month: "2026-12" }, "2026-11-28")).toThrow(/^--month 2026-12 is not over/);
+    expect(() => checkMonthOver({ month: "2026-10" }, "2026-11-01")).not.toThrow();
+    // A remote service's day is its workspace's: refused only where the month is not over anywhere yet.
+    expect(() => checkMonthOver({ month: "2026-11" }, undefined, new Date("2026-11-30T09:00:00Z"))).toThrow(
+      /as-of day 2026-11-30:/,
+    );
+    expect(() =>
+      checkMonthOver({ month: "2026-11" }, undefined, new Date("2026-11-30T12:00:00Z")),
+    ).not.toThrow();
   });
 });

@@ -6,6 +6,7 @@ import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { composeReportEmail, reportSubject } from "../../src/email/compose.js";
 import { AttachmentTooLargeError, SmtpDeliveryError } from "../../src/email/errors.js";
 import { sendReportEmail } from "../../src/email/send-report.js";
+import { SAMPLE_VARS } from "../../src/format/email-template.js";
 import { leaves, parseMime } from "./_mime.js";
 import { startSmtp, type TestSmtp } from "./_smtp-server.js";
 
@@ -148,6 +149,30 @@ describe("composeReportEmail", () => {
     const c = composeReportEmail({ project: "# *Acme* <b>", period, summary: [], files: [] });
     expect(c.markdown).toContain("No finding for this period.");
     expect(c.html).toContain("<h1>AI visibility report — # *Acme* &lt;b&gt;</h1>");
+  });
+
+  it("a template's text part: its words and values as written, the files in words, no Markdown heading", () => {
+    const c = composeReportEmail({
+      project: "Acme",
+      period,
+      summary: [],
+      files: [{ filename: "acme.pdf", bytes: 2048 }],
+      templates: {
+        body: "Hello {{project}},\n\n{{#each kpis}}- {{label}}: {{value}} ({{change}})\n{{/each}}",
+      },
+      vars: { ...SAMPLE_VARS, project: "Acme *Corp*" },
+    });
+    expect(c.text.split("\n")).toEqual([
+      "Hello Acme *Corp*,",
+      "",
+      "- Mention rate: 35.0% (+5.0 pp vs 30.0%)",
+      "",
+      "Attached",
+      "- acme.pdf (2 kB)",
+      "",
+    ]);
+    expect(c.markdown).toContain("Hello Acme \\*Corp\\*,");
+    expect(c.html).toContain("<h2>Attached</h2>");
   });
 
   it("writes the built-in email in the report's language, dates as its locale writes them", () => {

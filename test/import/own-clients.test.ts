@@ -77,6 +77,23 @@ describe("an agency's own database: only its imported client", () => {
     expect(projects.map((p) => p.name)).toEqual(["Acme Insurance"]);
   });
 
+  it("--month of the as-of day's month is a flag error naming --period month-to-date, not the API's 422", async () => {
+    await refused(
+      generateCommand(
+        {
+          database: db.location,
+          project: "Acme Insurance",
+          asOf: "2025-03-02",
+          month: "2025-03",
+          format: "md",
+          out: `${db.location}-m`,
+        },
+        { out: () => {}, err: () => {}, tty: false },
+      ),
+      "--month 2025-03 is not over on the as-of day 2025-03-02: use --period month-to-date for this month so far, or --month 2025-02 for the last whole month",
+    );
+  });
+
   it("a project that is not there: the error names the projects there are and how to import one", async () => {
     const { projects } = await contents(db.location);
     await refused(

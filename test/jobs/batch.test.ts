@@ -320,7 +320,11 @@ describe("per-client delivery (config projects, docs/email.md)", () => {
     try {
       // `--email` alone: each client's recipients from the config file.
       // The first client's own commentary: in its report only.
-      writeFileSync(join(dir, "first-notes.md"), "## executive_summary\n\nOur work for the first client.\n");
+      // Written for this run's period (the default 30 days to the service's day): docs/notes.md.
+      writeFileSync(
+        join(dir, "first-notes.md"),
+        `<!-- period: 30d-${AS_OF} -->\n## executive_summary\n\nOur work for the first client.\n`,
+      );
       const results = await runGenerate(allProjects("mail", config), captureIo(false), {
         concurrency: 1,
         email: emailAlone(smtp.url),
@@ -347,7 +351,14 @@ describe("per-client delivery (config projects, docs/email.md)", () => {
       );
       expect(a!.headers.get("cc")).toBe("am@northwind.example");
       expect(text(a!)).toMatch(/^Hello,\s/);
-      expect(text(a!)).toMatch(/- Mention rate: \d+\.\d%/);
+      // The KPI lines read as the report's cards: the change against the previous period's figure.
+      expect(text(a!)).toMatch(
+        /- Mention rate: \d+\.\d% \([+−]?\d+\.\d\spp vs \d+\.\d%(, no significant change)?\)/,
+      );
+      expect(text(a!)).toMatch(/- Answers analysed: [\d,]+ \([+−]?[\d,]+ vs [\d,]+\)/);
+      // The text part lists the files in words, as the built-in one does: no Markdown heading.
+      expect(text(a!)).not.toContain("## ");
+      expect(text(a!)).toMatch(/\r?\nAttached\r?\n- /);
       expect(text(a!)).toContain("— Northwind Digital");
       expect(leaves(a!).some((p) => p.filename?.endsWith(".md"))).toBe(true);
       // The German client's {{period}} as its report writes it.
@@ -358,7 +369,9 @@ describe("per-client delivery (config projects, docs/email.md)", () => {
       );
       expect(b!.headers.get("reply-to")).toBe("am@northwind.example");
       // The second client's report is in German, and so are the figures its email quotes.
-      expect(text(b!)).toMatch(/- Erwähnungsrate: \d+,\d\u00a0% \((?:[+\u2212]\d+,\d|0,0)\u00a0Pp\.\)/);
+      expect(text(b!)).toMatch(
+        /- Erwähnungsrate: \d+,\d\u00a0% \((?:[+\u2212]\d+,\d|0,0)\u00a0Pp\. ggü\. \d+,\d\u00a0%(, keine signifikante Veränderung)?\)/,
+      );
       expect(b!.headers.has("cc")).toBe(false);
     } finally {
       await smtp.close();

@@ -73,7 +73,13 @@ describe("schedule add --monthly (docs/jobs.md)", () => {
       expect(lines[1]).toMatch(
         /^schedule all-projects-last-month-pdf: monthly, last calendar month, cron "0 6 1 \* \*" \(Europe\/Paris\), next run /,
       );
-      const list = await scheduleList(q, () => {});
+      const listed: string[] = [];
+      const list = await scheduleList(q, (l) => listed.push(l));
+      // add prints the next run exactly as list does (whole seconds, not 04:59:59.987Z).
+      const nextOf = (line: string | undefined) => /next(?: run)? (\S+)$/.exec(line ?? "")?.[1];
+      const listedLine = listed.find((l) => l.startsWith(`${id}  `));
+      expect(nextOf(lines[0])).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.000Z$/);
+      expect(nextOf(lines[0])).toBe(nextOf(listedLine));
       const byId = Object.fromEntries(list.map((s) => [s.id, s]));
       expect(byId[id]).toMatchObject({
         cron: "0 6 1 * *",

@@ -322,7 +322,11 @@ describe.skipIf(!up)("vreport worker with email", () => {
   it("applies each client's own settings from the config file: its targets, notes and email", async () => {
     const project = service.projects[0]!;
     const config = join(dir, "clients.json");
-    writeFileSync(join(dir, "client-notes.md"), "## summary\n\nOur note for this client.\n");
+    // Written for the job's period (the default 30 days to the service's day): docs/notes.md.
+    writeFileSync(
+      join(dir, "client-notes.md"),
+      `<!-- period: 30d-${AS_OF} -->\n## summary\n\nOur note for this client.\n`,
+    );
     writeFileSync(
       config,
       JSON.stringify({

@@ -22,7 +22,7 @@ import {
   demoAsOfOption,
   projectOption,
 } from "../options.js";
-import { withPeriodFlags } from "../period-flags.js";
+import { checkMonthOver, withPeriodFlags } from "../period-flags.js";
 import { connectReporting, projectsOf } from "../report-service.js";
 import { toCliError as setupError } from "../to-cli-error.js";
 import {
@@ -172,6 +172,7 @@ export async function runGenerate(
   let results: BatchResult[] = [];
   try {
     const selected = await projectsOf(service, opts);
+    checkMonthOver(opts.period, service.asOf);
     const progress = createBatchProgress(io, extras.write);
     try {
       results = await runBatch(

@@ -132,8 +132,17 @@ export async function scheduleAdd(flags: ScheduleAddFlags, out: Out = stdout): P
     : flags.cron !== undefined
       ? `cron "${flags.cron}"${flags.tz ? ` (${flags.tz})` : ""}`
       : `every ${flags.every} ms`;
-  out(`schedule ${id}: ${when}${next !== undefined ? `, next run ${new Date(next).toISOString()}` : ""}`);
+  out(`schedule ${id}: ${when}${next !== undefined ? `, next run ${nextRun(next)}` : ""}`);
   return id;
+}
+
+/**
+ * A next run as `add` and `list` both print it: to the whole second. Schedules fire on whole
+ * seconds; the delay `add` reads back is measured from a slightly different instant
+ * (04:59:59.987 for 05:00:00), so the milliseconds are noise.
+ */
+export function nextRun(ms: number): string {
+  return new Date(Math.round(ms / 1000) * 1000).toISOString();
 }
 
 /** `vreport schedule list`: one line per schedule (or a JSON array with `--json`). */
@@ -148,7 +157,7 @@ export async function scheduleList(
     for (const s of all) {
       const when =
         s.cron !== undefined ? `cron "${s.cron}"${s.tz ? ` ${s.tz}` : ""}` : `every ${s.everyMs} ms`;
-      const next = s.next !== undefined ? `  next ${new Date(s.next).toISOString()}` : "";
+      const next = s.next !== undefined ? `  next ${nextRun(s.next)}` : "";
       out(`${s.id}  ${when}  ${s.what}${s.email.length ? `  email ${s.email.join(",")}` : ""}${next}`);
     }
   }
