@@ -8,6 +8,8 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import Handlebars from "handlebars";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { periodLine } from "../../src/config/period-notes.js";
+import { reportPeriod } from "../../src/pipeline/report-period.js";
 import { buildPreview, type PreviewBuild } from "../../src/preview/build.js";
 import { describeFailure } from "../../src/preview/failure.js";
 import { errorPage, previewCsp, withReload } from "../../src/preview/page.js";
@@ -26,7 +28,9 @@ describe("buildPreview", () => {
     dir = await mkdtemp(join(tmpdir(), "vreport-preview-build-"));
     config = join(dir, "vreport.config.json");
     await writeFile(config, '{ "agencyName": "Northwind Agency", "notes": "notes.md" }\n');
-    await writeFile(join(dir, "notes.md"), "## trend\n\nThe config's note.\n");
+    // The config's notes are read by the report of the period their first line names (docs/notes.md).
+    const { period } = reportPeriod(smallReportData());
+    await writeFile(join(dir, "notes.md"), `${periodLine(period)}\n## trend\n\nThe config's note.\n`);
   });
   afterAll(async () => {
     if (dir) await rm(dir, { recursive: true, force: true });
