@@ -174,6 +174,24 @@ describe("claims", () => {
     ]);
   });
 
+  it("says the targets after the headline rates: how many are on track, and each one that is not", () => {
+    const model = buildModel(smallReportData(), {
+      targets: { mention_rate: 0.3, citation_rate: 0.5, platforms: { chatgpt: { mention_rate: 0.9 } } },
+    });
+    const at = model.claims.findIndex((c) => c.kind === "targets");
+    expect(model.claims.slice(0, at).every((c) => c.section === "summary")).toBe(true);
+    expect(model.claims[at + 1]?.section).not.toBe("summary");
+    // 3/8 = 37.5% reaches 30%; 1/8 = 12.5% with its interval up to 30% cannot reach 50%; ChatGPT's
+    // 2/4 = 50.0% falls short of 90% but its interval reaches it.
+    expect(model.findings[at]?.text).toBe(
+      "1 of 3 targets on track; citation rate off track (12.5% against 50.0%) and ChatGPT mention rate at risk (50.0% against 90.0%).",
+    );
+    expect(model.findings[at]?.tone).toBe("negative");
+    const de = buildModel(smallReportData(), { targets: { mention_rate: 0.3 }, locale: "de-DE" });
+    expect(de.findings.find((f) => f.claim.kind === "targets")?.text).toBe("1 von 1 Ziel im Plan.");
+    expect(buildModel(smallReportData()).claims.some((c) => c.kind === "targets")).toBe(false);
+  });
+
   it("gives a citation rate behind its target, and the weakest platform, a focus theme of their own", () => {
     const data = smallReportData();
     const model = buildModel(data, { targets: { citation_rate: 0.5 } });

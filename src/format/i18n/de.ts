@@ -331,6 +331,10 @@ const messages = (f: Figures): Messages => ({
     notInReport: (reasons) => `Nicht in diesem Bericht: ${reasons.join(" ")}`,
     notEnoughData: "Für eine Zusammenfassung liegen in diesem Zeitraum nicht genug Daten vor.",
     noAnswers: "In diesem Zeitraum wurden keine Antworten erhoben, daher lassen sich keine Raten angeben.",
+    targets: (met, total, short) =>
+      `${f.count(met)} von ${f.countOf(total, { one: "Ziel", other: "Zielen" })} im Plan${short.length > 0 ? `; ${f.list(short)}` : ""}.`,
+    targetShort: (scope, metric, status, value, target) =>
+      `${metric}${scope !== null ? ` auf ${scope}` : ""} ${{ at_risk: "gefährdet", off_track: "verfehlt", no_data: "ohne Daten" }[status]}${value !== null ? ` (${f.percent(value)} gegenüber ${f.percent(target)})` : ""}`,
     rateWas: (label, value) => `${label}: ${f.percent(value)}.`,
     steady: (label, current, previous, delta, interval) =>
       `${label}: keine signifikante Veränderung, ${f.percent(current)} gegenüber ${f.percent(previous)} in der Vorperiode (${f.deltaPp(delta)}; ${interval}).`,

@@ -362,6 +362,17 @@ export const enMessages = (f: Figures) => ({
     notInReport: (reasons: readonly string[]) => `Not in this report: ${reasons.join(" ")}`,
     notEnoughData: "There is not enough data in this period for a summary.",
     noAnswers: "No answers were collected in this period, so no rates can be reported.",
+    /** The agency's targets (docs/targets.md): how many are on track, then each one that is not. */
+    targets: (met: number, total: number, short: readonly string[]) =>
+      `${f.count(met)} of ${f.countOf(total, { one: "target", other: "targets" })} on track${short.length > 0 ? `; ${f.list(short)}` : ""}.`,
+    targetShort: (
+      scope: string | null,
+      metric: string,
+      status: "at_risk" | "off_track" | "no_data",
+      value: number | null,
+      target: number,
+    ) =>
+      `${scope !== null ? `${scope} ` : ""}${metric.toLowerCase()} ${{ at_risk: "at risk", off_track: "off track", no_data: "without data" }[status]}${value !== null ? ` (${f.percent(value)} against ${f.percent(target)})` : ""}`,
     rateWas: (label: string, value: number) => `${label} was ${f.percent(value)}.`,
     steady: (label: string, current: number, previous: number, delta: number, interval: string) =>
       `${label} did not change significantly: ${f.percent(current)} against ${f.percent(previous)} in the previous period (${f.deltaPp(delta)}; ${interval}).`,

@@ -327,6 +327,10 @@ const messages = (f: Figures): Messages => ({
     notInReport: (reasons) => `No incluido en este informe: ${reasons.join(" ")}`,
     notEnoughData: "No hay datos suficientes en este período para un resumen.",
     noAnswers: "No se recogieron respuestas en este período, por lo que no se puede indicar ninguna tasa.",
+    targets: (met, total, short) =>
+      `${f.count(met)} de ${f.countOf(total, { one: "objetivo", other: "objetivos" })} en línea${short.length > 0 ? `; ${f.list(short)}` : ""}.`,
+    targetShort: (scope, metric, status, value, target) =>
+      `${metric}${scope !== null ? ` en ${scope}` : ""} ${{ at_risk: "en riesgo", off_track: "desviada", no_data: "sin datos" }[status]}${value !== null ? ` (${f.percent(value)} frente a ${f.percent(target)})` : ""}`,
     rateWas: (label, value) => `${label}: ${f.percent(value)}.`,
     steady: (label, current, previous, delta, interval) =>
       `${label}: sin cambio significativo, ${f.percent(current)} frente a ${f.percent(previous)} en el período anterior (${f.deltaPp(delta)}; ${interval}).`,

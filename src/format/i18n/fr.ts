@@ -330,6 +330,10 @@ const messages = (f: Figures): Messages => ({
     notInReport: (reasons) => `Absent de ce rapport : ${reasons.join(" ")}`,
     notEnoughData: "Les données de cette période ne suffisent pas pour une synthèse.",
     noAnswers: "Aucune réponse n’a été collectée sur cette période : aucun taux ne peut être indiqué.",
+    targets: (met, total, short) =>
+      `${f.count(met)} ${met > 1 ? "objectifs" : "objectif"} sur ${f.count(total)} en bonne voie${short.length > 0 ? ` ; ${f.list(short)}` : ""}.`,
+    targetShort: (scope, metric, status, value, target) =>
+      `${metric}${scope !== null ? ` sur ${scope}` : ""} ${{ at_risk: "à risque", off_track: "hors trajectoire", no_data: "sans données" }[status]}${value !== null ? ` (${f.percent(value)} contre ${f.percent(target)})` : ""}`,
     rateWas: (label, value) => `${label} : ${f.percent(value)}.`,
     steady: (label, current, previous, delta, interval) =>
       `${label} : pas de variation significative, ${f.percent(current)} contre ${f.percent(previous)} sur la période précédente (${f.deltaPp(delta)} ; ${interval}).`,

@@ -14,7 +14,7 @@ import type { Claim, HeadlineMetric, Overtaking, PlatformMove } from "./claim.js
  * competitor that overtook the client on a headline metric is always named.
  */
 export function buildClaims(
-  model: Pick<ReportModel, "sections" | "contentMap" | "content" | "cover" | "coverage">,
+  model: Pick<ReportModel, "sections" | "contentMap" | "content" | "cover" | "targets" | "coverage">,
   lang: Lang,
 ): Claim[] {
   const out: Claim[] = [];
@@ -30,6 +30,12 @@ export function buildClaims(
       0,
       coverage,
     );
+  // The targets follow the headline rates they are set on.
+  const targets = model.targets.ok ? targetsClaim(model.targets.value) : null;
+  if (targets) {
+    const after = out.findIndex((c) => c.section !== "summary");
+    out.splice(after === -1 ? out.length : after, 0, targets);
+  }
   if (model.contentMap.ok) {
     const cited = model.sections.ok ? model.sections.value.your_pages.rows.map((r) => r.url) : [];
     out.push(
@@ -67,6 +73,23 @@ export function targetClaims(checks: readonly TargetCheck[]): Claim[] {
     subjects: check.platform !== null ? [check.platform] : [],
     rows: [`targets/${check.platform ?? "all"}/${check.metric}`],
   }));
+}
+
+/** How many targets are on track, and each one that is not; none without targets. */
+function targetsClaim(checks: readonly TargetCheck[]): Claim | null {
+  if (checks.length === 0) return null;
+  const short = checks.filter((c) => c.status !== "on_track");
+  const off = short.some((c) => c.status === "off_track");
+  return {
+    kind: "targets",
+    met: checks.length - short.length,
+    total: checks.length,
+    short,
+    section: "summary",
+    tone: off ? "negative" : short.length === 0 ? "positive" : "neutral",
+    subjects: short.flatMap((c) => (c.platform !== null ? [c.platform] : [])),
+    rows: checks.map((c) => `targets/${c.platform ?? "all"}/${c.metric}`),
+  };
 }
 
 /** Rates closer than this are equal (floating-point noise of current − delta). */

@@ -95,6 +95,8 @@ export type ClaimBody =
    * said instead, how much of it answers cite, and that it is not yet among the classified pages.
    */
   | { kind: "topic-own-content"; topic: Topic; items: number; cited: number; competitorPages: number }
+  /** The agency's targets: how many are on track, and each one that is not (docs/targets.md). */
+  | { kind: "targets"; met: number; total: number; short: readonly TargetCheck[] }
   /** One target on its own, for the agency's page: met is a win, missed a risk (docs/claims.md). */
   | { kind: "target"; check: TargetCheck }
   /**

@@ -96,6 +96,20 @@ export function say(claim: Claim, lang: Lang): string {
       if (claim.prompts === 0) return e.gapsWidestOnly(claim.brand, widest);
       return e.gapsMost(claim.prompts, claim.trackedPrompts, claim.brand, widest);
     }
+    case "targets":
+      return e.targets(
+        claim.met,
+        claim.total,
+        claim.short.map((t) =>
+          e.targetShort(
+            t.platform === null ? null : platformName(t.platform),
+            metric(t.metric),
+            t.status as "at_risk" | "off_track" | "no_data",
+            t.value,
+            t.target,
+          ),
+        ),
+      );
     case "untapped":
       return e.untapped(claim.topics.length, topicNames(claim.topics, lang));
     case "coverage-gaps":
