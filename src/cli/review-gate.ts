@@ -4,11 +4,11 @@
  * `review: "required"` (the default) is emailed only once approved; until then its report is
  * recorded as a draft (so `review list` and the desk show it) and not sent.
  */
+import { basename } from "node:path";
 import type { LoadedConfig } from "../config/load-config.js";
-import type { Project, ReportPeriod } from "../contract/index.js";
+import type { Project } from "../contract/index.js";
 import { maySend } from "../contract/review.js";
 import type { RenderedReport } from "../pipeline/generate-report.js";
-import { periodFileTag } from "../report/period-choice.js";
 import { getReview, setReview } from "../service/review/index.js";
 import type { Store } from "../service/store/db.js";
 import { inline } from "./io.js";
@@ -16,19 +16,23 @@ import { inline } from "./io.js";
 /** Whether a rendered report may be emailed now, and why not. */
 export type ReviewVerdict = { send: true } | { send: false; reason: string };
 
-/** The period label of a rendered report, as its file name and its review carry it (`2026-10`). */
-export function reviewPeriodOf(rendered: Pick<RenderedReport, "cover">): string {
-  const c = rendered.cover;
-  return c.range === "custom"
-    ? periodFileTag({ start: c.periodStart, end: c.periodEnd } as ReportPeriod)
-    : `${c.range}-${c.asOf}`;
+/**
+ * The period label of a rendered report, as its file name carries it and its review is keyed
+ * (`brightwave-ai-visibility-2026-10.pdf` → `2026-10`; a rolling range `30d-2026-12-04`).
+ */
+export function reviewPeriodOf(rendered: Pick<RenderedReport, "files">): string {
+  const name = basename(rendered.files[0]?.path ?? "").replace(/\.[^.]+$/, "");
+  return name.slice(name.lastIndexOf(REPORT_NAME) + REPORT_NAME.length);
 }
+
+/** What separates a report file's project slug from its period (render/build-view.ts). */
+const REPORT_NAME = "-ai-visibility-";
 
 /** The gate of a worker whose reviews live in `store`, each client's policy from `config`. */
 export function reviewGate(
   store: Store,
   config: Pick<LoadedConfig, "forProject">,
-): (project: Project, rendered: Pick<RenderedReport, "cover">) => Promise<ReviewVerdict> {
+): (project: Project, rendered: Pick<RenderedReport, "files">) => Promise<ReviewVerdict> {
   return async (project, rendered) => {
     const policy = config.forProject(project).review;
     const period = reviewPeriodOf(rendered);

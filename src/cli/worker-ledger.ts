@@ -14,6 +14,8 @@ import { CliError, EXIT } from "./errors.js";
 /** An open ledger, where it is (fit to print), and how to let it go. */
 export interface WorkerLedger {
   ledger: DeliveryLedger;
+  /** Its database, where the reviews of the clients' reports are too (docs/review.md). */
+  store: Store;
   where: string;
   close(): Promise<void>;
 }
@@ -58,5 +60,5 @@ export async function openWorkerLedger(
 }
 
 function ledgerOn(store: Store, close: () => Promise<void>): WorkerLedger {
-  return { ledger: deliveryLedger(store.db), where: printableLocation(store.location), close };
+  return { ledger: deliveryLedger(store.db), store, where: printableLocation(store.location), close };
 }

@@ -1,5 +1,5 @@
 import { hostname } from "node:os";
-import { type Job, type Queue, UnrecoverableError } from "bullmq";
+import { DelayedError, type Job, type Queue, UnrecoverableError } from "bullmq";
 import {
   InvalidKeyError,
   MissingKeyError,
@@ -9,6 +9,7 @@ import {
   type VreportClient,
 } from "../client/index.js";
 import type { Branding } from "../config/branding.js";
+import type { ClientSchedule } from "../config/load-config.js";
 import type { Presentation } from "../config/presentation.js";
 import type { Targets } from "../config/targets.js";
 import { dayIn } from "../contract/calendar.js";
@@ -18,6 +19,8 @@ import type { EmailOptions, EmailSettings } from "../email/settings.js";
 import { generateReport, type RenderedReport, type ReportJob } from "../pipeline/generate-report.js";
 import { UnknownFormatError } from "../render/backends/registry.js";
 import type { PeriodChoice } from "../report/period-choice.js";
+import { clientDeliveryAt, monthBefore } from "./client-delivery.js";
+import { checkLastDay, describeShort } from "./data-complete.js";
 import { type DeliveryOutcome, deliverOnce } from "./deliver-once.js";
 import { type DeliveryLedger, deliveryOf } from "./delivery-ledger.js";
 import { AllProjectsJobData, JOB_NAMES, ReportJobData, type ReportJobResult } from "./job-data.js";
@@ -54,6 +57,17 @@ export interface ProcessorContext {
   deliveries?: DeliveryLedger;
   /** How long a delivery claim lasts without renewal (default 60 000 ms). */
   deliveryLeaseMs?: number;
+  /**
+   * A client's delivery slot and timezone (config `schedule`, `timezone`): a per-client monthly
+   * cycle sends each client's report at its slot (docs/jobs.md, "Per-client delivery").
+   */
+  clientSchedule?: (project: Project) => { schedule?: ClientSchedule; timezone?: string };
+  /** How long an incomplete period waits before it is checked again (default one hour). */
+  dataRecheckMs?: number;
+  /** Told when a report is held for incomplete data at its deadline (a log line, a review state). */
+  onHeld?: (project: Project, month: string, reason: string) => Promise<void> | void;
+  /** The review gate (docs/review.md): asked before each send; a refusal fails the job with its reason. */
+  review?: (project: Project, rendered: RenderedReport) => Promise<SendVerdict>;
 }
 
 /** What an `all-projects` job returns: the ids of the report jobs it enqueued. */
@@ -62,6 +76,10 @@ export interface AllProjectsJobResult {
 }
 
 const WORKER_ID = `${hostname()}:${process.pid}`;
+
+/** How long past its slot a client's report waits for complete data, by default (docs/jobs.md). */
+export const DEFAULT_WAIT_FOR_DATA_HOURS = 48;
+const HOUR_MS = 3_600_000;
 
 /**
  * Failures a retry cannot fix (bad job data, unknown project, wrong key, over-cap attachments)
@@ -102,22 +120,71 @@ function parse<T>(
   return r.data;
 }
 
+/** Whether a rendered report may be emailed now, and why not. */
+export type SendVerdict = { send: true } | { send: false; reason: string };
+
 /**
  * May this rendered report be emailed now? The one place that decides it, after rendering and
- * before the delivery is claimed: every report may be, today; a review gate (draft, approved,
- * held) belongs here and nowhere else.
+ * before the delivery is claimed: the review gate the CLI wires (docs/review.md: a client whose
+ * review is required is emailed once approved); without one, every report may be.
  */
-function maySend(
-  _project: Project,
-  _rendered: RenderedReport,
-): { send: true } | { send: false; reason: string } {
-  return { send: true };
+async function maySend(
+  ctx: ProcessorContext,
+  project: Project,
+  rendered: RenderedReport,
+): Promise<SendVerdict> {
+  return ctx.review ? ctx.review(project, rendered) : { send: true };
+}
+
+/**
+ * A client's email: the job's addresses, else the client's own recipients (config `email.to`).
+ * A client with none fails its own job at once with the reason; the others go on.
+ */
+function emailOf(ctx: ProcessorContext, project: Project, options: EmailOptions): EmailOptions {
+  if (!ctx.clientEmail) return options;
+  try {
+    return ctx.clientEmail(project, options);
+  } catch (err) {
+    throw new UnrecoverableError(err instanceof Error ? err.message : String(err));
+  }
+}
+
+/**
+ * One client's report job of a per-client monthly cycle fired on `asOf` (docs/jobs.md,
+ * "Per-client delivery"): the calendar month before, pinned so that a wait past the month's end
+ * still reports it; delayed to the client's slot in its timezone (at once without a slot, or once
+ * the slot has passed); its own recipients unless the schedule names some; and the deadline until
+ * which incomplete data is waited for.
+ */
+export function perClientJob(
+  ctx: Pick<ProcessorContext, "clientSchedule">,
+  project: Project,
+  data: Omit<ReportJobData, "project" | "asOf">,
+  asOf: string,
+  workspaceTimezone: string,
+  now: number = Date.now(),
+): { data: Omit<ReportJobData, "project" | "asOf">; delay: number } {
+  const own = ctx.clientSchedule?.(project) ?? {};
+  const slot = own.schedule
+    ? clientDeliveryAt(asOf.slice(0, 7), own.schedule, own.timezone ?? workspaceTimezone)
+    : now;
+  const from = Math.max(slot, now);
+  const { period: _, ...rest } = data;
+  return {
+    data: {
+      ...rest,
+      month: monthBefore(asOf.slice(0, 7)),
+      ...(data.email === undefined ? { clientRecipients: true as const } : {}),
+      dataDeadline: from + (own.schedule?.waitForDataHours ?? DEFAULT_WAIT_FOR_DATA_HOURS) * HOUR_MS,
+    },
+    delay: from - now,
+  };
 }
 
 /** Builds the BullMQ processor: `report` jobs render (and email); `all-projects` jobs fan out. */
 export function createProcessor(
   ctx: ProcessorContext,
-): (job: Job) => Promise<ReportJobResult | AllProjectsJobResult> {
+): (job: Job, token?: string) => Promise<ReportJobResult | AllProjectsJobResult> {
   const clients = new Map<string, VreportClient>();
   const clientFor = (baseUrl?: string): VreportClient => {
     if (baseUrl === undefined || baseUrl === ctx.service.baseUrl) return ctx.service.client;
@@ -129,14 +196,39 @@ export function createProcessor(
     return c;
   };
 
-  const report = async (job: Job): Promise<ReportJobResult> => {
+  /**
+   * Before a per-client report is made, its month's last collection day must be complete; until
+   * the deadline the job is delayed and checked again, after it the report is held, never sent
+   * incomplete (docs/jobs.md, "Waiting for complete data").
+   */
+  const waitForData = async (
+    job: Job,
+    token: string | undefined,
+    client: VreportClient,
+    project: Project,
+    data: ReportJobData & { dataDeadline: number; month: string },
+  ): Promise<void> => {
+    const check = await checkLastDay(client, project, data.month);
+    if (check.short.length === 0) return;
+    const now = Date.now();
+    if (now < data.dataDeadline && token !== undefined) {
+      await job.moveToDelayed(Math.min(data.dataDeadline, now + (ctx.dataRecheckMs ?? HOUR_MS)), token);
+      throw new DelayedError();
+    }
+    const reason = `held: ${data.month}'s last collection day is incomplete at the deadline ${new Date(data.dataDeadline).toISOString()} (${describeShort(check)}); not sent`;
+    await ctx.onHeld?.(project, data.month, reason);
+    throw new UnrecoverableError(reason);
+  };
+
+  const report = async (job: Job, token?: string): Promise<ReportJobResult> => {
     const data = parse(ReportJobData, job);
-    if (data.email && !ctx.email) {
+    const to = data.email ?? (data.clientRecipients ? [] : undefined);
+    if (to && !ctx.email) {
       throw new UnrecoverableError(
         "the job asks for email but this worker has no --smtp-url (or VREPORT_SMTP_URL)",
       );
     }
-    if (data.email && !ctx.deliveries) {
+    if (to && !ctx.deliveries) {
       throw new UnrecoverableError(
         "the job asks for email but this worker keeps no delivery ledger (give it --database)",
       );
@@ -146,6 +238,8 @@ export function createProcessor(
     const project = projects.find((p) => p.id === data.project || p.name === data.project);
     if (!project)
       throw new UnrecoverableError(`project ${data.project} not found among the projects the key can read`);
+    if (data.dataDeadline !== undefined && data.month !== undefined)
+      await waitForData(job, token, client, project, { ...data, dataDeadline: data.dataDeadline, month: data.month });
     const rendered = await generateReport(client, {
       project,
       range: data.range,
@@ -159,10 +253,9 @@ export function createProcessor(
       ...(ctx.clientJob?.(project) ?? {}),
     });
     let delivered: DeliveryOutcome | undefined;
-    if (data.email && ctx.email && ctx.deliveries) {
-      const options = { ...ctx.email, to: data.email };
-      const email: EmailOptions = ctx.clientEmail ? ctx.clientEmail(project, options) : options;
-      const decision = maySend(project, rendered);
+    if (to && ctx.email && ctx.deliveries) {
+      const email = emailOf(ctx, project, { ...ctx.email, to });
+      const decision = await maySend(ctx, project, rendered);
       if (!decision.send) throw new UnrecoverableError(`not emailed: ${decision.reason}`);
       const delivery = deliveryOf({
         project: project.id,
@@ -190,7 +283,7 @@ export function createProcessor(
   };
 
   const allProjects = async (job: Job): Promise<AllProjectsJobResult> => {
-    const { allProjects: _, ...data } = parse(AllProjectsJobData, job);
+    const { allProjects: _, perClient, ...data } = parse(AllProjectsJobData, job);
     const client = clientFor(data.baseUrl);
     const { projects } = await client.listProjects();
     const timezone = await client.getWorkspace().then(
@@ -200,15 +293,20 @@ export function createProcessor(
     const asOf = dayIn(timezone);
     const enqueued: string[] = [];
     for (const p of projects) {
-      const r = await enqueueReport(ctx.queue, { ...data, project: p.id, asOf }, ctx.retry ?? {});
+      const own = perClient ? perClientJob(ctx, p, data, asOf, timezone) : { data, delay: 0 };
+      const r = await enqueueReport(
+        ctx.queue,
+        { ...own.data, project: p.id, asOf },
+        { ...ctx.retry, delay: own.delay },
+      );
       enqueued.push(r.id);
     }
     return { enqueued };
   };
 
-  return async (job) => {
+  return async (job, token) => {
     try {
-      return job.name === JOB_NAMES.allProjects ? await allProjects(job) : await report(job);
+      return job.name === JOB_NAMES.allProjects ? await allProjects(job) : await report(job, token);
     } catch (err) {
       throw err instanceof UnrecoverableError ? err : classify(err);
     }

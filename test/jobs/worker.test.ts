@@ -336,6 +336,8 @@ describe.skipIf(!up)("vreport worker with email", () => {
             notes: "client-notes.md",
             targets: { mention_rate: 0.99 },
             email: { cc: ["am@agency.test"], subject: "For {{project}}" },
+            // Sent without an approval (docs/review.md); test/review/worker-gate.test.ts gates one.
+            review: "skip",
           },
         ],
       }),

@@ -85,18 +85,18 @@ describeDatabases("review states", (kind) => {
 
   it("gates the worker's email: a required review waits for an approval, a skipped one does not", async () => {
     const project = { id: PROJECT, name: "Acme" } as Project;
-    const october = {
-      cover: { range: "custom", periodStart: "2026-11-01", periodEnd: "2026-11-30", asOf: "2026-12-04" },
-    };
+    const november = { files: [{ path: "/out/acme-ai-visibility-2026-11.pdf" }] } as RenderedReport;
     const gate = (review: "required" | "skip") =>
       reviewGate(store, { forProject: () => ({ review }) as ClientSettings });
-    expect(reviewPeriodOf(october as RenderedReport)).toBe("2026-11");
-    expect(reviewPeriodOf({ cover: { ...october.cover, range: "30d" } } as RenderedReport)).toBe(
-      "30d-2026-12-04",
-    );
+    expect(reviewPeriodOf(november)).toBe("2026-11");
+    // A project named like the file names' separator keeps its period whole.
+    const rolling = {
+      files: [{ path: "out/ai-visibility-ai-visibility-30d-2026-12-04.md" }],
+    } as RenderedReport;
+    expect(reviewPeriodOf(rolling)).toBe("30d-2026-12-04");
 
-    expect(await gate("skip")(project, october as RenderedReport)).toEqual({ send: true });
-    expect(await gate("required")(project, october as RenderedReport)).toEqual({
+    expect(await gate("skip")(project, november)).toEqual({ send: true });
+    expect(await gate("required")(project, november)).toEqual({
       send: false,
       reason:
         'the report of Acme for 2026-11 is draft: it is emailed once approved (vreport review approve --project "Acme" --period 2026-11, or the review desk)',
@@ -110,13 +110,13 @@ describeDatabases("review states", (kind) => {
       { project: "Acme", period: "2026-11", state: "held", by: "lee", reason: "late data" },
       io,
     );
-    expect(await gate("required")(project, october as RenderedReport)).toMatchObject({
+    expect(await gate("required")(project, november)).toMatchObject({
       send: false,
       reason: expect.stringContaining("is held (late data)"),
     });
-    expect(await gate("skip")(project, october as RenderedReport)).toMatchObject({ send: false });
+    expect(await gate("skip")(project, november)).toMatchObject({ send: false });
     await reviewSetOp(store, { project: "Acme", period: "2026-11", state: "approved", by: "dana" }, io);
-    expect(await gate("required")(project, october as RenderedReport)).toEqual({ send: true });
+    expect(await gate("required")(project, november)).toEqual({ send: true });
   });
 
   it("names the projects when the one asked for is not there", async () => {

@@ -1,6 +1,7 @@
 import { once } from "node:events";
+import { existsSync } from "node:fs";
 import type { Command } from "commander";
-import { type LoadedConfig, loadConfig } from "../../config/load-config.js";
+import { DEFAULT_CONFIG, type LoadedConfig, loadConfig } from "../../config/load-config.js";
 import { DEFAULT_LEASE_MS } from "../../jobs/deliver-once.js";
 import { redactUrl } from "../../jobs/errors.js";
 import { QUEUE_NAME } from "../../jobs/job-data.js";
@@ -24,6 +25,7 @@ import {
   queuePrefixOption,
   redisUrlOption,
 } from "../options.js";
+import { reviewGate } from "../review-gate.js";
 import { toCliError } from "../to-cli-error.js";
 import { checkLedgerFor, ledgerLocation, openWorkerLedger, type WorkerLedger } from "../worker-ledger.js";
 
@@ -100,6 +102,11 @@ export async function workerCommand(flags: WorkerFlags, run: WorkerRun = {}): Pr
           ...clients,
           ...(email ? { email } : {}),
           ...(deliveries ? { deliveries: deliveries.ledger, deliveryLeaseMs } : {}),
+          // The agency's clients are in its config file: their reports wait for review unless
+          // they skip it; a worker without one has no client to review for (docs/review.md).
+          ...(deliveries && hasConfigFile(flags.config)
+            ? { review: reviewGate(deliveries.store, config) }
+            : {}),
         },
       );
       const source =
@@ -121,6 +128,11 @@ export async function workerCommand(flags: WorkerFlags, run: WorkerRun = {}): Pr
   } catch (err) {
     throw toCliError(err);
   }
+}
+
+/** Whether the worker runs with the agency's config file (`--config`, else ./vreport.config.json). */
+function hasConfigFile(path: string | undefined): boolean {
+  return path !== undefined || existsSync(DEFAULT_CONFIG);
 }
 
 /** Wires `vreport worker`: SIGTERM/SIGINT finish the current jobs, a second signal exits at once. */

@@ -1,0 +1,91 @@
+/**
+ * The worker's review gate (docs/review.md): a report job that emails a client whose review is
+ * required renders the report but does not email it while it is a draft (the job fails with the
+ * reason, nothing reaches the SMTP server, the draft is on the cycle's list); once approved, the
+ * same job emails it, through the delivery ledger, to a real SMTP server.
+ */
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { Job, Queue } from "bullmq";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { reviewListOp, reviewSetOp } from "../../src/cli/commands/review.js";
+import { reviewGate } from "../../src/cli/review-gate.js";
+import { createClient } from "../../src/client/index.js";
+import type { ClientSettings } from "../../src/config/load-config.js";
+import { createProcessor } from "../../src/jobs/process-job.js";
+import { deliveryLedger } from "../../src/service/deliveries/index.js";
+import type { Store } from "../../src/service/store/db.js";
+import { startSmtp, type TestSmtp } from "../email/_smtp-server.js";
+import { startTestService, type TestService } from "../jobs/_service.js";
+import { insertAcme } from "../service/analytics/_stats-fixture.js";
+import { openTestStore } from "../store/_databases.js";
+
+describe("the worker's review gate", () => {
+  let service: TestService;
+  let store: Store;
+  let smtp: TestSmtp;
+  let dir: string;
+  const quiet = { out: () => {}, err: () => {} };
+  beforeAll(async () => {
+    [service, store, smtp, dir] = await Promise.all([
+      startTestService(),
+      openTestStore("pglite"),
+      startSmtp(),
+      mkdtemp(join(tmpdir(), "vreport-review-gate-")),
+    ]);
+    // The reviews and the ledger live in the worker's database; the project is the service's.
+    await insertAcme(store.db, {
+      workspace: "6f1c2a10-0000-4000-8000-0000000000b0",
+      project: service.projects[0]!.id,
+      owner: "6f1c2a10-0000-4000-8000-0000000000b2",
+      name: "Agency",
+      timezone: "UTC",
+    });
+  });
+  afterAll(async () => {
+    await Promise.all([service?.close(), store?.close(), smtp?.close()]);
+    if (dir) await rm(dir, { recursive: true, force: true });
+  });
+
+  it("does not email a draft; emails it once approved", async () => {
+    const project = service.projects[0]!;
+    const client = createClient({ baseUrl: service.baseUrl, apiKey: service.apiKey });
+    const processor = createProcessor({
+      service: { client, baseUrl: service.baseUrl, clientFor: () => client, close: async () => {} },
+      branding: { agencyName: "Northwind", accentColor: "#2f6fed", locale: "en-US" },
+      queue: undefined as unknown as Queue,
+      email: {
+        smtpUrl: smtp.url,
+        from: "Northwind <reports@northwind.test>",
+        maxAttachmentBytes: 10_000_000,
+      },
+      emailRetry: { attempts: 1 },
+      deliveries: deliveryLedger(store.db),
+      review: reviewGate(store, { forProject: () => ({ review: "required" }) as ClientSettings }),
+    });
+    const data = { project: project.id, range: "30d", month: "2025-06", formats: ["md"], out: dir };
+    const job = {
+      id: "gate-1",
+      name: "report",
+      data: { ...data, email: ["cmo@client.test"] },
+    } as unknown as Job;
+
+    await expect(processor(job)).rejects.toThrow(
+      `not emailed: the report of ${project.name} for 2025-06 is draft: it is emailed once approved`,
+    );
+    expect(smtp.received).toEqual([]);
+    expect(await reviewListOp(store, { period: "2025-06", json: false }, quiet)).toMatchObject([
+      { projectId: project.id, state: "draft", by: "worker" },
+    ]);
+
+    await reviewSetOp(
+      store,
+      { project: project.id, period: "2025-06", state: "approved", by: "dana" },
+      quiet,
+    );
+    const result = await processor(job);
+    expect(result).toMatchObject({ emailed: ["cmo@client.test"] });
+    expect(smtp.received.map((m) => m.to)).toEqual([["cmo@client.test"]]);
+  });
+});
