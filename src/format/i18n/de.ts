@@ -430,7 +430,7 @@ const messages = (f: Figures): Messages => ({
     citations: (n, prompts, page) =>
       `Zitierungen gewinnen: Antworten auf ${n === 1 ? "diesen Prompt" : `diese ${f.count(n)} Prompts`} (${prompts}) zitieren Seiten der Wettbewerber; am häufigsten ${page.url} von ${page.competitor} (${f.count(page.citations)}-mal). Veröffentlichen Sie Seiten zu denselben Fragen mit den Zahlen, Definitionen und Quellen, die Antworten zitieren.`,
     platform: (platform, rate, brand, n, prompts, evidence) =>
-      `${platform} zurückgewinnen: nennt ${brand} in ${f.percent(rate)} seiner Antworten, seltener als jede andere Plattform, und bei ${n === 1 ? "diesem Prompt" : `diesen ${f.count(n)} Prompts`} (${prompts}) nie. Auf allen Plattformen: ${evidence}`,
+      `${platform} zurückgewinnen: nennt ${brand} in ${f.percent(rate)} seiner Antworten, seltener als jede andere Plattform; zuerst ${n === 1 ? "der Prompt" : `die ${f.count(n)} Prompts`}, bei denen es dort Wettbewerber nennt und ${brand} nicht (${prompts}). Auf allen Plattformen: ${evidence}`,
     citationsTheme: "Zitierungen",
     platformTheme: (platform) => `Schwächste Plattform: ${platform}`,
     focusIntro: (citations, platform) =>

@@ -506,7 +506,7 @@ export const enMessages = (f: Figures) => ({
     citations: (n: number, prompts: string, page: { url: string; competitor: string; citations: number }) =>
       `Win citations: answers to ${n === 1 ? "this prompt" : `these ${f.count(n)} prompts`} (${prompts}) cite competitors' pages; ${owner(page.competitor)} ${page.url} is cited most (${f.countOf(page.citations, { one: "time", other: "times" })}). Publish pages on the same questions with the figures, definitions and sources answers quote.`,
     platform: (platform: string, rate: number, brand: string, n: number, prompts: string, evidence: string) =>
-      `Win back ${platform}, which names ${brand} in ${f.percent(rate)} of its answers, the fewest of any platform, and never for ${n === 1 ? "this prompt" : `these ${f.count(n)} prompts`} (${prompts}). On all platforms, ${evidence}`,
+      `Win back ${platform}, which names ${brand} in ${f.percent(rate)} of its answers, the fewest of any platform: start with the ${n === 1 ? "prompt" : `${f.count(n)} prompts`} where it names competitors and not ${brand} (${prompts}). On all platforms, ${evidence}`,
     citationsTheme: "Citations",
     platformTheme: (platform: string) => `Weakest platform: ${platform}`,
     /** After the intro, when focus themes lead the table. */
