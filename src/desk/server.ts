@@ -107,7 +107,16 @@ export async function startDesk(options: DeskOptions): Promise<Desk> {
       return `${name}: held`;
     }
     await set("approved");
-    const sent = options.send ? await options.send(report.project) : undefined;
+    let sent: string[] | undefined;
+    try {
+      sent = options.send ? await options.send(report.project) : undefined;
+    } catch (error) {
+      // Nothing went out: a draft again, so that approving it again retries the send.
+      await set("draft");
+      throw new Error(
+        `${name}: not sent (${error instanceof Error ? error.message : String(error)}); it is a draft again`,
+      );
+    }
     if (sent === undefined) return `${name}: approved (no email settings: not sent)`;
     await set("sent");
     return `${name}: approved and sent to ${sent.join(", ")}`;

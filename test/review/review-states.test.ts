@@ -59,6 +59,8 @@ describeDatabases("review states", (kind) => {
     });
     expect(approved.reason).toBeUndefined();
     expect(Number.isNaN(Date.parse(approved.at))).toBe(false);
+    // An approval is given once: a second one (a reviewer racing another) is refused.
+    await expect(set("approved", "lee")).rejects.toMatchObject({ exitCode: 2 });
 
     await expect(set("held", "lee")).rejects.toMatchObject({
       exitCode: 2,

@@ -22,10 +22,13 @@ export class ReviewError extends Error {
   }
 }
 
-/** Which state may follow which: sent is final, anything else may be approved, held or reopened. */
+/**
+ * Which state may follow which: sent is final; an approval is given once (of two reviewers
+ * approving at the same moment, one approves and sends, the other is told it is approved).
+ */
 const NEXT: Record<ReviewState, readonly ReviewState[]> = {
   draft: ["draft", "approved", "held", "sent"],
-  approved: ["draft", "approved", "held", "sent"],
+  approved: ["draft", "held", "sent"],
   held: ["draft", "approved", "held"],
   sent: [],
 };
