@@ -74,9 +74,10 @@ export async function connectService(options: ServiceOptions): Promise<CliServic
 }
 
 /**
- * `connectService` for a command that prints: without a base URL it says on stderr that it serves
- * the embedded demo (and, when it must seed it, that this takes a while), so a read command run
- * without `--base-url` answers from the demo as `generate` does instead of failing.
+ * `connectService` for a command that prints: without a base URL it says on stderr which local
+ * database it serves (and, when that is empty and the demo must be seeded into it, that this takes
+ * a while), so a read command run without `--base-url` answers from the local database (the demo,
+ * or the clients imported into it) as `generate` does instead of failing.
  */
 export async function connectOrDemo(
   options: ServiceOptions,
@@ -84,7 +85,7 @@ export async function connectOrDemo(
 ): Promise<CliServiceConnection> {
   if (options.baseUrl === undefined) {
     io.err(
-      `vreport: no --base-url given: serving the demo workspace from ${printableLocation(resolveDatabaseLocation(options.database))} on loopback`,
+      `vreport: no --base-url given: serving the local database ${printableLocation(resolveDatabaseLocation(options.database))} on loopback`,
     );
   }
   return connectService({ ...options, onSeed: seedNotice(io) });

@@ -114,7 +114,7 @@ describe("vreport generate: bad input gets one clear line and a non-zero exit", 
       generateCommand({ out, format: "md", database: "postgres://demo:s3cret@127.0.0.1:9/demo" }, io),
     );
     expect(io.lines[0]).toBe(
-      "vreport: no --base-url given: serving the demo workspace from postgres://demo:***@127.0.0.1:9/demo on loopback",
+      "vreport: no --base-url given: serving the local database postgres://demo:***@127.0.0.1:9/demo on loopback",
     );
     expect(r).toMatchObject({
       code: EXIT.unreachable,

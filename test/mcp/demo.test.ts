@@ -49,6 +49,6 @@ it("serves the demo workspace without --base-url, saying so on stderr only", asy
   expect(overview.body.mention_rate.current).toBe(
     summary?.rows.find((r) => r.metric === "mention_rate")?.current,
   );
-  expect(mcp.stderr()).toContain("no --base-url given: serving the demo workspace");
+  expect(mcp.stderr()).toContain("no --base-url given: serving the local database");
   expect(mcp.transportErrors).toEqual([]);
 });
