@@ -6,7 +6,7 @@ import { REPORT_SECTION_KEYS } from "../contract/index.js";
 import { langOf } from "../format/i18n/index.js";
 import { agencyModel } from "./agency.js";
 import { changeLog } from "./change-log.js";
-import { buildClaims, targetClaims, weakestPlatform } from "./claims/build-claims.js";
+import { buildClaims, introClaims, targetClaims, weakestPlatform } from "./claims/build-claims.js";
 import { sentences } from "./claims/say.js";
 import { coverageOf } from "./coverage.js";
 import { excerpt, markedEntities, shortNamesIn } from "./excerpt.js";
@@ -128,12 +128,14 @@ export function buildModel(data: ReportData, agency: AgencyInput = {}): ReportMo
     },
     claims: [],
     findings: [],
+    intros: [],
     omitted: [data.workspace, sections, contentMap, content].flatMap((a) =>
       a.ok ? [] : [reasonIn(lang, a)],
     ),
   };
   model.claims = buildClaims(model, lang);
   model.findings = sentences(model.claims, lang);
+  model.intros = sentences(introClaims(model), lang);
   model.agency = agencyModel({
     claims: [...model.claims, ...(targets.ok ? targetClaims(targets.value) : [])],
     plan: agency.plan,

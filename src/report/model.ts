@@ -138,6 +138,8 @@ export interface ReportModel {
   claims: Claim[];
   /** The claims as sentences in the report's language. */
   findings: Finding[];
+  /** The section intros that quote figures, as claims said in the report's language (docs/claims.md). */
+  intros: Finding[];
   /** Why some data is not in the report (a scope the key lacks), one sentence each, in report order. */
   omitted: string[];
 }

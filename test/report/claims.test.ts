@@ -192,6 +192,19 @@ describe("claims", () => {
     expect(buildModel(smallReportData()).claims.some((c) => c.kind === "targets")).toBe(false);
   });
 
+  it("says the section intros from claims that keep their figures, outside the executive summary", () => {
+    const model = buildModel(smallReportData(), { targets: { citation_rate: 0.5 } });
+    expect(model.intros.map((f) => [f.claim.kind, f.claim.section, f.text])).toEqual([
+      ["scope", "summary", "2 tracked prompts on 2 platforms, compared with 1 competitor."],
+      [
+        "themes",
+        "opportunities",
+        "The 1 prompt where a tracked competitor is named and Acme is not, grouped into 1 theme by what they share: the competitor the prompt names, else its category. One action per theme; the workbook lists every prompt with its own figures. Two more themes lead the table: they gather, from all of them, the prompts for the citation rate and Perplexity.",
+      ],
+    ]);
+    expect(model.findings.some((f) => f.claim.kind === "scope" || f.claim.kind === "themes")).toBe(false);
+  });
+
   it("gives a citation rate behind its target, and the weakest platform, a focus theme of their own", () => {
     const data = smallReportData();
     const model = buildModel(data, { targets: { citation_rate: 0.5 } });

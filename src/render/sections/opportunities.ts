@@ -33,21 +33,14 @@ export const opportunities: SectionDrafter = (model, lang) =>
           ? t.citationsTheme
           : x.kind === "platform"
             ? t.platformTheme(platformName(x.name!))
-            : (x.name ?? t.otherTheme);
-    const focused = themes.filter((x) => x.kind === "citations" || x.kind === "platform").length;
-    const focusCitations = themes.some((x) => x.kind === "citations");
-    const focusPlatform = themes.find((x) => x.kind === "platform")?.name ?? null;
-    const focusIntro =
-      focusCitations || focusPlatform !== null
-        ? ` ${t.focusIntro(focusCitations, focusPlatform === null ? null : platformName(focusPlatform))}`
-        : "";
+            : // Prompts without a category: the one label every sheet and table gives them.
+              (x.name ?? lang.m.values.uncategorized);
+    // The intro is said from its claim (docs/claims.md, "Section intros").
+    const intro = model.intros.find((f) => f.claim.kind === "themes")?.text;
     return [
       {
         kind: "paragraph",
-        text:
-          themes.length > 0
-            ? t.intro(brand, themes.length - focused, list.length) + focusIntro
-            : m.intro(brand),
+        text: intro ?? m.intro(brand),
       },
       tableOf(
         "opportunity-themes",

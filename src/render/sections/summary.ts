@@ -115,13 +115,9 @@ export const summary: SectionDrafter = (model, lang) =>
       { kind: "kpis", items: kpis },
       headlineTable(s, lang),
       ...targetsTable(model, lang),
-      {
-        kind: "paragraph",
-        text: lang.m.summary.volume(
-          s.summary.totals.prompts,
-          s.summary.totals.platforms,
-          s.summary.totals.competitors,
-        ),
-      },
+      // Said from its claim (docs/claims.md, "Section intros").
+      ...model.intros
+        .filter((f) => f.claim.kind === "scope")
+        .map((f) => ({ kind: "paragraph" as const, text: f.text })),
     ];
   });

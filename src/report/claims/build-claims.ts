@@ -1,4 +1,4 @@
-import type { ContentItem, Topic } from "../../contract/index.js";
+import type { ContentItem, Platform, Topic } from "../../contract/index.js";
 import type { Lang } from "../../format/i18n/index.js";
 import { type Comparison, comparisonNotice, comparisonOf } from "../comparison.js";
 import type { Coverage } from "../coverage.js";
@@ -73,6 +73,49 @@ export function targetClaims(checks: readonly TargetCheck[]): Claim[] {
     subjects: check.platform !== null ? [check.platform] : [],
     rows: [`targets/${check.platform ?? "all"}/${check.metric}`],
   }));
+}
+
+/**
+ * The claims section intros say (docs/claims.md, "Section intros"): what the key figures rest on,
+ * and how the opportunities fall into themes. Not in the executive summary.
+ */
+export function introClaims(
+  model: Pick<ReportModel, "sections" | "themes" | "opportunities" | "cover">,
+): Claim[] {
+  const out: Claim[] = [];
+  if (model.sections.ok) {
+    const t = model.sections.value.summary.totals;
+    out.push({
+      kind: "scope",
+      prompts: t.prompts,
+      platforms: t.platforms,
+      competitors: t.competitors,
+      section: "summary",
+      tone: "neutral",
+      subjects: [],
+      rows: ["summary/totals"],
+    });
+  }
+  const themes = model.themes.ok ? model.themes.value : [];
+  const prompts = model.opportunities.ok ? model.opportunities.value.length : 0;
+  if (themes.length > 0) {
+    const focus = themes.filter((x) => x.kind === "citations" || x.kind === "platform");
+    const platform = focus.find((x) => x.kind === "platform")?.name ?? null;
+    out.push({
+      kind: "themes",
+      brand: model.cover.brand,
+      prompts,
+      themes: themes.length - focus.length,
+      citations: focus.some((x) => x.kind === "citations"),
+      // A platform theme's name is its platform (opportunity-themes.ts).
+      platform: platform as Platform | null,
+      section: "opportunities",
+      tone: "neutral",
+      subjects: [model.cover.brand],
+      rows: themes.map((x) => `opportunities/${x.key}`),
+    });
+  }
+  return out;
 }
 
 /** How many targets are on track, and each one that is not; none without targets. */

@@ -95,6 +95,20 @@ export type ClaimBody =
    * said instead, how much of it answers cite, and that it is not yet among the classified pages.
    */
   | { kind: "topic-own-content"; topic: Topic; items: number; cited: number; competitorPages: number }
+  /** A section's intro: what the figures below rest on (docs/claims.md, "Section intros"). */
+  | { kind: "scope"; prompts: number; platforms: number; competitors: number }
+  /**
+   * The opportunities' intro: the gap prompts, the themes they fall into, and the focus themes
+   * that lead the table (the citation rate, the weakest platform).
+   */
+  | {
+      kind: "themes";
+      brand: string;
+      prompts: number;
+      themes: number;
+      citations: boolean;
+      platform: Platform | null;
+    }
   /** The agency's targets: how many are on track, and each one that is not (docs/targets.md). */
   | { kind: "targets"; met: number; total: number; short: readonly TargetCheck[] }
   /** One target on its own, for the agency's page: met is a win, missed a risk (docs/claims.md). */

@@ -96,6 +96,16 @@ export function say(claim: Claim, lang: Lang): string {
       if (claim.prompts === 0) return e.gapsWidestOnly(claim.brand, widest);
       return e.gapsMost(claim.prompts, claim.trackedPrompts, claim.brand, widest);
     }
+    case "scope":
+      return lang.m.summary.volume(claim.prompts, claim.platforms, claim.competitors);
+    case "themes": {
+      const t = lang.m.themes;
+      const focus =
+        claim.citations || claim.platform !== null
+          ? ` ${t.focusIntro(claim.citations, claim.platform === null ? null : platformName(claim.platform))}`
+          : "";
+      return t.intro(claim.brand, claim.themes, claim.prompts) + focus;
+    }
     case "targets":
       return e.targets(
         claim.met,
