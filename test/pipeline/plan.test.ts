@@ -9,7 +9,11 @@ const BRANDING = { agencyName: "Northwind", accentColor: "#123456", locale: "en-
 describe("plan (viewOf)", () => {
   it("turns fetched data into the view every backend renders, every section in report order", async () => {
     const { view, findings } = await viewOf(smallReportData(), { formats: ["md"], branding: BRANDING });
-    expect(view.sections.map((s) => s.key)).toEqual([...SECTION_KEYS]);
+    // Every section in report order; the agency's page only with the agency's input (docs/agency.md).
+    expect(view.sections.map((s) => s.key)).toEqual(SECTION_KEYS.filter((k) => k !== "agency"));
+    const notes = { agency: "### next_review\n\n2026-12-01" };
+    const withInput = await viewOf(smallReportData(), { formats: ["md"], branding: BRANDING, notes });
+    expect(withInput.view.sections.map((s) => s.key)).toEqual([...SECTION_KEYS]);
     expect(view.branding).toBe(BRANDING);
     expect(findings[0]?.text).toBe(
       "Mention rate rose significantly from 25.0% to 37.5% (+12.5\u00a0pp; 95% interval +5.0 to +20.0\u00a0pp).",
