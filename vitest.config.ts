@@ -2,6 +2,7 @@ import { execFileSync } from "node:child_process";
 import { readdirSync } from "node:fs";
 import { connect } from "node:net";
 import { defineConfig } from "vitest/config";
+import { UNIT_TESTS } from "./test/tiers.js";
 
 const PG_URL = "postgres://postgres@127.0.0.1:5432/test";
 
@@ -38,7 +39,14 @@ async function findPostgres(): Promise<void> {
   else if (process.env.CI) throw new Error("CI: no PostgreSQL server answers on 127.0.0.1:5432");
 }
 
+/** `npm run test:unit`: the fast tier only, without the databases and the demo view the others share. */
+const UNIT_TIER = process.env.VREPORT_TEST_TIER === "unit";
+
 export default defineConfig(async () => {
+  if (UNIT_TIER)
+    return {
+      test: { include: [...UNIT_TESTS], testTimeout: 60_000, pool: "forks", maxWorkers: 2, isolate: false },
+    };
   await findPostgres();
   const pg = process.env.VREPORT_TEST_DATABASE_URL;
   console.log(
