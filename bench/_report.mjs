@@ -358,6 +358,13 @@ function targets(records) {
       ? `${num(suite.current.passed)} tests today, ${num(suite.baseline.passed)} at the baseline`
       : "",
   );
+  add(
+    "Fast test tier",
+    "`npm run test:unit` (no database, service, browser or child process) ≤ 60 s",
+    suite?.ok && suite.unit ? ms(suite.unit.ms) : "–",
+    suite?.ok && suite.unit ? suite.unit.failed === 0 && suite.unit.ms <= 60_000 : null,
+    suite?.ok && suite.unit ? `${num(suite.unit.passed)} tests` : "",
+  );
   return table(["Topic", "Target", "Measured", "Verdict", "Detail"], out);
 }
 
@@ -741,6 +748,12 @@ function suiteSection(rec, runInfo) {
     ),
     "",
     `Today takes ${x(r.ratio)} the baseline's time.`,
+    ...(r.unit
+      ? [
+          "",
+          `The fast tier (\`npm run test:unit\`, test/tiers.ts) ran ${num(r.unit.passed)} tests in ${ms(r.unit.ms)} (${num(r.unit.failed)} failed).`,
+        ]
+      : []),
   );
   return lines.join("\n");
 }

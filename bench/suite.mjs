@@ -12,6 +12,15 @@ import { run } from "./_proc.mjs";
 /** The commit timed before the suite was made faster (9–10 min busy, 5 min 35 s quiet). */
 export const BASELINE = "1cbb2f3";
 
+/** Passed and failed counts from vitest's summary. */
+function counts(out) {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: colour codes are stripped in case a tool ignores NO_COLOR.
+  const text = out.replace(/\u001b\[[0-9;]*m/g, "");
+  const passed = Number(/Tests\s+(?:\d+ failed \| )?(\d+) passed/.exec(text)?.[1] ?? Number.NaN);
+  const failed = Number(/Tests\s+(\d+) failed/.exec(text)?.[1] ?? 0);
+  return { passed, failed };
+}
+
 /** The steps of `npm test` after the bootstrap, timed in `cwd`; the test count from vitest's summary. */
 async function timeSuite(cwd, log, label) {
   const t = performance.now();
@@ -21,11 +30,18 @@ async function timeSuite(cwd, log, label) {
   }
   const tests = await run("npx", ["vitest", "run"], cwd);
   const ms = performance.now() - t;
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: colour codes are stripped in case a tool ignores NO_COLOR.
-  const text = tests.out.replace(/\u001b\[[0-9;]*m/g, "");
-  const passed = Number(/Tests\s+(?:\d+ failed \| )?(\d+) passed/.exec(text)?.[1] ?? Number.NaN);
-  const failed = Number(/Tests\s+(\d+) failed/.exec(text)?.[1] ?? 0);
+  const { passed, failed } = counts(tests.out);
   log(`  ${label}: ${(ms / 1000).toFixed(0)} s, ${passed} tests passed, ${failed} failed`);
+  return { ms, passed, failed, exitCode: tests.code };
+}
+
+/** `npm run test:unit`, the fast tier (test/tiers.ts), timed on its own. */
+async function timeUnitTier(log) {
+  const t = performance.now();
+  const tests = await run("npm", ["run", "test:unit"], ROOT);
+  const ms = performance.now() - t;
+  const { passed, failed } = counts(tests.out);
+  log(`  fast tier: ${(ms / 1000).toFixed(0)} s, ${passed} tests passed, ${failed} failed`);
   return { ms, passed, failed, exitCode: tests.code };
 }
 
@@ -40,7 +56,8 @@ export async function runSuite(ctx) {
     symlinkSync(join(ROOT, "node_modules"), join(worktree, "node_modules"));
     const baseline = await timeSuite(worktree, log, `baseline ${BASELINE}`);
     const current = await timeSuite(ROOT, log, "today");
-    return { baselineCommit: BASELINE, baseline, current, ratio: current.ms / baseline.ms };
+    const unit = await timeUnitTier(log);
+    return { baselineCommit: BASELINE, baseline, current, unit, ratio: current.ms / baseline.ms };
   } finally {
     if (existsSync(worktree)) await run("git", ["worktree", "remove", "--force", worktree], ROOT);
     rmSync(dir, { recursive: true, force: true });
