@@ -29,6 +29,22 @@ function isTimeZone(zone: string): boolean {
   }
 }
 
+/** A client's monthly delivery slot and data wait (docs/jobs.md, "Per-client delivery"). */
+export const ClientSchedule = z.strictObject({
+  /** Day of the month, 1–28, so that every month has it. */
+  day: z.number().int().min(1).max(28),
+  /** Local hour, 0–23, in the client's timezone (its `timezone`, else its workspace's). */
+  hour: z.number().int().min(0).max(23),
+  /** Hours after the slot to wait for the period's last day to be collected; default 48. */
+  waitForDataHours: z
+    .number()
+    .int()
+    .min(0)
+    .max(24 * 27)
+    .optional(),
+});
+export type ClientSchedule = z.infer<typeof ClientSchedule>;
+
 /** A section key; an unknown one is an error that lists the valid keys. */
 const sectionKey = z.string().refine(isSectionKey, { error: (issue) => unknownSectionMessage(issue.input) });
 
@@ -81,6 +97,11 @@ const clientShape = {
   timezone: z.string().refine(isTimeZone, "must be an IANA timezone like Europe/Paris"),
   /** Whether the worker waits for an approval before emailing (docs/review.md); default required. */
   review: z.enum(REVIEW_POLICIES, { error: () => `must be one of ${REVIEW_POLICIES.join(", ")}` }),
+  /**
+   * When a per-client monthly schedule sends its report (docs/jobs.md, "Per-client delivery"): a
+   * day of the month and an hour in its timezone, and how long to wait for complete data.
+   */
+  schedule: ClientSchedule,
 };
 
 /** One client's settings (docs/config.md): `match` is the project's id or name (any case). */
@@ -102,6 +123,7 @@ export const ConfigFile = z
     locale: clientShape.locale.default("en-US"),
     timezone: clientShape.timezone.optional(),
     review: clientShape.review.optional(),
+    schedule: clientShape.schedule.optional(),
     profile: clientShape.profile.optional(),
     sections: clientShape.sections.optional(),
     rows: clientShape.rows.optional(),
@@ -160,6 +182,8 @@ export interface ClientSettings {
   timezone?: string;
   /** Whether its emailed reports wait for an approval (docs/review.md). */
   review: ReviewPolicy;
+  /** Its monthly delivery slot (docs/jobs.md, "Per-client delivery"); undefined when the file says none. */
+  schedule?: ClientSchedule;
 }
 
 /** What a config file settles for every report, and per client. */
@@ -296,5 +320,6 @@ async function settingsOf(
     ...(c.targets !== undefined ? { targets: c.targets } : {}),
     ...(c.email !== undefined ? { email: c.email } : {}),
     ...(c.timezone !== undefined ? { timezone: c.timezone } : {}),
+    ...(c.schedule !== undefined ? { schedule: c.schedule } : {}),
   };
 }

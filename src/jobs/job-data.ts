@@ -45,11 +45,26 @@ export const ReportJobData = z.object({
   project: z.string().min(1),
   asOf: z.string().regex(DAY).optional(),
   ...common,
+  /** Email the client's own recipients (its config `email.to`) when `email` names none. */
+  clientRecipients: z.literal(true).optional(),
+  /**
+   * Epoch ms until which an incomplete period is waited for (docs/jobs.md, "Waiting for complete
+   * data"): before it the job is delayed and checked again, after it the report is held.
+   */
+  dataDeadline: z.number().int().positive().optional(),
 });
 export type ReportJobData = z.infer<typeof ReportJobData>;
 
 /** Data of an `all-projects` job (what an `--all-projects` schedule produces at each firing). */
-export const AllProjectsJobData = z.object({ allProjects: z.literal(true), ...common });
+export const AllProjectsJobData = z.object({
+  allProjects: z.literal(true),
+  ...common,
+  /**
+   * Per-client delivery (`schedule add --monthly --all-projects` without addresses): each client's
+   * report of the last month at its own slot, to its own recipients, once its data is complete.
+   */
+  perClient: z.literal(true).optional(),
+});
 export type AllProjectsJobData = z.infer<typeof AllProjectsJobData>;
 
 /** What a finished report job returns (kept by BullMQ as the job's return value). */

@@ -62,6 +62,8 @@ export interface ProcessorContext {
    * cycle sends each client's report at its slot (docs/jobs.md, "Per-client delivery").
    */
   clientSchedule?: (project: Project) => { schedule?: ClientSchedule; timezone?: string };
+  /** The instant an `all-projects` job fans out at (default the wall clock; tests fix it). */
+  clock?: () => number;
   /** How long an incomplete period waits before it is checked again (default one hour). */
   dataRecheckMs?: number;
   /** Told when a report is held for incomplete data at its deadline (a log line, a review state). */
@@ -239,7 +241,11 @@ export function createProcessor(
     if (!project)
       throw new UnrecoverableError(`project ${data.project} not found among the projects the key can read`);
     if (data.dataDeadline !== undefined && data.month !== undefined)
-      await waitForData(job, token, client, project, { ...data, dataDeadline: data.dataDeadline, month: data.month });
+      await waitForData(job, token, client, project, {
+        ...data,
+        dataDeadline: data.dataDeadline,
+        month: data.month,
+      });
     const rendered = await generateReport(client, {
       project,
       range: data.range,
@@ -290,10 +296,11 @@ export function createProcessor(
       (w) => w.timezone,
       () => "UTC",
     );
-    const asOf = dayIn(timezone);
+    const now = ctx.clock?.() ?? Date.now();
+    const asOf = dayIn(timezone, new Date(now));
     const enqueued: string[] = [];
     for (const p of projects) {
-      const own = perClient ? perClientJob(ctx, p, data, asOf, timezone) : { data, delay: 0 };
+      const own = perClient ? perClientJob(ctx, p, data, asOf, timezone, now) : { data, delay: 0 };
       const r = await enqueueReport(
         ctx.queue,
         { ...own.data, project: p.id, asOf },

@@ -68,11 +68,12 @@ export interface Enqueued {
 /**
  * Adds one report job under its deterministic id. BullMQ ignores an add whose id exists, so a
  * second enqueue is a no-op; `force` first removes a finished (completed or failed) one to re-run it.
+ * `delay` (ms) holds the job back until then (a client's delivery slot, docs/jobs.md).
  */
 export async function enqueueReport(
   queue: Queue,
   data: ReportJobData & { asOf: string },
-  options: RetryPolicy & { force?: boolean } = {},
+  options: RetryPolicy & { force?: boolean; delay?: number } = {},
 ): Promise<Enqueued> {
   const id = reportJobId(data);
   const existing = await queue.getJob(id);
@@ -82,6 +83,7 @@ export async function enqueueReport(
       return { id, created: false, state };
     await existing.remove();
   }
-  await queue.add(JOB_NAMES.report, data, { ...jobOptions(options), jobId: id });
+  const delay = options.delay !== undefined && options.delay > 0 ? { delay: options.delay } : {};
+  await queue.add(JOB_NAMES.report, data, { ...jobOptions(options), ...delay, jobId: id });
   return { id, created: true };
 }

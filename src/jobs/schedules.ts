@@ -15,6 +15,11 @@ export interface ScheduleSpec {
   formats: OutputFormat[];
   out: string;
   email?: string[];
+  /**
+   * Per-client delivery of an all-projects monthly schedule: each client at its config slot, to its
+   * config recipients unless `email` names some, once its data is complete (docs/jobs.md).
+   */
+  perClient?: boolean;
   baseUrl?: string;
   /** Cron pattern (5 fields, or 6 with seconds), evaluated in `tz`. Exclusive with `everyMs`. */
   cron?: string;
@@ -75,7 +80,10 @@ export async function addSchedule(queue: Queue, spec: ScheduleSpec): Promise<{ i
   const [name, data]: [string, ReportJobData | AllProjectsJobData] =
     "project" in spec.target
       ? [JOB_NAMES.report, { ...common, project: spec.target.project }]
-      : [JOB_NAMES.allProjects, { ...common, allProjects: true }];
+      : [
+          JOB_NAMES.allProjects,
+          { ...common, allProjects: true, ...(spec.perClient ? { perClient: true as const } : {}) },
+        ];
   const repeat =
     spec.cron !== undefined
       ? { pattern: spec.cron, ...(spec.tz !== undefined ? { tz: spec.tz } : {}) }
@@ -108,7 +116,8 @@ export async function listSchedules(queue: Queue): Promise<ScheduleInfo[]> {
   const all = await queue.getJobSchedulers(0, -1, true);
   return all.map((s) => {
     const data = (s.template?.data ?? {}) as Partial<ReportJobData & AllProjectsJobData>;
-    const target = data.allProjects ? "all projects" : `project ${data.project ?? "?"}`;
+    const each = data.perClient ? " (each client at its slot, to its recipients)" : "";
+    const target = data.allProjects ? `all projects${each}` : `project ${data.project ?? "?"}`;
     return {
       id: s.key,
       ...(s.pattern ? { cron: s.pattern } : {}),

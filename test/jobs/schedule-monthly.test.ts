@@ -71,7 +71,7 @@ describe("schedule add --monthly (docs/jobs.md)", () => {
         (l) => lines.push(l),
       );
       expect(lines[1]).toMatch(
-        /^schedule all-projects-last-month-pdf: monthly, last calendar month, cron "0 6 1 \* \*" \(Europe\/Paris\), next run /,
+        /^schedule all-projects-last-month-pdf: monthly, last calendar month, cron "0 6 1 \* \*" \(Europe\/Paris\), each client at its config schedule to its config recipients, next run /,
       );
       const listed: string[] = [];
       const list = await scheduleList(q, (l) => listed.push(l));
@@ -90,11 +90,20 @@ describe("schedule add --monthly (docs/jobs.md)", () => {
       expect(byId["all-projects-last-month-pdf"]).toMatchObject({
         cron: "0 6 1 * *",
         tz: "Europe/Paris",
-        what: `all projects, last-month, pdf → ${dir}`,
+        // No --email: each client at its own slot, to its own recipients (docs/jobs.md).
+        what: `all projects (each client at its slot, to its recipients), last-month, pdf → ${dir}`,
       });
       expect(dayAndHour(byId["all-projects-last-month-pdf"]!.next!, "Europe/Paris")).toBe("01, 06:00");
     },
   );
+
+  it("a bare --email is each client's own recipients, for --monthly --all-projects only", async () => {
+    const q = { prefix: "unused", redisUrl: "redis://127.0.0.1:9", out: dir, tz: "UTC" };
+    expect(await failure(scheduleAdd({ ...q, monthly: true, project: "p", email: true }, () => {}))).toEqual([
+      EXIT.usage,
+      "--email without addresses means each client's own recipients, for --monthly --all-projects only: give --email <addresses>",
+    ]);
+  });
 
   it.runIf(up)("without --tz, a timezone the service will not tell is an error that names --tz", async () => {
     service ??= await startTestService();

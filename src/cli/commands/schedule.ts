@@ -36,7 +36,9 @@ import {
 import { toCliError } from "../to-cli-error.js";
 
 /** Raw flags of `vreport schedule add`. */
-export interface ScheduleAddFlags extends ReportJobFlags, ApiKeyFlags {
+export interface ScheduleAddFlags extends Omit<ReportJobFlags, "email">, ApiKeyFlags {
+  /** Addresses; `true` (a bare `--email`) means each client's own, as does none on a monthly all-projects schedule. */
+  email?: string | boolean;
   cron?: string;
   every?: string;
   tz?: string;
@@ -111,6 +113,14 @@ export async function scheduleAdd(flags: ScheduleAddFlags, out: Out = stdout): P
     throw new CliError('give --cron "<pattern>" (e.g. "0 6 2 * *"), --every <ms> or --monthly', EXIT.usage);
   }
   const target = parseTarget(flags);
+  // A monthly all-projects schedule sends each client to its own recipients at its own slot
+  // unless --email names addresses (docs/jobs.md, "Per-client delivery").
+  const perClient = flags.monthly === true && "allProjects" in target && typeof flags.email !== "string";
+  if (flags.email === true && !perClient)
+    throw new CliError(
+      "--email without addresses means each client's own recipients, for --monthly --all-projects only: give --email <addresses>",
+      EXIT.usage,
+    );
   const monthly = flags.monthly ? monthlyCron(await monthlyTimezone(flags)) : undefined;
   const spec = {
     target,
@@ -122,13 +132,15 @@ export async function scheduleAdd(flags: ScheduleAddFlags, out: Out = stdout): P
     ...(flags.cron !== undefined ? { cron: flags.cron } : {}),
     ...(flags.every !== undefined ? { everyMs: parsePositiveInt("--every", flags.every, 0) } : {}),
     ...(flags.tz !== undefined && !monthly ? { tz: flags.tz } : {}),
-    ...(flags.email !== undefined ? { email: parseRecipients(flags.email) } : {}),
+    ...(typeof flags.email === "string" ? { email: parseRecipients(flags.email) } : {}),
+    ...(perClient ? { perClient: true } : {}),
     ...(flags.baseUrl !== undefined ? { baseUrl: flags.baseUrl } : {}),
     ...(flags.id !== undefined ? { id: flags.id } : {}),
   };
   const { id, next } = await withQueue(flags, (q) => addSchedule(q, spec));
+  const each = perClient ? ", each client at its config schedule to its config recipients" : "";
   const when = monthly
-    ? `monthly, last calendar month, cron "${monthly.cron}" (${monthly.tz})`
+    ? `monthly, last calendar month, cron "${monthly.cron}" (${monthly.tz})${each}`
     : flags.cron !== undefined
       ? `cron "${flags.cron}"${flags.tz ? ` (${flags.tz})` : ""}`
       : `every ${flags.every} ms`;
@@ -211,7 +223,10 @@ export function register(program: Command): void {
       .option("--format <formats>", `${FORMATS_HELP} (default: all)`)
       .addOption(hiddenFormatsAlias())
       .option("--out <dir>", "output directory, as the workers see it (made absolute)", "output")
-      .option("--email <addresses>", "email the files to these comma-separated addresses")
+      .option(
+        "--email [addresses]",
+        "email the files to these comma-separated addresses (--monthly --all-projects without addresses: each client to its config email.to, at its config schedule)",
+      )
       .option("--base-url <url>", "the service the workers read from (default: theirs)")
       .option("--id <id>", "schedule id (default: <project|all-projects>-<range>-<formats>)")
       .addOption(attemptsOption())
@@ -220,6 +235,7 @@ export function register(program: Command): void {
         "after",
         examples(
           "vreport schedule add --monthly --tz Europe/Paris --all-projects --format pdf,xlsx",
+          "vreport schedule add --monthly --all-projects --format pdf   # each client: its schedule, its email.to",
           'vreport schedule add --cron "0 6 * * 1" --project Acme --range 7d --email cmo@client.example',
           "vreport schedule add --every 3600000 --project Acme --format md --id acme-hourly",
         ),

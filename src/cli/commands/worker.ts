@@ -193,7 +193,7 @@ export function register(program: Command): void {
  */
 async function clientSettings(
   config: LoadedConfig,
-): Promise<Pick<ProcessorContext, "clientJob" | "clientEmail">> {
+): Promise<Pick<ProcessorContext, "clientJob" | "clientEmail" | "clientSchedule">> {
   // A notes path with {project} names each client's own file (docs/notes.md).
   const notes = config.notesPath?.includes("{project}") ? undefined : config.notesPath;
   for (const [path, what] of [
@@ -209,5 +209,9 @@ async function clientSettings(
   return {
     clientJob: (project) => clientJob(clients(project), {}),
     clientEmail: (project, email) => clientEmail(email, config.forProject(project).email, project, false),
+    clientSchedule: (project) => {
+      const { schedule, timezone } = config.forProject(project);
+      return { ...(schedule ? { schedule } : {}), ...(timezone ? { timezone } : {}) };
+    },
   };
 }
