@@ -116,9 +116,7 @@ describe("vreport projects without a base URL", () => {
       await (await openStore(dir, { loadDataDir: snapshotTarball("jobs") })).close();
       const { lines, errors, result } = await run({ database: dir });
       expect(result).toHaveLength(2);
-      expect(errors).toEqual([
-        `vreport: no --base-url given: serving the local database ${dir} on loopback`,
-      ]);
+      expect(errors).toEqual([`vreport: no --base-url given: serving the local database ${dir} on loopback`]);
       expect(lines.map((l) => l.split(/ {2,}/).slice(1))).toEqual([
         ["NAME", "BRAND", "DOMAIN", "STATUS"],
         ["Brightwave", "Brightwave", "brightwave.io", "ACTIVE"],
