@@ -115,9 +115,8 @@ describe("the agency's page", () => {
   it("speaks the report's language", async () => {
     const de = await plan("de-DE");
     const pct = (v: number) => langOf("de-DE").f.percent(v);
-    expect(de.view.sections.find((s) => s.key === "agency")?.title).toBe(
-      "Unsere Arbeit und nächste Schritte",
-    );
+    // At most 31 characters: a section's title is its sheet's name (test/format/i18n.test.ts).
+    expect(de.view.sections.find((s) => s.key === "agency")?.title).toBe("Unsere Arbeit, nächste Schritte");
     expect(rowsOf(de.view, "agency-news")).toContainEqual({
       kind: "Erfolg",
       // German writes a no-break space before % (Intl): the figures come from the locale's formatter.

@@ -121,7 +121,7 @@ describe("the German workbook", () => {
     const rate = platforms.getRow(2).getCell(3);
     expect(rate.value).toBe(0.5);
     expect(rate.numFmt).toBe("0.0%");
-    const trend = wb.getWorksheet("Entwicklung")!;
+    const trend = wb.getWorksheet("Entwicklung – Tageswerte")!;
     expect(trend.getRow(2).getCell(1).value).toEqual(new Date(Date.UTC(2026, 9, 31)));
     expect(trend.getRow(2).getCell(1).numFmt).toBe("yyyy-mm-dd");
   });

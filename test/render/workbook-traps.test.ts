@@ -84,7 +84,7 @@ describe("a workbook without traps", () => {
 
   it("has a sheet of the headline metrics: current, previous, change and both intervals", async () => {
     const wb = buildWorkbook(await viewOf(smallReportData()));
-    const rows = rowsOf(wb.getWorksheet("Summary")!);
+    const rows = rowsOf(wb.getWorksheet("Key figures")!);
     expect(rows[0]).toEqual([
       "Metric",
       "This period (%)",
@@ -135,6 +135,32 @@ describe("sheet names", () => {
   const names = (...sections: SectionView[]) =>
     workbookSheets({ sections, branding: SAMPLE_BRANDING } as unknown as ReportView).map((s) => s.name);
 
+  it("never ends a shortened name on a dangling word, in any language", () => {
+    // The section's part is its first phrase ("Our work", not "Our work and next"), else the
+    // table's own name stands alone.
+    expect(names(section("Our work and next steps", ["Wins and risks", "Next steps"]))).toEqual([
+      "Our work – Wins and risks",
+      "Our work – Next steps",
+    ]);
+    expect(names(section("Unsere Arbeit und nächste Schritte", ["Erfolge und Risiken", "Ideen"]))).toEqual([
+      "Erfolge und Risiken",
+      "Unsere Arbeit – Ideen",
+    ]);
+    expect(names(section("Nuestro trabajo y próximos pasos", ["Trabajo realizado", "Otros"]))).toEqual([
+      "Trabajo realizado",
+      "Nuestro trabajo – Otros",
+    ]);
+    // A title alone is cut at its longest phrase that fits, never after "and", "und", "et", "y" or "next".
+    expect(cleanSheetName("Our work and next steps for the coming quarter")).toBe("Our work and next steps");
+    expect(cleanSheetName("Unsere Arbeit und nächste Schritte")).toBe("Unsere Arbeit");
+    expect(cleanSheetName("Notre travail et prochaines étapes")).toBe("Notre travail");
+    expect(cleanSheetName("Nuestro trabajo y los próximos pasos")).toBe("Nuestro trabajo");
+    // A forbidden character ends a phrase too, though the name drops it.
+    expect(names(section("Latest answers: what [AI] said / per platform", ["Small"]))).toEqual([
+      "Latest answers what AI said",
+    ]);
+  });
+
   it("shortens a long name at word boundaries, the section's part first", () => {
     expect(names(section("Content-Pipeline", ["Einträge nach Status", "Ideen"]))).toEqual([
       "Content – Einträge nach Status",
@@ -155,10 +181,19 @@ describe("sheet names", () => {
       for (const s of workbookSheets(await viewOf(smallReportData(), locale))) {
         expect(s.name.length).toBeLessThanOrEqual(MAX_SHEET_NAME);
         const [head, tail] = s.name.split(" – ");
+        // A head of whole words: the title itself, or followed by a space or a punctuation mark.
         const whole = (part: string | undefined, of: string) =>
-          part === undefined || part === of || new RegExp(`^${part}[\\s\\-]`).test(of);
-        expect(whole(head, s.section.title), `${locale}: ${s.name}`).toBe(true);
-        expect(whole(tail, s.table.title ?? ""), `${locale}: ${s.name}`).toBe(true);
+          part === undefined ||
+          part === of ||
+          (of.startsWith(part) && /^[^\p{L}\p{N}]/u.test(of.slice(part.length)));
+        const table = s.table.title ?? "";
+        // "Section – Table", or the table's own name alone when not even the section's first phrase fits.
+        if (tail === undefined && s.name !== s.section.title)
+          expect(whole(head, table), `${locale}: ${s.name}`).toBe(true);
+        else {
+          expect(whole(head, s.section.title), `${locale}: ${s.name}`).toBe(true);
+          expect(whole(tail, table), `${locale}: ${s.name}`).toBe(true);
+        }
       }
     }
   });

@@ -106,8 +106,8 @@ describe("xlsx backend", () => {
       "About",
       "Trend",
       "Prompts",
-      "Latest answers what AI – Small",
-      "Latest answers what – Answers",
+      "Latest answers – Small",
+      "Latest answers – Answers",
       "Methodology",
       // The full profile's (the default's) sheet of what only the agency reads.
       "Technical",
@@ -221,8 +221,8 @@ describe("xlsx backend", () => {
     const tables = [
       ["Trend", 3],
       ["Prompts", 3],
-      ["Latest answers what AI – Small", 1],
-      ["Latest answers what – Answers", 2],
+      ["Latest answers – Small", 1],
+      ["Latest answers – Answers", 2],
       ["Methodology", 0],
     ] as const;
     for (const [name, rows] of tables) {
@@ -241,7 +241,7 @@ describe("xlsx backend", () => {
         .find((s) => s.key === "prompts")!
         .blocks.flatMap((b) => (b.kind === "table" ? b.columns.map(headerLabel) : [])),
     ]);
-    expect(sheet("Latest answers what – Answers").getColumn(2).width).toBeLessThanOrEqual(60);
+    expect(sheet("Latest answers – Answers").getColumn(2).width).toBeLessThanOrEqual(60);
   });
 
   it("lists every data sheet on About with its rows and its note or no-data text", () => {
@@ -252,8 +252,8 @@ describe("xlsx backend", () => {
     expect(rows).toEqual([
       [undefined, "Trend", "Trend", undefined, 3],
       [undefined, "Prompts", "Prompts", undefined, 3],
-      [undefined, "Latest answers what AI – Small", LONG_TITLE, "Small", 1],
-      [undefined, "Latest answers what – Answers", LONG_TITLE, undefined, 2],
+      [undefined, "Latest answers – Small", LONG_TITLE, "Small", 1],
+      [undefined, "Latest answers – Answers", LONG_TITLE, undefined, 2],
       [undefined, "Methodology", "Methodology", "An empty table", 0, "Nothing to show for this period."],
     ]);
     // The profile is the agency's word: on the technical sheet, not among About's facts.
@@ -314,7 +314,7 @@ describe("xlsx backend", () => {
   });
 
   it("cuts text beyond Excel's cell limit with a visible marker", () => {
-    const ws = sheet("Latest answers what – Answers");
+    const ws = sheet("Latest answers – Answers");
     const cell = ws.getCell(2, 2);
     const text = String(cell.value);
     expect(text).toHaveLength(MAX_CELL_TEXT);

@@ -33,12 +33,13 @@ function dumpCells(wb: ExcelJS.Workbook): string {
 describe("golden demo report (XLSX cell values)", () => {
   let out: string;
   let dump: string;
+  let wb: ExcelJS.Workbook;
 
   beforeAll(async () => {
     const view = await demoView();
     out = await mkdtemp(join(tmpdir(), "vreport-golden-xlsx-"));
     const file = (await writeWith(xlsx, view, out, {}))[0]!;
-    const wb = new ExcelJS.Workbook();
+    wb = new ExcelJS.Workbook();
     await wb.xlsx.readFile(file);
     dump = dumpCells(wb);
   }, DEMO_VIEW_HOOK_TIMEOUT);
@@ -51,5 +52,50 @@ describe("golden demo report (XLSX cell values)", () => {
     if (process.env.UPDATE_GOLDEN === "1") await writeFile(GOLDEN, dump);
     expect(existsSync(GOLDEN), "golden file missing: run with UPDATE_GOLDEN=1 once and review it").toBe(true);
     expect(dump).toBe(await readFile(GOLDEN, "utf8"));
+  });
+
+  /** A sheet's values row by row (exceljs' rows start at index 1). */
+  const rows = (name: string) => {
+    const ws = wb.getWorksheet(name);
+    if (!ws) throw new Error(`no sheet ${name}`);
+    const out: unknown[][] = [];
+    ws.eachRow({ includeEmpty: true }, (row) => out.push((row.values as unknown[]).slice(1)));
+    return out;
+  };
+
+  it("labels prompts without a category 'Uncategorized' on every sheet and table, never a blank or another word", () => {
+    for (const [sheet, header] of [
+      ["Prompts", "Category"],
+      ["Opportunities – By prompt", "Category"],
+      ["Categories", "Category"],
+      ["Opportunities – Themes", "Theme"],
+    ] as const) {
+      const [head, ...body] = rows(sheet);
+      const at = head!.indexOf(header);
+      expect(at, `${sheet}: ${header}`).toBeGreaterThanOrEqual(0);
+      const cells = body.map((r) => r[at]);
+      expect(cells, sheet).toContain("Uncategorized");
+      expect(
+        cells.filter((c) => c === undefined || c === null || c === ""),
+        sheet,
+      ).toEqual([]);
+      expect(
+        cells.filter((c) => typeof c === "string" && /without a category/i.test(c)),
+        sheet,
+      ).toEqual([]);
+    }
+  });
+
+  it("has a platform × day sheet: blank cells, never 0, on the days a platform collected nothing", () => {
+    const [head, ...body] = rows("Trend – Platforms by day");
+    expect(head![0]).toBe("Date");
+    expect(body).toHaveLength(90);
+    const rate = head!.indexOf("Gemini mention rate (%)");
+    const answers = head!.indexOf("Gemini answers");
+    expect(rate).toBeGreaterThan(0);
+    // Gemini collected nothing on 5 of the 90 days (the summary's data coverage): blank there.
+    const blank = body.filter((r) => r[rate] === undefined && r[answers] === undefined);
+    expect(blank).toHaveLength(5);
+    expect(body.some((r) => r[answers] === 0)).toBe(false);
   });
 });

@@ -24,7 +24,7 @@ const messages = (f: Figures): Messages => ({
     answers: "Neueste Antworten",
     content_map: "Content-Landkarte",
     content: "Content-Pipeline",
-    agency: "Unsere Arbeit und nächste Schritte",
+    agency: "Unsere Arbeit, nächste Schritte",
     methodology: "Methodik",
   },
 
@@ -436,7 +436,6 @@ const messages = (f: Figures): Messages => ({
     focusIntro: (citations, platform) =>
       `${citations && platform !== null ? "Zwei weitere Themen stehen vorn; sie fassen" : "Ein weiteres Thema steht vorn; es fasst"} aus allen die Prompts für ${f.list([...(citations ? ["die Zitierungsrate"] : []), ...(platform !== null ? [platform] : [])])} zusammen.`,
     competitorTheme: (rival) => `Prompts, die ${rival} nennen`,
-    otherTheme: "Prompts ohne Kategorie",
     intro: (brand, themes, prompts) =>
       `Die ${f.countOf(prompts, promptsOf)}, bei denen ein beobachteter Wettbewerber genannt wird und ${brand} nicht, gruppiert in ${f.countOf(themes, { one: "Thema", other: "Themen" })} nach ihrer Gemeinsamkeit: dem Wettbewerber, den der Prompt nennt, sonst seiner Kategorie. Eine Maßnahme je Thema; die Arbeitsmappe listet jeden Prompt mit seinen eigenen Zahlen.`,
   },
@@ -466,6 +465,11 @@ const messages = (f: Figures): Messages => ({
 
   trend: {
     dailyRates: "Tageswerte",
+    platformsByDay: "Tage je Plattform",
+    platformsByDayNote:
+      "Eine Zeile je Tag mit Antworten; eine leere Zelle ist ein Tag, an dem diese Plattform nichts erfasst hat (keine Antworten, also keine Rate), nie 0.",
+    platformRate: (platform) => `Erwähnungsrate ${platform}`,
+    platformAnswers: (platform) => `Antworten ${platform}`,
     whatWeDid: "Unsere Maßnahmen",
     noChanges: "Kein Eintrag des Änderungsprotokolls fällt in diesen Zeitraum.",
     changesNote: (days) =>

@@ -514,7 +514,6 @@ export const enMessages = (f: Figures) => ({
       `${citations && platform !== null ? "Two more themes lead the table: they gather" : "One more theme leads the table: it gathers"}, from all of them, the prompts for ${f.list([...(citations ? ["the citation rate"] : []), ...(platform !== null ? [platform] : [])])}.`,
     /** The theme's name in the table. */
     competitorTheme: (rival: string) => `Prompts naming ${rival}`,
-    otherTheme: "Prompts without a category",
     intro: (brand: string, themes: number, prompts: number) =>
       `The ${f.countOf(prompts, { one: "prompt", other: "prompts" })} where a tracked competitor is named and ${brand} is not, grouped into ${f.countOf(themes, { one: "theme", other: "themes" })} by what they share: the competitor the prompt names, else its category. One action per theme; the workbook lists every prompt with its own figures.`,
   },
@@ -562,6 +561,11 @@ export const enMessages = (f: Figures) => ({
 
   trend: {
     dailyRates: "Daily rates",
+    platformsByDay: "Platforms by day",
+    platformsByDayNote:
+      "One row per day with answers; a blank cell is a day on which that platform collected nothing (no answers, so no rate), never 0.",
+    platformRate: (platform: string) => `${platform} mention rate`,
+    platformAnswers: (platform: string) => `${platform} answers`,
     whatWeDid: "What we did",
     noChanges: "No entry of the change log falls in this period.",
     changesNote: (days: number) =>

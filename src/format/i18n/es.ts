@@ -24,7 +24,7 @@ const messages = (f: Figures): Messages => ({
     answers: "Últimas respuestas",
     content_map: "Mapa de contenidos",
     content: "Contenidos",
-    agency: "Nuestro trabajo y próximos pasos",
+    agency: "Nuestro trabajo, próximos pasos",
     methodology: "Metodología",
   },
 
@@ -431,7 +431,6 @@ const messages = (f: Figures): Messages => ({
     focusIntro: (citations, platform) =>
       `${citations && platform !== null ? "Dos temas más encabezan la tabla; reúnen" : "Un tema más encabeza la tabla; reúne"}, de entre todos, los prompts para ${f.list([...(citations ? ["la tasa de citas"] : []), ...(platform !== null ? [platform] : [])])}.`,
     competitorTheme: (rival) => `Prompts que nombran a ${rival}`,
-    otherTheme: "Prompts sin categoría",
     intro: (brand, themes, prompts) =>
       `Los ${f.countOf(prompts, promptsOf)} en los que se nombra a un competidor seguido y no a ${brand}, agrupados en ${f.countOf(themes, { one: "tema", other: "temas" })} según lo que comparten: el competidor que nombra el prompt, si no su categoría. Una acción por tema; el libro lista cada prompt con sus propias cifras.`,
   },
@@ -461,6 +460,11 @@ const messages = (f: Figures): Messages => ({
 
   trend: {
     dailyRates: "Tasas diarias",
+    platformsByDay: "Plataformas por día",
+    platformsByDayNote:
+      "Una fila por día con respuestas; una celda vacía es un día en que esa plataforma no recogió nada (sin respuestas, luego sin tasa), nunca 0.",
+    platformRate: (platform) => `Tasa de mención ${platform}`,
+    platformAnswers: (platform) => `Respuestas ${platform}`,
     whatWeDid: "Nuestras acciones",
     noChanges: "Ninguna entrada del registro de acciones cae en este período.",
     changesNote: (days) =>

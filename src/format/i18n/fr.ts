@@ -24,7 +24,7 @@ const messages = (f: Figures): Messages => ({
     answers: "Dernières réponses",
     content_map: "Cartographie des contenus",
     content: "Contenus",
-    agency: "Notre travail et prochaines étapes",
+    agency: "Notre travail et la suite",
     methodology: "Méthodologie",
   },
 
@@ -436,7 +436,6 @@ const messages = (f: Figures): Messages => ({
     focusIntro: (citations, platform) =>
       `${citations && platform !== null ? "Deux thèmes de plus ouvrent le tableau ; ils rassemblent" : "Un thème de plus ouvre le tableau ; il rassemble"}, parmi tous, les prompts pour ${f.list([...(citations ? ["le taux de citation"] : []), ...(platform !== null ? [platform] : [])])}.`,
     competitorTheme: (rival) => `Prompts qui citent ${rival}`,
-    otherTheme: "Prompts sans catégorie",
     intro: (brand, themes, prompts) =>
       `Les ${f.countOf(prompts, promptsOf)} où un concurrent suivi est cité et pas ${brand}, regroupés en ${f.countOf(themes, { one: "thème", other: "thèmes" })} selon ce qu’ils partagent : le concurrent que le prompt cite, sinon sa catégorie. Une action par thème ; le classeur liste chaque prompt avec ses propres chiffres.`,
   },
@@ -466,6 +465,11 @@ const messages = (f: Figures): Messages => ({
 
   trend: {
     dailyRates: "Taux quotidiens",
+    platformsByDay: "Par plateforme",
+    platformsByDayNote:
+      "Une ligne par jour avec des réponses ; une cellule vide est un jour où cette plateforme n’a rien collecté (aucune réponse, donc aucun taux), jamais 0.",
+    platformRate: (platform) => `Taux de mention ${platform}`,
+    platformAnswers: (platform) => `Réponses ${platform}`,
     whatWeDid: "Nos actions",
     noChanges: "Aucune entrée du journal des actions ne tombe dans cette période.",
     changesNote: (days) =>

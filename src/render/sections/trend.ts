@@ -1,10 +1,13 @@
-import { lengthOf } from "../../contract/index.js";
+import { lengthOf, type ReportSectionOf } from "../../contract/index.js";
+import { platformName } from "../../format/figures.js";
+import type { Lang } from "../../format/i18n/index.js";
 import { sayRateChange } from "../../report/claims/say.js";
 import { comparisonOf } from "../../report/comparison.js";
+import type { Coverage } from "../../report/coverage.js";
 import { pointDays, type TrendPoint, trendPoints } from "../../report/trend-points.js";
 import { described } from "../chart-alt.js";
-import type { ChartSpec } from "../types.js";
-import { col, fromSections, type SectionDrafter } from "./_helpers.js";
+import type { ChartSpec, DraftBlock } from "../types.js";
+import { col, fromSections, type SectionDrafter, tableOf } from "./_helpers.js";
 import { changeMarkers, whatWeDidTable } from "./_what-we-did.js";
 
 const SERIES = [
@@ -75,8 +78,8 @@ export const trend: SectionDrafter = (model, lang) =>
       {
         kind: "table",
         id: "trend",
-        // Beside the change log's table each is named (and so is each one's sheet: "Trend – Daily rates").
-        ...(log ? { title: lang.m.trend.dailyRates } : {}),
+        // Beside the other tables each is named (and so is each one's sheet: "Trend – Daily rates").
+        title: lang.m.trend.dailyRates,
         columns: [
           col("date", c.date, "date"),
           col("snapshots", c.answers, "count"),
@@ -93,8 +96,51 @@ export const trend: SectionDrafter = (model, lang) =>
         })),
         emptyText: lang.m.notices.noAnswers,
       },
+      platformDays(s.trend, model.coverage, lang),
     ];
   });
+
+/**
+ * The platform × day table, in the workbook only (the page formats keep their length): one row
+ * per day with collections, each platform's mention rate (a fraction, shown as %) and answers that
+ * day. A platform that collected nothing that day has blank cells, never 0: no answers is no rate
+ * (docs/decisions.md, "A workbook without traps"). Its platforms are the trend's, then any tracked
+ * platform that collected nothing at all in the period (the data coverage's).
+ */
+function platformDays(trend: ReportSectionOf<"trend">, coverage: Coverage, lang: Lang): DraftBlock {
+  const t = lang.m.trend;
+  const platforms = [
+    ...new Set([...trend.by_platform.map((p) => p.platform), ...coverage.short.map((c) => c.platform)]),
+  ];
+  const days = new Map(
+    trend.by_platform.map((p) => [
+      p.platform,
+      new Map(p.rows.filter((r) => r.snapshots > 0).map((r) => [r.date, r])),
+    ]),
+  );
+  const columns = [
+    col("date", lang.m.columns.date, "date"),
+    ...platforms.map((p) => col(`rate_${p}`, t.platformRate(platformName(p)), "percent")),
+    ...platforms.map((p) => col(`answers_${p}`, t.platformAnswers(platformName(p)), "count")),
+  ];
+  const rows = trend.rows.map((r) => ({
+    date: r.date,
+    ...Object.fromEntries(
+      platforms.flatMap((p) => {
+        const day = days.get(p)?.get(r.date);
+        return [
+          [`rate_${p}`, day?.mention_rate ?? null],
+          [`answers_${p}`, day?.snapshots ?? null],
+        ];
+      }),
+    ),
+  }));
+  return tableOf("trend-platforms", columns, rows, lang.m.notices.noAnswers, {
+    title: t.platformsByDay,
+    note: t.platformsByDayNote,
+    workbookOnly: true,
+  });
+}
 
 function prevOf(p: { previous_start: string; previous_end: string }) {
   return { start: p.previous_start, end: p.previous_end };

@@ -49,7 +49,7 @@ describeDatabases("full report on the hand-built fixture", (kind) => {
     const o = await get("getOverview");
     expect(section("summary")).toEqual({
       key: "summary",
-      title: "Summary",
+      title: "Key figures",
       totals: {
         snapshots: change(6, 3),
         prompts: 3,
