@@ -90,7 +90,8 @@ describe("demo workbook (XLSX), read back", () => {
       "About",
       // The headline metrics (the summary's only table in a report without targets).
       "Key figures",
-      "Trend",
+      "Trend – Daily rates",
+      "Trend – Platforms by day",
       "Platforms",
       "Categories",
       "Competitors",
