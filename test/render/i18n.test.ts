@@ -31,11 +31,15 @@ afterAll(async () => {
   else rmSync(out, { recursive: true, force: true });
 });
 
-/** The fixture report's view in `locale`, charts drawn as the given formats need them. */
+/**
+ * The fixture report's view in `locale`, charts drawn as the given formats need them; with the
+ * agency's input, so that every section, the agency's page included, is there (docs/agency.md).
+ */
 async function viewIn(locale: string, formats: ("md" | "pdf" | "xlsx")[] = ["md"]): Promise<ReportView> {
   const { view } = await viewOf(smallReportData(), {
     formats,
     branding: { agencyName: "Northwind", accentColor: "#123456", locale },
+    notes: { agency: "### next_review\n\n2026-12-01" },
   });
   return view;
 }
