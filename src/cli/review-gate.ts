@@ -28,6 +28,25 @@ export function reviewPeriodOf(rendered: Pick<RenderedReport, "files">): string 
 /** What separates a report file's project slug from its period (render/build-view.ts). */
 const REPORT_NAME = "-ai-visibility-";
 
+/**
+ * Records a scheduled report the worker held for incomplete data (docs/jobs.md, "Waiting for
+ * complete data") as `held` with its reason, so the cycle's review list and the desk show why it
+ * was not sent. A report already sent stays sent; a failure to record is logged, never fatal: the
+ * job has failed with the reason either way.
+ */
+export function holdRecorder(
+  store: Store,
+  log: (line: string) => void,
+): (project: Project, period: string, reason: string) => Promise<void> {
+  return async (project, period, reason) => {
+    try {
+      await setReview(store, { projectId: project.id, period, state: "held", by: "worker", reason });
+    } catch (error) {
+      log(`could not record ${inline(project.name)} ${period} as held: ${(error as Error).message}`);
+    }
+  };
+}
+
 /** The gate of a worker whose reviews live in `store`, each client's policy from `config`. */
 export function reviewGate(
   store: Store,

@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { reviewListOp, reviewSetOp } from "../../src/cli/commands/review.js";
-import { reviewGate, reviewPeriodOf } from "../../src/cli/review-gate.js";
+import { holdRecorder, reviewGate, reviewPeriodOf } from "../../src/cli/review-gate.js";
 import type { ClientSettings } from "../../src/config/load-config.js";
 import { loadConfig } from "../../src/config/load-config.js";
 import type { Project } from "../../src/contract/index.js";
@@ -119,6 +119,24 @@ describeDatabases("review states", (kind) => {
     expect(await gate("skip")(project, november)).toMatchObject({ send: false });
     await reviewSetOp(store, { project: "Acme", period: "2026-11", state: "approved", by: "dana" }, io);
     expect(await gate("required")(project, november)).toEqual({ send: true });
+  });
+
+  it("records a report the worker held for incomplete data as held, with its reason", async () => {
+    const project = { id: PROJECT, name: "Acme" } as Project;
+    const logged: string[] = [];
+    const hold = holdRecorder(store, (l) => logged.push(l));
+    await hold(project, "2026-09", "held: 2026-09's last collection day is incomplete at the deadline");
+    expect(await reviewListOp(store, { period: "2026-09", json: false }, io)).toMatchObject([
+      {
+        state: "held",
+        by: "worker",
+        reason: "held: 2026-09's last collection day is incomplete at the deadline",
+      },
+    ]);
+    // A sent report stays sent: the failure to record is logged, not thrown.
+    await reviewSetOp(store, { project: "Acme", period: "2026-08", state: "sent", by: "worker" }, io);
+    await hold(project, "2026-08", "late");
+    expect(logged).toEqual([expect.stringMatching(/^could not record Acme 2026-08 as held: /)]);
   });
 
   it("names the projects when the one asked for is not there", async () => {

@@ -25,7 +25,7 @@ import {
   queuePrefixOption,
   redisUrlOption,
 } from "../options.js";
-import { reviewGate } from "../review-gate.js";
+import { holdRecorder, reviewGate } from "../review-gate.js";
 import { toCliError } from "../to-cli-error.js";
 import { checkLedgerFor, ledgerLocation, openWorkerLedger, type WorkerLedger } from "../worker-ledger.js";
 
@@ -105,7 +105,10 @@ export async function workerCommand(flags: WorkerFlags, run: WorkerRun = {}): Pr
           // The agency's clients are in its config file: their reports wait for review unless
           // they skip it; a worker without one has no client to review for (docs/review.md).
           ...(deliveries && hasConfigFile(flags.config)
-            ? { review: reviewGate(deliveries.store, config) }
+            ? {
+                review: reviewGate(deliveries.store, config),
+                onHeld: holdRecorder(deliveries.store, log),
+              }
             : {}),
         },
       );
