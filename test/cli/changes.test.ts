@@ -99,11 +99,16 @@ describe("generate --changes against a real service", () => {
       `warning: changes file ${changes}: 2 entries outside the report's period 2025-06-01 to 2025-06-30 skipped: line 2 (2025-05-20 "Old, before June"), line 5 (2025-07-02 "Not yet")`,
     ]);
     const lines = (await readFile(file!.path, "utf8")).split("\n");
-    const at = lines.indexOf("### What we did");
-    const rows = lines.slice(at + 4, at + 6).map((l) => l.split(" | ").slice(0, 3));
+    // On the agency's page (docs/agency.md), between the content published in June: date, kind, what, scope.
+    const at = lines.indexOf("### Work delivered");
+    expect(at).toBeGreaterThan(0);
+    const rows = lines
+      .slice(at)
+      .filter((l) => l.startsWith("| 2025-") && l.includes("Change we made"))
+      .map((l) => l.split(" | ").slice(0, 4));
     expect(rows).toEqual([
-      ["| 2025-06-10", "Pricing pages live", "All platforms"],
-      ["| 2025-06-12", "FAQ schema", "Perplexity"],
+      ["| 2025-06-10", "Change we made", "Pricing pages live", "All platforms"],
+      ["| 2025-06-12", "Change we made", "FAQ schema", "Perplexity"],
     ]);
   });
 });
