@@ -235,7 +235,7 @@ export function register(program: Command): void {
         "after",
         examples(
           "vreport schedule add --monthly --tz Europe/Paris --all-projects --format pdf,xlsx",
-          "vreport schedule add --monthly --all-projects --format pdf   # each client: its schedule, its email.to",
+          "vreport schedule add --monthly --all-projects --email --format pdf,xlsx",
           'vreport schedule add --cron "0 6 * * 1" --project Acme --range 7d --email cmo@client.example',
           "vreport schedule add --every 3600000 --project Acme --format md --id acme-hourly",
         ),
