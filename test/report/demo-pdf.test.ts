@@ -108,7 +108,16 @@ describe("the demo report as PDF", () => {
       else if (first?.kind === "quote") starts.push(squash(first.title).slice(0, 30));
       else if (first?.kind === "bullets") starts.push(squash(first.items[0]!).slice(0, 30));
       else if (first?.kind === "notice") starts.push(squash(first.text).slice(0, 30));
-      for (const start of starts) expect(shown, `${s.title}: ${first?.kind}`).toContain(start);
+      // Unless the intro itself fills the rest of the page (its last words end the page's text):
+      // then the heading is not left alone, and what it introduces starts the next page.
+      const last = [...intro].reverse().find((b) => b.kind === "paragraph");
+      const tail = last?.kind === "paragraph" ? squash(last.text).slice(-30).trim() : null;
+      const rest =
+        tail !== null && shown.includes(tail) ? shown.slice(shown.lastIndexOf(tail) + tail.length) : null;
+      // What follows the intro on its page is the footer's agency name only.
+      const introFills = rest !== null && rest.trim() === view.branding.agencyName;
+      if (!introFills)
+        for (const start of starts) expect(shown, `${s.title}: ${first?.kind}`).toContain(start);
     });
   });
 
