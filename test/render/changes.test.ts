@@ -148,7 +148,7 @@ describe("the change log in the report", () => {
     expect(Buffer.from(drawn.images.png!).equals(Buffer.from(plain.images.png!))).toBe(false);
   });
 
-  it("without a change log the trend section is as before: no markers, no table", async () => {
+  it("without a change log the trend section has no markers and no change table", async () => {
     const { view, warnings } = await viewOf(monthReportData(), {
       formats: ["md"],
       branding: { ...SAMPLE_BRANDING },
@@ -158,7 +158,7 @@ describe("the change log in the report", () => {
       trendBlocks(view)
         .filter((b) => b.kind === "table")
         .map((b) => b.kind === "table" && b.id),
-    ).toEqual(["trend"]);
+    ).toEqual(["trend", "trend-platforms"]);
     expect(warnings).toEqual([]);
   });
 });
@@ -215,6 +215,7 @@ describe("the change log in every format", () => {
     expect(wb.worksheets.map((w) => w.name).filter((n) => n.startsWith("Trend"))).toEqual([
       "Trend – What we did",
       "Trend – Daily rates",
+      "Trend – Platforms by day",
     ]);
     const sheet = wb.getWorksheet("Trend – What we did")!;
     const rows: unknown[][] = [];
