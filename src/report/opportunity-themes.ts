@@ -142,8 +142,8 @@ export function opportunityThemes(
 
 /**
  * The focus themes' prompts, among the open ones (work not already done): for citations, those
- * whose gap answers cite a competitor page; for the weakest platform, those with a gap on it, the
- * ones it never answers with the brand first. A focus with no such prompt has no
+ * whose gap answers cite a competitor page; for the weakest platform, those with a gap on it where
+ * it never names the brand, else all those with a gap on it. A focus with no such prompt has no
  * theme: the self-check then asks the agency to add an action or say why none.
  */
 function focusGroups(opportunities: readonly Opportunity[], focus: ThemeFocus): [string, Group][] {
@@ -161,12 +161,11 @@ function focusGroups(opportunities: readonly Opportunity[], focus: ThemeFocus): 
   if (focus.citations && cited.length > 0)
     out.push(["citations", { kind: "citations", name: null, prompts: cited }]);
   const weak = focus.weakest?.platform;
-  // Its gap prompts, those it never answers with the brand first (elsewhere it names the brand,
-  // only less often than competitors).
-  const naming = (o: Opportunity) => Number(weak !== undefined && o.brand_platforms.includes(weak));
-  const onWeak = open
-    .filter((o) => weak !== undefined && o.gap_platforms.includes(weak))
-    .sort((a, b) => naming(a) - naming(b));
+  // Its gap prompts where it never names the brand, the ones to win back first; when it names the
+  // brand on each (only less often than competitors name theirs), all its gap prompts.
+  const gaps = open.filter((o) => weak !== undefined && o.gap_platforms.includes(weak));
+  const never = gaps.filter((o) => weak !== undefined && !o.brand_platforms.includes(weak));
+  const onWeak = never.length > 0 ? never : gaps;
   if (weak && onWeak.length > 0)
     out.push([`platform:${weak}`, { kind: "platform", name: weak, prompts: onWeak }]);
   return out;
