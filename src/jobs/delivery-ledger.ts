@@ -1,4 +1,7 @@
 import { createHash } from "node:crypto";
+import type { Delivery, DeliveryClaim } from "../contract/delivery.js";
+
+export type { Delivery, DeliveryClaim };
 
 /**
  * The delivery ledger as the job processor sees it (docs/jobs.md, "Exactly-once email"): a claim
@@ -15,27 +18,6 @@ export interface DeliveryLedger {
   /** Records that SMTP refused it (nothing was delivered): a later attempt may claim it again. */
   failed(key: string, owner: string, error: string): Promise<void>;
 }
-
-/** One report email: what makes it the same email, and its deterministic Message-ID. */
-export interface Delivery {
-  key: string;
-  project: string;
-  periodStart: string;
-  periodEnd: string;
-  /** To and Cc, lower-cased, sorted, without repeats. */
-  recipients: string[];
-  formats: string[];
-  messageId: string;
-}
-
-/** What a claim found. */
-export type DeliveryClaim =
-  /** Ours to send; `previous` says whether an earlier claim had started sending (and died). */
-  | { outcome: "claimed"; previous: "none" | "failed" | "sending" }
-  /** Sent already: nothing to do. */
-  | { outcome: "sent"; messageId: string; sentAt: Date }
-  /** A live claim of another attempt: wait for its lease, then look again. */
-  | { outcome: "busy"; owner: string; leaseUntil: Date };
 
 /**
  * The delivery of a report: the same project, period, recipients and formats give the same key

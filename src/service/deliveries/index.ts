@@ -1,1 +1,1 @@
-export { type ClaimResult, type DeliveryLedgerStore, type DeliveryRow, deliveryLedger } from "./ledger.js";
+export { type DeliveryLedgerStore, deliveryLedger } from "./ledger.js";

@@ -5,23 +5,7 @@
  * which knows it only by the shape of `jobs/delivery-ledger.ts`.
  */
 import { type Kysely, sql } from "kysely";
-
-/** A delivery as the ledger stores it (the key is a hash of the rest). */
-export interface DeliveryRow {
-  key: string;
-  project: string;
-  periodStart: string;
-  periodEnd: string;
-  recipients: string[];
-  formats: string[];
-  messageId: string;
-}
-
-/** What a claim found. */
-export type ClaimResult =
-  | { outcome: "claimed"; previous: "none" | "failed" | "sending" }
-  | { outcome: "sent"; messageId: string; sentAt: Date }
-  | { outcome: "busy"; owner: string; leaseUntil: Date };
+import type { Delivery, DeliveryClaim } from "../../contract/delivery.js";
 
 interface Found {
   state: "sending" | "sent" | "failed";
@@ -39,7 +23,7 @@ const leaseEnd = (ms: number) => sql`now() + ${Math.max(1, Math.round(ms))} * in
 // biome-ignore lint/suspicious/noExplicitAny: the ledger's table is its own (migration 010), not in schema.ts
 export function deliveryLedger(db: Kysely<any>) {
   return {
-    async claim(d: DeliveryRow, owner: string, leaseMs: number): Promise<ClaimResult> {
+    async claim(d: Delivery, owner: string, leaseMs: number): Promise<DeliveryClaim> {
       return db.transaction().execute(async (trx) => {
         const inserted = await sql`INSERT INTO report_deliveries
             (delivery_key, project_id, period_start, period_end, recipients, formats, state, owner,
