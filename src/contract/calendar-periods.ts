@@ -101,6 +101,24 @@ export function comparisonOf(r: DayRange, compare: Compare): DayRange {
   return { start: addDays(r.start, -n), end: addDays(r.start, -1) };
 }
 
+/**
+ * The days of a rolling range of `days` days ending with the as-of day, and its comparison: a
+ * range's previous period stays the N days right before, even when its days happen to form a
+ * calendar month (`range` behaves exactly as v1 defines it); `year` is the same dates a year earlier.
+ */
+export function rollingPeriod(
+  days: number,
+  compare: Compare,
+  asOf: string,
+): { current: DayRange; previous: DayRange } {
+  const current = { start: addDays(asOf, -(days - 1)), end: asOf };
+  const previous =
+    compare === "year"
+      ? comparisonOf(current, compare)
+      : { start: addDays(current.start, -days), end: addDays(current.start, -1) };
+  return { current, previous };
+}
+
 /** The named period as of a day: the last whole month or quarter before it, or its month so far. */
 export function namedPeriod(name: NamedPeriod, asOf: string): DayRange {
   const [y, m] = parts(asOf);

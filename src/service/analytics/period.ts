@@ -9,6 +9,7 @@ import {
   MAX_PERIOD_DAYS,
   type PeriodKind,
   periodLabel,
+  rollingPeriod,
 } from "../../contract/calendar-periods.js";
 import { DEFAULT_RANGE, type Range, type RangeEcho, type ReportPeriod } from "../../contract/index.js";
 
@@ -75,31 +76,25 @@ export function resolvePeriod(q: PeriodQuery, timeZone: string, now: Date): Peri
   const asOf = dayIn(timeZone, now);
   const compare = q.compare ?? "previous";
   const custom = q.start !== undefined || q.end !== undefined;
-  let current: DayRange;
+  let days: { current: DayRange; previous: DayRange };
   if (custom) {
     if (q.start === undefined) throw new PeriodParamError("start", "is required with end");
     if (q.end === undefined) throw new PeriodParamError("end", "is required with start");
     if (q.start > q.end) throw new PeriodParamError("start", "must not be after end");
     if (q.end > asOf) throw new PeriodParamError("end", `must not be after the as-of day ${asOf}`);
-    current = { start: q.start, end: q.end };
+    const current = { start: q.start, end: q.end };
     if (lengthOf(current) > MAX_PERIOD_DAYS)
       throw new PeriodParamError("end", `must be at most ${MAX_PERIOD_DAYS} days after start, counting both`);
-  } else {
-    const days = rangeDays(q.range ?? DEFAULT_RANGE);
-    current = { start: addDays(asOf, -(days - 1)), end: asOf };
-  }
+    days = { current, previous: comparisonOf(current, compare) };
+  } else days = rollingPeriod(rangeDays(q.range ?? DEFAULT_RANGE), compare, asOf);
+  const { current, previous } = days;
   return {
     range: custom ? "custom" : (q.range ?? DEFAULT_RANGE),
     days: lengthOf(current),
     timezone: timeZone,
     asOf,
     current,
-    // A range's previous period stays the N days right before, even when its days happen to
-    // form a calendar month: `range` behaves exactly as v1 defines it.
-    previous:
-      custom || compare === "year"
-        ? comparisonOf(current, compare)
-        : { start: addDays(current.start, -lengthOf(current)), end: addDays(current.start, -1) },
+    previous,
     compare,
     kind: custom ? kindOf(current) : "days",
     extended: custom || q.compare !== undefined,
