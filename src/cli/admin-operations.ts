@@ -13,6 +13,7 @@ import { IngestInput, ingestOp } from "./commands/ingest.js";
 import { keysCreateOp, keysRevokeOp } from "./commands/keys.js";
 import { ReviewListInput, ReviewSetInput, reviewListOp, reviewSetOp } from "./commands/review.js";
 import { webhooksAddOp, webhooksRemoveOp } from "./commands/webhooks.js";
+import { LEDGER_OPERATIONS } from "./ledger-operations.js";
 import { adminOperations, validated } from "./on-store.js";
 
 const Text = z.string().trim().min(1, "must not be empty");
@@ -54,4 +55,6 @@ export const WRITE_OPERATIONS: AdminOperations = adminOperations({
   "webhooks.remove": validated(ById, webhooksRemoveOp),
   "review.list": validated(ReviewListInput, reviewListOp),
   "review.set": validated(ReviewSetInput, reviewSetOp),
+  // The delivery ledger, for the review desk's sends (ledger-operations.ts, docs/review.md).
+  ...LEDGER_OPERATIONS,
 });

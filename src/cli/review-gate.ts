@@ -4,10 +4,10 @@
  * `review: "required"` (the default) is emailed only once approved; until then its report is
  * recorded as a draft (so `review list` and the desk show it) and not sent.
  */
-import { basename } from "node:path";
 import type { LoadedConfig } from "../config/load-config.js";
 import type { Project } from "../contract/index.js";
 import { maySend } from "../contract/review.js";
+import { reviewPeriodOf } from "../jobs/delivery-ledger.js";
 import type { RenderedReport } from "../pipeline/generate-report.js";
 import { getReview, setReview } from "../service/review/index.js";
 import type { Store } from "../service/store/db.js";
@@ -15,18 +15,6 @@ import { inline } from "./io.js";
 
 /** Whether a rendered report may be emailed now, and why not. */
 export type ReviewVerdict = { send: true } | { send: false; reason: string };
-
-/**
- * The period label of a rendered report, as its file name carries it and its review is keyed
- * (`brightwave-ai-visibility-2026-10.pdf` → `2026-10`; a rolling range `30d-2026-12-04`).
- */
-export function reviewPeriodOf(rendered: Pick<RenderedReport, "files">): string {
-  const name = basename(rendered.files[0]?.path ?? "").replace(/\.[^.]+$/, "");
-  return name.slice(name.lastIndexOf(REPORT_NAME) + REPORT_NAME.length);
-}
-
-/** What separates a report file's project slug from its period (render/build-view.ts). */
-const REPORT_NAME = "-ai-visibility-";
 
 /**
  * Records a scheduled report the worker held for incomplete data (docs/jobs.md, "Waiting for
@@ -57,6 +45,12 @@ export function reviewGate(
     const period = reviewPeriodOf(rendered);
     const review = await getReview(store, project.id, period);
     if (maySend(review, policy)) return { send: true };
+    // Sent (by the desk, another job, another format's delivery): it is never sent twice.
+    if (review?.state === "sent")
+      return {
+        send: false,
+        reason: `the report of ${inline(project.name)} for ${period} was sent already (by ${inline(review.by)} at ${review.at}): nothing is sent again`,
+      };
     const state = review?.state ?? "draft";
     // Recorded as a draft so that the cycle's review lists it; a decision already made stays.
     if (!review) await setReview(store, { projectId: project.id, period, state: "draft", by: "worker" });

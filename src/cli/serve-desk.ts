@@ -2,8 +2,9 @@
  * Wires the review desk into `vreport serve --desk` (docs/review.md): the desk reads the data
  * through the typed client with a key minted for it (revoked when the service stops), reaches
  * the review states through the admin route (`review.list`, `review.set`: run on the database,
- * or by the service holding the PGlite directory), and sends an approved report through the
- * worker's send path (generateReport, then emailReport) with the client's own settings.
+ * or by the service holding the PGlite directory), and sends an approved report as the worker
+ * does: generateReport, then deliverOnce through the delivery ledger, reached through the same
+ * admin route (`deliveries.*`), so a report is emailed once whoever sends it (docs/review.md).
  */
 import { userInfo } from "node:os";
 import { createClient } from "../client/index.js";
@@ -11,7 +12,8 @@ import { loadConfig } from "../config/load-config.js";
 import { SCOPES } from "../contract/index.js";
 import { type Desk, type DeskReviews, type DeskSend, startDesk } from "../desk/server.js";
 import type { EmailSettings } from "../email/settings.js";
-import { emailReport } from "../jobs/email-report.js";
+import { deliverOnce } from "../jobs/deliver-once.js";
+import { deliveryOf } from "../jobs/delivery-ledger.js";
 import { generateReport } from "../pipeline/generate-report.js";
 import type { OutputFormat } from "../render/backends/registry.js";
 import type { PeriodChoice } from "../report/period-choice.js";
@@ -20,6 +22,7 @@ import { clientJob, clientReports } from "./client-files.js";
 import { keysCreateOp, keysRevokeOp } from "./commands/keys.js";
 import { reviewListOp, reviewSetOp } from "./commands/review.js";
 import { clientEmail } from "./email-flags.js";
+import { adminLedger } from "./ledger-operations.js";
 import { runOnStore } from "./on-store.js";
 
 /** What `serve --desk` was asked for. */
@@ -73,6 +76,9 @@ export async function startServeDesk(baseUrl: string, database: string, setup: D
   const config = await loadConfig(setup.configPath);
   const clients = await clientReports(config);
   const email = setup.email;
+  const reviewer = setup.by ?? `${userInfo().username} (review desk)`;
+  // The recorded send makes the review `sent` by this desk's reviewer, in the ledger's own write.
+  const ledger = adminLedger(database, reviewer);
   const send: DeskSend | undefined = email
     ? async (project) => {
         const own = config.forProject(project).email;
@@ -87,8 +93,17 @@ export async function startServeDesk(baseUrl: string, database: string, setup: D
           ...clientJob(clients(project), {}),
           branding: config.forProject(project).branding,
         });
-        const sent = await emailReport(rendered, clientEmail({ ...email, to: [] }, own, project, false));
-        return sent.accepted;
+        const options = clientEmail({ ...email, to: [] }, own, project, false);
+        const delivery = deliveryOf({
+          project: project.id,
+          periodStart: rendered.cover.periodStart,
+          periodEnd: rendered.cover.periodEnd,
+          to: options.to,
+          cc: options.cc,
+          formats: setup.formats,
+          from: options.from,
+        });
+        return deliverOnce(ledger, rendered, options, delivery);
       }
     : undefined;
   const desk = await startDesk({
@@ -96,7 +111,7 @@ export async function startServeDesk(baseUrl: string, database: string, setup: D
     period: setup.period,
     ...(setup.configPath !== undefined ? { configPath: setup.configPath } : {}),
     reviews: adminReviews(database),
-    reviewer: setup.by ?? `${userInfo().username} (review desk)`,
+    reviewer,
     ...(send ? { send } : {}),
     ...(setup.port !== undefined ? { port: setup.port } : {}),
   });

@@ -38,11 +38,19 @@ export interface DeskReviews {
   set(change: DeskChange): Promise<ReviewRecord>;
 }
 
+/** What a send did: its recipients, and whether the delivery ledger found it sent already. */
+export interface DeskSent {
+  recipients: string[];
+  /** Sent earlier (by a worker, another desk): nothing was sent now. */
+  alreadySent: boolean;
+}
+
 /**
- * Sends one client's approved report through the worker's send path; the recipients it was
- * accepted for, or undefined when the client has no email settings (it stays approved).
+ * Sends one client's approved report as the worker does, through the delivery ledger, which
+ * records it and makes its review `sent`; undefined when the client has no email settings (it
+ * stays approved).
  */
-export type DeskSend = (project: Project) => Promise<string[] | undefined>;
+export type DeskSend = (project: Project) => Promise<DeskSent | undefined>;
 
 export interface DeskOptions extends CycleSource {
   reviews: DeskReviews;
@@ -106,8 +114,11 @@ export async function startDesk(options: DeskOptions): Promise<Desk> {
       await set("held", form.get("reason") ?? "");
       return `${name}: held`;
     }
+    const now = (await options.reviews.list(report.period)).find((r) => r.projectId === projectId);
+    if (now?.state === "sent")
+      return `${name}: sent already (by ${now.by} at ${now.at}); nothing is sent again`;
     await set("approved");
-    let sent: string[] | undefined;
+    let sent: DeskSent | undefined;
     try {
       sent = options.send ? await options.send(report.project) : undefined;
     } catch (error) {
@@ -118,8 +129,11 @@ export async function startDesk(options: DeskOptions): Promise<Desk> {
       );
     }
     if (sent === undefined) return `${name}: approved (no email settings: not sent)`;
-    await set("sent");
-    return `${name}: approved and sent to ${sent.join(", ")}`;
+    if (!sent.alreadySent) return `${name}: approved and sent to ${sent.recipients.join(", ")}`;
+    // The ledger knew the email as sent before its sends made reviews sent: the review catches up.
+    const after = (await options.reviews.list(report.period)).find((r) => r.projectId === projectId);
+    if (after?.state !== "sent") await set("sent");
+    return `${name}: sent already to ${sent.recipients.join(", ")}; nothing is sent again`;
   };
 
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {

@@ -3,7 +3,7 @@ import { hostname } from "node:os";
 import { setTimeout as sleep } from "node:timers/promises";
 import type { EmailOptions } from "../email/settings.js";
 import type { RenderedReport } from "../pipeline/generate-report.js";
-import type { Delivery, DeliveryLedger } from "./delivery-ledger.js";
+import { type Delivery, type DeliveryLedger, reviewPeriodOf } from "./delivery-ledger.js";
 import { emailReport } from "./email-report.js";
 
 /** How one report email was delivered (or found delivered). */
@@ -76,20 +76,24 @@ export async function deliverOnce(
     throw err;
   }
   clearInterval(renewal);
-  await recordSent(ledger, delivery.key, owner, messageId);
+  await recordSent(ledger, delivery.key, owner, messageId, reviewPeriodOf(rendered));
   return { recipients: delivery.recipients, messageId, alreadySent: false };
 }
 
-/** Records `sent`, retrying a failing database a few times before giving up (the claim then expires). */
+/**
+ * Records `sent` (and the report's review `sent`, docs/review.md), retrying a failing database a
+ * few times before giving up (the claim then expires).
+ */
 async function recordSent(
   ledger: DeliveryLedger,
   key: string,
   owner: string,
   messageId: string,
+  period: string,
 ): Promise<void> {
   for (let attempt = 1; ; attempt++) {
     try {
-      await ledger.sent(key, owner, messageId);
+      await ledger.sent(key, owner, messageId, period);
       return;
     } catch (err) {
       if (attempt >= RECORD_TRIES) throw err;

@@ -1,5 +1,7 @@
 import { createHash } from "node:crypto";
+import { basename } from "node:path";
 import type { Delivery, DeliveryClaim } from "../contract/delivery.js";
+import type { RenderedReport } from "../pipeline/generate-report.js";
 
 export type { Delivery, DeliveryClaim };
 
@@ -13,8 +15,11 @@ export interface DeliveryLedger {
   claim(delivery: Delivery, owner: string, leaseMs: number): Promise<DeliveryClaim>;
   /** Extends the owner's lease; false when the claim is no longer the owner's. */
   renew(key: string, owner: string, leaseMs: number): Promise<boolean>;
-  /** Records that SMTP accepted the message. */
-  sent(key: string, owner: string, messageId: string): Promise<void>;
+  /**
+   * Records that SMTP accepted the message and, in the same write, that the report of `period`
+   * (its file-name label, `reviewPeriodOf`) is `sent` in its review (docs/review.md).
+   */
+  sent(key: string, owner: string, messageId: string, period: string): Promise<void>;
   /** Records that SMTP refused it (nothing was delivered): a later attempt may claim it again. */
   failed(key: string, owner: string, error: string): Promise<void>;
 }
@@ -57,3 +62,15 @@ function senderDomain(from: string): string {
   const domain = /@([A-Za-z0-9.-]+)>?\s*$/.exec(from)?.[1];
   return domain && domain.length > 0 ? domain.toLowerCase() : "vreport.invalid";
 }
+
+/**
+ * The period label of a rendered report, as its file name carries it and its review is keyed
+ * (`brightwave-ai-visibility-2026-10.pdf` → `2026-10`; a rolling range `30d-2026-12-04`).
+ */
+export function reviewPeriodOf(rendered: Pick<RenderedReport, "files">): string {
+  const name = basename(rendered.files[0]?.path ?? "").replace(/\.[^.]+$/, "");
+  return name.slice(name.lastIndexOf(REPORT_NAME) + REPORT_NAME.length);
+}
+
+/** What separates a report file's project slug from its period (render/build-view.ts). */
+const REPORT_NAME = "-ai-visibility-";

@@ -215,4 +215,28 @@ describe("the review desk in Chromium", () => {
       ["Brightwave Events", "held", "lee", "numbers look low"],
     ]);
   });
+
+  it("sends an approved report once: a second approval of the sent report sends nothing and says so", async () => {
+    // A tab opened before the send still holds the approve form: it is posted again.
+    await Promise.all([
+      page.waitForNavigation(),
+      page.evaluate((id: string) => {
+        const form = document.createElement("form");
+        form.method = "post";
+        form.action = `/approve/${id}`;
+        const csrf = document.createElement("input");
+        csrf.name = "csrf";
+        csrf.value = (document.querySelector("input[name=csrf]") as HTMLInputElement).value;
+        form.append(csrf);
+        document.body.append(form);
+        form.submit();
+      }, acme().id),
+    ]);
+    const [sent] = await reviewList({ database: join(dir, "db"), period: "2025-06" }, () => {});
+    expect(await page.$eval(".flash", (e) => e.textContent)).toBe(
+      `Brightwave: sent already (by lee at ${sent!.at}); nothing is sent again`,
+    );
+    expect(smtp.received.map((m) => m.to)).toEqual([["cmo@brightwave.example"]]);
+    expect(sent).toMatchObject({ projectName: "Brightwave", state: "sent", by: "lee" });
+  });
 });

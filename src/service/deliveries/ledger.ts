@@ -19,9 +19,12 @@ interface Found {
 /** The lease's end as SQL: now() on the database plus `ms`. */
 const leaseEnd = (ms: number) => sql`now() + ${Math.max(1, Math.round(ms))} * interval '1 millisecond'`;
 
-/** The ledger's operations on a store's database. */
+/**
+ * The ledger's operations on a store's database. `by` is who a recorded send names as having
+ * sent the report, in its review (docs/review.md): "worker", or the desk's reviewer.
+ */
 // biome-ignore lint/suspicious/noExplicitAny: the ledger's table is its own (migration 010), not in schema.ts
-export function deliveryLedger(db: Kysely<any>) {
+export function deliveryLedger(db: Kysely<any>, by = "worker") {
   return {
     async claim(d: Delivery, owner: string, leaseMs: number): Promise<DeliveryClaim> {
       return db.transaction().execute(async (trx) => {
@@ -55,11 +58,27 @@ export function deliveryLedger(db: Kysely<any>) {
       return Number(r.numAffectedRows ?? 0) > 0;
     },
 
-    // Unconditional: SMTP accepted the message, whoever holds the claim now.
-    async sent(key: string, owner: string, messageId: string): Promise<void> {
-      await sql`UPDATE report_deliveries SET state = 'sent', owner = ${owner}, message_id = ${messageId},
-          sent_at = now(), updated_at = now(), error = NULL
-        WHERE delivery_key = ${key}`.execute(db);
+    /**
+     * Unconditional: SMTP accepted the message, whoever holds the claim now. With the report's
+     * period (its file-name label), its review becomes `sent` in the same transaction, so the
+     * ledger and the review never disagree (docs/review.md): from any state, since the email is
+     * out whatever was decided meanwhile. A ledger whose database does not hold the project (a
+     * worker's beside a remote service, migration 010) records no review.
+     */
+    async sent(key: string, owner: string, messageId: string, period?: string): Promise<void> {
+      await db.transaction().execute(async (trx) => {
+        await sql`UPDATE report_deliveries SET state = 'sent', owner = ${owner}, message_id = ${messageId},
+            sent_at = now(), updated_at = now(), error = NULL
+          WHERE delivery_key = ${key}`.execute(trx);
+        if (period === undefined) return;
+        await sql`INSERT INTO report_reviews AS r (project_id, period, state, changed_by, reason)
+            SELECT p.id, ${period}, 'sent', ${by}, NULL
+            FROM report_deliveries d JOIN projects p ON p.id::text = d.project_id
+            WHERE d.delivery_key = ${key}
+          ON CONFLICT (project_id, period) DO UPDATE
+            SET state = 'sent', changed_by = excluded.changed_by, changed_at = now(), reason = NULL
+            WHERE r.state <> 'sent'`.execute(trx);
+      });
     },
 
     async failed(key: string, owner: string, error: string): Promise<void> {
