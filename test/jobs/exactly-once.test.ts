@@ -244,6 +244,11 @@ describe.skipIf(!up)("exactly-once report email on PostgreSQL and Redis", () => 
       "SELECT state, count(*)::int AS n FROM report_deliveries WHERE recipients[1] LIKE '%@clients.test' GROUP BY state",
     );
     expect(rows.rows).toEqual([{ state: "sent", n: CLIENTS }]);
+    // Each recorded send made its report's review sent, by the worker (docs/review.md).
+    const reviews = await agency.store.pool!.query(
+      "SELECT state, changed_by, count(*)::int AS n FROM report_reviews WHERE period = '30d-2025-03-05' GROUP BY state, changed_by",
+    );
+    expect(reviews.rows).toEqual([{ state: "sent", changed_by: "worker", n: CLIENTS }]);
   }, 150_000);
 
   it("SMTP refusing (451) more often than one attempt retries, then accepting: the email arrives once", async () => {

@@ -2,12 +2,14 @@
  * The worker's review gate (docs/review.md): a report job that emails a client whose review is
  * required renders the report but does not email it while it is a draft (the job fails with the
  * reason, nothing reaches the SMTP server, the draft is on the cycle's list); once approved, the
- * same job emails it, through the delivery ledger, to a real SMTP server.
+ * same job emails it, through the delivery ledger, to a real SMTP server, and the ledger's record
+ * of the send makes the review `sent` (by the worker), after which nothing sends it again.
  */
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Job, Queue } from "bullmq";
+import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { reviewListOp, reviewSetOp } from "../../src/cli/commands/review.js";
 import { reviewGate } from "../../src/cli/review-gate.js";
@@ -87,5 +89,17 @@ describe("the worker's review gate", () => {
     const result = await processor(job);
     expect(result).toMatchObject({ emailed: ["cmo@client.test"] });
     expect(smtp.received.map((m) => m.to)).toEqual([["cmo@client.test"]]);
+    // The ledger's record of the send made the review sent, by the worker, in the same write.
+    const [sent] = await reviewListOp(store, { period: "2025-06", json: false }, quiet);
+    expect(sent).toMatchObject({ projectId: project.id, state: "sent", by: "worker" });
+    const ledger = await sql<{ sent_at: Date }>`SELECT sent_at FROM report_deliveries`.execute(store.db);
+    expect(ledger.rows.map((r) => new Date(r.sent_at).toISOString())).toEqual([sent!.at]);
+
+    // Sent is final: the same report in other formats (another delivery to the ledger) is not sent.
+    const again = { ...job, id: "gate-2", data: { ...job.data, formats: ["md", "html"] } } as Job;
+    await expect(processor(again)).rejects.toThrow(
+      `not emailed: the report of ${project.name} for 2025-06 was sent already (by worker at ${sent!.at}): nothing is sent again`,
+    );
+    expect(smtp.received).toHaveLength(1);
   });
 });
