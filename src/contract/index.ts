@@ -24,3 +24,4 @@ export * from "./resources/report.js";
 export * from "./resources/setup.js";
 export * from "./resources/workspace.js";
 export * from "./url.js";
+export * from "./vreport-error.js";

@@ -1,12 +1,18 @@
+import { VreportError } from "../contract/index.js";
+
 /** Base of every email failure: `code` says which, `cause` keeps the transport's error. */
-export class EmailError extends Error {
+export class EmailError extends VreportError {
   constructor(
     message: string,
     readonly code: "ATTACHMENT_TOO_LARGE" | "SMTP_FAILED" | "BAD_ADDRESS" | "NO_SMTP",
     options?: { cause?: unknown },
   ) {
     super(message, options);
-    this.name = new.target.name;
+  }
+
+  /** Only the SMTP server's failure may pass; an address, a cap or a missing server stays. */
+  override get retryable(): boolean {
+    return this.code === "SMTP_FAILED";
   }
 }
 

@@ -1,23 +1,14 @@
 import { hostname } from "node:os";
 import { DelayedError, type Job, type Queue, UnrecoverableError } from "bullmq";
-import {
-  InvalidKeyError,
-  MissingKeyError,
-  MissingScopeError,
-  NotFoundError,
-  ValidationError,
-  type VreportClient,
-} from "../client/index.js";
+import type { VreportClient } from "../client/index.js";
 import type { Branding } from "../config/branding.js";
 import type { ClientSchedule } from "../config/load-config.js";
 import type { Presentation } from "../config/presentation.js";
 import type { Targets } from "../config/targets.js";
 import { dayIn } from "../contract/calendar.js";
-import type { Project } from "../contract/index.js";
-import { EmailError } from "../email/errors.js";
+import { type Project, VreportError } from "../contract/index.js";
 import type { EmailOptions, EmailSettings } from "../email/settings.js";
 import { generateReport, type RenderedReport, type ReportJob } from "../pipeline/generate-report.js";
-import { UnknownFormatError } from "../render/backends/registry.js";
 import type { PeriodChoice } from "../report/period-choice.js";
 import { clientDeliveryAt, monthBefore } from "./client-delivery.js";
 import { checkLastDay, describeShort } from "./data-complete.js";
@@ -84,19 +75,12 @@ export const DEFAULT_WAIT_FOR_DATA_HOURS = 48;
 const HOUR_MS = 3_600_000;
 
 /**
- * Failures a retry cannot fix (bad job data, unknown project, wrong key, over-cap attachments)
- * fail the job at once with its reason; anything else (network, 5xx, SMTP) is retried with backoff.
+ * Failures a retry cannot fix (each error of vreport's family says so itself: unknown project,
+ * wrong key, over-cap attachments…) fail the job at once with its reason; anything else (network,
+ * 5xx, SMTP) is retried with backoff.
  */
 function classify(err: unknown): Error {
-  const permanent =
-    err instanceof NotFoundError ||
-    err instanceof ValidationError ||
-    err instanceof MissingKeyError ||
-    err instanceof InvalidKeyError ||
-    err instanceof MissingScopeError ||
-    err instanceof UnknownFormatError ||
-    (err instanceof EmailError && err.code !== "SMTP_FAILED");
-  if (permanent) return new UnrecoverableError((err as Error).message);
+  if (err instanceof VreportError && !err.retryable) return new UnrecoverableError(err.message);
   return err instanceof Error ? err : new Error(String(err));
 }
 

@@ -1,3 +1,4 @@
+import { VreportError } from "../../contract/index.js";
 import type { Backend, BackendEntry } from "./backend.js";
 import { html } from "./html/meta.js";
 import { markdown } from "./markdown/meta.js";
@@ -21,12 +22,18 @@ export type OutputFormat = (typeof BACKENDS)[number]["format"];
 /** The formats, as a non-empty tuple (zod's `z.enum` wants one). */
 export const OUTPUT_FORMATS = BACKENDS.map((b) => b.format) as [OutputFormat, ...OutputFormat[]];
 
-/** Raised when a format has no backend (an unknown value reaching the registry past flag validation). */
-export class UnknownFormatError extends Error {
+/**
+ * Raised when a format has no backend (an unknown value reaching the registry past flag
+ * validation): asking again cannot help.
+ */
+export class UnknownFormatError extends VreportError {
   readonly code = "UNKNOWN_FORMAT";
   constructor(readonly format: string) {
     super(`unknown output format "${format}": allowed values are ${OUTPUT_FORMATS.join(", ")}`);
-    this.name = "UnknownFormatError";
+  }
+
+  override get retryable(): boolean {
+    return false;
   }
 }
 
