@@ -2,6 +2,7 @@
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { placeImportSection, readImportSection } from "./_import-section.mjs";
+import { monthEndSection, monthEndTargets } from "./_month-end-report.mjs";
 import { BENCH } from "./_paths.mjs";
 
 const ms = (v) =>
@@ -365,6 +366,7 @@ function targets(records) {
     suite?.ok && suite.unit ? suite.unit.failed === 0 && suite.unit.ms <= 60_000 : null,
     suite?.ok && suite.unit ? `${num(suite.unit.passed)} tests` : "",
   );
+  monthEndTargets(records["month-end"], { add, ms, num, x });
   return table(["Topic", "Target", "Measured", "Verdict", "Detail"], out);
 }
 
@@ -852,6 +854,8 @@ export function writeReport(path, runInfo, records) {
     "",
     mcpSection(records.mcp, runInfo),
     "",
+    monthEndSection(records["month-end"], runInfo, { dated, table, ms, num, mb, bytes }),
+    "",
   ].join("\n");
   const kept = readImportSection(path);
   const carried = carryOver(doc, previousFile(path), records);
@@ -885,6 +889,7 @@ const AREA_HEADINGS = [
   ["suite", "## Test suite"],
   ["demo", "## First demo"],
   ["mcp", "## MCP"],
+  ["month-end", "## Month end"],
 ];
 
 const CARRIED =

@@ -1,6 +1,8 @@
 /**
  * `npm run bench`: measures vreport on this machine and rewrites BENCHMARKS.md.
- *   node bench/run.mjs [--only service,generation,peers,scale,suite,demo,mcp] [--quick] [--fresh] [--drop]
+ *   node bench/run.mjs [--only service,generation,peers,scale,suite,demo,mcp,month-end] [--quick] [--fresh] [--drop]
+ * (a bare area name, `node bench/run.mjs month-end`, is the same as `--only month-end`);
+ * month-end reads VREPORT_BENCH_CLIENTS (default 200) and VREPORT_BENCH_CONCURRENCY (default 1).
  * --only runs some areas (the others keep their last results, dated, in BENCHMARKS.md);
  * --quick takes fewer samples (development only); --fresh reseeds the bench databases;
  * --drop drops the PostgreSQL bench databases and exits; --report only rewrites BENCHMARKS.md
@@ -16,6 +18,7 @@ import { writeReport } from "./_report.mjs";
 import { runDemo } from "./demo.mjs";
 import { runGeneration } from "./generation.mjs";
 import { runMcp } from "./mcp.mjs";
+import { runMonthEnd } from "./month-end.mjs";
 import { runPeers } from "./peers.mjs";
 import { runScale } from "./scale.mjs";
 import { runService } from "./service.mjs";
@@ -29,11 +32,13 @@ const AREAS = {
   suite: runSuite,
   demo: runDemo,
   mcp: runMcp,
+  "month-end": runMonthEnd,
 };
 const SCALES = [1, 3, 10];
 
 function parseArgs(argv) {
   const args = { only: Object.keys(AREAS), quick: false, fresh: false, drop: false, reportOnly: false };
+  const named = [];
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     if (a === "--quick") args.quick = true;
@@ -46,8 +51,10 @@ function parseArgs(argv) {
       const unknown = args.only.filter((x) => !(x in AREAS));
       if (unknown.length || !args.only.length)
         throw new Error(`--only takes ${Object.keys(AREAS).join(", ")}`);
-    } else throw new Error(`unknown argument ${a}`);
+    } else if (a in AREAS) named.push(a);
+    else throw new Error(`unknown argument ${a}`);
   }
+  if (named.length) args.only = named;
   return args;
 }
 
@@ -151,7 +158,7 @@ async function main() {
   // Databases: seeded once, then reused while their marker matches (see _db.mjs).
   const setupStart = performance.now();
   const dbs = { pglite: null, pg: null };
-  const needsPglite = args.only.some((a) => !["scale", "suite", "demo"].includes(a));
+  const needsPglite = args.only.some((a) => !["scale", "suite", "demo", "month-end"].includes(a));
   const needsPg = args.only.includes("service") || args.only.includes("scale");
   if (needsPglite) dbs.pglite = await ensurePglite({ fresh: args.fresh, log });
   if (needsPg && (await postgresAvailable())) {

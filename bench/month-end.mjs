@@ -1,0 +1,376 @@
+/**
+ * An agency's month end on PostgreSQL: `VREPORT_BENCH_CLIENTS` clients (default 200) in a database
+ * of the bench's own, served by `vreport serve`, each client's report of last month in PDF, XLSX
+ * and HTML emailed to its own address (the config's `email.to`) by `vreport worker` processes, as
+ * a `schedule add --monthly --all-projects` cycle (docs/jobs.md, "Per-client delivery"). The
+ * cycle runs with one worker process, then with two, sharing only Redis and PostgreSQL; meanwhile
+ * a probe process asks `/projects`, pinned to another core than the service (`taskset`).
+ */
+import { execFileSync, spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { createServer } from "node:net";
+import { join } from "node:path";
+import { Queue } from "bullmq";
+import { Redis } from "ioredis";
+import {
+  agencyUrl,
+  clearDeliveries,
+  clientAddress,
+  clientName,
+  dropAgency,
+  monthBack,
+  seedAgency,
+} from "./_agency-db.mjs";
+import { BENCH, DIST, RESULTS, ROOT } from "./_paths.mjs";
+import { pipelineFor } from "./_pipeline.mjs";
+import { monitorTree } from "./_proc.mjs";
+import { startSink } from "./_smtp-sink.mjs";
+import { percentile, sample, summarize } from "./_stats.mjs";
+
+const CLI = join(DIST, "cli/index.js");
+const REDIS_URL = process.env.REDIS_URL ?? "redis://127.0.0.1:6379";
+const FORMATS = "pdf,xlsx,html";
+const FROM = "Bench Agency <reports@agency.test>";
+/** The service on core 0, the probe on core 1; workers and their Chromium are left to the scheduler. */
+const SERVICE_CORE = "0";
+const PROBE_CORE = "1";
+const PROBE_PAUSE_MS = 100;
+
+/** A `vreport …` (or any) child process with its output kept line by line. */
+function child(cmd, args, env = {}) {
+  const proc = spawn(cmd, args, {
+    cwd: ROOT,
+    env: { ...process.env, FORCE_COLOR: "0", NO_COLOR: "1", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  const lines = [];
+  let out = "";
+  const waiters = [];
+  const take = (d) => {
+    out += d;
+    const parts = out.split("\n");
+    out = parts.pop();
+    for (const l of parts) {
+      lines.push(l);
+      for (const w of [...waiters]) if (w.re.test(l)) w.resolve(l);
+    }
+  };
+  proc.stdout.on("data", take);
+  proc.stderr.on("data", take);
+  const exited = new Promise((resolve) => proc.on("close", (code) => resolve(code)));
+  return {
+    proc,
+    lines,
+    exited,
+    /** The first line matching `re`; rejects when the process exits first or after `ms`. */
+    waitFor(re, ms = 60_000) {
+      const seen = lines.find((l) => re.test(l));
+      if (seen) return Promise.resolve(seen);
+      return new Promise((resolve, reject) => {
+        const w = { re, resolve };
+        waiters.push(w);
+        const fail = (why) =>
+          reject(new Error(`${args.slice(0, 2).join(" ")}: ${why}: ${lines.slice(-5).join(" | ")}`));
+        const timer = setTimeout(() => fail(`no ${re} after ${ms / 1000} s`), ms);
+        exited.then((code) => fail(`exited ${code}`));
+        w.resolve = (l) => {
+          clearTimeout(timer);
+          resolve(l);
+        };
+      });
+    },
+    async stop() {
+      if (proc.exitCode === null) proc.kill("SIGTERM");
+      return exited;
+    },
+  };
+}
+
+const vreport = (args, env) => child(process.execPath, [CLI, ...args], env);
+const pinned = (core, args, env) => child("taskset", ["-c", core, process.execPath, ...args], env);
+
+async function freePort() {
+  const s = createServer();
+  await new Promise((r) => s.listen(0, "127.0.0.1", r));
+  const { port } = s.address();
+  await new Promise((r) => s.close(r));
+  return port;
+}
+
+async function dropPrefix(prefix) {
+  const r = new Redis(REDIS_URL, { maxRetriesPerRequest: 1 });
+  try {
+    let cursor = "0";
+    do {
+      const [next, keys] = await r.scan(cursor, "MATCH", `${prefix}:*`, "COUNT", 500);
+      if (keys.length > 0) await r.del(...keys);
+      cursor = next;
+    } while (cursor !== "0");
+  } finally {
+    r.disconnect();
+  }
+}
+
+/** The probe's latencies while `during` runs. */
+async function probed(baseUrl, apiKey, during) {
+  const probe = pinned(PROBE_CORE, [join(BENCH, "_probe.mjs"), baseUrl, apiKey, String(PROBE_PAUSE_MS)]);
+  let value;
+  try {
+    value = await during();
+  } finally {
+    await probe.stop();
+  }
+  const { samples, failures } = JSON.parse(
+    probe.lines.find((l) => l.startsWith("{")) ?? '{"samples":[],"failures":{}}',
+  );
+  const sorted = [...samples].sort((a, b) => a - b);
+  return {
+    value,
+    probe: {
+      n: sorted.length,
+      p50: percentile(sorted, 50),
+      p99: percentile(sorted, 99),
+      max: sorted.at(-1) ?? null,
+      failures,
+    },
+  };
+}
+
+/** The config the workers read: every client's recipients, and review skipped (an unattended month end). */
+function writeConfig(path, clients) {
+  const projects = Array.from({ length: clients }, (_, k) => ({
+    match: clientName(k + 1),
+    email: { to: [clientAddress(k + 1)] },
+  }));
+  writeFileSync(
+    path,
+    `${JSON.stringify({ agencyName: "Bench Agency", review: "skip", email: { from: FROM }, projects })}\n`,
+  );
+}
+
+/** One cycle with `workers` worker processes: fired, drained, checked; its time, memory and probe. */
+async function cycle({ workers, clients, concurrency, service, keys, config, scratch, log }) {
+  const prefix = `vreport-bench-monthend-${process.pid}-${randomBytes(4).toString("hex")}`;
+  const out = join(scratch, `out-${workers}w`);
+  rmSync(out, { recursive: true, force: true });
+  await clearDeliveries();
+  const sink = await startSink();
+  const procs = [];
+  const monitors = [];
+  const queue = new Queue("vreport-reports", {
+    connection: new Redis(REDIS_URL, { maxRetriesPerRequest: null }),
+    prefix,
+  });
+  try {
+    for (let w = 1; w <= workers; w++) {
+      const p = vreport(
+        [
+          "worker",
+          "--concurrency",
+          String(concurrency),
+          "--config",
+          config,
+          "--smtp-url",
+          sink.url,
+          "--database",
+          agencyUrl(),
+          "--base-url",
+          service.baseUrl,
+          "--prefix",
+          prefix,
+        ],
+        { VREPORT_API_KEY: keys[`worker${w}`] },
+      );
+      procs.push(p);
+      monitors.push(monitorTree(p.proc.pid, { intervalMs: 250 }));
+    }
+    for (const p of procs) await p.waitFor(/consuming vreport-reports/);
+    const add = vreport([
+      "schedule",
+      "add",
+      "--monthly",
+      "--all-projects",
+      "--format",
+      FORMATS,
+      "--tz",
+      "UTC",
+      "--out",
+      out,
+      "--prefix",
+      prefix,
+    ]);
+    if ((await add.exited) !== 0) throw new Error(`schedule add failed: ${add.lines.join(" | ")}`);
+    const firing = await queue.getDelayed();
+    if (firing.length !== 1)
+      throw new Error(`expected the schedule's one delayed firing, found ${firing.length}`);
+    log(`  ${workers} worker(s): firing the monthly cycle now (${clients} clients)…`);
+    const { value: cycleMs, probe } = await probed(service.baseUrl, keys.probe, async () => {
+      const t0 = performance.now();
+      await firing[0].promote();
+      await sink.waitFor(clients, 120_000 + clients * 20_000);
+      return performance.now() - t0;
+    });
+    const counts = await queue.getJobCounts("completed", "failed", "waiting", "active", "delayed");
+    const byAddress = new Map();
+    for (const m of sink.received) for (const to of m.to) byAddress.set(to, (byAddress.get(to) ?? 0) + 1);
+    const eachOnce = Array.from(
+      { length: clients },
+      (_, k) => byAddress.get(clientAddress(k + 1)) === 1,
+    ).every(Boolean);
+    for (const p of procs) await p.stop();
+    const memory = monitors.map((m) => m.stop());
+    // Each worker logs `completed report <id> in 6.4 s: …` (docs/jobs.md): the job's own time.
+    const jobTimes = procs.map((p) =>
+      p.lines.flatMap((l) => {
+        const m = /completed report \S+ in ([\d.]+) (ms|s)\b/.exec(l);
+        return m ? [Number(m[1]) * (m[2] === "s" ? 1000 : 1)] : [];
+      }),
+    );
+    const jobsByWorker = jobTimes.map((t) => t.length);
+    const result = {
+      workers,
+      concurrency,
+      cycleMs,
+      reportsPerMinute: clients / (cycleMs / 60_000),
+      emails: sink.received.length,
+      emailBytes: sink.received.reduce((a, m) => a + m.bytes, 0),
+      eachClientOnce: eachOnce,
+      jobCounts: counts,
+      jobsByWorker,
+      jobMs: summarize(jobTimes.flat()),
+      memory: memory.map((m) => ({ nodePeakKb: m.nodePeakKb, chromiumPeakKb: m.childPeakKb })),
+      probe,
+    };
+    log(
+      `  ${workers} worker(s): ${(cycleMs / 1000).toFixed(1)} s, ${result.reportsPerMinute.toFixed(1)} reports/min, ` +
+        `${result.emails} emails (each client once: ${eachOnce}), jobs per worker ${jobsByWorker.join("/")} ` +
+        `(median ${(result.jobMs.median / 1000).toFixed(2)} s each), ` +
+        `/projects p50 ${probe.p50?.toFixed(1)} ms p99 ${probe.p99?.toFixed(1)} ms (n ${probe.n})`,
+    );
+    return result;
+  } finally {
+    for (const p of procs) await p.stop();
+    await queue.close();
+    await sink.close();
+    await dropPrefix(prefix);
+    rmSync(out, { recursive: true, force: true });
+  }
+}
+
+/** One client's PDF printed by a warm browser in this process (nothing else running): the print limit's unit. */
+async function warmPrint(service, project, month, scratch) {
+  const p = await pipelineFor(
+    { baseUrl: service.baseUrl, apiKey: service.benchKey, project },
+    { month },
+    "client",
+  );
+  const { view } = await p.buildView();
+  const pdf = await p.backend("pdf");
+  const dir = join(scratch, "warm-print");
+  try {
+    const samples = await sample(() => p.write(view, pdf, dir), { n: 7, warmup: 2 });
+    return summarize(samples);
+  } finally {
+    const { closeLoadedBackends } = await import(`${DIST}/render/backends/registry.js`);
+    await closeLoadedBackends();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+export async function runMonthEnd({ log }) {
+  const clients = Number(process.env.VREPORT_BENCH_CLIENTS ?? 200);
+  const concurrency = Number(process.env.VREPORT_BENCH_CONCURRENCY ?? 1);
+  if (!(Number.isInteger(clients) && clients > 0))
+    throw new Error("VREPORT_BENCH_CLIENTS: a positive integer");
+  execFileSync("taskset", ["-c", SERVICE_CORE, "true"]); // taskset (util-linux) and the cores exist
+  const scratch = join(RESULTS, "month-end");
+  mkdirSync(scratch, { recursive: true });
+  const today = new Date().toISOString().slice(0, 10);
+  const month = monthBack(today, 1);
+  log(
+    `month-end: seeding ${clients} clients (${monthBack(today, 2)} and ${month}) into ${agencyUrl().replace(/\/\/[^@]*@/, "//")}…`,
+  );
+  const seedStart = performance.now();
+  const seeded = await seedAgency({
+    clients,
+    months: [monthBack(today, 2), month],
+    keys: ["worker1", "worker2", "probe", "bench"],
+    scratch,
+  });
+  const seedMs = performance.now() - seedStart;
+  const config = join(scratch, "vreport.config.json");
+  writeConfig(config, clients);
+  const port = await freePort();
+  const serve = pinned(SERVICE_CORE, [CLI, "serve", "--database", agencyUrl(), "--port", String(port)]);
+  try {
+    await serve.waitFor(/127\.0\.0\.1:\d+/, 60_000);
+    const service = {
+      baseUrl: `http://127.0.0.1:${port}/core/api/external/v1`,
+      benchKey: seeded.keys.bench,
+    };
+    const { createClient } = await import(`${DIST}/client/index.js`);
+    const { projects } = await createClient({
+      baseUrl: service.baseUrl,
+      apiKey: service.benchKey,
+    }).listProjects();
+    if (projects.length !== clients)
+      throw new Error(`the service lists ${projects.length} projects, not ${clients}`);
+    const { probe: idle } = await probed(
+      service.baseUrl,
+      seeded.keys.probe,
+      () => new Promise((r) => setTimeout(r, 5_000)),
+    );
+    log(`  /projects idle: p50 ${idle.p50?.toFixed(1)} ms, p99 ${idle.p99?.toFixed(1)} ms (n ${idle.n})`);
+    const print = await warmPrint(service, projects[0], month, scratch);
+    log(
+      `  warm PDF print of one client's ${month} report: median ${print.median.toFixed(0)} ms (n ${print.n})`,
+    );
+    const printLimitMs = print.median * clients;
+    const runs = [];
+    for (const workers of [1, 2]) {
+      const r = await cycle({
+        workers,
+        clients,
+        concurrency,
+        service,
+        keys: seeded.keys,
+        config,
+        scratch,
+        log,
+      });
+      runs.push({ ...r, printLimitRatio: printLimitMs / r.cycleMs });
+    }
+    const [one, two] = runs;
+    const result = {
+      clients,
+      month,
+      formats: FORMATS,
+      concurrencyPerWorker: concurrency,
+      pinning: `service (vreport serve) on core ${SERVICE_CORE}, /projects probe on core ${PROBE_CORE} (taskset); workers, Chromium, Redis, PostgreSQL and the SMTP sink unpinned`,
+      seed: { ms: seedMs, rows: seeded.rows },
+      warmPrint: print,
+      printLimitMs,
+      idleProbe: idle,
+      runs,
+      twoOverOne: two.reportsPerMinute / one.reportsPerMinute,
+    };
+    log(
+      `month-end summary (${clients} clients, ${FORMATS}, concurrency ${concurrency} per worker): ` +
+        runs
+          .map(
+            (r) =>
+              `${r.workers} worker(s) ${r.reportsPerMinute.toFixed(1)} reports/min, ${(r.printLimitRatio * 100).toFixed(0)} % of the print limit, ` +
+              `peak RSS ${r.memory.map((m) => `${(m.nodePeakKb / 1024).toFixed(0)} MB + Chromium ${(m.chromiumPeakKb / 1024).toFixed(0)} MB`).join(" | ")}, ` +
+              `/projects p99 ${r.probe.p99?.toFixed(1)} ms`,
+          )
+          .join("; ") +
+        `; two workers ${result.twoOverOne.toFixed(2)}× one`,
+    );
+    return result;
+  } finally {
+    await serve.stop();
+    if (!process.env.VREPORT_BENCH_KEEP_DB) await dropAgency();
+    rmSync(scratch, { recursive: true, force: true });
+  }
+}
