@@ -15,6 +15,7 @@ import { ReviewListInput, ReviewSetInput, reviewListOp, reviewSetOp } from "./co
 import { webhooksAddOp, webhooksRemoveOp } from "./commands/webhooks.js";
 import { LEDGER_OPERATIONS } from "./ledger-operations.js";
 import { adminOperations, validated } from "./on-store.js";
+import { deskWorkspacesOp } from "./serve-desk.js";
 
 const Text = z.string().trim().min(1, "must not be empty");
 const ById = z.object({ id: Text }).strict();
@@ -57,4 +58,6 @@ export const WRITE_OPERATIONS: AdminOperations = adminOperations({
   "review.set": validated(ReviewSetInput, reviewSetOp),
   // The delivery ledger, for the review desk's sends (ledger-operations.ts, docs/review.md).
   ...LEDGER_OPERATIONS,
+  // The workspaces the review desk mints a key for each (serve-desk.ts).
+  "desk.workspaces": validated(z.object({}).strict(), deskWorkspacesOp),
 });

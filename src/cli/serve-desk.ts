@@ -7,23 +7,24 @@
  * admin route (`deliveries.*`), so a report is emailed once whoever sends it (docs/review.md).
  */
 import { userInfo } from "node:os";
-import { createClient } from "../client/index.js";
+import { createClient, type VreportClient } from "../client/index.js";
 import { loadConfig } from "../config/load-config.js";
-import { SCOPES } from "../contract/index.js";
+import { dayIn, type ReportPeriod, SCOPES } from "../contract/index.js";
+import type { CycleWorkspace } from "../desk/cycle.js";
 import { type Desk, type DeskReviews, type DeskSend, startDesk } from "../desk/server.js";
 import type { EmailSettings } from "../email/settings.js";
 import { deliverOnce } from "../jobs/deliver-once.js";
 import { deliveryOf } from "../jobs/delivery-ledger.js";
 import { generateReport } from "../pipeline/generate-report.js";
 import type { OutputFormat } from "../render/backends/registry.js";
-import type { PeriodChoice } from "../report/period-choice.js";
+import { type PeriodChoice, periodFileTag, periodQuery } from "../report/period-choice.js";
 import type { AdminOperation } from "../service/admin/index.js";
 import { clientJob, clientReports } from "./client-files.js";
 import { keysCreateOp, keysRevokeOp } from "./commands/keys.js";
 import { reviewListOp, reviewSetOp } from "./commands/review.js";
 import { clientEmail } from "./email-flags.js";
 import { adminLedger } from "./ledger-operations.js";
-import { runOnStore } from "./on-store.js";
+import { runOnStore, type StoreOperation } from "./on-store.js";
 
 /** What `serve --desk` was asked for. */
 export interface DeskSetup {
@@ -63,63 +64,115 @@ export function adminReviews(database: string): DeskReviews {
   };
 }
 
-/** Starts the desk beside the service at `baseUrl` over `database`; close it before the service. */
-export async function startServeDesk(baseUrl: string, database: string, setup: DeskSetup): Promise<Desk> {
-  const created = await runOnStore(
-    database,
-    "keys.create",
-    keysCreateOp,
-    { scopes: [...SCOPES], json: true, name: "review desk (serve --desk)" },
-    quiet,
+/** The workspaces of the database (admin operation `desk.workspaces`): the desk reads each with a key of its own. */
+export const deskWorkspacesOp: StoreOperation<Record<string, never>, { id: string; name: string }[]> = (
+  store,
+) => store.db.selectFrom("workspaces").select(["id", "name"]).orderBy("created_at").execute();
+
+/**
+ * The label of the cycle's period in a workspace (a named period is dated in its timezone), as
+ * the file names of its reports carry it and their reviews are keyed: known before any report
+ * is built, so the desk lists the cycle at once.
+ */
+async function periodLabelIn(client: VreportClient, choice: PeriodChoice): Promise<string> {
+  const timezone = await client.getWorkspace().then(
+    (w) => w.timezone,
+    () => "UTC",
   );
-  const client = createClient({ baseUrl, apiKey: created.key });
+  const now = new Date();
+  if ("range" in choice)
+    return `${choice.range}-${dayIn(timezone, now)}${choice.compare === "year" ? "-vs-year" : ""}`;
+  const { start, end } = periodQuery(choice, timezone, now) as { start: string; end: string };
+  return periodFileTag({
+    start,
+    end,
+    ...(choice.compare ? { compare: choice.compare } : {}),
+  } as ReportPeriod);
+}
+
+/**
+ * Starts the desk beside the service at `baseUrl` over `database`, reading every workspace there
+ * with a key minted for it (all read scopes, revoked when the desk closes); close it before the
+ * service.
+ */
+export async function startServeDesk(baseUrl: string, database: string, setup: DeskSetup): Promise<Desk> {
+  const found = await runOnStore(database, "desk.workspaces", deskWorkspacesOp, {}, quiet);
+  const keys: string[] = [];
+  const revoke = () =>
+    Promise.all(
+      keys.map((id) => runOnStore(database, "keys.revoke", keysRevokeOp, { id }, quiet).catch(() => {})),
+    );
+  try {
+    const workspaces = await Promise.all(
+      found.map(async (w): Promise<CycleWorkspace> => {
+        const created = await runOnStore(
+          database,
+          "keys.create",
+          keysCreateOp,
+          { scopes: [...SCOPES], json: true, name: "review desk (serve --desk)", workspace: w.id },
+          quiet,
+        );
+        keys.push(created.id);
+        const client = createClient({ baseUrl, apiKey: created.key });
+        return { client, period: setup.period, label: await periodLabelIn(client, setup.period) };
+      }),
+    );
+    const desk = await startDesk({
+      workspaces,
+      ...(setup.configPath !== undefined ? { configPath: setup.configPath } : {}),
+      ...(await deskSender(database, setup)),
+      ...(setup.port !== undefined ? { port: setup.port } : {}),
+    });
+    return {
+      ...desk,
+      close: async () => {
+        await desk.close();
+        await revoke();
+      },
+    };
+  } catch (error) {
+    await revoke();
+    throw error;
+  }
+}
+
+/** Who reviews at this desk, its review states, and how it sends an approved report (when it has SMTP settings). */
+async function deskSender(
+  database: string,
+  setup: DeskSetup,
+): Promise<{ reviews: DeskReviews; reviewer: string; send?: DeskSend }> {
+  const reviewer = setup.by ?? `${userInfo().username} (review desk)`;
+  const reviews = adminReviews(database);
+  const email = setup.email;
+  if (!email) return { reviews, reviewer };
   const config = await loadConfig(setup.configPath);
   const clients = await clientReports(config);
-  const email = setup.email;
-  const reviewer = setup.by ?? `${userInfo().username} (review desk)`;
   // The recorded send makes the review `sent` by this desk's reviewer, in the ledger's own write.
   const ledger = adminLedger(database, reviewer);
-  const send: DeskSend | undefined = email
-    ? async (project) => {
-        const own = config.forProject(project).email;
-        if (!own?.to?.length) return undefined;
-        const rendered = await generateReport(client, {
-          project,
-          range: "30d",
-          period: setup.period,
-          formats: setup.formats,
-          outDir: setup.outDir,
-          render: {},
-          ...clientJob(clients(project), {}),
-          branding: config.forProject(project).branding,
-        });
-        const options = clientEmail({ ...email, to: [] }, own, project, false);
-        const delivery = deliveryOf({
-          project: project.id,
-          periodStart: rendered.cover.periodStart,
-          periodEnd: rendered.cover.periodEnd,
-          to: options.to,
-          cc: options.cc,
-          formats: setup.formats,
-          from: options.from,
-        });
-        return deliverOnce(ledger, rendered, options, delivery);
-      }
-    : undefined;
-  const desk = await startDesk({
-    client,
-    period: setup.period,
-    ...(setup.configPath !== undefined ? { configPath: setup.configPath } : {}),
-    reviews: adminReviews(database),
-    reviewer,
-    ...(send ? { send } : {}),
-    ...(setup.port !== undefined ? { port: setup.port } : {}),
-  });
-  return {
-    ...desk,
-    close: async () => {
-      await desk.close();
-      await runOnStore(database, "keys.revoke", keysRevokeOp, { id: created.id }, quiet).catch(() => {});
-    },
+  const send: DeskSend = async (project, { client, period }) => {
+    const own = config.forProject(project).email;
+    if (!own?.to?.length) return undefined;
+    const rendered = await generateReport(client, {
+      project,
+      range: "30d",
+      period,
+      formats: setup.formats,
+      outDir: setup.outDir,
+      render: {},
+      ...clientJob(clients(project), {}),
+      branding: config.forProject(project).branding,
+    });
+    const options = clientEmail({ ...email, to: [] }, own, project, false);
+    const delivery = deliveryOf({
+      project: project.id,
+      periodStart: rendered.cover.periodStart,
+      periodEnd: rendered.cover.periodEnd,
+      to: options.to,
+      cc: options.cc,
+      formats: setup.formats,
+      from: options.from,
+    });
+    return deliverOnce(ledger, rendered, options, delivery);
   };
+  return { reviews, reviewer, send };
 }

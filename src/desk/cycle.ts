@@ -1,8 +1,10 @@
 /**
- * The cycle the desk shows (docs/review.md, "The desk"): each client's report of one period, its
- * data fetched once through the typed client, its HTML rebuilt from that data and the files as
- * they are now (the preview's build: config, the period's notes, change log, templates), and the
- * period's notes file, which the desk writes back where the client's config says notes live.
+ * The cycle the desk shows (docs/review.md, "The desk"): the clients of one period, listed from
+ * the projects each workspace's key reads with no report built, and each client's report built
+ * only when it is opened: its data fetched once through the typed client, its HTML rebuilt from
+ * that data and the files as they are now (the preview's build: config, the period's notes,
+ * change log, templates), and the period's notes file, which the desk writes back where the
+ * client's config says notes live.
  */
 import { existsSync } from "node:fs";
 import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
@@ -17,12 +19,27 @@ import { fetchReportData } from "../report/fetch.js";
 import type { ReportData } from "../report/model.js";
 import type { PeriodChoice } from "../report/period-choice.js";
 
-/** What the desk works from: the service's client, the cycle's period and the agency's config file. */
-export interface CycleSource {
+/** One workspace the desk reads: its own key's client and the cycle's period there. */
+export interface CycleWorkspace {
   client: VreportClient;
   period: PeriodChoice;
+  /** The period's file-name label there (`2026-10`): the key of its reports' reviews. */
+  label: string;
+}
+
+/** What the desk works from: the workspaces it reads and the agency's config file. */
+export interface CycleSource {
+  workspaces: readonly CycleWorkspace[];
   /** The config file (clients, notes paths, email); default ./vreport.config.json when present. */
   configPath?: string;
+}
+
+/** A client of the cycle, before its report is built. */
+export interface CycleEntry {
+  project: Project;
+  /** The period's label: the key of its review. */
+  period: string;
+  workspace: CycleWorkspace;
 }
 
 /** The period's notes of one client as the desk edits them. */
@@ -44,18 +61,42 @@ export interface CycleReport {
   notes: DeskNotes;
 }
 
-/** The cycle's reports, built on demand and kept until their notes change. */
+/** The cycle's clients, listed at once; their reports built on demand and kept until their notes change. */
 export class Cycle {
   private readonly data = new Map<string, Promise<ReportData>>();
   private readonly built = new Map<string, Promise<CycleReport>>();
-  private projectList: Promise<Project[]> | undefined;
+  private readonly done = new Map<string, CycleReport>();
+  private entryList: Promise<CycleEntry[]> | undefined;
 
   constructor(private readonly source: CycleSource) {}
 
-  /** The projects the key reads: the clients of the cycle. */
-  projects(): Promise<Project[]> {
-    this.projectList ??= this.source.client.listProjects().then((r) => r.projects);
-    return this.projectList;
+  /** The clients of the cycle: the projects each workspace's key reads, by name. No report is built. */
+  entries(): Promise<CycleEntry[]> {
+    this.entryList ??= Promise.all(
+      this.source.workspaces.map(async (workspace) =>
+        (await workspace.client.listProjects()).projects.map((project) => ({
+          project,
+          period: workspace.label,
+          workspace,
+        })),
+      ),
+    ).then((lists) => lists.flat().sort((a, b) => a.project.name.localeCompare(b.project.name)));
+    this.entryList.catch(() => {
+      this.entryList = undefined;
+    });
+    return this.entryList;
+  }
+
+  /** One client of the cycle. */
+  async entry(projectId: string): Promise<CycleEntry> {
+    const found = (await this.entries()).find((e) => e.project.id === projectId);
+    if (!found) throw new DeskNotesError(`no project ${projectId} in this cycle`);
+    return found;
+  }
+
+  /** A client's report when it has been built (opened), else undefined: the list never builds one. */
+  builtReport(projectId: string): CycleReport | undefined {
+    return this.done.get(projectId);
   }
 
   /** One client's report, built once (again after its notes were written). */
@@ -64,7 +105,12 @@ export class Cycle {
     if (!found) {
       found = this.build(projectId);
       this.built.set(projectId, found);
-      found.catch(() => this.built.delete(projectId));
+      found.then(
+        (report) => {
+          if (this.built.get(projectId) === found) this.done.set(projectId, report);
+        },
+        () => this.built.delete(projectId),
+      );
     }
     return found;
   }
@@ -85,15 +131,15 @@ export class Cycle {
     await writeFile(staged, content);
     await rename(staged, notes.file);
     this.built.delete(projectId);
+    this.done.delete(projectId);
     return this.report(projectId);
   }
 
   private async build(projectId: string): Promise<CycleReport> {
-    const project = (await this.projects()).find((p) => p.id === projectId);
-    if (!project) throw new DeskNotesError(`no project ${projectId} in this cycle`);
+    const { project, workspace } = await this.entry(projectId);
     let data = this.data.get(projectId);
     if (!data) {
-      data = fetchReportData(this.source.client, project, this.source.period);
+      data = fetchReportData(workspace.client, project, workspace.period);
       this.data.set(projectId, data);
       data.catch(() => this.data.delete(projectId));
     }

@@ -1,16 +1,18 @@
 /**
  * The desk's page (docs/review.md, "The desk"): plain server-rendered HTML, one section per
- * client with its state, who set it and when, the report's self-check findings, the report
- * itself in a frame, its period's notes in a form, and approve and reject forms. Every form
- * carries the session's CSRF token. The agency's tool, in English like the CLI.
+ * client with its state, who set it and when, and approve and reject forms; a report opened
+ * (built) also shows its self-check findings, the report itself in a frame and its period's
+ * notes in a form, the others a link that opens them. Every form carries the session's CSRF
+ * token. The agency's tool, in English like the CLI.
  */
 import type { ReviewRecord } from "../contract/review.js";
 import { escapeHtml as h } from "../preview/page.js";
-import type { CycleReport } from "./cycle.js";
+import type { CycleEntry, CycleReport } from "./cycle.js";
 
-/** What the page shows of one client. */
+/** What the page shows of one client: its report once opened. */
 export interface DeskRow {
-  report: CycleReport;
+  entry: CycleEntry;
+  report?: CycleReport;
   review?: ReviewRecord;
 }
 
@@ -52,8 +54,8 @@ function stateLine(row: DeskRow): string {
   return `<p><span class="state" data-state="${state}">${state}</span>${who}${why}</p>`;
 }
 
-function findings(row: DeskRow): string {
-  const b = row.report.build;
+function findings(report: CycleReport): string {
+  const b = report.build;
   if (!b.ok) return `<p class="failure">The report cannot be built: ${h(b.failure.message)}</p>`;
   const checks = b.checks;
   if (checks.length === 0) return `<p class="findings">Self-check: nothing to resolve.</p>`;
@@ -61,24 +63,36 @@ function findings(row: DeskRow): string {
   return `<p>Self-check findings (${checks.length}):</p><ul class="findings">${items}</ul>`;
 }
 
-function clientSection(row: DeskRow, csrf: string): string {
-  const { project, notes } = row.report;
+/** An opened report: its findings, itself in a frame, its period's notes in a form. */
+function opened(report: CycleReport, csrf: string): string {
+  const { project, notes } = report;
   const id = h(project.id);
-  const sent = row.review?.state === "sent";
   const noteForm =
     notes.file === undefined
       ? `<p>The client's config names no notes file (<code>notes</code>), so there is nothing to edit here.</p>`
       : `<form method="post" action="/notes/${id}">${hidden(csrf)}
-<label>Notes of ${h(row.report.period)} (<code>${h(notes.file)}</code>)<textarea name="notes" spellcheck="true">${h(notes.text)}</textarea></label>
+<label>Notes of ${h(report.period)} (<code>${h(notes.file)}</code>)<textarea name="notes" spellcheck="true">${h(notes.text)}</textarea></label>
 <button type="submit" name="save">Save notes and rebuild</button></form>`;
+  return `${findings(report)}
+<iframe title="Report of ${h(project.name)}" src="/report/${id}" sandbox></iframe>
+${noteForm}`;
+}
+
+function clientSection(row: DeskRow, csrf: string): string {
+  const { project } = row.entry;
+  const id = h(project.id);
+  const sent = row.review?.state === "sent";
+  // Built only when opened: a cycle of 200 clients lists at once (docs/review.md).
+  const body = row.report
+    ? opened(row.report, csrf)
+    : `<p class="unopened"><a href="/open/${id}" class="open">Open the report</a> (builds it and runs its self-check)</p>`;
   const actions = sent
     ? "<p>Sent: nothing more to decide.</p>"
     : `<div class="actions"><form method="post" action="/approve/${id}">${hidden(csrf)}<button type="submit" name="approve">Approve</button></form>
 <form method="post" action="/reject/${id}">${hidden(csrf)}<input name="reason" required placeholder="Why it is held"> <button type="submit" name="reject">Reject</button></form></div>`;
   return `<section id="p-${id}" data-project="${id}"><h2>${h(project.name)}</h2>
-${stateLine(row)}${findings(row)}
-<iframe title="Report of ${h(project.name)}" src="/report/${id}" sandbox></iframe>
-${noteForm}${actions}</section>`;
+${stateLine(row)}${body}
+${actions}</section>`;
 }
 
 /** The whole page: the cycle's period, a flash message from the last action, one section per client. */
@@ -86,7 +100,7 @@ export function deskPage(
   rows: readonly DeskRow[],
   page: { csrf: string; nonce: string; flash?: string },
 ): string {
-  const period = rows[0]?.report.period ?? "";
+  const period = [...new Set(rows.map((r) => r.entry.period))].join(", ");
   const flash = page.flash !== undefined ? `<p class="flash" role="status">${h(page.flash)}</p>` : "";
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Review desk ${h(period)}</title>
 <style>${STYLE}</style></head><body><h1>Review desk</h1><p>The reports of ${h(period)}: approve to send, reject to hold.</p>

@@ -1,8 +1,9 @@
 /**
  * The review desk (docs/review.md): a page on 127.0.0.1 only, run by `vreport serve`, that lists
- * the cycle's reports per client with their review state and self-check findings, shows each
- * report, lets the account manager edit the period's notes (written back and rebuilt) and
- * approve or reject. Approval sends the report when the client has email settings.
+ * the cycle's clients with their review state at once, builds a client's report when it is
+ * opened (its self-check findings, the report itself), lets the account manager edit the
+ * period's notes (written back and rebuilt) and approve or reject. Approval sends the report
+ * when the client has email settings.
  *
  * Security as notebook servers do it: a one-time sign-in token in the printed URL becomes an
  * HttpOnly, SameSite=Strict session cookie; every change is a POST carrying the session's CSRF
@@ -15,7 +16,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import type { AddressInfo } from "node:net";
 import type { Project } from "../contract/index.js";
 import type { ReviewRecord, ReviewState } from "../contract/review.js";
-import { Cycle, type CycleSource } from "./cycle.js";
+import { Cycle, type CycleSource, type CycleWorkspace } from "./cycle.js";
 import { type DeskRow, deskCsp, deskPage, refusedPage } from "./page.js";
 import { type DeskSession, DeskSessions, SESSION_COOKIE, sameSecret, sessionCookie } from "./session.js";
 
@@ -50,7 +51,7 @@ export interface DeskSent {
  * records it and makes its review `sent`; undefined when the client has no email settings (it
  * stays approved).
  */
-export type DeskSend = (project: Project) => Promise<DeskSent | undefined>;
+export type DeskSend = (project: Project, workspace: CycleWorkspace) => Promise<DeskSent | undefined>;
 
 export interface DeskOptions extends CycleSource {
   reviews: DeskReviews;
@@ -80,32 +81,35 @@ export async function startDesk(options: DeskOptions): Promise<Desk> {
   const reviewer = options.reviewer ?? "review desk";
   let origin = "";
 
+  // The list reads the clients and their reviews only; a report is built when it is opened.
   const rows = async (): Promise<DeskRow[]> => {
-    const projects = await cycle.projects();
-    const reports = await Promise.all(projects.map((p) => cycle.report(p.id)));
-    const reviews = reports[0] ? await options.reviews.list(reports[0].period) : [];
-    return reports.map((report) => {
-      const review = reviews.find((r) => r.projectId === report.project.id);
-      return { report, ...(review ? { review } : {}) };
+    const entries = await cycle.entries();
+    const labels = [...new Set(entries.map((e) => e.period))];
+    const reviews = (await Promise.all(labels.map((label) => options.reviews.list(label)))).flat();
+    return entries.map((entry) => {
+      const review = reviews.find((r) => r.projectId === entry.project.id && r.period === entry.period);
+      const report = cycle.builtReport(entry.project.id);
+      return { entry, ...(report ? { report } : {}), ...(review ? { review } : {}) };
     });
   };
 
   const act = async (action: string, projectId: string, form: URLSearchParams): Promise<string> => {
-    const report = await cycle.report(projectId);
-    const name = report.project.name;
+    const entry = await cycle.entry(projectId);
+    const name = entry.project.name;
+    const period = entry.period;
     const set = (state: ReviewState, reason?: string) =>
       options.reviews.set({
         project: projectId,
-        period: report.period,
+        period,
         state,
         by: reviewer,
         ...(reason !== undefined ? { reason } : {}),
       });
     if (action === "notes") {
       await cycle.writeNotes(projectId, form.get("notes") ?? "");
-      const saved = `${name}: notes of ${report.period} saved and the report rebuilt`;
+      const saved = `${name}: notes of ${period} saved and the report rebuilt`;
       // An approval was of the report as it was: changed notes make it a draft to approve again.
-      const now = (await options.reviews.list(report.period)).find((r) => r.projectId === projectId);
+      const now = (await options.reviews.list(period)).find((r) => r.projectId === projectId);
       if (now?.state !== "approved") return saved;
       await set("draft");
       return `${saved}; its approval is withdrawn until it is approved again`;
@@ -114,13 +118,13 @@ export async function startDesk(options: DeskOptions): Promise<Desk> {
       await set("held", form.get("reason") ?? "");
       return `${name}: held`;
     }
-    const now = (await options.reviews.list(report.period)).find((r) => r.projectId === projectId);
+    const now = (await options.reviews.list(period)).find((r) => r.projectId === projectId);
     if (now?.state === "sent")
       return `${name}: sent already (by ${now.by} at ${now.at}); nothing is sent again`;
     await set("approved");
     let sent: DeskSent | undefined;
     try {
-      sent = options.send ? await options.send(report.project) : undefined;
+      sent = options.send ? await options.send(entry.project, entry.workspace) : undefined;
     } catch (error) {
       // Nothing went out: a draft again, so that approving it again retries the send.
       await set("draft");
@@ -131,7 +135,7 @@ export async function startDesk(options: DeskOptions): Promise<Desk> {
     if (sent === undefined) return `${name}: approved (no email settings: not sent)`;
     if (!sent.alreadySent) return `${name}: approved and sent to ${sent.recipients.join(", ")}`;
     // The ledger knew the email as sent before its sends made reviews sent: the review catches up.
-    const after = (await options.reviews.list(report.period)).find((r) => r.projectId === projectId);
+    const after = (await options.reviews.list(period)).find((r) => r.projectId === projectId);
     if (after?.state !== "sent") await set("sent");
     return `${name}: sent already to ${sent.recipients.join(", ")}; nothing is sent again`;
   };
@@ -158,6 +162,17 @@ export async function startDesk(options: DeskOptions): Promise<Desk> {
       flashes.delete(session);
       const html = deskPage(await rows(), { csrf: session.csrf, nonce, ...(flash ? { flash } : {}) });
       return page(res, 200, html, deskCsp(nonce));
+    }
+    const open = /^\/open\/([0-9a-f-]{36})$/.exec(url.pathname);
+    if (req.method === "GET" && open) {
+      // Opening builds the report (and its self-check) once; the list shows it from then on.
+      try {
+        await cycle.report(open[1]!);
+      } catch (error) {
+        flashes.set(session, error instanceof Error ? error.message : String(error));
+      }
+      res.writeHead(303, { location: `/#p-${open[1]}`, "cache-control": "no-store" }).end();
+      return;
     }
     const report = /^\/report\/([0-9a-f-]{36})$/.exec(url.pathname);
     if (req.method === "GET" && report) {

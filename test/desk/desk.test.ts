@@ -1,8 +1,9 @@
 /**
  * The review desk end to end (docs/review.md): `serve --desk` (the command's function, in this
- * process) over the demo in a PGlite directory prints a one-time loopback sign-in link; real
- * Chromium opens it, edits a client's notes of the period, approves, and the report arrives at a
- * real SMTP server with the edited note in it. Also: the sign-in's refusals (401, 403), the
+ * process) over the demo in a PGlite directory, with a second workspace beside it, prints a
+ * one-time loopback sign-in link; real Chromium opens it: every workspace's clients are listed
+ * with no report built, a report is built when it is opened; it edits a client's notes of the
+ * period, approves, and the report arrives at a real SMTP server with the edited note in it. Also: the sign-in's refusals (401, 403), the
  * session cookie's flags, a POST without the CSRF token refused, a rejected report held and not
  * emailed, and the review states the CLI reads through the running service's admin channel.
  */
@@ -15,11 +16,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { reviewApprove, reviewDesk, reviewList } from "../../src/cli/commands/review.js";
 import { serveCommand } from "../../src/cli/commands/serve.js";
 import { closeBrowser, getBrowser } from "../../src/render/backends/pdf/_browser.js";
+import { importCsv } from "../../src/service/import/index.js";
 import type { RunningServer } from "../../src/service/index.js";
 import { openStore } from "../../src/service/store/db.js";
 import { SNAPSHOT_AS_OF, snapshotTarball } from "../_snapshots.js";
 import { leaves, parseMime } from "../email/_mime.js";
 import { startSmtp, type TestSmtp } from "../email/_smtp-server.js";
+import { EXAMPLE, exampleSetup } from "../import/_csv.js";
 
 /** The status of a GET naming `host` (fetch does not let a Host header be set). */
 function statusWithHost(url: string, host: string): Promise<number | undefined> {
@@ -46,7 +49,10 @@ describe("the review desk in Chromium", () => {
   beforeAll(async () => {
     dir = await mkdtemp(join(tmpdir(), "vreport-desk-"));
     const database = join(dir, "db");
-    await (await openStore(database, { loadDataDir: snapshotTarball("jobs") })).close();
+    const store = await openStore(database, { loadDataDir: snapshotTarball("jobs") });
+    // A second workspace, as an agency holding clients in two: the desk lists its client too.
+    await importCsv(store, EXAMPLE, exampleSetup({ workspace: "Second agency", project: "Northwind" }));
+    await store.close();
     smtp = await startSmtp();
     const config = join(dir, "vreport.config.json");
     // The first two demo clients have recipients; notes live in one file per client and period.
@@ -124,14 +130,29 @@ describe("the review desk in Chromium", () => {
         name: e.querySelector("h2")?.textContent ?? "",
       })),
     );
-    expect(projects.map((p) => p.name)).toEqual(["Brightwave", "Brightwave Events"]);
-    const state = await page.$eval(`section[data-project="${acme().id}"] .state`, (e) => e.textContent);
-    expect(state).toBe("draft");
-    // The report is shown inline; its self-check findings are listed (or said to be none).
-    expect(await page.$$eval("iframe", (els) => els.length)).toBe(projects.length);
-    expect(await page.$eval(`section[data-project="${acme().id}"]`, (e) => e.textContent)).toMatch(
+    // Every workspace's clients, listed with their states and no report built yet.
+    expect(projects.map((p) => p.name)).toEqual(["Brightwave", "Brightwave Events", "Northwind"]);
+    expect(await page.$$eval("section[data-project] .state", (els) => els.map((e) => e.textContent))).toEqual(
+      ["draft", "draft", "draft"],
+    );
+    expect(await page.$$eval("iframe", (els) => els.length)).toBe(0);
+    expect(await page.$$eval("a.open", (els) => els.map((e) => e.getAttribute("href")))).toEqual(
+      projects.map((p) => `/open/${p.id}`),
+    );
+  });
+
+  it("builds a report when it is opened: its self-check findings and the report itself", async () => {
+    const section = `section[data-project="${acme().id}"]`;
+    await Promise.all([page.waitForNavigation(), page.click(`${section} a.open`)]);
+    expect(page.url()).toBe(`${origin}/#p-${acme().id}`);
+    // The opened report is shown inline with its findings (or said to have none); the others still are not built.
+    expect(await page.$$eval("iframe", (els) => els.map((e) => e.getAttribute("src")))).toEqual([
+      `/report/${acme().id}`,
+    ]);
+    expect(await page.$eval(section, (e) => e.textContent)).toMatch(
       /Self-check(: nothing to resolve| findings)/,
     );
+    expect(await page.$$eval("a.open", (els) => els.length)).toBe(2);
   });
 
   const acme = () => projects.find((p) => p.name === "Brightwave")!;
@@ -170,6 +191,8 @@ describe("the review desk in Chromium", () => {
     expect(await page.$eval(`${section} .state`, (e) => e.textContent)).toBe("held");
     expect(await page.$eval(`${section}`, (e) => e.textContent)).toContain("reason: numbers look low");
     expect(smtp.received).toEqual([]);
+    // Decided without being opened: its report is still not built.
+    expect(await page.$$eval(`${section} iframe`, (els) => els.length)).toBe(0);
   });
 
   it("edits the period's notes, approves, and the email carries the edited note", async () => {
