@@ -51,6 +51,28 @@ module.exports = {
       from: { path: "^src/render/backends/([^/]+)/" },
       to: { path: "^src/render/backends/[^/]+/", pathNot: "^src/render/backends/$1/" },
     },
+    // A database driver is one folder too: nothing outside store/drivers/ reaches into it, only
+    // through the store's registry (store/drivers/registry.ts, opened by store/db.ts).
+    {
+      name: "driver-internals",
+      severity: SEVERITY,
+      from: { path: "^src/", pathNot: "^src/service/store/drivers/" },
+      to: { path: "^src/service/store/drivers/[^/]+/" },
+    },
+    // Nor does one driver reach into another; what they share lives beside registry.ts.
+    {
+      name: "driver-to-driver",
+      severity: SEVERITY,
+      from: { path: "^src/service/store/drivers/([^/]+)/" },
+      to: { path: "^src/service/store/drivers/[^/]+/", pathNot: "^src/service/store/drivers/$1/" },
+    },
+    // And only a driver's folder uses its database package: the rest of the service sees a Store.
+    {
+      name: "driver-packages",
+      severity: SEVERITY,
+      from: { path: "^src/", pathNot: "^src/service/store/drivers/[^/]+/" },
+      to: { path: "(^|/)node_modules/(pg|@electric-sql/pglite|kysely-pglite-dialect)/" },
+    },
   ],
   allowed: [
     { from: {}, to: { dependencyTypes: ["core", "npm", "npm-dev", "npm-optional", "npm-peer", "type-only"] , path: "^(?!src/)"} },

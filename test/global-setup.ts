@@ -77,7 +77,7 @@ export default async function setup(test: TestProject): Promise<() => Promise<vo
       const store = await openStore("memory://", empty ? { loadDataDir: empty } : {});
       try {
         const summaries = await SNAPSHOTS[name](store);
-        const tarball = await store.pglite!.dumpDataDir("none");
+        const tarball = await store.dumpDataDir!();
         empty ??= tarball;
         const file = join(dir, `${name}.tar`);
         writeFileSync(file, Buffer.from(await tarball.arrayBuffer()));

@@ -82,7 +82,7 @@ export async function startEmbedded(
     const seeded = demo && existing !== asOf && (existing !== null || !choice.othersData);
     if (seeded) {
       options.onSeed?.({ database, asOf });
-      if (store.kind === "pglite") {
+      if (store.sharedBuffersMb !== undefined) {
         // Seeding writes the whole database: with PostgreSQL's default buffers it is seconds faster.
         await store.close();
         store = await openStore(database);

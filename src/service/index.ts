@@ -1,6 +1,5 @@
 /** The service's public entry: start the HTTP API over a store location. */
 
-import { resolve } from "node:path";
 import { type AdminChannel, type AdminOperations, startAdminChannel } from "./admin/index.js";
 import type { LoggerConfig } from "./http/_logger.js";
 import type { RateLimitConfig } from "./http/_rate-limit.js";
@@ -61,13 +60,11 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
     throw error;
   }
   let admin: AdminChannel | undefined;
-  if (options.admin && store.kind === "pglite" && !store.location.startsWith("memory://")) {
+  // Other processes cannot open a database this one holds locked (a PGlite directory): they ask
+  // this server over the admin channel. A PostgreSQL server they open themselves.
+  if (options.admin && store.lockedDirectory !== undefined) {
     try {
-      admin = await startAdminChannel(
-        store,
-        resolve(store.location.replace(/^file:\/\//, "")),
-        options.admin,
-      );
+      admin = await startAdminChannel(store, store.lockedDirectory, options.admin);
     } catch (error) {
       await app.close().catch(() => {});
       await store.close();

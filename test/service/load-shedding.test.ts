@@ -11,7 +11,7 @@ import { ingestFile } from "../../src/service/ingest/index.js";
 import { createKey } from "../../src/service/keys/index.js";
 import type { Store } from "../../src/service/store/db.js";
 import { baseRecords, ndjson, PROJECT, WS } from "../ingest/_records.js";
-import { describeDatabases, openTestStore } from "../store/_databases.js";
+import { describeDatabases, openTestStore, poolOf } from "../store/_databases.js";
 import { gate, until } from "./_gate.js";
 
 const PROMPT = "11111111-0000-4000-8000-000000000040";
@@ -197,7 +197,7 @@ describeDatabases("load shedding and abandoned work", (kind) => {
     "cancels a running PostgreSQL query and discards its connection",
     async () => {
       const client = new AbortController();
-      const pg = store.pool!;
+      const pg = poolOf(store);
       const sleeping = sql`SELECT pg_sleep(60) AS vreport_cancel_probe`
         .execute(abortableStore(store, client.signal).db)
         .catch((e: { code?: string }) => e.code);

@@ -5,20 +5,21 @@ import { resolveProject } from "../../src/service/http/_project.js";
 import type { Caller } from "../../src/service/http/handler.js";
 import { openStore, type Store } from "../../src/service/store/db.js";
 import { seedDemo } from "../../src/service/store/seed/index.js";
-import { describeDatabases, openTestStore } from "../store/_databases.js";
+import { describeDatabases, openTestStore, pgliteOf, poolOf } from "../store/_databases.js";
 import { until } from "./_gate.js";
 
 /** Counts the store's queries: PGlite's query calls, PostgreSQL's pool checkouts (one per query). */
 function countQueries(store: Store): () => number {
   let n = 0;
-  if (store.pglite) {
-    const query = store.pglite.query.bind(store.pglite);
-    store.pglite.query = ((...args: Parameters<typeof query>) => {
+  const pglite = pgliteOf(store);
+  if (pglite) {
+    const query = pglite.query.bind(pglite);
+    pglite.query = ((...args: Parameters<typeof query>) => {
       n++;
       return query(...args);
     }) as typeof query;
   } else {
-    store.pool!.on("acquire", () => {
+    poolOf(store).on("acquire", () => {
       n++;
     });
   }
@@ -31,9 +32,9 @@ async function epochOf(store: Store): Promise<number> {
   return store.writeEpoch!()!;
 }
 
-// Project lookups are kept while the store's write epoch stands still (store/_write-epoch.ts,
-// store/_pg-write-epoch.ts): a cached answer then costs no query, and a write makes the next
-// lookup read again, on PostgreSQL a write of another process too (migration 008's notification).
+// Project lookups are kept while the store's write epoch stands still (the drivers' write-epoch.ts):
+// a cached answer then costs no query, and a write makes the next lookup read again, on
+// PostgreSQL a write of another process too (migration 008's notification).
 describeDatabases("project lookups", (kind) => {
   let store: Store;
   let caller: Caller;

@@ -8,8 +8,12 @@ import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import type { PGlite } from "@electric-sql/pglite";
+import type pg from "pg";
 import { describe } from "vitest";
 import { type OpenStoreOptions, openStore, type Store } from "../../src/service/store/db.js";
+import type { PgliteStore } from "../../src/service/store/drivers/pglite/driver.js";
+import type { PostgresStore } from "../../src/service/store/drivers/postgres/driver.js";
 import { adminQuery, openSnapshot } from "../_snapshots.js";
 
 export type TestDatabaseKind = "pglite" | "postgres";
@@ -75,6 +79,21 @@ export async function openTestStore(kind: TestDatabaseKind, options: TestStoreOp
       await fresh.dispose();
     },
   };
+}
+
+/**
+ * The PGlite instance behind a store, or undefined on PostgreSQL: for tests that watch the driver
+ * itself (the service never sees it: src/service/store/drivers/driver.ts).
+ */
+export function pgliteOf(store: Store): PGlite | undefined {
+  return (store as Partial<PgliteStore>).pglite;
+}
+
+/** The pg pool behind a PostgreSQL store, for tests that watch its connections. */
+export function poolOf(store: Store): pg.Pool {
+  const { pool } = store as Partial<PostgresStore>;
+  if (!pool) throw new Error(`${store.location} is not a PostgreSQL store`);
+  return pool;
 }
 
 /** `describe` once per database of the matrix, passing the kind to the body. */

@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import pg from "pg";
 import { describe, expect, it } from "vitest";
-import { openTestStore, TEST_POSTGRES_URL } from "./_databases.js";
+import { openTestStore, poolOf, TEST_POSTGRES_URL } from "./_databases.js";
 
 /** A PostgreSQL server ending an idle connection (restart, failover, terminate) must not end the process. */
 describe.runIf(TEST_POSTGRES_URL)("idle PostgreSQL connections ended by the server", () => {
@@ -17,7 +17,7 @@ describe.runIf(TEST_POSTGRES_URL)("idle PostgreSQL connections ended by the serv
         await admin.end();
       }
       // The pool sees its idle client's socket close; without an error listener that was an uncaught exception.
-      await expect.poll(async () => (await store.pool!.totalCount) === 0, { timeout: 10_000 }).toBe(true);
+      await expect.poll(async () => poolOf(store).totalCount === 0, { timeout: 10_000 }).toBe(true);
       const again = await sql<{ one: number }>`SELECT 1 AS one`.execute(store.db);
       expect(again.rows[0]?.one).toBe(1);
     } finally {

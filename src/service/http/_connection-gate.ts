@@ -1,11 +1,11 @@
 import type { Store } from "../store/db.js";
 import { ApiError } from "./api-error.js";
 
-/** Connections of the PostgreSQL pool kept for the cheap lane (key and project lookups, /projects…). */
+/** Connections of the store kept for the cheap lane (key and project lookups, /projects…). */
 const RESERVED_FOR_CHEAP = 2;
 
 /**
- * How many PostgreSQL connections expensive work may hold at once: the pool's size less a few, so
+ * How many of the store's connections expensive work may hold at once: all of them less a few, so
  * a cheap request always finds a connection instead of queueing in the pool behind reports'
  * queries (docs/api.md, "Load shedding"). Waiters leave when their request is abandoned.
  */
@@ -17,11 +17,11 @@ export class ConnectionGate {
     this.free = size;
   }
 
-  /** The gate for `store`'s pool, or undefined for PGlite (one session: nothing to share out). */
+  /** The gate for `store`'s connections, or undefined with one (PGlite's session: nothing to share out). */
   static of(store: Store): ConnectionGate | undefined {
-    if (!store.pool) return undefined;
-    const max = (store.pool as unknown as { options: { max?: number } }).options.max ?? 10;
-    return new ConnectionGate(Math.max(1, max - RESERVED_FOR_CHEAP));
+    const { connections } = store.capacity;
+    if (connections <= 1) return undefined;
+    return new ConnectionGate(Math.max(1, connections - RESERVED_FOR_CHEAP));
   }
 
   /** Waits for a connection's turn; rejects with the 499 error if `signal` fires first. */

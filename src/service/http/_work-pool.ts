@@ -48,12 +48,12 @@ export const DEFAULT_WORK_POOL: WorkPoolConfig = {
 };
 
 /**
- * On PGlite every query runs on one WebAssembly thread, the server's own: reports computing at
- * once only interleave, each taking as much longer. Two at once (one per key at most) keeps a
- * storming key to one slot, so another key's report waits for at most one other computation; 16
- * waiting, 4 per key.
+ * For a store whose queries run in this process (`Store.capacity.inProcess`: PGlite runs every
+ * query on one WebAssembly thread, the server's own): reports computing at once only interleave,
+ * each taking as much longer. Two at once (one per key at most) keeps a storming key to one slot,
+ * so another key's report waits for at most one other computation; 16 waiting, 4 per key.
  */
-export const PGLITE_WORK_POOL: WorkPoolConfig = {
+export const IN_PROCESS_WORK_POOL: WorkPoolConfig = {
   concurrency: 2,
   queue: 16,
   queuePerKey: 4,

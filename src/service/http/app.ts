@@ -17,7 +17,7 @@ import { parseQueryString } from "./_query-string.js";
 import { DEFAULT_RATE_LIMIT, type RateLimitConfig, registerRateLimit } from "./_rate-limit.js";
 import { DEFAULT_RESPONSE_CACHE, ResponseCache, type ResponseCacheConfig } from "./_response-cache.js";
 import { routeHandler } from "./_route.js";
-import { DEFAULT_WORK_POOL, PGLITE_WORK_POOL, WorkPool, type WorkPoolConfig } from "./_work-pool.js";
+import { DEFAULT_WORK_POOL, IN_PROCESS_WORK_POOL, WorkPool, type WorkPoolConfig } from "./_work-pool.js";
 import { ApiError } from "./api-error.js";
 import type { Handler } from "./handler.js";
 import { HANDLERS } from "./handlers.js";
@@ -124,7 +124,7 @@ export function createApp(options: AppOptions): FastifyInstance {
       : options.loadShedding === false
         ? undefined
         : new WorkPool({
-            ...(options.store.kind === "pglite" ? PGLITE_WORK_POOL : DEFAULT_WORK_POOL),
+            ...(options.store.capacity.inProcess ? IN_PROCESS_WORK_POOL : DEFAULT_WORK_POOL),
             ...(options.loadShedding ?? {}),
           });
   const gate = ConnectionGate.of(options.store);

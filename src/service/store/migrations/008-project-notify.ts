@@ -5,8 +5,9 @@ import type { Migration } from "./_types.js";
  * Every statement that changes `projects` (a data version bumped by a writer, a rename, a re-seed,
  * a deletion) notifies channel `vreport_projects` at commit, so each service process on a
  * PostgreSQL server can keep project rows in memory until one changes, whichever process changed
- * it (docs/decisions.md, "Response cache and data versions"; store/_pg-write-epoch.ts). The
- * notification carries nothing: a listener re-reads what it needs.
+ * it (docs/decisions.md, "Response cache and data versions";
+ * store/drivers/postgres/write-epoch.ts). The notification carries nothing: a listener re-reads
+ * what it needs.
  */
 export const migration008: Migration = sqlMigration("008-project-notify", [
   `CREATE FUNCTION notify_projects_changed() RETURNS trigger LANGUAGE plpgsql AS $$

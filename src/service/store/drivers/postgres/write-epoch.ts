@@ -1,5 +1,5 @@
 import type pg from "pg";
-import { mayWrite } from "./_write-epoch.js";
+import { mayWrite } from "../may-write.js";
 
 /** The channel migration 008's trigger notifies on every statement that changes `projects`. */
 export const PROJECTS_CHANNEL = "vreport_projects";
@@ -14,7 +14,7 @@ export interface PgWriteEpoch {
 }
 
 /**
- * The PostgreSQL counterpart of PGlite's write count (store/_write-epoch.ts), for the service's
+ * The PostgreSQL counterpart of PGlite's write count (drivers/pglite/write-epoch.ts), for the service's
  * project lookups (http/_project.ts): it moves before and after every statement of this process
  * that may write, and on every notification of migration 008's trigger, which other processes'
  * changes to `projects` send at their commit. A project row read while it stood still is current,

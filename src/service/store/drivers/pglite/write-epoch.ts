@@ -1,13 +1,5 @@
 import type { PGlite } from "@electric-sql/pglite";
-
-/** A plain SELECT: the only statement taken as not writing (WITH, COPY, BEGIN, COMMIT all count). */
-const READ_ONLY = /^\s*select\b/i;
-const LOCKING = /\bfor\s+(update|no\s+key\s+update|share|key\s+share)\b/i;
-
-/** True unless `sql` is a plain SELECT that takes no row lock. */
-export function mayWrite(sql: string): boolean {
-  return !READ_ONLY.test(sql) || LOCKING.test(sql);
-}
+import { mayWrite } from "../may-write.js";
 
 /**
  * Counts the statements of a PGlite database that may write: anything but a plain SELECT, which
