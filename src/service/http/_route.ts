@@ -28,7 +28,7 @@ export interface RouteDeps {
   /** Analytics answers by (project, data version, as-of day, query); absent: computed every time. */
   cache?: ResponseCache;
   /** The expensive lane's pool (docs/api.md, "Load shedding"); absent: expensive work is not bounded. */
-  pool?: WorkPool;
+  workPool?: WorkPool;
   /** PostgreSQL: bounds the connections expensive work holds, keeping some for the cheap lane. */
   gate?: ConnectionGate;
 }
@@ -65,7 +65,7 @@ export function routeHandler(def: EndpointDef, handler: Handler<EndpointId>, dep
       caller.pinnedProjectId !== null,
     );
     const expensive = EXPENSIVE_ENDPOINTS.has(def.id as EndpointId);
-    if (expensive && deps.pool) admitExpensive(deps.pool, caller.keyId);
+    if (expensive && deps.workPool) admitExpensive(deps.workPool, caller.keyId);
     const resolved = takesProject(def)
       ? await resolveProject(deps.store, caller, query.project_id as string | undefined)
       : null;
@@ -117,7 +117,7 @@ export function routeHandler(def: EndpointDef, handler: Handler<EndpointId>, dep
       }
     };
     const compute = async (): Promise<CachedResponse> => {
-      const data = expensive && deps.pool ? await lane(deps.pool) : await work();
+      const data = expensive && deps.workPool ? await lane(deps.workPool) : await work();
       const body = JSON.stringify(
         def.messages === undefined
           ? { code: def.code, data }

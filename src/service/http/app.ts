@@ -118,7 +118,7 @@ export function createApp(options: AppOptions): FastifyInstance {
     options.cache === false
       ? undefined
       : new ResponseCache({ ...DEFAULT_RESPONSE_CACHE, ...(options.cache ?? {}) });
-  const pool =
+  const workPool =
     options.loadShedding instanceof WorkPool
       ? options.loadShedding
       : options.loadShedding === false
@@ -144,7 +144,7 @@ export function createApp(options: AppOptions): FastifyInstance {
           callers,
           now,
           ...(cache ? { cache } : {}),
-          ...(pool ? { pool } : {}),
+          ...(workPool ? { workPool } : {}),
           ...(gate ? { gate } : {}),
           ...(options.publicUrl !== undefined ? { publicUrl: options.publicUrl } : {}),
         }),
