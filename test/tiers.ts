@@ -9,6 +9,7 @@ export const UNIT_TESTS: readonly string[] = [
   "test/cli/api-key.test.ts",
   "test/cli/batch-progress.test.ts",
   "test/cli/batch-summary-width.test.ts",
+  "test/cli/error-exits.test.ts",
   "test/cli/generate-periods.test.ts",
   "test/client/concurrency.test.ts",
   "test/client/errors.test.ts",

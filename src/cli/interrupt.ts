@@ -6,6 +6,7 @@
  * no signal has nothing to undo and exits at once with the same code. Commands that run until
  * stopped (`serve`, `worker`, `preview`, `deliver`) install their own handlers and keep them.
  */
+import { VreportError } from "../contract/index.js";
 
 /** The signals a run stops on, with the exit code each gives (128 + the signal's number). */
 const EXIT_CODES = { SIGINT: 130, SIGTERM: 143 } as const;
@@ -15,8 +16,7 @@ export type StopSignal = keyof typeof EXIT_CODES;
 const GRACE_MS = 5000;
 
 /** Why a run stopped: the signal that asked, and the exit code it gives. */
-export class InterruptedError extends Error {
-  override readonly name = "InterruptedError";
+export class InterruptedError extends VreportError {
   readonly exitCode: number;
   constructor(readonly signal: StopSignal) {
     super(`stopped by ${signal}: nothing further written`);

@@ -1,31 +1,15 @@
-import { ChangesError } from "../config/changes-file.js";
-import { ConfigError } from "../config/load-config.js";
-import { NotesError } from "../config/notes-file.js";
-import { RedisUnreachableError, ScheduleError } from "../jobs/errors.js";
-import { TemplateError } from "../render/html/template-error.js";
+import { VreportApiError } from "../client/index.js";
+import { VreportError } from "../contract/index.js";
 import { DatabaseLockedError, StoreError } from "../service/store/errors.js";
-import { clientErrorToCli } from "./client-errors.js";
 import { CliError, EXIT } from "./errors.js";
 
-/** Maps failures of the report and job commands to the CLI's exit codes: usage 2, auth 3, unreachable 4. */
+/**
+ * A failure as the CLI's exit: an error of vreport's family exits with the code of its category
+ * (usage 2, auth 3, unreachable 4, else 1; docs/architecture.md, "Error family"); anything else
+ * is left as it is (the CLI prints it and exits 1).
+ */
 export function toCliError(err: unknown): unknown {
   if (err instanceof CliError) return err;
-  const mapped = clientErrorToCli(err);
-  if (mapped instanceof CliError) return mapped;
-  if (err instanceof RedisUnreachableError)
-    return new CliError(err.message, EXIT.unreachable, { cause: err });
-  // The embedded service's PostgreSQL database (the message holds no URL, so no password).
-  if (err instanceof StoreError && err.code === "UNREACHABLE")
-    return new CliError(err.message, EXIT.unreachable, { cause: err });
-  if (
-    err instanceof ConfigError ||
-    err instanceof NotesError ||
-    err instanceof ChangesError ||
-    err instanceof ScheduleError ||
-    // The agency's templates are part of its configuration (docs/templates.md).
-    err instanceof TemplateError
-  )
-    return new CliError(err.message, EXIT.usage, { cause: err });
   if (err instanceof DatabaseLockedError) {
     // A worker on the embedded demo holds the PGlite directory.
     return new CliError(
@@ -34,5 +18,18 @@ export function toCliError(err: unknown): unknown {
       { cause: err },
     );
   }
-  return err;
+  // The embedded service's PostgreSQL database (the message holds no URL, so no password); the
+  // store's errors are not of the family yet.
+  if (err instanceof StoreError && err.code === "UNREACHABLE")
+    return new CliError(err.message, EXIT.unreachable, { cause: err });
+  if (!(err instanceof VreportError)) return err;
+  // The client's message names the endpoint, not that it is the service that did not answer.
+  const unreachableService = err instanceof VreportApiError && err.category === "unreachable";
+  return new CliError(
+    unreachableService ? `service unreachable: ${err.message}` : err.message,
+    EXIT[err.category],
+    {
+      cause: err,
+    },
+  );
 }

@@ -1,6 +1,6 @@
 import { extname, resolve } from "node:path";
 import { CsvError, parse } from "csv-parse/sync";
-import { PLATFORMS, type Platform } from "../contract/index.js";
+import { type ErrorCategory, PLATFORMS, type Platform, VreportError } from "../contract/index.js";
 import { readInput } from "./_read-input.js";
 
 /**
@@ -34,7 +34,7 @@ export type ChangesErrorCode =
   | "BAD_FIELD";
 
 /** A changes file that cannot be used: the message names the file, the line and the field. */
-export class ChangesError extends Error {
+export class ChangesError extends VreportError {
   constructor(
     readonly code: ChangesErrorCode,
     readonly file: string,
@@ -42,7 +42,10 @@ export class ChangesError extends Error {
     options?: { cause?: unknown },
   ) {
     super(message, options);
-    this.name = "ChangesError";
+  }
+
+  override get category(): ErrorCategory {
+    return "usage";
   }
 }
 

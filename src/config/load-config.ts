@@ -1,6 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { dirname, extname, resolve } from "node:path";
 import { z } from "zod";
+import { type ErrorCategory, VreportError } from "../contract/index.js";
 import { REVIEW_POLICIES, type ReviewPolicy } from "../contract/review.js";
 import { isSupportedLocale, LANGUAGES } from "../format/i18n/index.js";
 import type { Branding } from "./branding.js";
@@ -155,11 +156,10 @@ export type ConfigFile = z.infer<typeof ConfigFile>;
 /** Where the config file is looked for when `--config` is not given. */
 export const DEFAULT_CONFIG = "vreport.config.json";
 
-/** A config file that cannot be used: the message names the file and the field. */
-export class ConfigError extends Error {
-  constructor(message: string, options?: { cause?: unknown }) {
-    super(message, options);
-    this.name = "ConfigError";
+/** A config file that cannot be used: the message names the file and the field (exit 2). */
+export class ConfigError extends VreportError {
+  override get category(): ErrorCategory {
+    return "usage";
   }
 }
 

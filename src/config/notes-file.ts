@@ -1,3 +1,4 @@
+import { type ErrorCategory, VreportError } from "../contract/index.js";
 import { noteParser } from "../format/note-markup.js";
 import { parseAgencyNote } from "./agency-input.js";
 import { isSectionKey, SECTION_KEYS, type SectionKey, unknownSectionMessage } from "./section-keys.js";
@@ -20,7 +21,7 @@ export type NotesErrorCode =
   | "OTHER_PERIOD";
 
 /** A notes file that cannot be used: the message names the file, the line and what is wrong. */
-export class NotesError extends Error {
+export class NotesError extends VreportError {
   constructor(
     readonly code: NotesErrorCode,
     readonly file: string,
@@ -28,7 +29,10 @@ export class NotesError extends Error {
     options?: { cause?: unknown },
   ) {
     super(message, options);
-    this.name = "NotesError";
+  }
+
+  override get category(): ErrorCategory {
+    return "usage";
   }
 }
 

@@ -1,5 +1,6 @@
 import { readFile, stat } from "node:fs/promises";
 import { extname, resolve } from "node:path";
+import { type ErrorCategory, VreportError } from "../contract/index.js";
 
 /**
  * A font file embedded in the PDF and the HTML as a `data:` URI (docs/templates.md, "Theme").
@@ -38,14 +39,17 @@ export interface ThemeFields {
 }
 
 /** A theme file the config names that cannot be used; load-config.ts names the config file and field. */
-export class ThemeFileError extends Error {
+export class ThemeFileError extends VreportError {
   constructor(
     readonly field: keyof ThemeFields,
     message: string,
     options?: { cause?: unknown },
   ) {
     super(message, options);
-    this.name = "ThemeFileError";
+  }
+
+  override get category(): ErrorCategory {
+    return "usage";
   }
 }
 

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { hostname } from "node:os";
 import { setTimeout as sleep } from "node:timers/promises";
+import { VreportError } from "../contract/index.js";
 import type { EmailOptions } from "../email/settings.js";
 import type { RenderedReport } from "../pipeline/generate-report.js";
 import { type Delivery, type DeliveryLedger, reviewPeriodOf } from "./delivery-ledger.js";
@@ -24,10 +25,9 @@ export interface DeliveryTiming {
 }
 
 /** Raised while another live attempt holds the delivery: the job is retried later. */
-export class DeliveryBusyError extends Error {
+export class DeliveryBusyError extends VreportError {
   constructor(owner: string, leaseUntil: Date) {
     super(`the email is being sent by ${owner} (claim until ${leaseUntil.toISOString()}); retrying later`);
-    this.name = "DeliveryBusyError";
   }
 }
 

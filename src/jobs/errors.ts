@@ -3,15 +3,20 @@
  * codes (`cli/to-cli-error.ts`) does not load BullMQ and ioredis into every command.
  */
 
+import { type ErrorCategory, VreportError } from "../contract/index.js";
+
 /** Redis did not answer: the CLI maps it to exit 4 (unreachable), like an unreachable service. */
-export class RedisUnreachableError extends Error {
+export class RedisUnreachableError extends VreportError {
   readonly code = "REDIS_UNREACHABLE";
   constructor(url: string, cause: unknown) {
     super(
       `Redis unreachable at ${redactUrl(url)}: ${cause instanceof Error ? cause.message : String(cause)}`,
       { cause },
     );
-    this.name = "RedisUnreachableError";
+  }
+
+  override get category(): ErrorCategory {
+    return "unreachable";
   }
 }
 
@@ -27,9 +32,8 @@ export function redactUrl(url: string): string {
 }
 
 /** A schedule that cannot be registered (bad cron or time zone): the CLI maps it to exit 2. */
-export class ScheduleError extends Error {
-  constructor(message: string, options?: { cause?: unknown }) {
-    super(message, options);
-    this.name = "ScheduleError";
+export class ScheduleError extends VreportError {
+  override get category(): ErrorCategory {
+    return "usage";
   }
 }

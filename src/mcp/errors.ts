@@ -1,12 +1,12 @@
 import type { z } from "zod";
 import { MissingScopeError, RateLimitedError, ValidationError, VreportApiError } from "../client/index.js";
-import { issuesByParam } from "../contract/index.js";
+import { issuesByParam, VreportError } from "../contract/index.js";
 
 /**
  * An argument the tool refused before calling the service: the same shape as the API's 422
  * (messages by parameter name), so a model reads one kind of validation error (docs/mcp.md, "Errors").
  */
-export class ToolInputError extends Error {
+export class ToolInputError extends VreportError {
   readonly params: Record<string, string[]>;
 
   constructor(params: Record<string, string[]>) {
@@ -15,7 +15,6 @@ export class ToolInputError extends Error {
         .map(([name, messages]) => `${name}: ${messages.join(", ")}`)
         .join("; "),
     );
-    this.name = "ToolInputError";
     this.params = params;
   }
 

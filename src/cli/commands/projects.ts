@@ -2,7 +2,6 @@ import type { Command } from "commander";
 import { createClient } from "../../client/index.js";
 import type { Project } from "../../contract/index.js";
 import type { ServiceConnection } from "../../jobs/service-connection.js";
-import { clientErrorToCli } from "../client-errors.js";
 import { connectOrDemo } from "../connect-service.js";
 import { examples } from "../examples.js";
 import { type Io, inline, processIo } from "../io.js";
@@ -62,7 +61,7 @@ export async function projectsCommand(
     if (pinned) io.out("(the key is pinned to this project)");
     return projects;
   } catch (err) {
-    throw clientErrorToCli(err);
+    throw toCliError(err);
   } finally {
     await service.close();
   }

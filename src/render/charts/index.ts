@@ -1,12 +1,13 @@
 import { createCanvas, SvgExportFlag } from "@napi-rs/canvas";
 import { Chart, type ChartConfiguration } from "chart.js";
+import { VreportError } from "../../contract/index.js";
 import { CHART_IMAGE_KINDS, type ChartImageKind, type ChartSpec, type RenderedChart } from "../types.js";
 import { chartConfig, TITLE_PX } from "./_config.js";
 import { markerLayout } from "./_markers.js";
 import { setupCharts } from "./_setup.js";
 
 /** Raised when a chart spec cannot be drawn (bad size); `cause` holds any underlying error. */
-export class ChartRenderError extends Error {
+export class ChartRenderError extends VreportError {
   readonly code = "CHART_RENDER_FAILED";
   constructor(
     readonly chartId: string,
@@ -14,7 +15,6 @@ export class ChartRenderError extends Error {
     options?: { cause: unknown },
   ) {
     super(`chart "${chartId}": ${message}`, options);
-    this.name = "ChartRenderError";
   }
 }
 

@@ -1,9 +1,11 @@
+import { type ErrorCategory, VreportError } from "../../contract/index.js";
+
 /**
  * A template that cannot be used: a syntax error, or (templates compile in strict mode) a variable
  * its context does not have. Names the file and, where Handlebars knows it, the line; the CLI
  * exits with the config errors' code (2), and the run writes nothing (docs/templates.md).
  */
-export class TemplateError extends Error {
+export class TemplateError extends VreportError {
   readonly code = "TEMPLATE";
   constructor(
     readonly file: string,
@@ -12,7 +14,10 @@ export class TemplateError extends Error {
     options?: { cause?: unknown },
   ) {
     super(`template ${file}${line === null ? "" : `, line ${line}`}: ${reason}`, options);
-    this.name = "TemplateError";
+  }
+
+  override get category(): ErrorCategory {
+    return "usage";
   }
 }
 

@@ -11,7 +11,13 @@ import {
   periodLabel,
   rollingPeriod,
 } from "../../contract/calendar-periods.js";
-import { DEFAULT_RANGE, type Range, type RangeEcho, type ReportPeriod } from "../../contract/index.js";
+import {
+  DEFAULT_RANGE,
+  type Range,
+  type RangeEcho,
+  type ReportPeriod,
+  VreportError,
+} from "../../contract/index.js";
 
 export type { DayRange };
 
@@ -45,13 +51,12 @@ export interface PeriodQuery {
 }
 
 /** A period parameter that is well-formed alone but wrong with the others or the as-of day (a 422). */
-export class PeriodParamError extends Error {
+export class PeriodParamError extends VreportError {
   constructor(
     readonly param: "start" | "end" | "range",
     message: string,
   ) {
     super(message);
-    this.name = "PeriodParamError";
   }
 }
 

@@ -1,3 +1,4 @@
+import { VreportError } from "../../contract/index.js";
 /**
  * Sizes of the expensive lane (docs/api.md, "Load shedding"): how many expensive requests compute
  * at once in this process, how many may wait, and how many of the waiting ones one key may hold.
@@ -63,18 +64,16 @@ export const IN_PROCESS_WORK_POOL: WorkPoolConfig = {
 };
 
 /** The pool and queue are full (or the key's share of the queue is): answer 503. */
-export class PoolFullError extends Error {
+export class PoolFullError extends VreportError {
   constructor(readonly retryAfterSeconds: number) {
     super("the expensive lane is full");
-    this.name = "PoolFullError";
   }
 }
 
 /** The caller's signal fired while its work waited: the work never started. */
-export class WorkAbortedError extends Error {
+export class WorkAbortedError extends VreportError {
   constructor() {
     super("the request was abandoned before its work started");
-    this.name = "WorkAbortedError";
   }
 }
 

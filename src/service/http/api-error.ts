@@ -1,10 +1,10 @@
-import { CODES, ERROR_STATUS, MESSAGES, type Scope } from "../../contract/index.js";
+import { CODES, ERROR_STATUS, MESSAGES, type Scope, VreportError } from "../../contract/index.js";
 
 /**
  * The service's one error type. Handlers and hooks throw it; one Fastify error handler renders
  * it to the envelope (`{code, messages, data}`), so no route formats errors itself.
  */
-export class ApiError extends Error {
+export class ApiError extends VreportError {
   constructor(
     readonly status: number,
     readonly code: number,
@@ -13,7 +13,6 @@ export class ApiError extends Error {
     readonly headers: Record<string, string> = {},
   ) {
     super(message);
-    this.name = "ApiError";
   }
 
   /** 401 4021: no key on the request. */

@@ -1,3 +1,5 @@
+import { type ErrorCategory, VreportError } from "../../contract/index.js";
+
 /** Why a key operation was refused. */
 export type KeyErrorCode =
   | "INVALID_SCOPE"
@@ -8,12 +10,16 @@ export type KeyErrorCode =
   | "INVALID_EXPIRY";
 
 /** A refused key operation (bad input, unknown ids); the message is safe to print. */
-export class KeyError extends Error {
-  override readonly name = "KeyError";
+export class KeyError extends VreportError {
   constructor(
     readonly code: KeyErrorCode,
     message: string,
   ) {
     super(message);
+  }
+
+  /** `vreport keys` refuses the operation as a usage error (exit 2). */
+  override get category(): ErrorCategory {
+    return "usage";
   }
 }

@@ -1,6 +1,7 @@
 import { existsSync } from "node:fs";
 import { basename } from "node:path";
 import puppeteer, { type Browser, type Page } from "puppeteer";
+import { VreportError } from "../../../contract/index.js";
 
 /**
  * Debian's headless shell build of Chromium (package chromium-headless-shell, same source and
@@ -35,11 +36,10 @@ const ARGS = [
 ];
 
 /** A render that did not finish within its time budget; the browser is relaunched after it. */
-export class PdfTimeoutError extends Error {
+export class PdfTimeoutError extends VreportError {
   readonly code = "PDF_TIMEOUT";
   constructor(ms: number) {
     super(`PDF rendering timed out after ${ms} ms`);
-    this.name = "PdfTimeoutError";
   }
 }
 

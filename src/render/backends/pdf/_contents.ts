@@ -21,14 +21,14 @@ import {
   PDFRawStream,
   PDFRef,
 } from "pdf-lib";
+import { VreportError } from "../../../contract/index.js";
 import { FIGURE_SPACE, filledSlot, SLOT_WIDTH } from "../../html/slot.js";
 
 /** A contents slot that cannot be filled: the printed PDF is not laid out as this file expects. */
-export class ContentsPageError extends Error {
+export class ContentsPageError extends VreportError {
   readonly code = "PDF_CONTENTS";
   constructor(message: string) {
     super(`PDF contents: ${message}`);
-    this.name = "ContentsPageError";
   }
 }
 
