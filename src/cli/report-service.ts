@@ -1,11 +1,13 @@
 import type { Project } from "../contract/index.js";
 import { fetchReportData } from "../report/fetch.js";
 import type { ReportData } from "../report/model.js";
+import { type Period, resolvePeriod } from "../report/period.js";
 import type { PeriodChoice } from "../report/period-choice.js";
 import { selectProjects } from "../report/select-projects.js";
 import { type CliServiceConnection, connectOrDemo, type ServiceOptions } from "./connect-service.js";
 import { CliError, EXIT } from "./errors.js";
 import { type Io, inline } from "./io.js";
+import { checkMonthOver } from "./period-flags.js";
 import { toCliError as setupError } from "./to-cli-error.js";
 
 /*
@@ -37,6 +39,21 @@ export async function projectsOf(
 }
 
 /**
+ * The period the flags ask for, resolved once against the service (its workspace's timezone and
+ * as-of day): a month that is not over yet is a flag error first.
+ */
+export async function periodAt(service: CliServiceConnection, choice: PeriodChoice): Promise<Period> {
+  checkMonthOver(choice, service.asOf);
+  return resolvePeriod(
+    service.client,
+    choice,
+    service.asOf !== undefined ? { asOf: service.asOf } : {},
+  ).catch((err: unknown) => {
+    throw setupError(err);
+  });
+}
+
+/**
  * A project that is not there: the projects that are (the whole embedded database's, or what the
  * key reads) and how to add one (docs/import.md).
  */
@@ -59,7 +76,8 @@ export async function fetchProjectData(
   const service = await connectReporting(opts, io);
   try {
     const [project] = await projectsOf(service, { ...opts, allProjects: false });
-    return await fetchReportData(service.client, project!, opts.period).catch((err: unknown) => {
+    const period = await periodAt(service, opts.period);
+    return await fetchReportData(service.client, project!, period).catch((err: unknown) => {
       throw setupError(err);
     });
   } finally {

@@ -7,9 +7,9 @@
  * admin route (`deliveries.*`), so a report is emailed once whoever sends it (docs/review.md).
  */
 import { userInfo } from "node:os";
-import { createClient, type VreportClient } from "../client/index.js";
+import { createClient } from "../client/index.js";
 import { loadConfig } from "../config/load-config.js";
-import { dayIn, type ReportPeriod, SCOPES } from "../contract/index.js";
+import { SCOPES } from "../contract/index.js";
 import type { CycleWorkspace } from "../desk/cycle.js";
 import { type Desk, type DeskReviews, type DeskSend, startDesk } from "../desk/server.js";
 import type { EmailSettings } from "../email/settings.js";
@@ -17,7 +17,8 @@ import { deliverOnce } from "../jobs/deliver-once.js";
 import { deliveryOf } from "../jobs/delivery-ledger.js";
 import { generateReport } from "../pipeline/generate-report.js";
 import type { OutputFormat } from "../render/backends/registry.js";
-import { type PeriodChoice, periodFileTag, periodQuery } from "../report/period-choice.js";
+import { resolvePeriod } from "../report/period.js";
+import type { PeriodChoice } from "../report/period-choice.js";
 import type { AdminOperation } from "../service/admin/index.js";
 import { clientJob, clientReports } from "./client-files.js";
 import { keysCreateOp, keysRevokeOp } from "./commands/keys.js";
@@ -29,6 +30,8 @@ import { runOnStore, type StoreOperation } from "./on-store.js";
 /** What `serve --desk` was asked for. */
 export interface DeskSetup {
   period: PeriodChoice;
+  /** The service's pinned as-of day (`serve --as-of`): the day the cycle's periods end on. */
+  asOf?: string;
   configPath?: string;
   /** The formats an approved report is sent in. */
   formats: OutputFormat[];
@@ -70,27 +73,6 @@ export const deskWorkspacesOp: StoreOperation<Record<string, never>, { id: strin
 ) => store.db.selectFrom("workspaces").select(["id", "name"]).orderBy("created_at").execute();
 
 /**
- * The label of the cycle's period in a workspace (a named period is dated in its timezone), as
- * the file names of its reports carry it and their reviews are keyed: known before any report
- * is built, so the desk lists the cycle at once.
- */
-async function periodLabelIn(client: VreportClient, choice: PeriodChoice): Promise<string> {
-  const timezone = await client.getWorkspace().then(
-    (w) => w.timezone,
-    () => "UTC",
-  );
-  const now = new Date();
-  if ("range" in choice)
-    return `${choice.range}-${dayIn(timezone, now)}${choice.compare === "year" ? "-vs-year" : ""}`;
-  const { start, end } = periodQuery(choice, timezone, now) as { start: string; end: string };
-  return periodFileTag({
-    start,
-    end,
-    ...(choice.compare ? { compare: choice.compare } : {}),
-  } as ReportPeriod);
-}
-
-/**
  * Starts the desk beside the service at `baseUrl` over `database`, reading every workspace there
  * with a key minted for it (all read scopes, revoked when the desk closes); close it before the
  * service.
@@ -114,7 +96,13 @@ export async function startServeDesk(baseUrl: string, database: string, setup: D
         );
         keys.push(created.id);
         const client = createClient({ baseUrl, apiKey: created.key });
-        return { client, period: setup.period, label: await periodLabelIn(client, setup.period) };
+        // The cycle's period resolved once in each workspace (its timezone), for every report built or sent there.
+        const period = await resolvePeriod(
+          client,
+          setup.period,
+          setup.asOf !== undefined ? { asOf: setup.asOf } : {},
+        );
+        return { client, period, label: period.label };
       }),
     );
     const desk = await startDesk({
@@ -154,7 +142,6 @@ async function deskSender(
     if (!own?.to?.length) return undefined;
     const rendered = await generateReport(client, {
       project,
-      range: "30d",
       period,
       formats: setup.formats,
       outDir: setup.outDir,

@@ -17,12 +17,13 @@ import { reportPeriod } from "../pipeline/report-period.js";
 import { buildPreview, type PreviewBuild } from "../preview/build.js";
 import { fetchReportData } from "../report/fetch.js";
 import type { ReportData } from "../report/model.js";
-import type { PeriodChoice } from "../report/period-choice.js";
+import type { Period } from "../report/period.js";
 
 /** One workspace the desk reads: its own key's client and the cycle's period there. */
 export interface CycleWorkspace {
   client: VreportClient;
-  period: PeriodChoice;
+  /** Resolved in the workspace (its timezone and as-of day). */
+  period: Period;
   /** The period's file-name label there (`2026-10`): the key of its reports' reviews. */
   label: string;
 }

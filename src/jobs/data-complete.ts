@@ -1,7 +1,7 @@
 import type { VreportClient } from "../client/index.js";
 import { addDays } from "../contract/calendar.js";
 import type { FullReport, Platform, Project, ReportSectionOf, VisibilitySetup } from "../contract/index.js";
-import { periodQuery } from "../report/period-choice.js";
+import { type Period, periodQuery } from "../report/period.js";
 
 /** A platform that collected fewer answers than expected on the period's last collection day. */
 export interface ShortPlatform {
@@ -43,13 +43,13 @@ export function lastDayCheck(
   return { day, short };
 }
 
-/** The last-day check of `project`'s calendar month `month` (YYYY-MM), read from the service. */
+/** The last-day check of `project`'s report of `period`, read from the service. */
 export async function checkLastDay(
   client: VreportClient,
   project: Project,
-  month: string,
+  period: Period,
 ): Promise<LastDayCheck> {
-  const query = { project_id: project.id, ...periodQuery({ month }, "UTC", new Date()) };
+  const query = { project_id: project.id, ...periodQuery(period) };
   const [report, setup] = await Promise.all([
     client.getReport(query),
     client.getSetup({ project_id: project.id }),

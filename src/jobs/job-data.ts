@@ -1,13 +1,7 @@
 import { z } from "zod";
-import {
-  COMPARES,
-  type Compare,
-  NAMED_PERIODS,
-  type NamedPeriod,
-  RANGES,
-  type Range,
-} from "../contract/index.js";
+import { COMPARES, DEFAULT_RANGE, NAMED_PERIODS, RANGES } from "../contract/index.js";
 import { OUTPUT_FORMATS, type OutputFormat } from "../render/backends/registry.js";
+import { choiceKey, type PeriodChoice } from "../report/period-choice.js";
 
 /** The one BullMQ queue every vreport worker consumes. */
 export const QUEUE_NAME = "vreport-reports";
@@ -16,23 +10,40 @@ export const QUEUE_NAME = "vreport-reports";
 export const JOB_NAMES = { report: "report", allProjects: "all-projects" } as const;
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
+const compare = { compare: z.enum(COMPARES).optional() };
+/** The choices of docs/decisions.md#period, one shape each: a job asks for exactly one. */
+const PERIOD_CHOICE = z.union([
+  z.object({ range: z.enum(RANGES), ...compare }).strict(),
+  z.object({ month: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/), ...compare }).strict(),
+  z.object({ named: z.enum(NAMED_PERIODS), ...compare }).strict(),
+  z.object({ start: z.string().regex(DAY), end: z.string().regex(DAY), ...compare }).strict(),
+]);
+
+/**
+ * A job stored by an earlier version (a schedule added before the period became one field) named
+ * its period in separate fields: read as the choice they meant (docs/jobs.md, "Job data").
+ */
+function storedPeriod(raw: unknown): unknown {
+  if (typeof raw !== "object" || raw === null) return raw;
+  if (typeof (raw as { period?: unknown }).period === "object") return raw;
+  const { range, period, month, start, end, compare: versus, ...rest } = raw as Record<string, unknown>;
+  const choice =
+    month !== undefined
+      ? { month }
+      : start !== undefined
+        ? { start, end }
+        : period !== undefined
+          ? { named: period }
+          : { range: range ?? DEFAULT_RANGE };
+  return { ...rest, period: { ...choice, ...(versus !== undefined ? { compare: versus } : {}) } };
+}
+
 const common = {
-  range: z.enum(RANGES),
-  /**
-   * A named period resolved when the job runs, in the workspace's timezone (`schedule add
-   * --monthly`: last-month); replaces `range` (docs/jobs.md).
-   */
-  period: z.enum(NAMED_PERIODS).optional(),
-  /** A calendar month YYYY-MM (`enqueue --month`); replaces `range` and `period`. */
-  month: z
-    .string()
-    .regex(/^\d{4}-(0[1-9]|1[0-2])$/)
-    .optional(),
-  /** Explicit first and last days (`enqueue --from --to`); replace `range` and `period`. */
-  start: z.string().regex(DAY).optional(),
-  end: z.string().regex(DAY).optional(),
-  /** What the period is compared with (default previous). */
-  compare: z.enum(COMPARES).optional(),
+  /** The period asked for, resolved when the job runs (a schedule's `last-month` at each firing). */
+  period: z.custom<PeriodChoice>((v) => PERIOD_CHOICE.safeParse(v).success, {
+    message:
+      "must be one period choice: { range } | { month } | { named } | { start, end }, with an optional compare",
+  }),
   formats: z.array(z.enum(OUTPUT_FORMATS)).min(1),
   out: z.string().min(1),
   email: z.array(z.string().min(3)).min(1).optional(),
@@ -41,30 +52,36 @@ const common = {
 };
 
 /** Data of a `report` job, checked by the worker before anything runs (Redis content is untrusted). */
-export const ReportJobData = z.object({
-  project: z.string().min(1),
-  asOf: z.string().regex(DAY).optional(),
-  ...common,
-  /** Email the client's own recipients (its config `email.to`) when `email` names none. */
-  clientRecipients: z.literal(true).optional(),
-  /**
-   * Epoch ms until which an incomplete period is waited for (docs/jobs.md, "Waiting for complete
-   * data"): before it the job is delayed and checked again, after it the report is held.
-   */
-  dataDeadline: z.number().int().positive().optional(),
-});
+export const ReportJobData = z.preprocess(
+  storedPeriod,
+  z.object({
+    project: z.string().min(1),
+    asOf: z.string().regex(DAY).optional(),
+    ...common,
+    /** Email the client's own recipients (its config `email.to`) when `email` names none. */
+    clientRecipients: z.literal(true).optional(),
+    /**
+     * Epoch ms until which an incomplete period is waited for (docs/jobs.md, "Waiting for complete
+     * data"): before it the job is delayed and checked again, after it the report is held.
+     */
+    dataDeadline: z.number().int().positive().optional(),
+  }),
+);
 export type ReportJobData = z.infer<typeof ReportJobData>;
 
 /** Data of an `all-projects` job (what an `--all-projects` schedule produces at each firing). */
-export const AllProjectsJobData = z.object({
-  allProjects: z.literal(true),
-  ...common,
-  /**
-   * Per-client delivery (`schedule add --monthly --all-projects` without addresses): each client's
-   * report of the last month at its own slot, to its own recipients, once its data is complete.
-   */
-  perClient: z.literal(true).optional(),
-});
+export const AllProjectsJobData = z.preprocess(
+  storedPeriod,
+  z.object({
+    allProjects: z.literal(true),
+    ...common,
+    /**
+     * Per-client delivery (`schedule add --monthly --all-projects` without addresses): each client's
+     * report of the last month at its own slot, to its own recipients, once its data is complete.
+     */
+    perClient: z.literal(true).optional(),
+  }),
+);
 export type AllProjectsJobData = z.infer<typeof AllProjectsJobData>;
 
 /** What a finished report job returns (kept by BullMQ as the job's return value). */
@@ -81,23 +98,16 @@ export interface ReportJobResult {
 }
 
 /**
- * The job id of a report: the same (project, range, as-of day, formats in any order) gives the
+ * The job id of a report: the same (project, period asked for, as-of day, formats in any order) gives the
  * same id, so enqueueing twice makes one job. BullMQ forbids `:` in custom ids; none can occur.
  */
 export function reportJobId(d: {
   project: string;
-  range: Range;
-  period?: NamedPeriod | undefined;
-  month?: string | undefined;
-  start?: string | undefined;
-  end?: string | undefined;
-  compare?: Compare | undefined;
+  period: PeriodChoice;
   asOf: string;
   formats: readonly OutputFormat[];
 }): string {
   const formats = [...new Set(d.formats)].sort().join("+");
   const project = d.project.replace(/[^A-Za-z0-9_-]/g, "_");
-  const span = d.month ?? (d.start !== undefined ? `${d.start}_${d.end}` : (d.period ?? d.range));
-  const versus = d.compare === "year" ? "-vs-year" : "";
-  return `report-${project}-${span}${versus}-${d.asOf}-${formats}`;
+  return `report-${project}-${choiceKey(d.period)}-${d.asOf}-${formats}`;
 }

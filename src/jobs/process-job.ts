@@ -9,7 +9,7 @@ import { dayIn } from "../contract/calendar.js";
 import { type Project, VreportError } from "../contract/index.js";
 import type { EmailOptions, EmailSettings } from "../email/settings.js";
 import { generateReport, type RenderedReport, type ReportJob } from "../pipeline/generate-report.js";
-import type { PeriodChoice } from "../report/period-choice.js";
+import { type Period, resolvePeriod } from "../report/period.js";
 import { clientDeliveryAt, monthBefore } from "./client-delivery.js";
 import { checkLastDay, describeShort } from "./data-complete.js";
 import { type DeliveryOutcome, deliverOnce } from "./deliver-once.js";
@@ -84,18 +84,6 @@ function classify(err: unknown): Error {
   return err instanceof Error ? err : new Error(String(err));
 }
 
-/** The period a job asks for (docs/jobs.md): a month, explicit days or a named period; else its range. */
-export function periodOf(
-  data: Pick<ReportJobData, "range" | "period" | "month" | "start" | "end" | "compare">,
-): PeriodChoice | undefined {
-  const compare = data.compare !== undefined ? { compare: data.compare } : {};
-  if (data.month !== undefined) return { month: data.month, ...compare };
-  if (data.start !== undefined && data.end !== undefined)
-    return { start: data.start, end: data.end, ...compare };
-  if (data.period !== undefined) return { named: data.period, ...compare };
-  return data.compare !== undefined ? { range: data.range, ...compare } : undefined;
-}
-
 /** The job's data checked against its schema: Redis content is not trusted blindly. */
 function parse<T>(
   schema: { safeParse(v: unknown): { success: true; data: T } | { success: false; error: Error } },
@@ -155,11 +143,10 @@ export function perClientJob(
     ? clientDeliveryAt(asOf.slice(0, 7), own.schedule, own.timezone ?? workspaceTimezone)
     : now;
   const from = Math.max(slot, now);
-  const { period: _, ...rest } = data;
   return {
     data: {
-      ...rest,
-      month: monthBefore(asOf.slice(0, 7)),
+      ...data,
+      period: { month: monthBefore(asOf.slice(0, 7)) },
       ...(data.email === undefined ? { clientRecipients: true as const } : {}),
       dataDeadline: from + (own.schedule?.waitForDataHours ?? DEFAULT_WAIT_FOR_DATA_HOURS) * HOUR_MS,
     },
@@ -181,6 +168,11 @@ export function createProcessor(
     }
     return c;
   };
+  // The embedded demo's as-of day ends its periods; a service of its own dates them by its clock.
+  const clientAsOf = (baseUrl?: string) =>
+    (baseUrl === undefined || baseUrl === ctx.service.baseUrl) && ctx.service.asOf !== undefined
+      ? { asOf: ctx.service.asOf }
+      : {};
 
   /**
    * Before a per-client report is made, its month's last collection day must be complete; until
@@ -192,17 +184,18 @@ export function createProcessor(
     token: string | undefined,
     client: VreportClient,
     project: Project,
-    data: ReportJobData & { dataDeadline: number; month: string },
+    period: Period,
+    deadline: number,
   ): Promise<void> => {
-    const check = await checkLastDay(client, project, data.month);
+    const check = await checkLastDay(client, project, period);
     if (check.short.length === 0) return;
     const now = Date.now();
-    if (now < data.dataDeadline && token !== undefined) {
-      await job.moveToDelayed(Math.min(data.dataDeadline, now + (ctx.dataRecheckMs ?? HOUR_MS)), token);
+    if (now < deadline && token !== undefined) {
+      await job.moveToDelayed(Math.min(deadline, now + (ctx.dataRecheckMs ?? HOUR_MS)), token);
       throw new DelayedError();
     }
-    const reason = `held: ${data.month}'s last collection day is incomplete at the deadline ${new Date(data.dataDeadline).toISOString()} (${describeShort(check)}); not sent`;
-    await ctx.onHeld?.(project, data.month, reason);
+    const reason = `held: ${period.label}'s last collection day is incomplete at the deadline ${new Date(deadline).toISOString()} (${describeShort(check)}); not sent`;
+    await ctx.onHeld?.(project, period.label, reason);
     throw new UnrecoverableError(reason);
   };
 
@@ -224,16 +217,13 @@ export function createProcessor(
     const project = projects.find((p) => p.id === data.project || p.name === data.project);
     if (!project)
       throw new UnrecoverableError(`project ${data.project} not found among the projects the key can read`);
-    if (data.dataDeadline !== undefined && data.month !== undefined)
-      await waitForData(job, token, client, project, {
-        ...data,
-        dataDeadline: data.dataDeadline,
-        month: data.month,
-      });
+    // The job's edge: the period it asks for becomes the one value the report reads.
+    const period = await resolvePeriod(client, data.period, clientAsOf(data.baseUrl));
+    if (data.dataDeadline !== undefined)
+      await waitForData(job, token, client, project, period, data.dataDeadline);
     const rendered = await generateReport(client, {
       project,
-      range: data.range,
-      ...(periodOf(data) !== undefined ? { period: periodOf(data) as PeriodChoice } : {}),
+      period,
       formats: data.formats,
       outDir: data.out,
       branding: ctx.branding,

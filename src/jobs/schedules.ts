@@ -1,17 +1,16 @@
 import type { Queue } from "bullmq";
-import type { NamedPeriod, Range } from "../contract/index.js";
 import type { OutputFormat } from "../render/backends/registry.js";
+import { choiceKey, type PeriodChoice } from "../report/period-choice.js";
 import { ScheduleError } from "./errors.js";
-import { type AllProjectsJobData, JOB_NAMES, type ReportJobData } from "./job-data.js";
+import { AllProjectsJobData, JOB_NAMES, ReportJobData } from "./job-data.js";
 import { jobOptions, type RetryPolicy } from "./queue.js";
 
 /** A recurring report: what to render, for whom, and when. */
 export interface ScheduleSpec {
   /** A project id, or every project the key can read at each firing. */
   target: { project: string } | { allProjects: true };
-  range: Range;
-  /** A named period resolved at each firing (`--monthly`: last-month), instead of `range`. */
-  period?: NamedPeriod;
+  /** The period asked for, resolved at each firing (`--monthly`: last-month). */
+  period: PeriodChoice;
   formats: OutputFormat[];
   out: string;
   email?: string[];
@@ -26,7 +25,7 @@ export interface ScheduleSpec {
   tz?: string;
   /** A fixed interval instead of a cron pattern. */
   everyMs?: number;
-  /** Schedule id; default derived from target, range and formats, so re-adding updates it. */
+  /** Schedule id; default derived from target, period and formats, so re-adding updates it. */
   id?: string;
   retry?: RetryPolicy;
 }
@@ -39,16 +38,16 @@ export interface ScheduleInfo {
   everyMs?: number;
   /** Next firing, epoch ms. */
   next?: number;
-  /** `project <id>` or `all projects`, with range and formats. */
+  /** `project <id>` or `all projects`, with the period and formats. */
   what: string;
   email: string[];
 }
 
 /** The default schedule id: readable, and free of `:` (BullMQ's key separator). */
-export function scheduleId(spec: Pick<ScheduleSpec, "target" | "range" | "period" | "formats">): string {
+export function scheduleId(spec: Pick<ScheduleSpec, "target" | "period" | "formats">): string {
   const target =
     "project" in spec.target ? spec.target.project.replace(/[^A-Za-z0-9_-]/g, "_") : "all-projects";
-  return `${target}-${spec.period ?? spec.range}-${[...new Set(spec.formats)].sort().join("+")}`;
+  return `${target}-${choiceKey(spec.period)}-${[...new Set(spec.formats)].sort().join("+")}`;
 }
 
 /** True when `tz` is an IANA time zone this runtime knows. */
@@ -70,8 +69,7 @@ export async function addSchedule(queue: Queue, spec: ScheduleSpec): Promise<{ i
   const id = spec.id ?? scheduleId(spec);
   if (id.includes(":")) throw new ScheduleError(`schedule id "${id}" must not contain ":"`);
   const common = {
-    range: spec.range,
-    ...(spec.period !== undefined ? { period: spec.period } : {}),
+    period: spec.period,
     formats: spec.formats,
     out: spec.out,
     ...(spec.email !== undefined ? { email: spec.email } : {}),
@@ -116,6 +114,7 @@ export async function listSchedules(queue: Queue): Promise<ScheduleInfo[]> {
   const all = await queue.getJobSchedulers(0, -1, true);
   return all.map((s) => {
     const data = (s.template?.data ?? {}) as Partial<ReportJobData & AllProjectsJobData>;
+    const stored = (data.allProjects ? AllProjectsJobData : ReportJobData).safeParse(data);
     const each = data.perClient ? " (each client at its slot, to its recipients)" : "";
     const target = data.allProjects ? `all projects${each}` : `project ${data.project ?? "?"}`;
     return {
@@ -124,7 +123,7 @@ export async function listSchedules(queue: Queue): Promise<ScheduleInfo[]> {
       ...(s.tz ? { tz: s.tz } : {}),
       ...(s.every ? { everyMs: s.every } : {}),
       ...(s.next !== undefined ? { next: s.next } : {}),
-      what: `${target}, ${data.period ?? data.range ?? "?"}, ${(data.formats ?? []).join(",")} → ${data.out ?? "?"}`,
+      what: `${target}, ${stored.success ? choiceKey(stored.data.period) : "?"}, ${(data.formats ?? []).join(",")} → ${data.out ?? "?"}`,
       email: data.email ?? [],
     };
   });

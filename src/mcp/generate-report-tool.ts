@@ -1,8 +1,7 @@
 import { z } from "zod";
-import { DEFAULT_RANGE } from "../contract/index.js";
 import { generateReport } from "../pipeline/generate-report.js";
 import { OUTPUT_FORMATS } from "../render/backends/registry.js";
-import { PERIOD_INPUT, periodChoice } from "./period.js";
+import { PERIOD_INPUT, periodChoice, periodIn } from "./period.js";
 import { PROJECT_INPUT, projectFor } from "./project.js";
 import type { Tool } from "./tool.js";
 
@@ -33,8 +32,7 @@ export const generateReportTool: Tool<typeof input> = {
     const written = await generateReport(ctx.client, {
       ...ctx.settingsFor(project),
       project,
-      range: "range" in period ? period.range : DEFAULT_RANGE,
-      period,
+      period: await periodIn(ctx, period),
       formats: args.formats ?? OUTPUT_FORMATS,
       outDir: ctx.outDir,
       onWarning: (line) => {

@@ -1,7 +1,9 @@
 import { z } from "zod";
 import { CompareParam, dayInBounds, monthRange, NAMED_PERIODS, PARAMS, Range } from "../contract/index.js";
+import { type Period, resolvePeriod } from "../report/period.js";
 import type { PeriodChoice } from "../report/period-choice.js";
 import { ToolInputError } from "./errors.js";
+import type { ToolContext } from "./tool.js";
 
 /**
  * The period arguments of the tools that think like the report: the choices `vreport generate`
@@ -47,4 +49,9 @@ export function periodChoice(args: PeriodArgs): PeriodChoice {
     return { start: args.from, end: args.to, ...compare };
   }
   return { range: args.range ?? "30d", ...compare };
+}
+
+/** The chosen period resolved against the service the tools read (its timezone and as-of day). */
+export function periodIn(ctx: Pick<ToolContext, "client" | "asOf">, choice: PeriodChoice): Promise<Period> {
+  return resolvePeriod(ctx.client, choice, ctx.asOf !== undefined ? { asOf: ctx.asOf } : {});
 }

@@ -4,6 +4,7 @@ import { buildModel } from "../report/build-model.js";
 import { fetchReportData } from "../report/fetch.js";
 import type { ReportModel } from "../report/model.js";
 import type { PeriodChoice } from "../report/period-choice.js";
+import { periodIn } from "./period.js";
 import type { ToolContext } from "./tool.js";
 
 /**
@@ -17,7 +18,7 @@ export async function reportModel(
   project: Project,
   period: PeriodChoice,
 ): Promise<ReportModel> {
-  const data = await fetchReportData(ctx.client, project, period);
+  const data = await fetchReportData(ctx.client, project, await periodIn(ctx, period));
   if (!data.report.ok) {
     const missing = (data.report.scopes ?? ["visibility:read"]) as Scope[];
     throw new MissingScopeError(

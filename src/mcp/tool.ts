@@ -17,6 +17,8 @@ export interface ToolContext {
   client: VreportClient;
   /** The settings of a project's report (branding, targets, change log, page layout). */
   settingsFor(project: Project): ReportSettings;
+  /** The embedded service's as-of day (`--as-of`): the day its periods end on. */
+  asOf?: string;
   /** Where `generate_report` writes when its arguments name no folder. */
   outDir: string;
   /** Warnings and diagnostics: stderr, never stdout (the protocol's channel). */

@@ -2,13 +2,13 @@ import type { VreportClient } from "../client/index.js";
 import type { Branding } from "../config/branding.js";
 import { periodLine } from "../config/period-notes.js";
 import { SECTION_KEYS, type SectionKey } from "../config/section-keys.js";
-import type { Project, Range } from "../contract/index.js";
+import type { Project } from "../contract/index.js";
 import { escapeMarkdown } from "../format/markdown-escape.js";
-import { type DraftView, draftView, periodTag } from "../render/build-view.js";
+import { type DraftView, draftView } from "../render/build-view.js";
 import { buildModel } from "../report/build-model.js";
 import { fetchReportData } from "../report/fetch.js";
 import type { Finding, ReportModel } from "../report/model.js";
-import type { PeriodChoice } from "../report/period-choice.js";
+import type { Period } from "../report/period.js";
 
 /**
  * Where the draft puts each finding of the executive summary: the headline rates open the
@@ -66,7 +66,7 @@ export function draftNotes(model: ReportModel, view: DraftView): NotesDraft {
 /** What a draft notes file is asked for: the project and period, as for its report. */
 export interface NotesRequest {
   project: Project;
-  period: PeriodChoice | Range;
+  period: Period;
   branding: Branding;
   /** The config file's timezone, overriding the workspace's. */
   timezone?: string;
@@ -91,7 +91,7 @@ export async function planNotes(
     request.branding,
     request.timezone !== undefined ? { timezone: request.timezone } : {},
   );
-  const tag = periodTag(model.cover, view.cover.asOf);
+  const tag = data.period.label;
   const draft = draftNotes(model, view);
   // The first line names the period, so the file is read only by that period's report (docs/notes.md).
   return {

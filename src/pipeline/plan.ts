@@ -5,7 +5,7 @@ import type { ChangeLog } from "../config/changes-file.js";
 import type { Notes } from "../config/notes-file.js";
 import { type NotesSource, notesForReport } from "../config/period-notes.js";
 import type { Targets } from "../config/targets.js";
-import type { Project, Range } from "../contract/index.js";
+import type { Project } from "../contract/index.js";
 import { langOf } from "../format/i18n/index.js";
 import { backendInfo, type OutputFormat } from "../render/backends/registry.js";
 import { draftView, drawView } from "../render/build-view.js";
@@ -16,15 +16,14 @@ import { skippedWarning } from "../report/change-log.js";
 import { type CheckFinding, checkReport } from "../report/claims/check.js";
 import { fetchReportData } from "../report/fetch.js";
 import type { Finding, ReportData } from "../report/model.js";
-import type { PeriodChoice } from "../report/period-choice.js";
+import type { Period } from "../report/period.js";
 import { reportPeriod } from "./report-period.js";
 
 /** What a report is asked for: the project, the period, and everything that shapes the view. */
 export interface ReportRequest {
   project: Project;
-  range: Range;
-  /** A calendar period instead of `range` (docs/decisions.md#period); `range` is then ignored. */
-  period?: PeriodChoice;
+  /** The period, resolved where the request came in (report/period.ts). */
+  period: Period;
   /** The formats the view will be written in: only their chart image kinds are drawn. */
   formats: readonly OutputFormat[];
   branding: Branding;
@@ -64,7 +63,7 @@ export async function planReport(
   request: ReportRequest,
   clock: () => Date = () => new Date(),
 ): Promise<ReportPlan> {
-  const data = await fetchReportData(client, request.project, request.period ?? request.range, clock);
+  const data = await fetchReportData(client, request.project, request.period, clock);
   const { notesFrom, ...rest } = request;
   if (notesFrom === undefined) return viewOf(data, rest);
   const found = await notesForReport(notesFrom, reportPeriod(data, request.timezone));
@@ -77,7 +76,7 @@ export async function planReport(
 }
 
 /** What a view is built from besides the data: the request, its notes already read for its period. */
-export type ViewRequest = Omit<ReportRequest, "project" | "range" | "period" | "notesFrom">;
+export type ViewRequest = Omit<ReportRequest, "project" | "period" | "notesFrom">;
 
 /** The view of fetched data: model, section drafts, then each chart drawn in the kinds asked for. */
 export async function viewOf(data: ReportData, request: ViewRequest): Promise<ReportPlan> {

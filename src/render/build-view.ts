@@ -5,7 +5,6 @@ import { dayIn } from "../contract/index.js";
 import { langOf } from "../format/i18n/index.js";
 import { comparisonOf } from "../report/comparison.js";
 import type { ReportModel } from "../report/model.js";
-import { periodFileTag } from "../report/period-choice.js";
 import { placeLegend } from "./legend.js";
 import { PALETTE } from "./sections/_helpers.js";
 import { SECTION_DRAFTERS } from "./sections/index.js";
@@ -79,7 +78,7 @@ export function draftView(
       : {}),
   };
   return {
-    name: `${c.projectSlug}-ai-visibility-${periodTag(c, asOf)}`,
+    name: `${c.projectSlug}-ai-visibility-${c.tag}`,
     cover,
     branding,
     // One legend of the colours, by the first coloured figure (the workbook's About sheet shows it there).
@@ -96,16 +95,6 @@ export function draftView(
       c.brand,
     ),
   };
-}
-
-/**
- * The period part of a report's file name (and of a draft notes file's): custom periods name the
- * period (2026-10), range reports keep their v1 names (90d-2026-11-01).
- */
-export function periodTag(c: Pick<ReportModel["cover"], "range" | "period">, asOf: string): string {
-  const p = c.period;
-  if (c.range === "custom" && p) return periodFileTag(p);
-  return `${c.range}-${asOf}${p?.compare === "year" ? "-vs-year" : ""}`;
 }
 
 /** Colours series with the agency accent first, then the shared palette; ticks in the report's locale. */

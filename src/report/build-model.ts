@@ -90,8 +90,9 @@ export function buildModel(data: ReportData, agency: AgencyInput = {}): ReportMo
       projectSlug: slugify(data.project.name),
       brand: data.project.brand_name,
       brandDomain: data.project.brand_domain,
-      range: data.range,
+      range: data.report.ok ? data.report.value.range : (data.period.rolling ?? "custom"),
       period: data.report.ok ? data.report.value.period : null,
+      tag: data.period.label,
       timezone: data.report.ok
         ? data.report.value.period.timezone
         : data.workspace.ok

@@ -1,9 +1,9 @@
 import { MissingScopeError, type VreportClient } from "../client/index.js";
-import type { Project, Range } from "../contract/index.js";
+import type { Project } from "../contract/index.js";
 import { ENGLISH, type MissingPart } from "../format/i18n/index.js";
 import { fetchEvidence } from "./fetch-evidence.js";
 import type { Available, ContentViews, ReportData } from "./model.js";
-import { type PeriodChoice, periodQuery } from "./period-choice.js";
+import { onServiceDay, type Period, periodQuery } from "./period.js";
 
 /** Most content items read per view; the content section lists them all up to this cap. */
 const CONTENT_CAP = 5_000;
@@ -34,19 +34,16 @@ async function available<T>(part: MissingPart, p: Promise<T>): Promise<Available
 export async function fetchReportData(
   client: VreportClient,
   project: Project,
-  period: Range | PeriodChoice,
+  period: Period,
   clock: () => Date = () => new Date(),
 ): Promise<ReportData> {
   const project_id = project.id;
-  // A named period (last month…) is relative to today in the workspace timezone: read it first.
-  const workspaceCall = client.getWorkspace();
-  const timezone = typeof period !== "string" && "named" in period ? (await workspaceCall).timezone : "UTC";
-  const query = { project_id, ...periodQuery(period, timezone, clock()) };
+  const query = { project_id, ...periodQuery(period) };
   const view = (v: keyof ContentViews) =>
     client.collect("listContent", { project_id, view: v }, { max: CONTENT_CAP });
   const reportCall = client.getReport(query);
   const [workspace, setup, report, evidence, topics, sites, content] = await Promise.all([
-    available("workspace", workspaceCall),
+    available("workspace", client.getWorkspace()),
     available("setup", client.getSetup({ project_id })),
     available("visibility", reportCall),
     // The quoted answers depend on the report's picks: one more round of requests after it.
@@ -67,13 +64,7 @@ export async function fetchReportData(
     ),
   ]);
   return {
-    range: report.ok
-      ? report.value.range
-      : typeof period === "string"
-        ? period
-        : "range" in period
-          ? period.range
-          : "custom",
+    period: report.ok ? onServiceDay(period, report.value.period.as_of) : period,
     project,
     workspace,
     setup,

@@ -22,6 +22,7 @@ import type { Segment } from "./excerpt.js";
 import type { EvidenceAnswer } from "./fetch-evidence.js";
 import type { Opportunity } from "./opportunities.js";
 import type { OpportunityTheme } from "./opportunity-themes.js";
+import type { Period } from "./period.js";
 import type { TargetCheck } from "./targets.js";
 
 /**
@@ -42,7 +43,8 @@ export interface ContentViews {
 
 /** Everything fetched from the API for one report: the only input of `buildModel`. */
 export interface ReportData {
-  range: FullReport["range"];
+  /** The period asked for, resolved where the request came in (report/period.ts). */
+  period: Period;
   project: Project;
   workspace: Available<Workspace>;
   setup: Available<VisibilitySetup>;
@@ -67,6 +69,8 @@ export interface CoverFacts {
   brandDomain: string;
   range: FullReport["range"];
   period: ReportPeriod | null;
+  /** The period's name in file names and notes paths (`90d-2026-11-01`, `2026-10`: report/period.ts). */
+  tag: string;
   /**
    * Timezone of every date the report shows: the period's (the workspace's), else the
    * workspace's own; the config file may override it (see `draftView`).

@@ -82,7 +82,12 @@ async function enqueueEmails(
   try {
     const ids: string[] = [];
     for (const p of projects) {
-      const data = { project: p.id, range: "30d" as const, formats: ["md" as const], asOf: "2025-03-05" };
+      const data = {
+        project: p.id,
+        period: { range: "30d" as const },
+        formats: ["md" as const],
+        asOf: "2025-03-05",
+      };
       const job = { ...data, out: join(dir, prefix), email: [addressOf(p.name)] };
       ids.push((await enqueueReport(queue, job, RETRY)).id);
     }

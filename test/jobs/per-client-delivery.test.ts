@@ -44,18 +44,16 @@ describe("a client's delivery slot", () => {
     const now = at("2026-12-01T05:00:00Z"); // 06:00 on the 1st in Paris, when the cycle fires
     const project = { id: "p", name: "Acme" } as Parameters<typeof perClientJob>[1];
     const data = {
-      range: "30d" as const,
-      period: "last-month" as const,
+      period: { named: "last-month" as const },
       formats: ["pdf" as const],
       out: "/o",
     };
     const slot = { schedule: { day: 4, hour: 9 }, timezone: "Europe/Paris" };
     expect(perClientJob({ clientSchedule: () => slot }, project, data, "2026-12-01", "UTC", now)).toEqual({
       data: {
-        range: "30d",
+        period: { month: "2026-11" },
         formats: ["pdf"],
         out: "/o",
-        month: "2026-11",
         clientRecipients: true,
         dataDeadline: at("2026-12-06T08:00:00Z"),
       },
@@ -65,11 +63,10 @@ describe("a client's delivery slot", () => {
     const none = perClientJob({}, project, { ...data, email: ["a@b.test"] }, "2026-12-01", "UTC", now);
     expect(none).toEqual({
       data: {
-        range: "30d",
+        period: { month: "2026-11" },
         formats: ["pdf"],
         out: "/o",
         email: ["a@b.test"],
-        month: "2026-11",
         dataDeadline: now + 48 * HOUR,
       },
       delay: 0,
@@ -227,8 +224,7 @@ describe.skipIf(!up)("a per-client monthly cycle on the real Redis", () => {
     const data = {
       allProjects: true,
       perClient: true,
-      range: "30d",
-      period: "last-month",
+      period: { named: "last-month" },
       formats: ["md"],
       out: dir,
     };
@@ -238,7 +234,7 @@ describe.skipIf(!up)("a per-client monthly cycle on the real Redis", () => {
     const jobs = await Promise.all(result.enqueued.map((id) => open.queue.getJob(id)));
     const [brightwave, events] = service.projects;
     expect(
-      jobs.map((j) => [j!.data.project, j!.data.month, j!.data.clientRecipients, j!.opts.delay]),
+      jobs.map((j) => [j!.data.project, j!.data.period.month, j!.data.clientRecipients, j!.opts.delay]),
     ).toEqual([
       // Brightwave: 09:00 on the 4th in Paris (CEST) = 07:00 UTC, 3 days 3 hours after the firing.
       [brightwave!.id, "2025-06", true, 3 * 24 * HOUR + 3 * HOUR],
@@ -271,8 +267,7 @@ describe.skipIf(!up)("a per-client monthly cycle on the real Redis", () => {
     const job = {
       project: events.id,
       asOf: "2025-07-02",
-      range: "30d" as const,
-      month,
+      period: { month },
       formats: ["md" as const],
     };
     const queued = await enqueueReport(open.queue, {

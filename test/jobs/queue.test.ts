@@ -8,8 +8,7 @@ import { scheduleAdd, scheduleList, scheduleRemove } from "../../src/cli/command
 import { connectService } from "../../src/cli/connect-service.js";
 import type { CliError } from "../../src/cli/errors.js";
 import { loadConfig } from "../../src/config/load-config.js";
-import { QUEUE_NAME, reportJobId } from "../../src/jobs/job-data.js";
-import { periodOf } from "../../src/jobs/process-job.js";
+import { QUEUE_NAME, ReportJobData, reportJobId } from "../../src/jobs/job-data.js";
 import { enqueueReport, openQueue } from "../../src/jobs/queue.js";
 import { startReportWorker } from "../../src/jobs/worker.js";
 import { dropPrefix, REDIS_URL, redisAvailable, uniquePrefix } from "./_redis.js";
@@ -30,17 +29,52 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe("job ids", () => {
   it("are deterministic from project, range, as-of day and formats in any order, and free of ':'", () => {
-    const a = reportJobId({ project: "p-1", range: "30d", asOf: "2026-11-01", formats: ["xlsx", "pdf"] });
+    const a = reportJobId({
+      project: "p-1",
+      period: { range: "30d" },
+      asOf: "2026-11-01",
+      formats: ["xlsx", "pdf"],
+    });
     expect(a).toBe("report-p-1-30d-2026-11-01-pdf+xlsx");
     expect(
-      reportJobId({ project: "p-1", range: "30d", asOf: "2026-11-01", formats: ["pdf", "xlsx", "pdf"] }),
+      reportJobId({
+        project: "p-1",
+        period: { range: "30d" },
+        asOf: "2026-11-01",
+        formats: ["pdf", "xlsx", "pdf"],
+      }),
     ).toBe(a);
     expect(
-      reportJobId({ project: "p-1", range: "90d", asOf: "2026-11-01", formats: ["pdf", "xlsx"] }),
+      reportJobId({ project: "p-1", period: { range: "90d" }, asOf: "2026-11-01", formats: ["pdf", "xlsx"] }),
     ).not.toBe(a);
-    expect(reportJobId({ project: "a:b", range: "7d", asOf: "2026-11-01", formats: ["md"] })).not.toContain(
-      ":",
+    expect(
+      reportJobId({ project: "a:b", period: { range: "7d" }, asOf: "2026-11-01", formats: ["md"] }),
+    ).not.toContain(":");
+  });
+});
+
+describe("job data", () => {
+  it("names its period in one field, one choice; a job stored with the earlier separate fields reads as the choice it meant", () => {
+    const base = { project: "p", formats: ["md"], out: "/o" };
+    expect(ReportJobData.parse({ ...base, period: { month: "2026-10", compare: "year" } }).period).toEqual({
+      month: "2026-10",
+      compare: "year",
+    });
+    expect(ReportJobData.safeParse({ ...base, period: { range: "30d", month: "2026-10" } }).success).toBe(
+      false,
     );
+    expect(ReportJobData.safeParse({ ...base, period: { range: "1y" } }).success).toBe(false);
+    const stored = (fields: object) => ReportJobData.parse({ ...base, ...fields }).period;
+    expect(stored({ range: "7d" })).toEqual({ range: "7d" });
+    expect(stored({ range: "30d", period: "last-month" })).toEqual({ named: "last-month" });
+    expect(stored({ range: "30d", month: "2025-06", compare: "year" })).toEqual({
+      month: "2025-06",
+      compare: "year",
+    });
+    expect(stored({ range: "30d", start: "2025-06-01", end: "2025-06-15" })).toEqual({
+      start: "2025-06-01",
+      end: "2025-06-15",
+    });
   });
 });
 
@@ -59,7 +93,7 @@ describe.skipIf(!up)("queue, enqueue and schedules on the real Redis", () => {
     try {
       const data = {
         project: "x",
-        range: "30d" as const,
+        period: { range: "30d" as const },
         formats: ["md" as const],
         out: dir,
         asOf: "2026-11-01",
@@ -109,7 +143,7 @@ describe.skipIf(!up)("queue, enqueue and schedules on the real Redis", () => {
       const job = await queue.getJob(first[0]!.id);
       expect(job?.data).toMatchObject({
         project: service.projects[0]?.id,
-        range: "7d",
+        period: { range: "7d" },
         formats: ["xlsx", "md"],
         out: dir,
         baseUrl: service.baseUrl,
@@ -144,13 +178,10 @@ describe.skipIf(!up)("queue, enqueue and schedules on the real Redis", () => {
     const { queue, close } = await openQueue({ redisUrl: REDIS_URL, prefix: p });
     try {
       const data = async (r: typeof month) => (await queue.getJob(r[0]!.id))?.data;
-      expect(await data(month)).toMatchObject({ month: "2025-05", compare: "year" });
-      expect(await data(days)).toMatchObject({ start: "2025-06-01", end: "2025-06-15" });
-      expect(await data(named)).toMatchObject({ period: "last-quarter" });
-      // What the worker renders: the same period choice generate would make.
-      expect(periodOf(await data(month))).toEqual({ month: "2025-05", compare: "year" });
-      expect(periodOf(await data(days))).toEqual({ start: "2025-06-01", end: "2025-06-15" });
-      expect(periodOf({ range: "30d" })).toBeUndefined();
+      // What the worker resolves: the same period choice generate would make, as one field.
+      expect((await data(month))?.period).toEqual({ month: "2025-05", compare: "year" });
+      expect((await data(days))?.period).toEqual({ start: "2025-06-01", end: "2025-06-15" });
+      expect((await data(named))?.period).toEqual({ named: "last-quarter" });
     } finally {
       await close();
     }
@@ -199,7 +230,12 @@ describe.skipIf(!up)("queue, enqueue and schedules on the real Redis", () => {
     );
     try {
       await events.waitUntilReady();
-      const base = { range: "30d" as const, formats: ["md" as const], out: dir, asOf: "2025-06-30" };
+      const base = {
+        period: { range: "30d" as const },
+        formats: ["md" as const],
+        out: dir,
+        asOf: "2025-06-30",
+      };
       const ghost = await enqueueReport(
         queue,
         { ...base, project: "00000000-0000-4000-8000-000000000404" },

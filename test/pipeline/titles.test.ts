@@ -3,6 +3,7 @@ import { createClient } from "../../src/client/index.js";
 import { REPORT_SECTION_KEYS } from "../../src/contract/index.js";
 import { planReport } from "../../src/pipeline/plan.js";
 import type { ReportView } from "../../src/render/types.js";
+import { resolvePeriod } from "../../src/report/period.js";
 import { type EmbeddedService, startEmbedded } from "../../src/service/embedded.js";
 import { DEMO_AS_OF, DEMO_BRANDING, DEMO_VIEW_HOOK_TIMEOUT } from "../report/_demo-view.js";
 
@@ -18,7 +19,12 @@ describe("one title per section", () => {
     const [project] = (await client.listProjects()).projects;
     json = (await client.getReport({ project_id: project!.id, range: "30d" })).sections;
     view = (
-      await planReport(client, { project: project!, range: "30d", formats: ["md"], branding: DEMO_BRANDING })
+      await planReport(client, {
+        project: project!,
+        period: await resolvePeriod(client, { range: "30d" }, { asOf: DEMO_AS_OF }),
+        formats: ["md"],
+        branding: DEMO_BRANDING,
+      })
     ).view;
     // It seeds the full demo (13 months, docs/demo-data.md), as the demo view does.
   }, DEMO_VIEW_HOOK_TIMEOUT);

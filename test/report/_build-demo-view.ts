@@ -2,6 +2,7 @@ import { createClient } from "../../src/client/index.js";
 import { planReport } from "../../src/pipeline/plan.js";
 import { OUTPUT_FORMATS } from "../../src/render/backends/registry.js";
 import type { ReportView } from "../../src/render/types.js";
+import { resolvePeriod } from "../../src/report/period.js";
 import { startEmbedded } from "../../src/service/embedded.js";
 
 /** The fixed day the demo tests report on; their golden output depends on it. */
@@ -22,7 +23,7 @@ export async function buildDemoView(database = "memory://"): Promise<ReportView>
     const { projects } = await client.listProjects();
     const request = {
       project: projects[0]!,
-      range: "90d" as const,
+      period: await resolvePeriod(client, { range: "90d" }, { asOf: DEMO_AS_OF }),
       formats: OUTPUT_FORMATS,
       branding: DEMO_BRANDING,
     };

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { SECTION_KEYS } from "../../src/config/section-keys.js";
 import { draftView } from "../../src/render/build-view.js";
 import { buildModel } from "../../src/report/build-model.js";
+import { periodOf } from "../../src/report/period.js";
 import { smallReportData, stats } from "../fixtures/report-data.js";
 
 const BRANDING = { agencyName: "Northwind", accentColor: "#123456", locale: "en-US" };
@@ -116,7 +117,12 @@ describe("buildModel", () => {
     // No period from the service and no workspace: UTC, and the as-of day is the fetch day there.
     expect(view.cover.timezone).toBe("UTC");
     expect(view.cover.asOf).toBe("2026-11-01");
-    const late = { ...data, fetchedAt: "2026-11-01T23:30:00.000Z" };
+    // The file is named by the period resolved where the request came in (report/period.ts).
+    const late = {
+      ...data,
+      fetchedAt: "2026-11-01T23:30:00.000Z",
+      period: periodOf({ range: "7d" }, { timezone: "Europe/Paris", asOf: "2026-11-02" }),
+    };
     late.workspace = {
       ok: true,
       value: {

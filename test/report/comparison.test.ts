@@ -4,16 +4,20 @@ import { viewOf } from "../../src/pipeline/plan.js";
 import { renderMarkdown } from "../../src/render/backends/markdown/backend.js";
 import type { ReportView } from "../../src/render/types.js";
 import type { ReportData } from "../../src/report/model.js";
+import { periodOf } from "../../src/report/period.js";
+import type { PeriodChoice } from "../../src/report/period-choice.js";
 import { smallReportData } from "../fixtures/report-data.js";
 
 const BRANDING = { agencyName: "Northwind", accentColor: "#123456", locale: "en-US" };
 
 /** The small report with its period changed (the numbers stay those of report-data.ts). */
-function withPeriod(period: Partial<ReportPeriod>, range: ReportData["range"] = "7d"): ReportData {
+function withPeriod(period: Partial<ReportPeriod>, choice: PeriodChoice = { range: "7d" }): ReportData {
   const data = smallReportData();
   if (!data.report.ok) throw new Error("fixture without report");
+  const range = "range" in choice ? choice.range : ("custom" as const);
   const report = { ...data.report.value, range, period: { ...data.report.value.period, ...period } };
-  return { ...data, range, report: { ok: true, value: report } };
+  const asked = periodOf(choice, { timezone: "Europe/Paris", asOf: "2026-11-01" });
+  return { ...data, period: asked, report: { ok: true, value: report } };
 }
 
 const blocksOf = (view: ReportView, key: string) => view.sections.find((s) => s.key === key)?.blocks ?? [];
@@ -88,10 +92,13 @@ describe("custom periods name the report and its files", () => {
   };
 
   it("a month: …-2026-10, -vs-year when compared with a year earlier; the cover names the month", async () => {
-    const { view } = await viewOf(withPeriod(october, "custom"), { formats: ["md"], branding: BRANDING });
+    const { view } = await viewOf(withPeriod(october, { month: "2026-10", compare: "year" }), {
+      formats: ["md"],
+      branding: BRANDING,
+    });
     expect(view.name).toBe("acme-analytics-ai-visibility-2026-10-vs-year");
     expect(view.cover.range).toBe("October 2026");
-    const month = await viewOf(withPeriod({ ...october, compare: "previous" }, "custom"), {
+    const month = await viewOf(withPeriod({ ...october, compare: "previous" }, { month: "2026-10" }), {
       formats: ["md"],
       branding: BRANDING,
     });
@@ -104,15 +111,21 @@ describe("custom periods name the report and its files", () => {
   });
 
   it("a quarter and other dates", async () => {
-    const q3 = await viewOf(withPeriod({ start: "2026-07-01", end: "2026-09-30" }, "custom"), {
-      formats: ["md"],
-      branding: BRANDING,
-    });
+    const q3 = await viewOf(
+      withPeriod({ start: "2026-07-01", end: "2026-09-30" }, { start: "2026-07-01", end: "2026-09-30" }),
+      {
+        formats: ["md"],
+        branding: BRANDING,
+      },
+    );
     expect(q3.view.name).toBe("acme-analytics-ai-visibility-2026-Q3");
-    const days = await viewOf(withPeriod({ start: "2026-10-01", end: "2026-10-12" }, "custom"), {
-      formats: ["md"],
-      branding: BRANDING,
-    });
+    const days = await viewOf(
+      withPeriod({ start: "2026-10-01", end: "2026-10-12" }, { start: "2026-10-01", end: "2026-10-12" }),
+      {
+        formats: ["md"],
+        branding: BRANDING,
+      },
+    );
     expect(days.view.name).toBe("acme-analytics-ai-visibility-2026-10-01_2026-10-12");
   });
 

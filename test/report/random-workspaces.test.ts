@@ -16,6 +16,7 @@ import type { Targets } from "../../src/config/targets.js";
 import { API_PREFIX, type Platform, SCOPES } from "../../src/contract/index.js";
 import { planReport } from "../../src/pipeline/plan.js";
 import { buildModel } from "../../src/report/build-model.js";
+import { resolvePeriod } from "../../src/report/period.js";
 import { createApp } from "../../src/service/http/app.js";
 import { ingestFile } from "../../src/service/ingest/ingest-file.js";
 import { createKey } from "../../src/service/keys/index.js";
@@ -239,7 +240,7 @@ describe("reports on random workspaces", () => {
           client,
           {
             project: project!,
-            range: "30d",
+            period: await resolvePeriod(client, { range: "30d" }, { asOf: AS_OF }),
             formats: ["md"],
             branding: { agencyName: "A", accentColor: "#2f6fed", locale: "en-US" },
             targets,

@@ -104,7 +104,7 @@ export async function enqueueCommand(
           queue,
           {
             project: job.project,
-            ...jobPeriod(choice),
+            period: choice,
             formats,
             out: outDir,
             asOf,
@@ -131,17 +131,6 @@ export async function enqueueCommand(
   } catch (err) {
     throw toCliError(err);
   }
-}
-
-/** The job fields of a period choice: `range` always (the schema's), the rest when chosen. */
-function jobPeriod(
-  choice: PeriodChoice,
-): Pick<ReportJobData, "range" | "period" | "month" | "start" | "end" | "compare"> {
-  const compare = choice.compare !== undefined ? { compare: choice.compare } : {};
-  if ("range" in choice) return { range: choice.range, ...compare };
-  if ("month" in choice) return { range: "30d", month: choice.month, ...compare };
-  if ("named" in choice) return { range: "30d", period: choice.named, ...compare };
-  return { range: "30d", start: choice.start, end: choice.end, ...compare };
 }
 
 /** Wires `vreport enqueue`. */

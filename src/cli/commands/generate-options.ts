@@ -1,5 +1,4 @@
 import { PROFILES, type Profile } from "../../config/presentation.js";
-import { DEFAULT_RANGE, type Range } from "../../contract/index.js";
 import { isSupportedLocale, LANGUAGES } from "../../format/i18n/index.js";
 import { ANSWERS_EXPORTS, type AnswersExport } from "../../pipeline/generate-report.js";
 import type { OutputFormat } from "../../render/backends/registry.js";
@@ -39,8 +38,6 @@ export interface GenerateFlags extends PeriodFlags {
 
 /** Validated options of `vreport generate`. */
 export interface GenerateOptions {
-  /** The range a range report asks for (v1); the default range when `period` is a calendar period. */
-  range: Range;
   /** The period asked for: a range, or a calendar period (docs/decisions.md#period). */
   period: PeriodChoice;
   formats: OutputFormat[];
@@ -81,7 +78,6 @@ export function parseGenerateFlags(
   env: NodeJS.ProcessEnv = process.env,
 ): GenerateOptions {
   const period = parsePeriodFlags(flags);
-  const range = "range" in period ? period.range : DEFAULT_RANGE;
   const formats = parseFormats(flags.format, "--format");
 
   if (flags.project !== undefined && flags.allProjects) {
@@ -115,7 +111,6 @@ export function parseGenerateFlags(
   }
 
   return {
-    range,
     period,
     formats,
     allProjects: flags.allProjects ?? false,

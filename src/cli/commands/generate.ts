@@ -22,8 +22,8 @@ import {
   demoAsOfOption,
   projectOption,
 } from "../options.js";
-import { checkMonthOver, withPeriodFlags } from "../period-flags.js";
-import { connectReporting, projectsOf } from "../report-service.js";
+import { withPeriodFlags } from "../period-flags.js";
+import { connectReporting, periodAt, projectsOf } from "../report-service.js";
 import { toCliError as setupError } from "../to-cli-error.js";
 import {
   changesForAll,
@@ -172,15 +172,14 @@ export async function runGenerate(
   let results: BatchResult[] = [];
   try {
     const selected = await projectsOf(service, opts);
-    checkMonthOver(opts.period, service.asOf);
+    const period = await periodAt(service, opts.period);
     const progress = createBatchProgress(io, extras.write);
     try {
       results = await runBatch(
         service.client,
         selected,
         {
-          range: opts.range,
-          period: opts.period,
+          period,
           formats: opts.formats,
           outDir: opts.outDir,
           branding: config.branding,

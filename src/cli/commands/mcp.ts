@@ -69,6 +69,7 @@ export async function mcpCommand(flags: McpFlags, version: string, io: Io = stde
           return { ...job, branding: job.branding ?? config.branding, render: job.render ?? {} };
         },
         outDir: resolve(flags.out ?? "output"),
+        ...(connection.asOf !== undefined ? { asOf: connection.asOf } : {}),
         log: (line) => io.err(line),
       },
     );

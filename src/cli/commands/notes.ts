@@ -17,8 +17,8 @@ import {
   demoAsOfOption,
   projectOption,
 } from "../options.js";
-import { checkMonthOver, type PeriodFlags, withPeriodFlags } from "../period-flags.js";
-import { connectReporting, projectsOf } from "../report-service.js";
+import { type PeriodFlags, withPeriodFlags } from "../period-flags.js";
+import { connectReporting, periodAt, projectsOf } from "../report-service.js";
 import { toCliError as setupError } from "../to-cli-error.js";
 import { type GenerateFlags, parseGenerateFlags } from "./generate-options.js";
 
@@ -83,12 +83,12 @@ export async function notesInitCommand(flags: NotesInitFlags, io: Io = processIo
   const service = await connectReporting(opts, io);
   try {
     const [project] = await projectsOf(service, { ...opts, allProjects: false });
-    checkMonthOver(opts.period, service.asOf);
+    const period = await periodAt(service, opts.period);
     // The client's own settings: its language writes the draft, its timezone dates it.
     const { branding, timezone } = config.forProject(project!);
     const draft = await planNotes(service.client, {
       project: project!,
-      period: opts.period,
+      period,
       branding,
       ...(timezone !== undefined ? { timezone } : {}),
     }).catch((err: unknown) => {

@@ -124,8 +124,8 @@ export async function scheduleAdd(flags: ScheduleAddFlags, out: Out = stdout): P
   const monthly = flags.monthly ? monthlyCron(await monthlyTimezone(flags)) : undefined;
   const spec = {
     target,
-    range: parseRange(flags.range),
-    ...(monthly ? { period: "last-month" as const, ...monthly } : {}),
+    period: monthly ? { named: "last-month" as const } : { range: parseRange(flags.range) },
+    ...(monthly ?? {}),
     formats: parseFormats(flags.format ?? flags.formats, "--format"),
     out: resolve(flags.out ?? "output"),
     retry: parseRetry(flags),

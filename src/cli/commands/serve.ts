@@ -78,7 +78,10 @@ export async function serveCommand(
     `vreport: serving ${server.baseUrl} (database ${printableLocation(database)}${redis ? "; rate limits and cache shared on Redis" : ""}); Ctrl-C to stop`,
   );
   desk = opts.desk
-    ? await startServeDesk(server.baseUrl, database, opts.desk).catch(async (error: unknown) => {
+    ? await startServeDesk(server.baseUrl, database, {
+        ...opts.desk,
+        ...(opts.asOf !== undefined ? { asOf: opts.asOf } : {}),
+      }).catch(async (error: unknown) => {
         await server.close();
         redis?.disconnect();
         throw toCliError(error);
