@@ -4,7 +4,7 @@
  * single command has, or whose meaning differs per command (`seed --as-of`, `serve --as-of`),
  * stay with their command.
  */
-import { Option } from "commander";
+import { type Command, Option } from "commander";
 import { type ApiKeyFlags, apiKeyFrom } from "./api-key.js";
 import { CliError, EXIT } from "./errors.js";
 
@@ -43,6 +43,17 @@ export function demoAsOfOption(): Option {
     "--as-of <date>",
     "embedded demo only: the as-of day YYYY-MM-DD (default: the day the demo was seeded; today on first run)",
   );
+}
+
+/**
+ * The options of a command that reads the report service: the service and its key, else the
+ * embedded demo on `--database` (and, unless the command gives `--as-of` a meaning of its own,
+ * the demo's day).
+ */
+export function withServiceOptions(command: Command, options: { demoAsOf?: boolean } = {}): Command {
+  command.addOption(baseUrlOption()).addOption(apiKeyFileOption()).addOption(apiKeyOption());
+  if (options.demoAsOf !== false) command.addOption(demoAsOfOption());
+  return command.addOption(databaseOption());
 }
 
 /** `--project` of the commands that report on one project. */

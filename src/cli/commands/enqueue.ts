@@ -21,14 +21,11 @@ import {
 } from "../flags.js";
 import { inline, processIo } from "../io.js";
 import {
-  apiKeyFileOption,
-  apiKeyOption,
   attemptsOption,
   backoffOption,
-  baseUrlOption,
-  databaseOption,
   queuePrefixOption,
   redisUrlOption,
+  withServiceOptions,
 } from "../options.js";
 import { type PeriodFlags, parsePeriodFlags, withPeriodFlags } from "../period-flags.js";
 import { toCliError } from "../to-cli-error.js";
@@ -135,7 +132,7 @@ export async function enqueueCommand(
 
 /** Wires `vreport enqueue`. */
 export function register(program: Command): void {
-  withPeriodFlags(program.command("enqueue"))
+  withServiceOptions(withPeriodFlags(program.command("enqueue")), { demoAsOf: false })
     .description("Add report jobs to the BullMQ queue (Redis) for `vreport worker` processes")
     .option("--project <id|name>", "the project to report on")
     .option("--all-projects", "one job per project the key can read")
@@ -154,10 +151,6 @@ export function register(program: Command): void {
     .addOption(attemptsOption())
     .addOption(backoffOption())
     .option("--force", "re-run a report whose job already completed or failed")
-    .addOption(baseUrlOption())
-    .addOption(apiKeyFileOption())
-    .addOption(apiKeyOption())
-    .addOption(databaseOption())
     .addOption(redisUrlOption())
     .addOption(queuePrefixOption())
     .addHelpText(

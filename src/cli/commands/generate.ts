@@ -14,14 +14,7 @@ import { examples } from "../examples.js";
 import { FORMATS_HELP, parsePositiveInt } from "../flags.js";
 import { interruptSignal } from "../interrupt.js";
 import { type Io, inline, processIo } from "../io.js";
-import {
-  apiKeyFileOption,
-  apiKeyOption,
-  baseUrlOption,
-  databaseOption,
-  demoAsOfOption,
-  projectOption,
-} from "../options.js";
+import { projectOption, withServiceOptions } from "../options.js";
 import { withPeriodFlags } from "../period-flags.js";
 import { connectReporting, periodAt, projectsOf } from "../report-service.js";
 import { toCliError as setupError } from "../to-cli-error.js";
@@ -54,18 +47,17 @@ export async function generateCommand(
 
 /** Wires `vreport generate`. */
 export function register(program: Command): void {
-  withPeriodFlags(
-    program
-      .command("generate")
-      .description("Generate the AI-visibility report as PDF, XLSX, Markdown and/or HTML"),
+  withServiceOptions(
+    withPeriodFlags(
+      program
+        .command("generate")
+        .description("Generate the AI-visibility report as PDF, XLSX, Markdown and/or HTML"),
+    ),
   )
     .option("--format <formats>", FORMATS_HELP, "all")
     .addOption(projectOption())
     .option("--all-projects", "one report per project the key can read")
     .option("--out <dir>", "output directory", "output")
-    .addOption(baseUrlOption())
-    .addOption(apiKeyFileOption())
-    .addOption(apiKeyOption())
     .option("--config <file>", "branding config (default: ./vreport.config.json when present)")
     .option(
       "--profile <profile>",
@@ -94,8 +86,6 @@ export function register(program: Command): void {
       "--answers <which>",
       "all: also write every answer of the period to <report>-answers.xlsx (streamed, one row per answer)",
     )
-    .addOption(demoAsOfOption())
-    .addOption(databaseOption())
     .option("--concurrency <n>", "reports rendered at once with --all-projects", "2")
     .option(
       "--email [addresses]",

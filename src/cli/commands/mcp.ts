@@ -9,7 +9,7 @@ import { clientJob, clientReports } from "../client-files.js";
 import { serviceOptionsFrom } from "../connect-service.js";
 import { examples } from "../examples.js";
 import type { Io } from "../io.js";
-import { apiKeyFileOption, apiKeyOption, baseUrlOption, databaseOption, demoAsOfOption } from "../options.js";
+import { withServiceOptions } from "../options.js";
 import { connectReporting } from "../report-service.js";
 import { toCliError } from "../to-cli-error.js";
 
@@ -80,12 +80,8 @@ export async function mcpCommand(flags: McpFlags, version: string, io: Io = stde
 
 /** Wires `vreport mcp`. */
 export function register(program: Command): void {
-  program
-    .command("mcp")
+  withServiceOptions(program.command("mcp"))
     .description("Serve the report's data to an AI assistant: an MCP server over stdio (docs/mcp.md)")
-    .addOption(baseUrlOption())
-    .addOption(apiKeyFileOption())
-    .addOption(apiKeyOption())
     .option(
       "--config <file>",
       "branding, targets and change log (default: ./vreport.config.json when present)",
@@ -95,8 +91,6 @@ export function register(program: Command): void {
       "the agency's change log for explain_change (default: the config file's changes)",
     )
     .option("--out <dir>", "where generate_report writes", "output")
-    .addOption(demoAsOfOption())
-    .addOption(databaseOption())
     .addHelpText(
       "after",
       examples(

@@ -9,14 +9,7 @@ import { type PlannedNotes, planNotes } from "../../pipeline/notes-draft.js";
 import { CliError, EXIT } from "../errors.js";
 import { examples } from "../examples.js";
 import { type Io, processIo } from "../io.js";
-import {
-  apiKeyFileOption,
-  apiKeyOption,
-  baseUrlOption,
-  databaseOption,
-  demoAsOfOption,
-  projectOption,
-} from "../options.js";
+import { projectOption, withServiceOptions } from "../options.js";
 import { type PeriodFlags, withPeriodFlags } from "../period-flags.js";
 import { connectReporting, periodAt, projectsOf } from "../report-service.js";
 import { toCliError as setupError } from "../to-cli-error.js";
@@ -115,10 +108,12 @@ export function register(program: Command): void {
     .command("notes")
     .description("The agency's notes on a report (docs/notes.md)")
     .addHelpText("after", examples("vreport notes init --month 2026-10 --project Acme"));
-  withPeriodFlags(
-    notes
-      .command("init")
-      .description("Draft a notes file from the report's observations, one paragraph per section, to edit"),
+  withServiceOptions(
+    withPeriodFlags(
+      notes
+        .command("init")
+        .description("Draft a notes file from the report's observations, one paragraph per section, to edit"),
+    ),
   )
     .addOption(projectOption())
     .option(
@@ -126,15 +121,10 @@ export function register(program: Command): void {
       "where to write (default: the config's notes path for this client and period, else notes-<period>.md, e.g. notes-2026-10.md)",
     )
     .option("--force", "replace the file if it exists")
-    .addOption(baseUrlOption())
-    .addOption(apiKeyFileOption())
-    .addOption(apiKeyOption())
     .option(
       "--config <file>",
       "config file (default: ./vreport.config.json when present): the client's language and timezone",
     )
-    .addOption(demoAsOfOption())
-    .addOption(databaseOption())
     .addHelpText(
       "after",
       examples(

@@ -3,14 +3,7 @@ import { type Preview, type RebuildEvent, startPreview } from "../../preview/ser
 import { CliError, EXIT } from "../errors.js";
 import { examples } from "../examples.js";
 import { type Io, inline, processIo } from "../io.js";
-import {
-  apiKeyFileOption,
-  apiKeyOption,
-  baseUrlOption,
-  databaseOption,
-  demoAsOfOption,
-  projectOption,
-} from "../options.js";
+import { projectOption, withServiceOptions } from "../options.js";
 import { type PeriodFlags, withPeriodFlags } from "../period-flags.js";
 import { fetchProjectData } from "../report-service.js";
 import { waitForStop } from "./deliver.js";
@@ -86,25 +79,22 @@ export async function previewCommand(flags: PreviewFlags, io: Io = processIo): P
 
 /** Wires `vreport preview`: runs until SIGINT/SIGTERM. */
 export function register(program: Command): void {
-  withPeriodFlags(
-    program
-      .command("preview")
-      .description(
-        "Serve the report as HTML on localhost, reloading it as the config, notes, change log or templates change",
-      ),
+  withServiceOptions(
+    withPeriodFlags(
+      program
+        .command("preview")
+        .description(
+          "Serve the report as HTML on localhost, reloading it as the config, notes, change log or templates change",
+        ),
+    ),
   )
     .addOption(projectOption())
     .option("--port <port>", "port on 127.0.0.1", "4173")
-    .addOption(baseUrlOption())
-    .addOption(apiKeyFileOption())
-    .addOption(apiKeyOption())
     .option("--config <file>", "branding config, watched (default: ./vreport.config.json when present)")
     .option("--profile <profile>", "what the page shows: client (the top rows) or full (every row)")
     .option("--notes <file>", "the agency's notes, watched (default: the config file's notes)")
     .option("--changes <file>", "the agency's change log, watched (default: the config file's changes)")
     .option("--draft", "preview the review copy")
-    .addOption(demoAsOfOption())
-    .addOption(databaseOption())
     .addHelpText(
       "after",
       examples(

@@ -5,7 +5,7 @@ import type { ServiceConnection } from "../../jobs/service-connection.js";
 import { connectOrDemo } from "../connect-service.js";
 import { examples } from "../examples.js";
 import { type Io, inline, processIo } from "../io.js";
-import { apiKeyFileOption, apiKeyOption, baseUrlOption, databaseOption, serviceFlags } from "../options.js";
+import { serviceFlags, withServiceOptions } from "../options.js";
 import { toCliError } from "../to-cli-error.js";
 
 /** Options of `vreport projects` (flags win over `VREPORT_BASE_URL` / `VREPORT_API_KEY`). */
@@ -93,13 +93,8 @@ async function demo(opts: ProjectsOptions, io: ProjectsIo): Promise<ServiceConne
 
 /** Adds `vreport projects` to the program. */
 export function register(program: Command): void {
-  program
-    .command("projects")
+  withServiceOptions(program.command("projects"), { demoAsOf: false })
     .description("List the projects an API key can read")
-    .addOption(baseUrlOption())
-    .addOption(apiKeyFileOption())
-    .addOption(apiKeyOption())
-    .addOption(databaseOption())
     .option("--json", "print JSON instead of a table")
     .addHelpText(
       "after",
