@@ -13,7 +13,7 @@ import { deliveryOf } from "../../src/jobs/delivery-ledger.js";
 import { enqueueReport, openQueue, type RetryPolicy } from "../../src/jobs/queue.js";
 import { parseMime } from "../email/_mime.js";
 import { startSmtp, type TestSmtp } from "../email/_smtp-server.js";
-import { TEST_POSTGRES_URL } from "../store/_databases.js";
+import { poolOf, TEST_POSTGRES_URL } from "../store/_databases.js";
 import { type BuiltCli, buildCli, type CliProcess, killAll, spawnCli } from "./_cli-process.js";
 import { type PgAgency, startPgAgency } from "./_pg-agency.js";
 import { startPrivateRedis } from "./_private-redis.js";
@@ -112,7 +112,7 @@ async function ledgerOf(project: {
   id: string;
   name: string;
 }): Promise<{ state: string; claims: number; message_id: string }[]> {
-  const r = await agency.store.pool!.query(
+  const r = await poolOf(agency.store).query(
     "SELECT state, claims, message_id FROM report_deliveries WHERE project_id = $1 AND recipients = $2",
     [project.id, [addressOf(project.name)]],
   );
@@ -245,12 +245,12 @@ describe.skipIf(!up)("exactly-once report email on PostgreSQL and Redis", () => 
       expect(headers.get("subject")).toContain(`— ${project.name} —`);
       expect(headers.get("message-id")).toBe(messageIdOf(project));
     }
-    const rows = await agency.store.pool!.query(
+    const rows = await poolOf(agency.store).query(
       "SELECT state, count(*)::int AS n FROM report_deliveries WHERE recipients[1] LIKE '%@clients.test' GROUP BY state",
     );
     expect(rows.rows).toEqual([{ state: "sent", n: CLIENTS }]);
     // Each recorded send made its report's review sent, by the worker (docs/review.md).
-    const reviews = await agency.store.pool!.query(
+    const reviews = await poolOf(agency.store).query(
       "SELECT state, changed_by, count(*)::int AS n FROM report_reviews WHERE period = '30d-2025-03-05' GROUP BY state, changed_by",
     );
     expect(reviews.rows).toEqual([{ state: "sent", changed_by: "worker", n: CLIENTS }]);
