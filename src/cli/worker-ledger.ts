@@ -41,12 +41,17 @@ export function checkLedgerFor(email: boolean, remote: boolean, location: string
     );
 }
 
-/** Opens the ledger of a worker: on the embedded service's store, else on `location`, else none. */
+/**
+ * Opens the ledger of a worker (or of a batch: `generate --all-projects --email`): on the
+ * embedded service's store, else on `location`, else none. `by` is who its recorded sends name
+ * in the reports' reviews (docs/review.md).
+ */
 export async function openWorkerLedger(
   service: CliServiceConnection,
   location: string | undefined,
+  by = "worker",
 ): Promise<WorkerLedger | undefined> {
-  if (service.store) return ledgerOn(service.store, async () => {});
+  if (service.store) return ledgerOn(service.store, async () => {}, by);
   if (location === undefined) return undefined;
   let store: Store;
   try {
@@ -56,9 +61,9 @@ export async function openWorkerLedger(
       throw new CliError(`the delivery ledger's database: ${error.message}`, EXIT.failure, { cause: error });
     throw error;
   }
-  return ledgerOn(store, () => store.close());
+  return ledgerOn(store, () => store.close(), by);
 }
 
-function ledgerOn(store: Store, close: () => Promise<void>): WorkerLedger {
-  return { ledger: deliveryLedger(store.db), store, where: printableLocation(store.location), close };
+function ledgerOn(store: Store, close: () => Promise<void>, by: string): WorkerLedger {
+  return { ledger: deliveryLedger(store.db, by), store, where: printableLocation(store.location), close };
 }

@@ -8,6 +8,8 @@ import {
   type RenderedReport,
   type ReportJob,
 } from "../pipeline/generate-report.js";
+import { deliverOnce } from "./deliver-once.js";
+import { type DeliveryLedger, deliveryOf } from "./delivery-ledger.js";
 import { emailReport } from "./email-report.js";
 
 /** The outcome of one project in a batch. */
@@ -17,8 +19,10 @@ export interface BatchResult {
   /** Sum of the files' sizes. */
   bytes: number;
   ms: number;
-  /** Addresses the report was emailed to. */
+  /** Addresses the report was emailed to (this run, or an earlier one the ledger recorded). */
   emailed: string[];
+  /** The delivery ledger found the email sent by an earlier run: nothing was sent now. */
+  alreadyEmailed?: boolean;
   /** The answers workbook (`--answers all`): beside the report, never attached to its email. */
   answers?: AnswersFile;
   error?: Error;
@@ -46,6 +50,12 @@ export interface BatchOptions {
    * recipients), which fails that project's delivery only.
    */
   emailFor?: (project: Project) => EmailOptions | undefined;
+  /**
+   * Where each email is claimed before SMTP and recorded after (docs/jobs.md, "Exactly-once
+   * email"): with it, a batch run again does not email a report it emailed already, and the
+   * report's review becomes `sent`. Without it every run emails.
+   */
+  deliveries?: DeliveryLedger;
   /** The report generation; `generateReport` unless a test measures the scheduling alone. */
   render?: (client: VreportClient, job: ReportJob) => Promise<RenderedReport>;
 }
@@ -102,12 +112,35 @@ export async function runBatch(
       const report = await (options.render ?? generateReport)(client, job);
       files = report.files;
       const email = options.emailFor ? options.emailFor(project) : options.email;
-      if (email) {
+      let already = false;
+      if (email && options.deliveries) {
+        const delivery = deliveryOf({
+          project: project.id,
+          periodStart: report.cover.periodStart,
+          periodEnd: report.cover.periodEnd,
+          to: email.to,
+          cc: email.cc,
+          formats: job.formats,
+          from: email.from,
+        });
+        const outcome = await deliverOnce(options.deliveries, report, email, delivery);
+        emailed.push(...outcome.recipients);
+        already = outcome.alreadySent;
+      } else if (email) {
         const sent = await emailReport(report, email);
         emailed.push(...sent.accepted);
       }
       const answers = report.answers ? { answers: report.answers } : {};
-      return { project, files, bytes: sum(files), ms: performance.now() - started, emailed, ...answers };
+      const repeat = already ? { alreadyEmailed: true } : {};
+      return {
+        project,
+        files,
+        bytes: sum(files),
+        ms: performance.now() - started,
+        emailed,
+        ...repeat,
+        ...answers,
+      };
     } catch (err) {
       return {
         project,

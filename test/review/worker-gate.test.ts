@@ -5,9 +5,6 @@
  * same job emails it, through the delivery ledger, to a real SMTP server, and the ledger's record
  * of the send makes the review `sent` (by the worker), after which nothing sends it again.
  */
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import type { Job, Queue } from "bullmq";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -17,40 +14,18 @@ import { createClient } from "../../src/client/index.js";
 import type { ClientSettings } from "../../src/config/load-config.js";
 import { createProcessor } from "../../src/jobs/process-job.js";
 import { deliveryLedger } from "../../src/service/deliveries/index.js";
-import type { Store } from "../../src/service/store/db.js";
-import { startSmtp, type TestSmtp } from "../email/_smtp-server.js";
-import { startTestService, type TestService } from "../jobs/_service.js";
-import { insertAcme } from "../service/analytics/_stats-fixture.js";
-import { openTestStore } from "../store/_databases.js";
+import { type SendingSetup, startSendingSetup } from "./_sending-setup.js";
 
 describe("the worker's review gate", () => {
-  let service: TestService;
-  let store: Store;
-  let smtp: TestSmtp;
-  let dir: string;
-  const quiet = { out: () => {}, err: () => {} };
+  let setup: SendingSetup;
   beforeAll(async () => {
-    [service, store, smtp, dir] = await Promise.all([
-      startTestService(),
-      openTestStore("pglite"),
-      startSmtp(),
-      mkdtemp(join(tmpdir(), "vreport-review-gate-")),
-    ]);
-    // The reviews and the ledger live in the worker's database; the project is the service's.
-    await insertAcme(store.db, {
-      workspace: "6f1c2a10-0000-4000-8000-0000000000b0",
-      project: service.projects[0]!.id,
-      owner: "6f1c2a10-0000-4000-8000-0000000000b2",
-      name: "Agency",
-      timezone: "UTC",
-    });
+    setup = await startSendingSetup();
   });
-  afterAll(async () => {
-    await Promise.all([service?.close(), store?.close(), smtp?.close()]);
-    if (dir) await rm(dir, { recursive: true, force: true });
-  });
+  afterAll(() => setup?.close());
+  const quiet = { out: () => {}, err: () => {} };
 
   it("does not email a draft; emails it once approved", async () => {
+    const { service, store, smtp, dir } = setup;
     const project = service.projects[0]!;
     const client = createClient({ baseUrl: service.baseUrl, apiKey: service.apiKey });
     const processor = createProcessor({
