@@ -7,14 +7,13 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { sql } from "kysely";
 import pg from "pg";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { deliveryOf } from "../../src/jobs/delivery-ledger.js";
 import { enqueueReport, openQueue, type RetryPolicy } from "../../src/jobs/queue.js";
 import { parseMime } from "../email/_mime.js";
 import { startSmtp, type TestSmtp } from "../email/_smtp-server.js";
-import { TEST_POSTGRES_URL } from "../store/_databases.js";
+import { poolOf, TEST_POSTGRES_URL } from "../store/_databases.js";
 import { type BuiltCli, buildCli, type CliProcess, killAll, spawnCli } from "./_cli-process.js";
 import { type PgAgency, startPgAgency } from "./_pg-agency.js";
 import { startPrivateRedis } from "./_private-redis.js";
@@ -113,9 +112,9 @@ async function ledgerOf(project: {
   id: string;
   name: string;
 }): Promise<{ state: string; claims: number; message_id: string }[]> {
-  const r = await sql<{ state: string; claims: number; message_id: string }>`SELECT state, claims, message_id
-    FROM report_deliveries WHERE project_id = ${project.id} AND recipients = ${[addressOf(project.name)]}`.execute(
-    agency.store.db,
+  const r = await poolOf(agency.store).query(
+    "SELECT state, claims, message_id FROM report_deliveries WHERE project_id = $1 AND recipients = $2",
+    [project.id, [addressOf(project.name)]],
   );
   return r.rows;
 }
@@ -246,12 +245,14 @@ describe.skipIf(!up)("exactly-once report email on PostgreSQL and Redis", () => 
       expect(headers.get("subject")).toContain(`— ${project.name} —`);
       expect(headers.get("message-id")).toBe(messageIdOf(project));
     }
-    const rows = await sql`SELECT state, count(*)::int AS n FROM report_deliveries
-      WHERE recipients[1] LIKE '%@clients.test' GROUP BY state`.execute(agency.store.db);
+    const rows = await poolOf(agency.store).query(
+      "SELECT state, count(*)::int AS n FROM report_deliveries WHERE recipients[1] LIKE '%@clients.test' GROUP BY state",
+    );
     expect(rows.rows).toEqual([{ state: "sent", n: CLIENTS }]);
     // Each recorded send made its report's review sent, by the worker (docs/review.md).
-    const reviews = await sql`SELECT state, changed_by, count(*)::int AS n FROM report_reviews
-      WHERE period = '30d-2025-03-05' GROUP BY state, changed_by`.execute(agency.store.db);
+    const reviews = await poolOf(agency.store).query(
+      "SELECT state, changed_by, count(*)::int AS n FROM report_reviews WHERE period = '30d-2025-03-05' GROUP BY state, changed_by",
+    );
     expect(reviews.rows).toEqual([{ state: "sent", changed_by: "worker", n: CLIENTS }]);
   }, 150_000);
 
