@@ -41,7 +41,10 @@ export function createBatchProgress(
         else {
           const r = event.result;
           const files = countOf(r.files.length, "file");
-          const mailed = r.emailed.length > 0 ? `, emailed to ${r.emailed.join(", ")}` : "";
+          const mailed =
+            r.emailed.length === 0
+              ? ""
+              : `, ${r.alreadyEmailed ? "emailed already (not sent again)" : "emailed"} to ${r.emailed.join(", ")}`;
           const how = r.error ? `failed: ${r.error.message}` : `done in ${humanMs(r.ms)} (${files}${mailed})`;
           io.err(`[${event.index + 1}/${event.total}] ${inline(r.project.name)}: ${how}`);
         }

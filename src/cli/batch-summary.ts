@@ -151,7 +151,11 @@ export function printBatchSummary(
       );
   }
   for (const r of results.filter((x) => x.emailed.length > 0))
-    io.out(`emailed ${inline(r.project.name)} to ${r.emailed.join(", ")}`);
+    io.out(
+      r.alreadyEmailed
+        ? `emailed ${inline(r.project.name)} to ${r.emailed.join(", ")} already: not sent again (docs/jobs.md, "Exactly-once email")`
+        : `emailed ${inline(r.project.name)} to ${r.emailed.join(", ")}`,
+    );
   // The table cuts long reasons to its width: each failure's whole reason on a line of its own.
   for (const r of failed)
     io.out(`failed: ${inline(r.project.name)}: ${r.error?.message.split("\n")[0] ?? ""}`);

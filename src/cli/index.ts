@@ -7,6 +7,7 @@ import { commandsFor } from "./commands/index.js";
 import { CliError, EXIT } from "./errors.js";
 import { interrupted, watchInterrupts } from "./interrupt.js";
 import { processIo } from "./io.js";
+import { toCliError } from "./to-cli-error.js";
 
 /** Wires flags to the command functions; all behaviour lives in ./commands (callable from tests). */
 async function main(argv: string[]): Promise<void> {
@@ -31,9 +32,11 @@ async function main(argv: string[]): Promise<void> {
       process.exitCode = err.exitCode === 0 ? EXIT.ok : EXIT.usage;
       return;
     }
-    if (err instanceof CliError) {
-      processIo.err(`vreport: ${err.message}`);
-      process.exitCode = err.exitCode;
+    // Every error of vreport's family exits with its category's code (docs/architecture.md, "Error family").
+    const failure = toCliError(err);
+    if (failure instanceof CliError) {
+      processIo.err(`vreport: ${failure.message}`);
+      process.exitCode = failure.exitCode;
       return;
     }
     processIo.err(`vreport: ${err instanceof Error ? err.message : String(err)}`);

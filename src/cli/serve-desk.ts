@@ -15,12 +15,13 @@ import { type Desk, type DeskReviews, type DeskSend, startDesk } from "../desk/s
 import type { EmailSettings } from "../email/settings.js";
 import { deliverOnce } from "../jobs/deliver-once.js";
 import { deliveryOf } from "../jobs/delivery-ledger.js";
+import { clientReports } from "../pipeline/client-reports.js";
 import { generateReport } from "../pipeline/generate-report.js";
+import { planJob } from "../pipeline/run-plan.js";
 import type { OutputFormat } from "../render/backends/registry.js";
 import { resolvePeriod } from "../report/period.js";
 import type { PeriodChoice } from "../report/period-choice.js";
 import type { AdminOperation } from "../service/admin/index.js";
-import { clientJob, clientReports } from "./client-files.js";
 import { keysCreateOp, keysRevokeOp } from "./commands/keys.js";
 import { reviewListOp, reviewSetOp } from "./commands/review.js";
 import { clientEmail } from "./email-flags.js";
@@ -140,15 +141,10 @@ async function deskSender(
   const send: DeskSend = async (project, { client, period }) => {
     const own = config.forProject(project).email;
     if (!own?.to?.length) return undefined;
-    const rendered = await generateReport(client, {
-      project,
-      period,
-      formats: setup.formats,
-      outDir: setup.outDir,
-      render: {},
-      ...clientJob(clients(project), {}),
-      branding: config.forProject(project).branding,
-    });
+    const rendered = await generateReport(
+      client,
+      planJob(project, clients(project), { period, formats: setup.formats, outDir: setup.outDir }),
+    );
     const options = clientEmail({ ...email, to: [] }, own, project, false);
     const delivery = deliveryOf({
       project: project.id,

@@ -43,8 +43,8 @@ export interface BatchOptions {
   onProgress?: (event: BatchEvent) => void;
   /** Emails each project's files once rendered. */
   email?: EmailOptions;
-  /** A project's own settings over the template (config `projects`, docs/config.md). */
-  jobFor?: (project: Project) => Partial<Omit<ReportJob, "project">>;
+  /** Stops the batch (SIGTERM, Ctrl-C): no further project starts; the running ones stop writing. */
+  signal?: AbortSignal;
   /**
    * A project's own email (its recipients, sender, templates), instead of `email`; may throw (no
    * recipients), which fails that project's delivery only.
@@ -87,14 +87,15 @@ function safeJson(value: object): string {
 /**
  * Renders one report per project with bounded concurrency; a failing project is recorded and
  * the others go on. Results are in the projects' order. PDF renders share the PDF backend's one
- * browser per process; the caller closes it (`closeLoadedBackends`) when the batch is over. An
- * abort of the template's `signal` starts no further project and throws its reason once the
- * running ones have stopped.
+ * browser per process; the caller closes it (`closeLoadedBackends`) when the batch is over.
+ * `jobFor` gives each project's job, resolved once by the run plan (pipeline/run-plan.ts). An
+ * abort of `options.signal` starts no further project and throws its reason once the running
+ * ones have stopped.
  */
 export async function runBatch(
   client: VreportClient,
   projects: readonly Project[],
-  template: Omit<ReportJob, "project">,
+  jobFor: (project: Project) => ReportJob,
   options: BatchOptions = {},
 ): Promise<BatchResult[]> {
   const concurrency = Math.max(1, Math.floor(options.concurrency ?? 2));
@@ -108,7 +109,7 @@ export async function runBatch(
     let files: WrittenFile[] = [];
     const emailed: string[] = [];
     try {
-      const job = { ...template, ...(options.jobFor?.(project) ?? {}), project };
+      const job = jobFor(project);
       const report = await (options.render ?? generateReport)(client, job);
       files = report.files;
       const email = options.emailFor ? options.emailFor(project) : options.email;
@@ -154,7 +155,7 @@ export async function runBatch(
   };
 
   const lane = async (): Promise<void> => {
-    for (let i = next++; i < projects.length && !template.signal?.aborted; i = next++) {
+    for (let i = next++; i < projects.length && !options.signal?.aborted; i = next++) {
       const project = projects[i] as Project;
       running.add(project);
       options.onProgress?.({
@@ -182,7 +183,7 @@ export async function runBatch(
 
   await Promise.all(Array.from({ length: Math.min(concurrency, projects.length) }, lane));
   // Stopped (SIGTERM, Ctrl-C): not a project's failure but the batch's end, whatever ran.
-  template.signal?.throwIfAborted();
+  options.signal?.throwIfAborted();
   return results;
 }
 

@@ -1,14 +1,13 @@
 import { hostname } from "node:os";
 import { DelayedError, type Job, type Queue, UnrecoverableError } from "bullmq";
 import type { VreportClient } from "../client/index.js";
-import type { Branding } from "../config/branding.js";
 import type { ClientSchedule } from "../config/load-config.js";
-import type { Presentation } from "../config/presentation.js";
-import type { Targets } from "../config/targets.js";
 import { dayIn } from "../contract/calendar.js";
 import { type Project, VreportError } from "../contract/index.js";
 import type { EmailOptions, EmailSettings } from "../email/settings.js";
-import { generateReport, type RenderedReport, type ReportJob } from "../pipeline/generate-report.js";
+import type { ClientReport } from "../pipeline/client-reports.js";
+import { generateReport, type RenderedReport } from "../pipeline/generate-report.js";
+import { planJob } from "../pipeline/run-plan.js";
 import { type Period, resolvePeriod } from "../report/period.js";
 import { clientDeliveryAt, monthBefore } from "./client-delivery.js";
 import { checkLastDay, describeShort } from "./data-complete.js";
@@ -21,17 +20,12 @@ import type { ServiceConnection } from "./service-connection.js";
 /** What every job of one worker shares. */
 export interface ProcessorContext {
   service: ServiceConnection;
-  branding: Branding;
-  /** What the page formats show (the worker's config file). */
-  presentation?: Presentation;
-  timezone?: string;
-  /** The agency's targets (the worker's config file). */
-  targets?: Targets;
   /**
-   * A client's own settings over the worker's (config `projects`: branding, sections, targets,
-   * notes, change log; docs/email.md), and its email settings over `email`.
+   * Each client's settings (the config's defaults under its entry in `projects`: branding,
+   * sections, targets, notes, change log; docs/email.md), read once before the worker starts;
+   * each job's plan is made from them (pipeline/run-plan.ts). Its email settings over `email`.
    */
-  clientJob?: (project: Project) => Partial<Omit<ReportJob, "project">>;
+  clients: (project: Project) => ClientReport;
   clientEmail?: (project: Project, email: EmailOptions) => EmailOptions;
   /** SMTP settings of this worker; jobs asking for email fail without them. */
   email?: EmailSettings;
@@ -221,17 +215,10 @@ export function createProcessor(
     const period = await resolvePeriod(client, data.period, clientAsOf(data.baseUrl));
     if (data.dataDeadline !== undefined)
       await waitForData(job, token, client, project, period, data.dataDeadline);
-    const rendered = await generateReport(client, {
-      project,
-      period,
-      formats: data.formats,
-      outDir: data.out,
-      branding: ctx.branding,
-      render: ctx.presentation !== undefined ? { presentation: ctx.presentation } : {},
-      ...(ctx.timezone !== undefined ? { timezone: ctx.timezone } : {}),
-      ...(ctx.targets !== undefined ? { targets: ctx.targets } : {}),
-      ...(ctx.clientJob?.(project) ?? {}),
-    });
+    const rendered = await generateReport(
+      client,
+      planJob(project, ctx.clients(project), { period, formats: data.formats, outDir: data.out }),
+    );
     let delivered: DeliveryOutcome | undefined;
     if (to && ctx.email && ctx.deliveries) {
       const email = emailOf(ctx, project, { ...ctx.email, to });

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { generateReport } from "../pipeline/generate-report.js";
+import { planJob } from "../pipeline/run-plan.js";
 import { OUTPUT_FORMATS } from "../render/backends/registry.js";
 import { PERIOD_INPUT, periodChoice, periodIn } from "./period.js";
 import { PROJECT_INPUT, projectFor } from "./project.js";
@@ -29,9 +30,7 @@ export const generateReportTool: Tool<typeof input> = {
     const period = periodChoice(args);
     const project = await projectFor(ctx, args.project);
     const warnings: string[] = [];
-    const written = await generateReport(ctx.client, {
-      ...ctx.settingsFor(project),
-      project,
+    const job = planJob(project, ctx.clientOf(project), {
       period: await periodIn(ctx, period),
       formats: args.formats ?? OUTPUT_FORMATS,
       outDir: ctx.outDir,
@@ -41,6 +40,7 @@ export const generateReportTool: Tool<typeof input> = {
       },
       ...(ctx.signal ? { signal: ctx.signal } : {}),
     });
+    const written = await generateReport(ctx.client, job);
     const files = written.files.map((f) => ({
       format: f.format,
       path: f.path,

@@ -32,10 +32,10 @@ export async function reportModel(
       },
     );
   }
-  const settings = ctx.settingsFor(project);
+  const { settings, changes } = ctx.clientOf(project);
   return buildModel(data, {
     ...(settings.targets !== undefined ? { targets: settings.targets } : {}),
-    ...(settings.changes !== undefined ? { changes: settings.changes } : {}),
+    ...(changes !== undefined ? { changes } : {}),
     locale: settings.branding.locale,
   });
 }

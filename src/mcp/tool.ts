@@ -1,22 +1,13 @@
 import type { z } from "zod";
 import type { VreportClient } from "../client/index.js";
 import type { Project } from "../contract/index.js";
-import type { ReportJob } from "../pipeline/generate-report.js";
-
-/**
- * What a report for one project takes from the agency's settings (config file, change log): the
- * job's fields but the project, the period and the formats, which the tool's arguments choose.
- */
-export type ReportSettings = Omit<
-  ReportJob,
-  "project" | "range" | "period" | "formats" | "outDir" | "signal"
->;
+import type { ClientReport } from "../pipeline/client-reports.js";
 
 /** What every tool may use: the typed client (with the key's scopes and pinning), the agency's settings. */
 export interface ToolContext {
   client: VreportClient;
   /** The settings of a project's report (branding, targets, change log, page layout). */
-  settingsFor(project: Project): ReportSettings;
+  clientOf(project: Project): ClientReport;
   /** The embedded service's as-of day (`--as-of`): the day its periods end on. */
   asOf?: string;
   /** Where `generate_report` writes when its arguments name no folder. */

@@ -28,13 +28,16 @@ describe("generate --all-projects --email through the delivery ledger", () => {
       runBatch(
         client,
         [project],
-        {
-          period: periodOf({ range: "30d" }, { timezone: "UTC", asOf: AS_OF }),
-          formats: ["md"],
-          outDir: dir,
-          branding: { agencyName: "Northwind", accentColor: "#2f6fed", locale: "en-US" },
-          render: {},
-        },
+        (project) => ({
+          project,
+          ...{
+            period: periodOf({ range: "30d" }, { timezone: "UTC", asOf: AS_OF }),
+            formats: ["md"],
+            outDir: dir,
+            branding: { agencyName: "Northwind", accentColor: "#2f6fed", locale: "en-US" },
+            render: {},
+          },
+        }),
         {
           email: {
             smtpUrl: smtp.url,

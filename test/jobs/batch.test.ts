@@ -69,7 +69,7 @@ describe("runBatch scheduling", () => {
     const results = await runBatch(
       createClient({ baseUrl: "http://127.0.0.1:9", apiKey: "k" }),
       projects,
-      {} as never,
+      (project) => ({ project, ...{} }) as never,
       {
         concurrency: 3,
         render,
@@ -95,13 +95,16 @@ describe("runBatch against the real service", () => {
     const results = await runBatch(
       client,
       [projects[0]!, ghost, ...projects.slice(1)],
-      {
-        period: periodOf({ range: "30d" }, { timezone: "UTC", asOf: AS_OF }),
-        formats: ["md", "xlsx"],
-        outDir: out,
-        branding,
-        render: {},
-      },
+      (project) => ({
+        project,
+        ...{
+          period: periodOf({ range: "30d" }, { timezone: "UTC", asOf: AS_OF }),
+          formats: ["md", "xlsx"],
+          outDir: out,
+          branding,
+          render: {},
+        },
+      }),
       { concurrency: 2 },
     );
     expect(results).toHaveLength(projects.length + 1);

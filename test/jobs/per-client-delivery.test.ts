@@ -19,6 +19,7 @@ import { lastDayCheck } from "../../src/jobs/data-complete.js";
 import { JOB_NAMES } from "../../src/jobs/job-data.js";
 import { createProcessor, perClientJob } from "../../src/jobs/process-job.js";
 import { enqueueReport, type OpenQueue, openQueue } from "../../src/jobs/queue.js";
+import { clientReports } from "../../src/pipeline/client-reports.js";
 import { startProxy, type TestProxy } from "../_proxy.js";
 import { startSmtp, type TestSmtp } from "../email/_smtp-server.js";
 import { dropPrefix, REDIS_URL, redisAvailable, uniquePrefix } from "./_redis.js";
@@ -216,7 +217,7 @@ describe.skipIf(!up)("a per-client monthly cycle on the real Redis", () => {
     const fired = at("2025-07-01T04:00:00Z");
     const fanOut = createProcessor({
       service: { client: direct, baseUrl: service.baseUrl, clientFor: () => direct, close: async () => {} },
-      branding: { agencyName: "Northwind", accentColor: "#2f6fed", locale: "en-US" },
+      clients: await clientReports(loaded),
       queue: open.queue,
       clock: () => fired,
       clientSchedule: (p) => loaded.forProject(p),

@@ -11,6 +11,7 @@ import { loadConfig } from "../../src/config/load-config.js";
 import { QUEUE_NAME, ReportJobData, reportJobId } from "../../src/jobs/job-data.js";
 import { enqueueReport, openQueue } from "../../src/jobs/queue.js";
 import { startReportWorker } from "../../src/jobs/worker.js";
+import { clientReports } from "../../src/pipeline/client-reports.js";
 import { dropPrefix, REDIS_URL, redisAvailable, uniquePrefix } from "./_redis.js";
 import { startTestService, type TestService } from "./_service.js";
 
@@ -226,7 +227,7 @@ describe.skipIf(!up)("queue, enqueue and schedules on the real Redis", () => {
     const svc = await connectService({ baseUrl: service.baseUrl, apiKey: service.apiKey });
     const worker = await startReportWorker(
       { redisUrl: REDIS_URL, prefix: p },
-      { service: svc, branding: (await loadConfig()).branding },
+      { service: svc, clients: await clientReports(await loadConfig()) },
     );
     try {
       await events.waitUntilReady();

@@ -64,7 +64,10 @@ describe("a report's period, resolved once (docs/decisions.md#period)", () => {
   });
 
   it("a rolling range ends on the service's own day once it has answered; other periods stay as resolved", () => {
-    const asked = periodOf({ range: "7d", compare: "year" }, { timezone: "Europe/Paris", asOf: "2026-11-28" });
+    const asked = periodOf(
+      { range: "7d", compare: "year" },
+      { timezone: "Europe/Paris", asOf: "2026-11-28" },
+    );
     const served = onServiceDay(asked, "2025-06-30");
     expect([served.current, served.previous, served.label]).toEqual([
       { start: "2025-06-24", end: "2025-06-30" },

@@ -11,8 +11,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { reviewListOp, reviewSetOp } from "../../src/cli/commands/review.js";
 import { reviewGate } from "../../src/cli/review-gate.js";
 import { createClient } from "../../src/client/index.js";
-import type { ClientSettings } from "../../src/config/load-config.js";
+import { type ClientSettings, loadConfig } from "../../src/config/load-config.js";
 import { createProcessor } from "../../src/jobs/process-job.js";
+import { clientReports } from "../../src/pipeline/client-reports.js";
 import { deliveryLedger } from "../../src/service/deliveries/index.js";
 import { type SendingSetup, startSendingSetup } from "./_sending-setup.js";
 
@@ -30,7 +31,7 @@ describe("the worker's review gate", () => {
     const client = createClient({ baseUrl: service.baseUrl, apiKey: service.apiKey });
     const processor = createProcessor({
       service: { client, baseUrl: service.baseUrl, clientFor: () => client, close: async () => {} },
-      branding: { agencyName: "Northwind", accentColor: "#2f6fed", locale: "en-US" },
+      clients: await clientReports(await loadConfig()),
       queue: undefined as unknown as Queue,
       email: {
         smtpUrl: smtp.url,

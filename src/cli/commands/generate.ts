@@ -1,13 +1,15 @@
+import { userInfo } from "node:os";
 import type { Command } from "commander";
 import { type LoadedConfig, loadConfig } from "../../config/load-config.js";
 import type { Project } from "../../contract/index.js";
 import type { EmailOptions } from "../../email/settings.js";
 import { type BatchResult, runBatch } from "../../jobs/batch.js";
 import type { WrittenFile } from "../../pipeline/apply.js";
+import { clientReports } from "../../pipeline/client-reports.js";
+import { planJob } from "../../pipeline/run-plan.js";
 import { closeLoadedBackends, loadBackend } from "../../render/backends/registry.js";
 import { createBatchProgress } from "../batch-progress.js";
 import { printBatchSummary } from "../batch-summary.js";
-import { clientJob, clientReports } from "../client-files.js";
 import { clientEmail, parseEmailFlags } from "../email-flags.js";
 import { CliError, EXIT } from "../errors.js";
 import { examples } from "../examples.js";
@@ -18,6 +20,7 @@ import { projectOption, withServiceOptions } from "../options.js";
 import { withPeriodFlags } from "../period-flags.js";
 import { connectReporting, periodAt, projectsOf } from "../report-service.js";
 import { toCliError as setupError } from "../to-cli-error.js";
+import { ledgerLocation, openWorkerLedger, type WorkerLedger } from "../worker-ledger.js";
 import {
   changesForAll,
   type GenerateFlags,
@@ -160,41 +163,44 @@ export async function runGenerate(
     throw err;
   });
   let results: BatchResult[] = [];
+  let ledger: WorkerLedger | undefined;
   try {
     const selected = await projectsOf(service, opts);
     const period = await periodAt(service, opts.period);
+    // Each email is claimed and recorded where the reports' reviews are, so a run again sends
+    // nothing it sent (docs/jobs.md, "Exactly-once email"); a remote service without a database
+    // to record in sends unrecorded, and says so.
+    if (extras.email !== undefined) {
+      ledger = await openWorkerLedger(service, ledgerLocation(opts), userInfo().username);
+      if (!ledger)
+        io.err(
+          "vreport: the emails are not recorded (no --database or VREPORT_DATABASE beside --base-url): running this again sends them again",
+        );
+    }
     const progress = createBatchProgress(io, extras.write);
     try {
+      const run = {
+        period,
+        formats: opts.formats,
+        outDir: opts.outDir,
+        render: {
+          pageSize: opts.pageSize,
+          landscape: opts.landscape,
+          draft: opts.draft,
+          accessible: opts.accessible,
+        },
+        ...(opts.answers !== undefined ? { answers: opts.answers } : {}),
+        ...(extras.signal ? { signal: extras.signal } : {}),
+        onWarning: (line: string) => io.err(line),
+      };
       results = await runBatch(
         service.client,
         selected,
+        // Each client's own branding, sections, targets, notes and email (config `projects`).
+        (project) => planJob(project, clients(project), run),
         {
-          period,
-          formats: opts.formats,
-          outDir: opts.outDir,
-          branding: config.branding,
-          render: {
-            pageSize: opts.pageSize,
-            landscape: opts.landscape,
-            presentation: config.presentation,
-            draft: opts.draft,
-            accessible: opts.accessible || config.accessible,
-          },
-          ...(opts.answers !== undefined ? { answers: opts.answers } : {}),
           ...(extras.signal ? { signal: extras.signal } : {}),
-          ...(config.timezone !== undefined ? { timezone: config.timezone } : {}),
-        },
-        {
-          // Each client's own branding, sections, targets, notes and email (config `projects`).
-          jobFor: (project) => ({
-            ...clientJob(clients(project), {
-              pageSize: opts.pageSize,
-              landscape: opts.landscape,
-              draft: opts.draft,
-              accessible: opts.accessible,
-            }),
-            onWarning: (line: string) => io.err(line),
-          }),
+          ...(ledger ? { deliveries: ledger.ledger } : {}),
           ...(extras.email !== undefined
             ? {
                 emailFor: (project: Project) =>
@@ -215,6 +221,7 @@ export async function runGenerate(
     }
   } finally {
     // Side by side: Chromium's shutdown takes a moment that the database's need not wait for.
+    await ledger?.close();
     await Promise.all([closeLoadedBackends(), service.close()]);
   }
   printBatchSummary(results, io);
@@ -240,5 +247,9 @@ async function clientInputs(config: LoadedConfig, opts: GenerateOptions) {
   if (opts.allProjects && config.notesPath !== undefined && !config.notesPath.includes("{project}"))
     throw notesForAll("the config file's notes");
   if (opts.allProjects && config.changesPath !== undefined) throw changesForAll("the config file's changes");
-  return clientReports(config, { notesPath: opts.notesPath, changesPath: opts.changesPath });
+  return clientReports(config, { notesPath: opts.notesPath, changesPath: opts.changesPath }).catch(
+    (err: unknown) => {
+      throw setupError(err);
+    },
+  );
 }

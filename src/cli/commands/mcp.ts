@@ -3,9 +3,9 @@ import type { Command } from "commander";
 import { createClient } from "../../client/index.js";
 import { loadConfig } from "../../config/load-config.js";
 import { serveStdio } from "../../mcp/server.js";
+import { clientReports } from "../../pipeline/client-reports.js";
 import { closeLoadedBackends } from "../../render/backends/registry.js";
 import type { ApiKeyFlags } from "../api-key.js";
-import { clientJob, clientReports } from "../client-files.js";
 import { serviceOptionsFrom } from "../connect-service.js";
 import { examples } from "../examples.js";
 import type { Io } from "../io.js";
@@ -50,7 +50,9 @@ export async function mcpCommand(flags: McpFlags, version: string, io: Io = stde
   const config = await loadConfig(flags.config).catch((err: unknown) => {
     throw toCliError(err);
   });
-  const clients = await clientReports(config, { changesPath: flags.changes });
+  const clients = await clientReports(config, { changesPath: flags.changes }).catch((err: unknown) => {
+    throw toCliError(err);
+  });
   const connection = await connectReporting(service, io);
   try {
     await serveStdio(
@@ -64,10 +66,7 @@ export async function mcpCommand(flags: McpFlags, version: string, io: Io = stde
                 maxRetryAfterMs: RETRY_AFTER_MS,
               })
             : connection.client,
-        settingsFor: (project) => {
-          const job = clientJob(clients(project), { pageSize: "A4", landscape: false, draft: false });
-          return { ...job, branding: job.branding ?? config.branding, render: job.render ?? {} };
-        },
+        clientOf: clients,
         outDir: resolve(flags.out ?? "output"),
         ...(connection.asOf !== undefined ? { asOf: connection.asOf } : {}),
         log: (line) => io.err(line),

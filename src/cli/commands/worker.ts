@@ -8,8 +8,8 @@ import { QUEUE_NAME } from "../../jobs/job-data.js";
 import type { ProcessorContext } from "../../jobs/process-job.js";
 import { redisUrlFrom } from "../../jobs/redis.js";
 import { startReportWorker } from "../../jobs/worker.js";
+import { clientReports } from "../../pipeline/client-reports.js";
 import { closeLoadedBackends } from "../../render/backends/registry.js";
-import { clientJob, clientReports } from "../client-files.js";
 import { connectService, serviceOptionsFrom } from "../connect-service.js";
 import { clientEmail, type EmailFlags, parseEmailSettings } from "../email-flags.js";
 import { CliError, EXIT } from "../errors.js";
@@ -74,7 +74,6 @@ export async function workerCommand(flags: WorkerFlags, run: WorkerRun = {}): Pr
   checkLedgerFor(email !== undefined, serviceOptions.baseUrl !== undefined, ledgerAt);
   try {
     const config = await loadConfig(flags.config);
-    const { branding, timezone, presentation, targets } = config;
     const clients = await clientSettings(config);
     const service = await connectService({
       ...serviceOptions,
@@ -94,11 +93,7 @@ export async function workerCommand(flags: WorkerFlags, run: WorkerRun = {}): Pr
         },
         {
           service,
-          branding,
-          presentation,
           retry,
-          ...(timezone !== undefined ? { timezone } : {}),
-          ...(targets !== undefined ? { targets } : {}),
           ...clients,
           ...(email ? { email } : {}),
           ...(deliveries ? { deliveries: deliveries.ledger, deliveryLeaseMs } : {}),
@@ -196,7 +191,7 @@ export function register(program: Command): void {
  */
 async function clientSettings(
   config: LoadedConfig,
-): Promise<Pick<ProcessorContext, "clientJob" | "clientEmail" | "clientSchedule">> {
+): Promise<Pick<ProcessorContext, "clients" | "clientEmail" | "clientSchedule">> {
   // A notes path with {project} names each client's own file (docs/notes.md).
   const notes = config.notesPath?.includes("{project}") ? undefined : config.notesPath;
   for (const [path, what] of [
@@ -208,9 +203,11 @@ async function clientSettings(
         `the config file's ${what}: a worker renders every client's reports; give each client its own ${what} in the config file's projects`,
         EXIT.usage,
       );
-  const clients = await clientReports(config);
+  const clients = await clientReports(config).catch((err: unknown) => {
+    throw toCliError(err);
+  });
   return {
-    clientJob: (project) => clientJob(clients(project), {}),
+    clients,
     clientEmail: (project, email) => clientEmail(email, config.forProject(project).email, project, false),
     clientSchedule: (project) => {
       const { schedule, timezone } = config.forProject(project);

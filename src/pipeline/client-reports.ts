@@ -2,9 +2,6 @@ import { type ChangeLog, loadChanges } from "../config/changes-file.js";
 import type { ClientSettings, LoadedConfig } from "../config/load-config.js";
 import { isNotesPattern, loadNotesFile, type NotesSource } from "../config/period-notes.js";
 import type { Project } from "../contract/index.js";
-import type { ReportJob } from "../pipeline/generate-report.js";
-import type { RenderOptions } from "../render/types.js";
-import { toCliError } from "./to-cli-error.js";
 
 /** Where a kind of per-client file (notes, change log) may be named for a run. */
 export interface ClientFileSources {
@@ -27,13 +24,7 @@ export async function clientFiles<T>(
 ): Promise<(project: Project) => T | undefined> {
   const loaded = new Map<string, T>();
   for (const path of new Set([sources.flagPath, ...sources.configPaths])) {
-    if (path === undefined) continue;
-    loaded.set(
-      path,
-      await load(path).catch((err: unknown) => {
-        throw toCliError(err);
-      }),
-    );
+    if (path !== undefined) loaded.set(path, await load(path));
   }
   return (project) => {
     const path = sources.flagPath ?? sources.pathFor(project);
@@ -86,25 +77,5 @@ export async function clientReports(
       ...(n !== undefined ? { notesFrom: n } : {}),
       ...(c !== undefined ? { changes: c } : {}),
     };
-  };
-}
-
-/**
- * A client's report fields of a job: its branding, its sections and accessible PDF in `render`
- * (`--accessible` asks for it for every client, the config for its own), targets, notes, change log.
- */
-export function clientJob(client: ClientReport, render: RenderOptions): Partial<Omit<ReportJob, "project">> {
-  const { settings, notesFrom, changes } = client;
-  return {
-    branding: settings.branding,
-    render: {
-      ...render,
-      presentation: settings.presentation,
-      accessible: (render.accessible ?? false) || settings.accessible,
-    },
-    ...(settings.targets !== undefined ? { targets: settings.targets } : {}),
-    ...(settings.timezone !== undefined ? { timezone: settings.timezone } : {}),
-    ...(notesFrom !== undefined ? { notesFrom } : {}),
-    ...(changes !== undefined ? { changes } : {}),
   };
 }
