@@ -1,6 +1,6 @@
 import { VreportApiError } from "../client/index.js";
 import { VreportError } from "../contract/index.js";
-import { DatabaseLockedError, StoreError } from "../service/store/errors.js";
+import { DatabaseLockedError } from "../service/store/errors.js";
 import { CliError, EXIT } from "./errors.js";
 
 /**
@@ -18,10 +18,6 @@ export function toCliError(err: unknown): unknown {
       { cause: err },
     );
   }
-  // The embedded service's PostgreSQL database (the message holds no URL, so no password); the
-  // store's errors are not of the family yet.
-  if (err instanceof StoreError && err.code === "UNREACHABLE")
-    return new CliError(err.message, EXIT.unreachable, { cause: err });
   if (!(err instanceof VreportError)) return err;
   // The client's message names the endpoint, not that it is the service that did not answer.
   const unreachableService = err instanceof VreportApiError && err.category === "unreachable";

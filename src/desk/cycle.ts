@@ -13,6 +13,7 @@ import type { VreportClient } from "../client/index.js";
 import { loadConfig } from "../config/load-config.js";
 import { notesPathFor, parseNotesFile, periodLine } from "../config/period-notes.js";
 import type { Project } from "../contract/index.js";
+import { VreportError } from "../contract/index.js";
 import { reportPeriod } from "../pipeline/report-period.js";
 import { buildPreview, type PreviewBuild } from "../preview/build.js";
 import { fetchReportData } from "../report/fetch.js";
@@ -177,6 +178,4 @@ async function notesOf(file: string | undefined, period: string): Promise<Omit<D
 }
 
 /** A note the desk cannot write. */
-export class DeskNotesError extends Error {
-  override readonly name = "DeskNotesError";
-}
+export class DeskNotesError extends VreportError {}

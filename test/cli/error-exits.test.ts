@@ -85,7 +85,7 @@ const CASES: [Error, number, boolean][] = [
   [new PeriodParamError("start", "start is after end"), EXIT.failure, true],
   [new PoolFullError(1), EXIT.failure, true],
   [new WorkAbortedError(), EXIT.failure, true],
-  // Not of the family yet: mapped by class in toCliError.
+  // The store's: a locked PGlite directory keeps its hint (toCliError), the server's silence is unreachable.
   [new DatabaseLockedError("demo-db", 42), EXIT.failure, true],
   [
     new StoreError("UNREACHABLE", "the database server is unreachable (ECONNREFUSED)"),

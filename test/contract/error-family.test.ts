@@ -7,22 +7,6 @@ const SRC = new URL("../../src/", import.meta.url);
 /** `class Name extends Base`, with type parameters (`class CodedError<Code extends string> extends Error`). */
 const CLASS = /\bclass\s+(\w+)\s*(?:<[^{]*?>)?\s+extends\s+(\w+)/g;
 
-/**
- * Error classes not yet in the family: their files are being restructured by others, who make
- * them extend VreportError (docs/architecture.md, "Error family"). Remove a name when it joins.
- */
-const PENDING = new Set([
-  "CodedError",
-  "StoreError",
-  "DatabaseLockedError",
-  "IngestError",
-  "ImportError",
-  "WebhookError",
-  "AdminUnavailableError",
-  "ReviewError",
-  "DeskNotesError",
-]);
-
 /** Every `class … extends …` declared under src/, with its file. */
 function declaredClasses(): { file: string; name: string; base: string }[] {
   const found: { file: string; name: string; base: string }[] = [];
@@ -39,7 +23,6 @@ describe("vreport's error family", () => {
     const classes = declaredClasses();
     expect(classes.length).toBeGreaterThan(30);
     const outside: string[] = [];
-    const pending: string[] = [];
     for (const { file, name, base } of classes) {
       const value = ((await import(new URL(file, SRC).href)) as Record<string, unknown>)[name];
       if (typeof value !== "function") {
@@ -49,13 +32,9 @@ describe("vreport's error family", () => {
       }
       if (!(value.prototype instanceof Error)) continue;
       const inFamily = value === VreportError || value.prototype instanceof VreportError;
-      if (PENDING.has(name)) {
-        if (inFamily) outside.push(`${file}: ${name} has joined: remove it from PENDING`);
-        else pending.push(name);
-      } else if (!inFamily) outside.push(`${file}: ${name} extends ${base}, not VreportError`);
+      if (!inFamily) outside.push(`${file}: ${name} extends ${base}, not VreportError`);
     }
     expect(outside).toEqual([]);
-    expect(pending.sort()).toEqual([...PENDING].sort());
   });
 
   it("masks a password in a URL in the message, and names the class", () => {

@@ -2,14 +2,13 @@
  * Asks a running `serve` to run an operation over the database it holds (server.ts): reads the
  * token file in the PGlite directory and posts to the loopback admin channel.
  */
+import { VreportError } from "../../contract/index.js";
 import type { AdminReply } from "./operations.js";
 import { ADMIN_PREFIX } from "./server.js";
 import { readTicket } from "./token-file.js";
 
 /** Why the service could not be asked (no token file, or its channel does not answer). */
-export class AdminUnavailableError extends Error {
-  override readonly name = "AdminUnavailableError";
-}
+export class AdminUnavailableError extends VreportError {}
 
 /** Runs `operation` with `input` in the service holding `dir`; throws AdminUnavailableError. */
 export async function askService(dir: string, operation: string, input: unknown): Promise<AdminReply> {

@@ -1,3 +1,4 @@
+import type { ErrorCategory } from "../../contract/index.js";
 import { CodedError } from "../store/coded-error.js";
 
 /**
@@ -17,4 +18,11 @@ export type ImportErrorCode =
 /** Base error of the CSV import: a stable `code`, a plain message and the underlying `cause`. */
 export class ImportError extends CodedError<ImportErrorCode> {
   override readonly name = "ImportError";
+
+  /** A file or mapping the user gave that cannot be used is theirs to fix (exit 2). */
+  override get category(): ErrorCategory {
+    return this.code === "BAD_SETUP" || this.code === "BAD_MAPPING" || this.code === "INPUT_UNREADABLE"
+      ? "usage"
+      : "failure";
+  }
 }

@@ -5,6 +5,7 @@
  * and written by the CLI here or, while `serve` holds a PGlite directory, over its admin channel.
  */
 import { sql } from "kysely";
+import { type ErrorCategory, VreportError } from "../../contract/index.js";
 import type { ReviewRecord, ReviewState } from "../../contract/review.js";
 import type { Store } from "../store/db.js";
 
@@ -12,13 +13,21 @@ import type { Store } from "../store/db.js";
 export type Review = ReviewRecord;
 
 /** A change of state that the rules of docs/review.md refuse (a sent report is never re-approved). */
-export class ReviewError extends Error {
-  override readonly name = "ReviewError";
+export class ReviewError extends VreportError {
   constructor(
     readonly code: "NOT_ALLOWED" | "NO_REASON",
     message: string,
   ) {
     super(message);
+  }
+
+  /** A change the review's state does not allow, or a rejection without a reason: exit 2. */
+  override get category(): ErrorCategory {
+    return "usage";
+  }
+
+  override get retryable(): boolean {
+    return false;
   }
 }
 

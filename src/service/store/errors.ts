@@ -1,3 +1,4 @@
+import type { ErrorCategory } from "../../contract/index.js";
 import { CodedError } from "./coded-error.js";
 
 /** Why a store operation failed. */
@@ -11,6 +12,11 @@ export type StoreErrorCode =
 /** Base error of the store: a stable `code`, a plain message and the underlying `cause`. */
 export class StoreError extends CodedError<StoreErrorCode> {
   override readonly name: string = "StoreError";
+
+  /** The database server not answering is "unreachable" (exit 4), as the service's own would be. */
+  override get category(): ErrorCategory {
+    return this.code === "UNREACHABLE" ? "unreachable" : "failure";
+  }
 }
 
 /** Another live process holds the PGlite directory. */
