@@ -6,12 +6,30 @@
  */
 import type { LoadedConfig } from "../config/load-config.js";
 import type { Project } from "../contract/index.js";
+import type { ReviewRecord } from "../contract/review.js";
 import { maySend } from "../contract/review.js";
 import { reviewPeriodOf } from "../jobs/delivery-ledger.js";
 import type { RenderedReport } from "../pipeline/generate-report.js";
-import { getReview, setReview } from "../service/review/index.js";
+import { getReview, type ReviewChange, setReview } from "../service/review/index.js";
 import type { Store } from "../service/store/db.js";
 import { inline } from "./io.js";
+
+/**
+ * The reviews a worker reads and writes: on its database's store, or through the service that
+ * holds its PGlite directory (cli/worker-ledger.ts), the same either way.
+ */
+export interface WorkerReviews {
+  get(projectId: string, period: string): Promise<ReviewRecord | undefined>;
+  set(change: ReviewChange): Promise<unknown>;
+}
+
+/** The reviews of an open store. */
+export function storeReviews(store: Store): WorkerReviews {
+  return {
+    get: (projectId, period) => getReview(store, projectId, period),
+    set: (change) => setReview(store, change),
+  };
+}
 
 /** Whether a rendered report may be emailed now, and why not. */
 export type ReviewVerdict = { send: true } | { send: false; reason: string };
@@ -23,27 +41,27 @@ export type ReviewVerdict = { send: true } | { send: false; reason: string };
  * job has failed with the reason either way.
  */
 export function holdRecorder(
-  store: Store,
+  reviews: WorkerReviews,
   log: (line: string) => void,
 ): (project: Project, period: string, reason: string) => Promise<void> {
   return async (project, period, reason) => {
     try {
-      await setReview(store, { projectId: project.id, period, state: "held", by: "worker", reason });
+      await reviews.set({ projectId: project.id, period, state: "held", by: "worker", reason });
     } catch (error) {
       log(`could not record ${inline(project.name)} ${period} as held: ${(error as Error).message}`);
     }
   };
 }
 
-/** The gate of a worker whose reviews live in `store`, each client's policy from `config`. */
+/** The gate of a worker over its `reviews`, each client's policy from `config`. */
 export function reviewGate(
-  store: Store,
+  reviews: WorkerReviews,
   config: Pick<LoadedConfig, "forProject">,
 ): (project: Project, rendered: Pick<RenderedReport, "files">) => Promise<ReviewVerdict> {
   return async (project, rendered) => {
     const policy = config.forProject(project).review;
     const period = reviewPeriodOf(rendered);
-    const review = await getReview(store, project.id, period);
+    const review = await reviews.get(project.id, period);
     if (maySend(review, policy)) return { send: true };
     // Sent (by the desk, another job, another format's delivery): it is never sent twice.
     if (review?.state === "sent")
@@ -53,7 +71,7 @@ export function reviewGate(
       };
     const state = review?.state ?? "draft";
     // Recorded as a draft so that the cycle's review lists it; a decision already made stays.
-    if (!review) await setReview(store, { projectId: project.id, period, state: "draft", by: "worker" });
+    if (!review) await reviews.set({ projectId: project.id, period, state: "draft", by: "worker" });
     const why = review?.reason !== undefined ? ` (${inline(review.reason)})` : "";
     return {
       send: false,

@@ -134,11 +134,15 @@ async function deskSender(
   const reviews = adminReviews(database);
   const email = setup.email;
   if (!email) return { reviews, reviewer };
-  const config = await loadConfig(setup.configPath);
-  const clients = await clientReports(config);
+  // The config is checked now (a typo fails at start) and read again at each send, as the
+  // desk's pages read it at each build: a client added or a recipient changed takes effect
+  // without restarting the service.
+  await loadConfig(setup.configPath);
   // The recorded send makes the review `sent` by this desk's reviewer, in the ledger's own write.
   const ledger = adminLedger(database, reviewer);
   const send: DeskSend = async (project, { client, period }) => {
+    const config = await loadConfig(setup.configPath);
+    const clients = await clientReports(config);
     const own = config.forProject(project).email;
     if (!own?.to?.length) return undefined;
     const rendered = await generateReport(

@@ -2,20 +2,26 @@
  * Where a worker records its deliveries (docs/jobs.md, "Exactly-once email"): in the service's
  * database, which every worker of a cycle shares. The embedded service's own store when the worker
  * started one (PGlite lets one process open a directory), else a store opened on `--database`
- * (or VREPORT_DATABASE) beside the remote service the worker reads.
+ * (or VREPORT_DATABASE) beside the remote service the worker reads; a PGlite directory that a
+ * running `vreport serve` holds is reached through that service's admin route (one machine, the
+ * embedded database: serve, its desk and a worker side by side).
  */
 import type { DeliveryLedger } from "../jobs/delivery-ledger.js";
 import { deliveryLedger } from "../service/deliveries/index.js";
 import { openStore, printableLocation, type Store } from "../service/store/db.js";
-import { StoreError } from "../service/store/errors.js";
+import { DatabaseLockedError, StoreError } from "../service/store/errors.js";
+import { reviewListOp, reviewSetOp } from "./commands/review.js";
 import type { CliServiceConnection } from "./connect-service.js";
 import { CliError, EXIT } from "./errors.js";
+import { adminLedger } from "./ledger-operations.js";
+import { runOnStore } from "./on-store.js";
+import { storeReviews, type WorkerReviews } from "./review-gate.js";
 
 /** An open ledger, where it is (fit to print), and how to let it go. */
 export interface WorkerLedger {
   ledger: DeliveryLedger;
-  /** Its database, where the reviews of the clients' reports are too (docs/review.md). */
-  store: Store;
+  /** The reviews of the clients' reports, in the same database (docs/review.md). */
+  reviews: WorkerReviews;
   where: string;
   close(): Promise<void>;
 }
@@ -57,6 +63,7 @@ export async function openWorkerLedger(
   try {
     store = await openStore(location);
   } catch (error) {
+    if (error instanceof DatabaseLockedError) return throughService(location, by);
     if (error instanceof StoreError)
       throw new CliError(`the delivery ledger's database: ${error.message}`, EXIT.failure, { cause: error });
     throw error;
@@ -65,5 +72,42 @@ export async function openWorkerLedger(
 }
 
 function ledgerOn(store: Store, close: () => Promise<void>, by: string): WorkerLedger {
-  return { ledger: deliveryLedger(store.db, by), store, where: printableLocation(store.location), close };
+  return {
+    ledger: deliveryLedger(store.db, by),
+    reviews: storeReviews(store),
+    where: printableLocation(store.location),
+    close,
+  };
+}
+
+const quiet = { out: () => {}, err: () => {} };
+
+/** The ledger and reviews of a PGlite directory a running service holds, through its admin route. */
+function throughService(location: string, by: string): WorkerLedger {
+  return {
+    ledger: adminLedger(location, by),
+    reviews: {
+      get: async (projectId, period) =>
+        (await runOnStore(location, "review.list", reviewListOp, { period, json: false }, quiet)).find(
+          (r) => r.projectId === projectId,
+        ),
+      set: (change) =>
+        runOnStore(
+          location,
+          "review.set",
+          reviewSetOp,
+          {
+            project: change.projectId,
+            period: change.period,
+            state: change.state,
+            by: change.by,
+            ...(change.reason !== undefined ? { reason: change.reason } : {}),
+            quiet: true,
+          },
+          quiet,
+        ),
+    },
+    where: `${printableLocation(location)} (through the service that holds it)`,
+    close: async () => {},
+  };
 }

@@ -68,13 +68,15 @@ export class Cycle {
   private readonly data = new Map<string, Promise<ReportData>>();
   private readonly built = new Map<string, Promise<CycleReport>>();
   private readonly done = new Map<string, CycleReport>();
-  private entryList: Promise<CycleEntry[]> | undefined;
 
   constructor(private readonly source: CycleSource) {}
 
-  /** The clients of the cycle: the projects each workspace's key reads, by name. No report is built. */
+  /**
+   * The clients of the cycle: the projects each workspace's key reads, by name, listed again at
+   * each call (a client imported while the desk runs appears on the next page). No report is built.
+   */
   entries(): Promise<CycleEntry[]> {
-    this.entryList ??= Promise.all(
+    return Promise.all(
       this.source.workspaces.map(async (workspace) =>
         (await workspace.client.listProjects()).projects.map((project) => ({
           project,
@@ -83,10 +85,6 @@ export class Cycle {
         })),
       ),
     ).then((lists) => lists.flat().sort((a, b) => a.project.name.localeCompare(b.project.name)));
-    this.entryList.catch(() => {
-      this.entryList = undefined;
-    });
-    return this.entryList;
   }
 
   /** One client of the cycle. */

@@ -135,6 +135,27 @@ export async function removeSchedule(queue: Queue, id: string): Promise<boolean>
 }
 
 /**
+ * Fires a schedule now, once, as its next firing would (`schedule run`: try a cycle without
+ * waiting for the 1st): a job with the schedule's name, data and options. Its id names the
+ * schedule and the instant, so running it twice makes two jobs, as two firings would; what the
+ * jobs send is still sent once (the delivery ledger). Undefined when there is no such schedule.
+ */
+export async function runScheduleNow(
+  queue: Queue,
+  id: string,
+  now = Date.now(),
+): Promise<string | undefined> {
+  const scheduler = await queue.getJobScheduler(id);
+  if (!scheduler) return undefined;
+  const opts = (scheduler.template?.opts ?? {}) as Record<string, unknown>;
+  const job = await queue.add(scheduler.name, scheduler.template?.data ?? {}, {
+    ...opts,
+    jobId: `${id}-run-${now}`,
+  });
+  return job.id;
+}
+
+/**
  * `schedule add --monthly`: 06:00 on the 1st of each month in `tz` (the workspace's unless the user
  * chose another), reporting the last calendar month, which the worker resolves in the workspace's
  * timezone when the job runs (docs/jobs.md).

@@ -97,6 +97,7 @@ describe("every command's --help ends with examples that parse", () => {
       "schedule add",
       "schedule list",
       "schedule remove",
+      "schedule run",
       "review",
       "review list",
       "review desk",

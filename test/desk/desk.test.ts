@@ -15,6 +15,12 @@ import type { Page } from "puppeteer";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { reviewApprove, reviewDesk, reviewList } from "../../src/cli/commands/review.js";
 import { serveCommand } from "../../src/cli/commands/serve.js";
+import type { CliServiceConnection } from "../../src/cli/connect-service.js";
+import { reviewGate } from "../../src/cli/review-gate.js";
+import { openWorkerLedger } from "../../src/cli/worker-ledger.js";
+import type { ClientSettings } from "../../src/config/load-config.js";
+import type { Project } from "../../src/contract/index.js";
+import { deliveryOf } from "../../src/jobs/delivery-ledger.js";
 import { closeBrowser, getBrowser } from "../../src/render/backends/pdf/_browser.js";
 import { importCsv } from "../../src/service/import/index.js";
 import type { RunningServer } from "../../src/service/index.js";
@@ -261,5 +267,35 @@ describe("the review desk in Chromium", () => {
     );
     expect(smtp.received.map((m) => m.to)).toEqual([["cmo@brightwave.example"]]);
     expect(sent).toMatchObject({ projectName: "Brightwave", state: "sent", by: "lee" });
+  });
+
+  it("a worker beside the desk reaches the same database through the running service: its gate and its ledger", async () => {
+    // No embedded service of its own: the worker reads a remote service and names the PGlite directory serve holds.
+    const remote = { store: undefined } as unknown as CliServiceConnection;
+    const opened = await openWorkerLedger(remote, join(dir, "db"), "worker");
+    expect(opened?.where).toMatch(/\(through the service that holds it\)$/);
+    const gate = reviewGate(opened!.reviews, {
+      forProject: () => ({ review: "required" }) as ClientSettings,
+    });
+    const report = (id: string) => ({
+      files: [{ format: "html" as const, path: `/x/${id}-ai-visibility-2025-06.html`, bytes: 1, assets: [] }],
+    });
+    // Sent by the desk: the worker's gate says so and sends nothing.
+    expect(await gate(acme() as Project, report("brightwave"))).toMatchObject({ send: false });
+    // A client without a review yet is recorded as a draft, through the service.
+    const third = projects.find((p) => p.name === "Northwind")!;
+    expect(await gate(third as Project, report("northwind"))).toMatchObject({ send: false });
+    expect(await opened!.reviews.get(third.id, "2025-06")).toMatchObject({ state: "draft", by: "worker" });
+    // Its ledger finds the desk's send recorded.
+    const delivery = deliveryOf({
+      project: acme().id,
+      periodStart: "2025-06-01",
+      periodEnd: "2025-06-30",
+      to: ["cmo@brightwave.example"],
+      formats: ["html"],
+      from: "Agency <reports@agency.example>",
+    });
+    expect((await opened!.ledger.claim(delivery, "worker-1", 60_000)).outcome).toBe("sent");
+    await opened!.close();
   });
 });

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { QueueEvents } from "bullmq";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { enqueueCommand } from "../../src/cli/commands/enqueue.js";
-import { scheduleAdd, scheduleList, scheduleRemove } from "../../src/cli/commands/schedule.js";
+import { scheduleAdd, scheduleList, scheduleRemove, scheduleRun } from "../../src/cli/commands/schedule.js";
 import { connectService } from "../../src/cli/connect-service.js";
 import type { CliError } from "../../src/cli/errors.js";
 import { loadConfig } from "../../src/config/load-config.js";
@@ -273,7 +273,7 @@ describe.skipIf(!up)("queue, enqueue and schedules on the real Redis", () => {
     }
   });
 
-  it("schedule add/list/remove manages BullMQ job schedulers", async () => {
+  it("schedule add/list/run/remove manages BullMQ job schedulers", async () => {
     const p = prefix("sched");
     const q = { prefix: p, redisUrl: REDIS_URL };
     const lines: string[] = [];
@@ -332,6 +332,28 @@ describe.skipIf(!up)("queue, enqueue and schedules on the real Redis", () => {
       (e: unknown) => e as CliError,
     );
     expect(badTz?.message).toBe('unknown time zone "Mars/Olympus"');
+    // Fired now, as its next firing would: one job with the schedule's name, data and options.
+    const fired = await scheduleRun(id, q, (l) => lines.push(l));
+    expect(lines.at(-1)).toBe(`schedule ${id}: fired now as job ${fired}; the running workers take it`);
+    const { queue, close } = await openQueue({ redisUrl: REDIS_URL, prefix: p });
+    try {
+      const job = await queue.getJob(fired);
+      expect([job?.name, job?.data, job?.opts.attempts]).toEqual([
+        "all-projects",
+        { allProjects: true, period: { range: "30d" }, formats: ["pdf", "xlsx"], out: dir },
+        3,
+      ]);
+    } finally {
+      await close();
+    }
+    const unknown = await scheduleRun("nope", q, () => {}).then(
+      () => undefined,
+      (e: unknown) => e as CliError,
+    );
+    expect([unknown?.message, unknown?.exitCode]).toEqual([
+      'no schedule with id "nope" (see `vreport schedule list`)',
+      1,
+    ]);
     await scheduleRemove(id, q, (l) => lines.push(l));
     expect(lines.at(-1)).toBe(`removed schedule ${id}`);
     expect(await scheduleList(q, (l) => lines.push(l))).toEqual([]);

@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { reviewListOp, reviewSetOp } from "../../src/cli/commands/review.js";
-import { holdRecorder, reviewGate } from "../../src/cli/review-gate.js";
+import { holdRecorder, reviewGate, storeReviews } from "../../src/cli/review-gate.js";
 import type { ClientSettings } from "../../src/config/load-config.js";
 import { loadConfig } from "../../src/config/load-config.js";
 import type { Project } from "../../src/contract/index.js";
@@ -90,7 +90,7 @@ describeDatabases("review states", (kind) => {
     const project = { id: PROJECT, name: "Acme" } as Project;
     const november = { files: [{ path: "/out/acme-ai-visibility-2026-11.pdf" }] } as RenderedReport;
     const gate = (review: "required" | "skip") =>
-      reviewGate(store, { forProject: () => ({ review }) as ClientSettings });
+      reviewGate(storeReviews(store), { forProject: () => ({ review }) as ClientSettings });
     expect(reviewPeriodOf(november)).toBe("2026-11");
     // A project named like the file names' separator keeps its period whole.
     const rolling = {
@@ -125,7 +125,7 @@ describeDatabases("review states", (kind) => {
   it("records a report the worker held for incomplete data as held, with its reason", async () => {
     const project = { id: PROJECT, name: "Acme" } as Project;
     const logged: string[] = [];
-    const hold = holdRecorder(store, (l) => logged.push(l));
+    const hold = holdRecorder(storeReviews(store), (l) => logged.push(l));
     await hold(project, "2026-09", "held: 2026-09's last collection day is incomplete at the deadline");
     expect(await reviewListOp(store, { period: "2026-09", json: false }, io)).toMatchObject([
       {

@@ -9,7 +9,7 @@ import type { Job, Queue } from "bullmq";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { reviewListOp, reviewSetOp } from "../../src/cli/commands/review.js";
-import { reviewGate } from "../../src/cli/review-gate.js";
+import { reviewGate, storeReviews } from "../../src/cli/review-gate.js";
 import { createClient } from "../../src/client/index.js";
 import { type ClientSettings, loadConfig } from "../../src/config/load-config.js";
 import { createProcessor } from "../../src/jobs/process-job.js";
@@ -40,7 +40,9 @@ describe("the worker's review gate", () => {
       },
       emailRetry: { attempts: 1 },
       deliveries: deliveryLedger(store.db),
-      review: reviewGate(store, { forProject: () => ({ review: "required" }) as ClientSettings }),
+      review: reviewGate(storeReviews(store), {
+        forProject: () => ({ review: "required" }) as ClientSettings,
+      }),
     });
     const data = { project: project.id, range: "30d", month: "2025-06", formats: ["md"], out: dir };
     const job = {

@@ -7,6 +7,7 @@ import {
   listSchedules,
   monthlyCron,
   removeSchedule,
+  runScheduleNow,
   type ScheduleInfo,
 } from "../../jobs/schedules.js";
 import type { ApiKeyFlags } from "../api-key.js";
@@ -184,9 +185,18 @@ export async function scheduleRemove(id: string, flags: QueueFlags, out: Out = s
   out(`removed schedule ${id}`);
 }
 
+/** `vreport schedule run ID`: fires the schedule once now, as its next firing would. */
+export async function scheduleRun(id: string, flags: QueueFlags, out: Out = stdout): Promise<string> {
+  const job = await withQueue(flags, (q) => runScheduleNow(q, id));
+  if (job === undefined)
+    throw new CliError(`no schedule with id "${id}" (see \`vreport schedule list\`)`, EXIT.failure);
+  out(`schedule ${id}: fired now as job ${job}; the running workers take it`);
+  return job;
+}
+
 const queueOptions = (c: Command): Command => c.addOption(redisUrlOption()).addOption(queuePrefixOption());
 
-/** Wires `vreport schedule add|list|remove`. */
+/** Wires `vreport schedule add|list|remove|run`. */
 export function register(program: Command): void {
   const schedule = program
     .command("schedule")
@@ -271,5 +281,13 @@ export function register(program: Command): void {
       ),
   ).action(async (id: string, flags: QueueFlags) => {
     await scheduleRemove(id, flags);
+  });
+  queueOptions(
+    schedule
+      .command("run <id>")
+      .description("Fire a recurring report once now, as its next firing would (try a cycle without waiting)")
+      .addHelpText("after", examples("vreport schedule run all-projects-last-month-pdf")),
+  ).action(async (id: string, flags: QueueFlags) => {
+    await scheduleRun(id, flags);
   });
 }

@@ -101,8 +101,8 @@ export async function workerCommand(flags: WorkerFlags, run: WorkerRun = {}): Pr
           // they skip it; a worker without one has no client to review for (docs/review.md).
           ...(deliveries && hasConfigFile(flags.config)
             ? {
-                review: reviewGate(deliveries.store, config),
-                onHeld: holdRecorder(deliveries.store, log),
+                review: reviewGate(deliveries.reviews, config),
+                onHeld: holdRecorder(deliveries.reviews, log),
               }
             : {}),
         },

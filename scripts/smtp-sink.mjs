@@ -1,0 +1,49 @@
+#!/usr/bin/env node
+/**
+ * A local SMTP sink to try the monthly cycle without sending real mail (README, "The monthly
+ * cycle, step by step"): listens on 127.0.0.1 (default port 2525), writes each message it accepts
+ * to `<dir>/<n>-<first recipient>.eml` (default ./output/mail) and prints one line per message.
+ *
+ *   node scripts/smtp-sink.mjs [--port 2525] [--dir output/mail]
+ *   vreport … --smtp-url smtp://127.0.0.1:2525
+ */
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { parseArgs } from "node:util";
+import { SMTPServer } from "smtp-server";
+
+const { values } = parseArgs({
+  options: { port: { type: "string", default: "2525" }, dir: { type: "string", default: "output/mail" } },
+});
+const dir = resolve(values.dir);
+mkdirSync(dir, { recursive: true });
+let count = 0;
+
+const server = new SMTPServer({
+  authOptional: true,
+  disabledCommands: ["STARTTLS"],
+  logger: false,
+  size: 50 * 1024 * 1024,
+  onData(stream, session, done) {
+    const chunks = [];
+    stream.on("data", (c) => chunks.push(c));
+    stream.on("end", () => {
+      const raw = Buffer.concat(chunks);
+      const to = session.envelope.rcptTo.map((r) => r.address);
+      const subject = /^Subject: (.*)$/im.exec(raw.toString("latin1"))?.[1] ?? "";
+      count++;
+      const file = join(
+        dir,
+        `${String(count).padStart(3, "0")}-${(to[0] ?? "unknown").replace(/[^\w.@-]/g, "_")}.eml`,
+      );
+      writeFileSync(file, raw);
+      console.log(`received ${count}: to ${to.join(", ")}: ${subject} (${raw.length} bytes) → ${file}`);
+      done();
+    });
+  },
+});
+
+server.listen(Number(values.port), "127.0.0.1", () => {
+  console.log(`smtp sink on smtp://127.0.0.1:${values.port}, writing messages to ${dir} (Ctrl-C stops it)`);
+});
+for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.close(() => process.exit(0)));
