@@ -1,7 +1,7 @@
 import { extname, resolve } from "node:path";
 import { CsvError, parse } from "csv-parse/sync";
-import { type ErrorCategory, PLATFORMS, type Platform, VreportError } from "../contract/index.js";
-import { readInput } from "./_read-input.js";
+import { PLATFORMS, type Platform } from "../contract/index.js";
+import { InputFileError, readInput } from "./_read-input.js";
 
 /**
  * The agency's change log (docs/changes.md): what it did, and when, so the report can show the
@@ -34,20 +34,7 @@ export type ChangesErrorCode =
   | "BAD_FIELD";
 
 /** A changes file that cannot be used: the message names the file, the line and the field. */
-export class ChangesError extends VreportError {
-  constructor(
-    readonly code: ChangesErrorCode,
-    readonly file: string,
-    message: string,
-    options?: { cause?: unknown },
-  ) {
-    super(message, options);
-  }
-
-  override get category(): ErrorCategory {
-    return "usage";
-  }
-}
+export class ChangesError extends InputFileError<ChangesErrorCode> {}
 
 /** The fields of an entry, in the CSV header's order. */
 export const CHANGE_FIELDS = ["date", "label", "platform", "category"] as const;

@@ -1,5 +1,5 @@
-import { type ErrorCategory, VreportError } from "../contract/index.js";
 import { noteParser } from "../format/note-markup.js";
+import { InputFileError } from "./_read-input.js";
 import { parseAgencyNote } from "./agency-input.js";
 import { isSectionKey, SECTION_KEYS, type SectionKey, unknownSectionMessage } from "./section-keys.js";
 
@@ -21,20 +21,7 @@ export type NotesErrorCode =
   | "OTHER_PERIOD";
 
 /** A notes file that cannot be used: the message names the file, the line and what is wrong. */
-export class NotesError extends VreportError {
-  constructor(
-    readonly code: NotesErrorCode,
-    readonly file: string,
-    message: string,
-    options?: { cause?: unknown },
-  ) {
-    super(message, options);
-  }
-
-  override get category(): ErrorCategory {
-    return "usage";
-  }
-}
+export class NotesError extends InputFileError<NotesErrorCode> {}
 
 const VALID = `valid keys are ${SECTION_KEYS.join(", ")}`;
 

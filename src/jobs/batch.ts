@@ -108,6 +108,14 @@ export async function runBatch(
     const started = performance.now();
     let files: WrittenFile[] = [];
     const emailed: string[] = [];
+    const outcome = (more: Pick<BatchResult, "alreadyEmailed" | "answers" | "error">): BatchResult => ({
+      project,
+      files,
+      bytes: sum(files),
+      ms: performance.now() - started,
+      emailed,
+      ...more,
+    });
     try {
       const job = jobFor(project);
       const report = await (options.render ?? generateReport)(client, job);
@@ -124,33 +132,17 @@ export async function runBatch(
           formats: job.formats,
           from: email.from,
         });
-        const outcome = await deliverOnce(options.deliveries, report, email, delivery);
-        emailed.push(...outcome.recipients);
-        already = outcome.alreadySent;
+        const delivered = await deliverOnce(options.deliveries, report, email, delivery);
+        emailed.push(...delivered.recipients);
+        already = delivered.alreadySent;
       } else if (email) {
         const sent = await emailReport(report, email);
         emailed.push(...sent.accepted);
       }
       const answers = report.answers ? { answers: report.answers } : {};
-      const repeat = already ? { alreadyEmailed: true } : {};
-      return {
-        project,
-        files,
-        bytes: sum(files),
-        ms: performance.now() - started,
-        emailed,
-        ...repeat,
-        ...answers,
-      };
+      return outcome({ ...(already ? { alreadyEmailed: true } : {}), ...answers });
     } catch (err) {
-      return {
-        project,
-        files,
-        bytes: sum(files),
-        ms: performance.now() - started,
-        emailed,
-        error: asError(err),
-      };
+      return outcome({ error: asError(err) });
     }
   };
 
