@@ -1,13 +1,12 @@
 import type { Branding } from "../config/branding.js";
 import type { Notes } from "../config/notes-file.js";
-import { SECTION_KEYS } from "../config/section-keys.js";
 import { dayIn } from "../contract/index.js";
 import { langOf } from "../format/i18n/index.js";
 import { comparisonOf } from "../report/comparison.js";
 import type { ReportModel } from "../report/model.js";
 import { placeLegend } from "./legend.js";
 import { PALETTE } from "./sections/_helpers.js";
-import { SECTION_DRAFTERS } from "./sections/index.js";
+import { SECTIONS } from "./sections/index.js";
 import type { Block, ChartSpec, CoverView, RenderedChart, ReportView, SectionDraft } from "./types.js";
 import { withholdChanges } from "./withhold-changes.js";
 
@@ -85,9 +84,7 @@ export function draftView(
     sections: placeLegend(
       withholdChanges(
         // The agency's page only when the agency gave its input (docs/agency.md).
-        SECTION_KEYS.filter((key) => key !== "agency" || model.agency.hasInput).map((key) =>
-          SECTION_DRAFTERS[key](model, lang),
-        ),
+        SECTIONS.filter((s) => s.key !== "agency" || model.agency.hasInput).map((s) => s.draft(model, lang)),
         comparisonOf(p),
         lang,
       ).map((s) => withNote(s, options.notes)),

@@ -1,37 +1,12 @@
 import { FULL, type Presentation } from "../config/presentation.js";
-import type { SectionKey } from "../config/section-keys.js";
 import { type Lang, langOf } from "../format/i18n/index.js";
 import { placeLegend } from "./legend.js";
+import { sectionOf } from "./sections/index.js";
 import { clientView } from "./technical.js";
 import type { Block, ReportView, SectionView } from "./types.js";
 import { workbookSheets } from "./workbook-sheets.js";
 
 type TableBlock = Extract<Block, { kind: "table" }>;
-
-/**
- * Whether a trimmed table's rows are ranked ("Top 10 of 120 prompts") or merely listed ("The
- * first 10 of 56 items"); what the note calls its rows is the catalogue's (`trim.rows`, docs/i18n.md).
- * A Record: a new section needs an entry.
- */
-const RANKED: Record<SectionKey, boolean> = {
-  executive_summary: false,
-  summary: false,
-  trend: false,
-  platforms: false,
-  categories: false,
-  competitors: true,
-  opportunities: true,
-  evidence: false,
-  cited_sources: true,
-  your_pages: true,
-  competitor_pages: true,
-  prompts: false,
-  answers: false,
-  content_map: false,
-  content: false,
-  agency: false,
-  methodology: false,
-};
 
 /**
  * The view the page formats (PDF, Markdown) show: the presentation's sections in its order, each
@@ -93,7 +68,10 @@ function trim(
     return {
       ...table,
       rows: table.rows.slice(0, rows),
-      note: [RANKED[section.key] ? t.top(rows, n, noun, where) : t.first(rows, n, noun, where), table.note]
+      note: [
+        sectionOf(section.key).ranked ? t.top(rows, n, noun, where) : t.first(rows, n, noun, where),
+        table.note,
+      ]
         .filter(Boolean)
         .join(" "),
     };

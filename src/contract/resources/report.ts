@@ -24,23 +24,6 @@ export const REPORT_SECTION_KEYS = [
 ] as const;
 export type ReportSectionKey = (typeof REPORT_SECTION_KEYS)[number];
 
-/**
- * Each report section's title: the API's, and the same string in every rendered format of an
- * English report (one title per section).
- */
-export const REPORT_SECTION_TITLES: Record<ReportSectionKey, string> = {
-  summary: "Key figures",
-  trend: "Trend",
-  platforms: "Platforms",
-  categories: "Categories",
-  competitors: "Competitors",
-  cited_sources: "Cited sources",
-  your_pages: "Your cited pages",
-  competitor_pages: "Competitor pages",
-  prompts: "Prompts",
-  answers: "Latest answers",
-};
-
 /** Limits of the report's lists (docs/decisions.md#report-sections). */
 export const REPORT_LIMITS = { citedSources: 50, yourPages: 100, competitorPagesEach: 10, answers: 500 };
 

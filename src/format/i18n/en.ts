@@ -11,7 +11,7 @@ import type { FigureStyle, Figures } from "./figures.js";
 const owner = (name: string): string => (/s$/i.test(name) ? `${name}'` : `${name}'s`);
 
 export const enMessages = (f: Figures) => ({
-  /** Section titles; the API's sections carry the same English titles (contract REPORT_SECTION_TITLES). */
+  /** Section titles; the API's sections carry these English ones (service/analytics/handlers/report.ts). */
   sections: {
     executive_summary: "Executive summary",
     summary: "Key figures",

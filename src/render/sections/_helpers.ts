@@ -168,8 +168,8 @@ export function fromSections(
   lang: Lang,
   body: (s: ApiSections) => DraftBlock[],
 ): SectionDraft {
-  // The catalogue's title: in English the API's (contract REPORT_SECTION_TITLES, a test holds them
-  // equal), one title per section in the JSON and in every format; in another language its own.
+  // The catalogue's title: in English the API's (the service takes it from the English catalogue),
+  // one title per section in the JSON and in every format; in another language its own.
   return fromVisibility(key, model, lang, body);
 }
 

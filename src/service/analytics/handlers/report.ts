@@ -1,10 +1,5 @@
-import {
-  type FullReport,
-  PLATFORMS,
-  REPORT_LIMITS,
-  REPORT_SECTION_TITLES,
-  type ReportSection,
-} from "../../../contract/index.js";
+import { type FullReport, PLATFORMS, REPORT_LIMITS, type ReportSection } from "../../../contract/index.js";
+import { ENGLISH } from "../../../format/i18n/index.js";
 import type { Handler } from "../../http/handler.js";
 import { citationsByOwner, citedSources, sourceCount, totalCitations } from "../metrics/cited-sources.js";
 import { dailyTallies, platformRows, ratesOf } from "../metrics/overview.js";
@@ -22,6 +17,12 @@ import { buildCategories, buildLeaderboard, buildOverview } from "./overview.js"
 import { buildYourPageRows } from "./pages.js";
 import { compactAnswer } from "./prompt-answers.js";
 import { buildPromptRows } from "./prompts.js";
+
+/**
+ * The sections' titles: the API's are English (spec "Full report"), the English catalogue's, so an
+ * English report and the JSON title each section alike.
+ */
+const TITLES = ENGLISH.m.sections;
 
 /**
  * The full report: the ten sections in the order of docs/decisions.md#report-sections, each
@@ -82,7 +83,7 @@ export async function buildReport(l: Loader, now: Date): Promise<FullReport> {
   const sections: ReportSection[] = [
     {
       key: "summary",
-      title: REPORT_SECTION_TITLES.summary,
+      title: TITLES.summary,
       totals: {
         snapshots: metric(totals.current, noComparison(l.period, totals.previous) ? null : totals.previous),
         prompts: prompts.filter((p) => p.snapshots > 0).length,
@@ -97,7 +98,7 @@ export async function buildReport(l: Loader, now: Date): Promise<FullReport> {
     },
     {
       key: "trend",
-      title: REPORT_SECTION_TITLES.trend,
+      title: TITLES.trend,
       totals: { days: overview.trend_series.mention.length },
       rows: dailyTallies(daily.platforms, l.period.current).map(trendDay),
       previous_rows: dailyTallies(daily.platforms, l.period.previous).map(trendDay),
@@ -112,26 +113,26 @@ export async function buildReport(l: Loader, now: Date): Promise<FullReport> {
     },
     {
       key: "platforms",
-      title: REPORT_SECTION_TITLES.platforms,
+      title: TITLES.platforms,
       totals: { platforms: platforms.length, snapshots: totals.current },
       rows: platforms,
     },
     {
       key: "categories",
-      title: REPORT_SECTION_TITLES.categories,
+      title: TITLES.categories,
       totals: { snapshots: totals.current },
       rows: categories.categories,
     },
     {
       key: "competitors",
-      title: REPORT_SECTION_TITLES.competitors,
+      title: TITLES.competitors,
       totals: { total_snapshots: leaderboard.total_snapshots },
       rows: leaderboard.rows,
       your_position: leaderboard.your_position,
     },
     {
       key: "cited_sources",
-      title: REPORT_SECTION_TITLES.cited_sources,
+      title: TITLES.cited_sources,
       type: "domain",
       totals: {
         total_citations: totalCitations(urls),
@@ -142,26 +143,26 @@ export async function buildReport(l: Loader, now: Date): Promise<FullReport> {
     },
     {
       key: "your_pages",
-      title: REPORT_SECTION_TITLES.your_pages,
+      title: TITLES.your_pages,
       totals: { pages: yourPages.length, citations: yourPages.reduce((n, p) => n + p.citations, 0) },
       rows: yourPages.slice(0, REPORT_LIMITS.yourPages),
     },
     {
       key: "competitor_pages",
-      title: REPORT_SECTION_TITLES.competitor_pages,
+      title: TITLES.competitor_pages,
       totals: { pages: competitorPages.reduce((n, rows) => n + rows.length, 0) },
       rows: competitorPages.flatMap((rows) => rows.slice(0, REPORT_LIMITS.competitorPagesEach)),
     },
     {
       key: "prompts",
-      title: REPORT_SECTION_TITLES.prompts,
+      title: TITLES.prompts,
       totals: { prompts: prompts.length },
       rows: sortPrompts(prompts, "created_at", "desc", await l.categories()),
       gaps: gapRows(gaps, await l.prompts(), await l.categories(), competitors, cells.current.platforms),
     },
     {
       key: "answers",
-      title: REPORT_SECTION_TITLES.answers,
+      title: TITLES.answers,
       totals: { answers: latest.total, shown: latest.rows.length },
       rows: latest.rows.map((a) => ({
         ...compactAnswer(a),
