@@ -3,24 +3,30 @@
  * directory (test/_transpile.ts).
  */
 import { spawn } from "node:child_process";
-import { rmSync, writeFileSync } from "node:fs";
+import { rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import ts from "typescript";
 import { moduleDir, ROOT, transpileTree } from "../_transpile.js";
 
-/** A transpiled copy of src/service/store; `dir/store/db.js` is importable by plain node. */
+/**
+ * A transpiled copy of src/service/store and the contract it imports (its errors are of the
+ * family, contract/vreport-error.ts), laid out as in src/; `dir/store/db.js` is importable by
+ * plain node.
+ */
 export interface TranspiledStore {
   dir: string;
   dispose(): void;
 }
 
-/** Transpiles the store sources into a fresh temporary directory. */
+/** Transpiles the store sources (and the contract) into a fresh temporary directory. */
 export function transpileStore(): TranspiledStore {
   const dir = moduleDir("vreport-store-");
-  transpileTree(join(ROOT, "src/service/store"), join(dir, "store"), {
-    module: ts.ModuleKind.ESNext,
-    target: ts.ScriptTarget.ES2022,
-  });
+  const options = { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 };
+  transpileTree(join(ROOT, "src/service/store"), join(dir, "service/store"), options);
+  transpileTree(join(ROOT, "src/contract"), join(dir, "contract"), options);
+  // `./store/db.js` as the scripts import it; node resolves the link, so the store's own
+  // relative imports (`../../contract/…`) find the contract beside it.
+  symlinkSync(join(dir, "service/store"), join(dir, "store"), "dir");
   return { dir, dispose: () => rmSync(dir, { recursive: true, force: true }) };
 }
 
