@@ -145,12 +145,16 @@ export async function seedAgency({ clients, months, keys, scratch }) {
   }
 }
 
-/** Empties the delivery ledger, so the next cycle sends every client's report again. */
+/**
+ * Empties the delivery ledger and the reviews (a recorded send makes a report's review `sent`,
+ * which the worker's gate never sends again), so the next cycle sends every client's report again.
+ */
 export async function clearDeliveries() {
   const c = new pg.Client({ connectionString: agencyUrl() });
   await c.connect();
   try {
     await c.query("DELETE FROM report_deliveries");
+    await c.query("DELETE FROM report_reviews");
   } finally {
     await c.end();
   }
