@@ -1,22 +1,18 @@
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { apiKeyFrom } from "../../src/cli/api-key.js";
 import { parseGenerateFlags } from "../../src/cli/commands/generate-options.js";
 import { CliError, EXIT } from "../../src/cli/errors.js";
+import { tempDir } from "../_tmp.js";
 
 /** A key need not be on the command line, where `ps` shows it to every user. */
 describe("--api-key-file", () => {
-  let dir: string;
+  const dir = tempDir("key-file");
   beforeAll(async () => {
-    dir = await mkdtemp(join(tmpdir(), "vreport-key-file-"));
     await writeFile(join(dir, "key"), "vr_live_abc123\n");
     await writeFile(join(dir, "empty"), "  \n");
     await writeFile(join(dir, "two"), "vr_a\nvr_b\n");
-  });
-  afterAll(async () => {
-    await rm(dir, { recursive: true, force: true });
   });
 
   it("reads the key from the file, trimmed, ahead of the environment", () => {

@@ -2,11 +2,11 @@
  * Reading the agency's change log (docs/changes.md): CSV and NDJSON give the same entries; every
  * malformed line is an error naming the file, the line and the field.
  */
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { ChangesError, loadChanges, parseChanges } from "../../src/config/changes-file.js";
+import { tempDir } from "../_tmp.js";
 
 const PLATFORMS = "chatgpt, google_ai_overview, perplexity, gemini, grok, claude";
 
@@ -126,13 +126,7 @@ describe("parseChanges", () => {
 });
 
 describe("loadChanges", () => {
-  let dir: string;
-  beforeAll(async () => {
-    dir = await mkdtemp(join(tmpdir(), "vreport-changes-"));
-  });
-  afterAll(async () => {
-    await rm(dir, { recursive: true, force: true });
-  });
+  const dir = tempDir("changes");
 
   it("reads a file; a missing one is an error naming it", async () => {
     const path = join(dir, "changes.csv");

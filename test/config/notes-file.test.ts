@@ -1,10 +1,10 @@
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { loadConfig } from "../../src/config/load-config.js";
 import { NotesError, parseNotes } from "../../src/config/notes-file.js";
 import { loadNotesFile } from "../../src/config/period-notes.js";
+import { tempDir } from "../_tmp.js";
 
 const FILE = "/reports/notes.md";
 const KEYS =
@@ -97,13 +97,7 @@ describe("notes file (docs/notes.md)", () => {
   });
 
   describe("on disk", () => {
-    let dir: string;
-    beforeAll(async () => {
-      dir = await mkdtemp(join(tmpdir(), "vreport-notes-file-"));
-    });
-    afterAll(async () => {
-      await rm(dir, { recursive: true, force: true });
-    });
+    const dir = tempDir("notes-file");
 
     it("a missing file is an error naming it", async () => {
       const missing = join(dir, "nope.md");

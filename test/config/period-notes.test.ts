@@ -1,22 +1,18 @@
 /** Notes belong to a period (docs/notes.md): which file a report reads, and what it does with another period's. */
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { notesForReport, parseNotesFile } from "../../src/config/period-notes.js";
+import { tempDir } from "../_tmp.js";
 
 const JUNE = { project: "acme", period: "2026-06" };
 
 describe("notes of a period", () => {
-  let dir: string;
+  const dir = tempDir("period-notes");
   beforeAll(async () => {
-    dir = await mkdtemp(join(tmpdir(), "vreport-period-notes-"));
     await writeFile(join(dir, "acme-2026-10.md"), "## trend\n\nOctober.\n");
     await writeFile(join(dir, "october.md"), "<!-- period: 2026-10 -->\n\n## trend\n\nOctober.\n");
     await writeFile(join(dir, "undated.md"), "## trend\n\nSome month.\n");
-  });
-  afterAll(async () => {
-    await rm(dir, { recursive: true, force: true });
   });
 
   it("a pattern reads its own period's file; none written is no notes, not an error", async () => {

@@ -1,20 +1,14 @@
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { parseGenerateFlags } from "../../src/cli/commands/generate-options.js";
 import { ConfigError, loadConfig } from "../../src/config/load-config.js";
 import { FULL } from "../../src/config/presentation.js";
 import { SECTION_KEYS } from "../../src/config/section-keys.js";
+import { tempDir } from "../_tmp.js";
 
 describe("profiles, sections and rows in vreport.config.json", () => {
-  let dir: string;
-  beforeAll(async () => {
-    dir = await mkdtemp(join(tmpdir(), "vreport-presentation-"));
-  });
-  afterAll(async () => {
-    await rm(dir, { recursive: true, force: true });
-  });
+  const dir = tempDir("presentation");
 
   async function load(body: unknown, flags: { profile?: "client" | "full" } = {}) {
     const path = join(dir, `${Math.random().toString(36).slice(2)}.json`);

@@ -3,30 +3,25 @@
  * resolved against the config file's folder, read when the config loads, per client too; a
  * missing file is a config error naming the field.
  */
-import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { ConfigError, loadConfig } from "../../src/config/load-config.js";
+import { tempDir } from "../_tmp.js";
 
 describe("theme settings", () => {
-  let dir: string;
+  const dir = tempDir("theme");
   const config = (name: string, body: object) => {
     const path = join(dir, name);
     return writeFile(path, JSON.stringify(body)).then(() => path);
   };
 
   beforeAll(async () => {
-    dir = await mkdtemp(join(tmpdir(), "vreport-theme-"));
     await mkdir(join(dir, "look/templates"), { recursive: true });
     await mkdir(join(dir, "acme"), { recursive: true });
     await writeFile(join(dir, "look/theme.css"), ".cover { color: red; }");
     await writeFile(join(dir, "acme/acme.css"), ".cover { color: blue; }");
     await writeFile(join(dir, "look/Brand.woff2"), new Uint8Array([0x77, 0x4f, 0x46, 0x32]));
-  });
-
-  afterAll(async () => {
-    if (dir) await rm(dir, { recursive: true, force: true });
   });
 
   it("reads them relative to the config file, and lets a client have its own", async () => {

@@ -1,23 +1,17 @@
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { parseEmailSettings } from "../../src/cli/email-flags.js";
 import { CliError } from "../../src/cli/errors.js";
 import { senderProblem } from "../../src/config/email-address.js";
 import { ConfigError, loadConfig } from "../../src/config/load-config.js";
+import { tempDir } from "../_tmp.js";
 
 const FORM = "must be one email address, optionally with a name: Name <reports@agency.example>";
 const ONE_LINE = `${FORM}, on one line without control characters`;
 
 describe("the email sender is one address, parsed strictly (docs/email.md)", () => {
-  let dir: string;
-  beforeAll(async () => {
-    dir = await mkdtemp(join(tmpdir(), "vreport-sender-"));
-  });
-  afterAll(async () => {
-    await rm(dir, { recursive: true, force: true });
-  });
+  const dir = tempDir("sender");
 
   it("takes an address alone or with a name, and nothing else", () => {
     for (const ok of [
