@@ -146,7 +146,7 @@ export class Cycle {
     const fetched = await data;
     const configPath = this.source.configPath;
     const settings = (await loadConfig(configPath)).forProject(project);
-    const at = reportPeriod(fetched, settings.timezone);
+    const at = reportPeriod(fetched);
     const build = await buildPreview({ data: fetched, ...(configPath !== undefined ? { configPath } : {}) });
     const path = settings.notesPath;
     const file = path !== undefined ? notesPathFor(path, at) : undefined;

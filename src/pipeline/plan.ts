@@ -66,7 +66,7 @@ export async function planReport(
   const data = await fetchReportData(client, request.project, request.period, clock);
   const { notesFrom, ...rest } = request;
   if (notesFrom === undefined) return viewOf(data, rest);
-  const found = await notesForReport(notesFrom, reportPeriod(data, request.timezone));
+  const found = await notesForReport(notesFrom, reportPeriod(data));
   const { notes: _, ...others } = rest;
   const plan = await viewOf(data, {
     ...others,
@@ -105,9 +105,7 @@ export async function viewOf(data: ReportData, request: ViewRequest): Promise<Re
   // A draft without commentary says so first on its review list; the final report shows nothing.
   const silent = request.draft === true && Object.keys(request.notes ?? {}).length === 0;
   const review = [
-    ...(silent
-      ? [langOf(request.branding.locale).m.draft.noCommentary(reportPeriod(data, request.timezone).period)]
-      : []),
+    ...(silent ? [langOf(request.branding.locale).m.draft.noCommentary(reportPeriod(data).period)] : []),
     ...checks.map((c) => c.message),
   ];
   const view = { ...drawn, review };

@@ -7,6 +7,6 @@ import { slugify } from "../report/slug.js";
  * (`brightwave`, `90d-2026-11-01`): what a notes path's `{project}` and `{period}` are filled with
  * (docs/notes.md).
  */
-export function reportPeriod(data: ReportData, _timezone?: string): NotesFor {
+export function reportPeriod(data: ReportData): NotesFor {
   return { project: slugify(data.project.name), period: data.period.label };
 }

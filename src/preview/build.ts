@@ -65,7 +65,7 @@ export async function buildPreview(source: PreviewSource): Promise<PreviewBuild>
       notesPath !== undefined
         ? await notesForReport(
             { path: notesPath, explicit: source.notesPath !== undefined },
-            reportPeriod(source.data, settings.timezone),
+            reportPeriod(source.data),
           )
         : {};
     input(found.file);

@@ -37,7 +37,7 @@ export interface Period {
 }
 
 /** The period of a choice as of a day in a timezone (pure). */
-export function periodOf(choice: PeriodChoice, at: { timezone: string; asOf: string }): Period {
+export function periodAsOf(choice: PeriodChoice, at: { timezone: string; asOf: string }): Period {
   const compare = choice.compare ?? "previous";
   const versus = compare === "year" ? "-vs-year" : "";
   if ("range" in choice) {
@@ -66,7 +66,7 @@ export function periodOf(choice: PeriodChoice, at: { timezone: string; asOf: str
  */
 export function onServiceDay(p: Period, asOf: string): Period {
   if (p.rolling === undefined || p.asOf === asOf) return p;
-  return periodOf({ range: p.rolling, compare: p.compare }, { timezone: p.timezone, asOf });
+  return periodAsOf({ range: p.rolling, compare: p.compare }, { timezone: p.timezone, asOf });
 }
 
 /** The period parameters of the API's queries for a period. */
@@ -100,5 +100,5 @@ export async function resolvePeriod(
     },
   );
   const asOf = options.asOf ?? dayIn(timezone, (options.clock ?? (() => new Date()))());
-  return periodOf(choice, { timezone, asOf });
+  return periodAsOf(choice, { timezone, asOf });
 }

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { reviewListOp } from "../../src/cli/commands/review.js";
 import { createClient } from "../../src/client/index.js";
 import { runBatch } from "../../src/jobs/batch.js";
-import { periodOf } from "../../src/report/period.js";
+import { periodAsOf } from "../../src/report/period.js";
 import { deliveryLedger } from "../../src/service/deliveries/index.js";
 import { type SendingSetup, startSendingSetup } from "../review/_sending-setup.js";
 import { AS_OF } from "./_service.js";
@@ -31,7 +31,7 @@ describe("generate --all-projects --email through the delivery ledger", () => {
         (project) => ({
           project,
           ...{
-            period: periodOf({ range: "30d" }, { timezone: "UTC", asOf: AS_OF }),
+            period: periodAsOf({ range: "30d" }, { timezone: "UTC", asOf: AS_OF }),
             formats: ["md"],
             outDir: dir,
             branding: { agencyName: "Northwind", accentColor: "#2f6fed", locale: "en-US" },

@@ -15,7 +15,7 @@ import { loadConfig } from "../../src/config/load-config.js";
 import type { Project } from "../../src/contract/index.js";
 import { type BatchEvent, runBatch } from "../../src/jobs/batch.js";
 import type { RenderedReport } from "../../src/pipeline/generate-report.js";
-import { periodOf } from "../../src/report/period.js";
+import { periodAsOf } from "../../src/report/period.js";
 import { leaves, type MimePart, parseMime } from "../email/_mime.js";
 import { startSmtp } from "../email/_smtp-server.js";
 import { AS_OF, startTestService, type TestService } from "./_service.js";
@@ -98,7 +98,7 @@ describe("runBatch against the real service", () => {
       (project) => ({
         project,
         ...{
-          period: periodOf({ range: "30d" }, { timezone: "UTC", asOf: AS_OF }),
+          period: periodAsOf({ range: "30d" }, { timezone: "UTC", asOf: AS_OF }),
           formats: ["md", "xlsx"],
           outDir: out,
           branding,

@@ -8,7 +8,7 @@ import { createClient } from "../../src/client/index.js";
 import type { Platform, Project } from "../../src/contract/index.js";
 import { platformName } from "../../src/format/figures.js";
 import { generateReport, type ReportJob } from "../../src/pipeline/generate-report.js";
-import { periodOf } from "../../src/report/period.js";
+import { periodAsOf } from "../../src/report/period.js";
 import { type EmbeddedService, startEmbedded } from "../../src/service/embedded.js";
 import { openStore } from "../../src/service/store/db.js";
 import { startProxy, type TestProxy } from "../_proxy.js";
@@ -90,7 +90,7 @@ describe("answers workbook (--answers all)", () => {
   /** The 30-day report of the crowded prompt's project, in Markdown, with every answer. */
   const exportJob = (outDir: string): ReportJob => ({
     project,
-    period: periodOf({ range: "30d" }, { timezone: "UTC", asOf: SNAPSHOT_AS_OF }),
+    period: periodAsOf({ range: "30d" }, { timezone: "UTC", asOf: SNAPSHOT_AS_OF }),
     formats: ["md"],
     branding: BRANDING,
     outDir,

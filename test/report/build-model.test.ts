@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { SECTION_KEYS } from "../../src/config/section-keys.js";
 import { draftView } from "../../src/render/build-view.js";
 import { buildModel } from "../../src/report/build-model.js";
-import { periodOf } from "../../src/report/period.js";
+import { periodAsOf } from "../../src/report/period.js";
 import { smallReportData, stats } from "../fixtures/report-data.js";
 
 const BRANDING = { agencyName: "Northwind", accentColor: "#123456", locale: "en-US" };
@@ -121,7 +121,7 @@ describe("buildModel", () => {
     const late = {
       ...data,
       fetchedAt: "2026-11-01T23:30:00.000Z",
-      period: periodOf({ range: "7d" }, { timezone: "Europe/Paris", asOf: "2026-11-02" }),
+      period: periodAsOf({ range: "7d" }, { timezone: "Europe/Paris", asOf: "2026-11-02" }),
     };
     late.workspace = {
       ok: true,

@@ -4,7 +4,7 @@ import { viewOf } from "../../src/pipeline/plan.js";
 import { renderMarkdown } from "../../src/render/backends/markdown/backend.js";
 import type { ReportView } from "../../src/render/types.js";
 import type { ReportData } from "../../src/report/model.js";
-import { periodOf } from "../../src/report/period.js";
+import { periodAsOf } from "../../src/report/period.js";
 import type { PeriodChoice } from "../../src/report/period-choice.js";
 import { smallReportData } from "../fixtures/report-data.js";
 
@@ -16,7 +16,7 @@ function withPeriod(period: Partial<ReportPeriod>, choice: PeriodChoice = { rang
   if (!data.report.ok) throw new Error("fixture without report");
   const range = "range" in choice ? choice.range : ("custom" as const);
   const report = { ...data.report.value, range, period: { ...data.report.value.period, ...period } };
-  const asked = periodOf(choice, { timezone: "Europe/Paris", asOf: "2026-11-01" });
+  const asked = periodAsOf(choice, { timezone: "Europe/Paris", asOf: "2026-11-01" });
   return { ...data, period: asked, report: { ok: true, value: report } };
 }
 

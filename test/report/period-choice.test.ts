@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { dayIn } from "../../src/contract/index.js";
-import { onServiceDay, periodOf, periodQuery } from "../../src/report/period.js";
+import { onServiceDay, periodAsOf, periodQuery } from "../../src/report/period.js";
 import { choiceKey } from "../../src/report/period-choice.js";
 
 describe("a report's period, resolved once (docs/decisions.md#period)", () => {
@@ -9,7 +9,7 @@ describe("a report's period, resolved once (docs/decisions.md#period)", () => {
   const at = (timezone: string) => ({ timezone, asOf: dayIn(timezone, now) });
 
   it("named periods are relative to today in the workspace timezone", () => {
-    const paris = periodOf({ named: "last-month" }, at("Europe/Paris"));
+    const paris = periodAsOf({ named: "last-month" }, at("Europe/Paris"));
     expect(paris).toEqual({
       current: { start: "2026-10-01", end: "2026-10-31" },
       previous: { start: "2026-09-01", end: "2026-09-30" },
@@ -19,33 +19,33 @@ describe("a report's period, resolved once (docs/decisions.md#period)", () => {
       asOf: "2026-11-01",
     });
     expect(periodQuery(paris)).toEqual({ start: "2026-10-01", end: "2026-10-31" });
-    expect(periodOf({ named: "last-month" }, at("America/New_York")).current).toEqual({
+    expect(periodAsOf({ named: "last-month" }, at("America/New_York")).current).toEqual({
       start: "2026-09-01",
       end: "2026-09-30",
     });
-    const mtd = periodOf({ named: "month-to-date", compare: "year" }, at("Europe/Paris"));
+    const mtd = periodAsOf({ named: "month-to-date", compare: "year" }, at("Europe/Paris"));
     expect(periodQuery(mtd)).toEqual({ start: "2026-11-01", end: "2026-11-01", compare: "year" });
     expect(mtd.previous).toEqual({ start: "2025-11-01", end: "2025-11-01" });
   });
 
   it("months, dates and ranges: their days, comparison, name and query", () => {
-    const feb = periodOf({ month: "2024-02" }, at("UTC"));
+    const feb = periodAsOf({ month: "2024-02" }, at("UTC"));
     expect([feb.current, feb.previous, feb.label]).toEqual([
       { start: "2024-02-01", end: "2024-02-29" },
       { start: "2024-01-01", end: "2024-01-31" },
       "2024-02",
     ]);
     expect(periodQuery(feb)).toEqual({ start: "2024-02-01", end: "2024-02-29" });
-    const days = periodOf({ start: "2026-10-01", end: "2026-10-12" }, at("UTC"));
+    const days = periodAsOf({ start: "2026-10-01", end: "2026-10-12" }, at("UTC"));
     expect([days.previous, days.label]).toEqual([
       { start: "2026-09-01", end: "2026-09-12" },
       "2026-10-01_2026-10-12",
     ]);
-    expect(periodOf({ start: "2026-07-01", end: "2026-09-30", compare: "year" }, at("UTC")).label).toBe(
+    expect(periodAsOf({ start: "2026-07-01", end: "2026-09-30", compare: "year" }, at("UTC")).label).toBe(
       "2026-Q3-vs-year",
     );
     // A rolling range keeps v1's name and query; its days end on the as-of day, the N days before compared.
-    const range = periodOf({ range: "30d" }, at("UTC"));
+    const range = periodAsOf({ range: "30d" }, at("UTC"));
     expect(range).toEqual({
       current: { start: "2026-10-02", end: "2026-10-31" },
       previous: { start: "2026-09-02", end: "2026-10-01" },
@@ -56,7 +56,7 @@ describe("a report's period, resolved once (docs/decisions.md#period)", () => {
       rolling: "30d",
     });
     expect(periodQuery(range)).toEqual({ range: "30d" });
-    const year = periodOf({ range: "7d", compare: "year" }, at("UTC"));
+    const year = periodAsOf({ range: "7d", compare: "year" }, at("UTC"));
     expect([periodQuery(year), year.label]).toEqual([
       { range: "7d", compare: "year" },
       "7d-2026-10-31-vs-year",
@@ -64,7 +64,7 @@ describe("a report's period, resolved once (docs/decisions.md#period)", () => {
   });
 
   it("a rolling range ends on the service's own day once it has answered; other periods stay as resolved", () => {
-    const asked = periodOf(
+    const asked = periodAsOf(
       { range: "7d", compare: "year" },
       { timezone: "Europe/Paris", asOf: "2026-11-28" },
     );
@@ -74,7 +74,7 @@ describe("a report's period, resolved once (docs/decisions.md#period)", () => {
       { start: "2024-06-24", end: "2024-06-30" },
       "7d-2025-06-30-vs-year",
     ]);
-    const month = periodOf({ month: "2025-05" }, at("UTC"));
+    const month = periodAsOf({ month: "2025-05" }, at("UTC"));
     expect(onServiceDay(month, "2025-06-30")).toBe(month);
   });
 
