@@ -329,15 +329,4 @@ export interface Database {
   schema_migrations: SchemaMigrationsTable;
 }
 
-export type Workspace = Selectable<WorkspacesTable>;
-export type Project = Selectable<ProjectsTable>;
-export type Competitor = Selectable<CompetitorsTable>;
-export type Category = Selectable<CategoriesTable>;
-export type Prompt = Selectable<PromptsTable>;
-export type Answer = Selectable<AnswersTable>;
-export type UrlRow = Selectable<UrlsTable>;
-export type Citation = Selectable<CitationsTable>;
-export type Site = Selectable<SitesTable>;
-export type Topic = Selectable<TopicsTable>;
-export type SitePage = Selectable<SitePagesTable>;
 export type ContentItem = Selectable<ContentItemsTable>;
