@@ -18,13 +18,12 @@ export const listContentMapPages: Handler<"listContentMapPages"> = async (ctx) =
   const page = query.page ?? 1;
   const perPage = query.per_page ?? 25;
   if (query.site !== undefined) {
-    const site = await store.db
+    await store.db
       .selectFrom("sites")
       .select("id")
       .where("id", "=", query.site)
       .where("project_id", "=", projectId)
-      .executeTakeFirst();
-    if (!site) throw ApiError.notFound("site");
+      .executeTakeFirstOrThrow(() => ApiError.notFound("site"));
   }
   let base = store.db
     .selectFrom("site_pages as sp")

@@ -8,8 +8,7 @@ export const getWorkspace: Handler<"getWorkspace"> = async ({ store, caller }) =
     .selectFrom("workspaces")
     .selectAll()
     .where("id", "=", caller.workspaceId)
-    .executeTakeFirst();
-  if (!w) throw ApiError.notFound("workspace");
+    .executeTakeFirstOrThrow(() => ApiError.notFound("workspace"));
   return {
     id: w.id,
     name: w.name,

@@ -52,8 +52,7 @@ async function readProject(store: Store, workspaceId: string, id: string): Promi
     .select(sql<string>`data_version::text || '.' || xmin::text`.as("data_version"))
     .where("id", "=", id)
     .where("workspace_id", "=", workspaceId)
-    .executeTakeFirst();
-  if (!row) throw ApiError.notFound("project");
+    .executeTakeFirstOrThrow(() => ApiError.notFound("project"));
   return {
     id: row.id,
     workspaceId: row.workspace_id,
