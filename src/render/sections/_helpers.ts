@@ -43,9 +43,30 @@ export function statCells(prefix: string, s: RateStats): Record<string, CellValu
   };
 }
 
-/** The workbook-only sample-size column: prompts with answers (the clusters of the intervals). */
-export function promptsColumn(lang: Lang): Column {
-  return workbookOnly(col("prompts", lang.m.columns.prompts, "count"));
+/**
+ * The workbook-only columns of a table of rates per group (platforms, categories): the sample size
+ * (prompts with answers, the clusters of the intervals), then the mention and citation rates' stats.
+ */
+export function rateStatColumns(lang: Lang): Column[] {
+  return [
+    workbookOnly(col("prompts", lang.m.columns.prompts, "count")),
+    ...statColumns("mention", "mention", lang),
+    ...statColumns("citation", "citation", lang),
+  ];
+}
+
+/** An API row with the cells of `rateStatColumns` in place of its mention and citation stats. */
+export function withRateStats<R extends { mention_stats: RateStats; citation_stats: RateStats }>({
+  mention_stats,
+  citation_stats,
+  ...row
+}: R) {
+  return {
+    ...row,
+    prompts: mention_stats.prompts,
+    ...statCells("mention", mention_stats),
+    ...statCells("citation", citation_stats),
+  };
 }
 
 /**

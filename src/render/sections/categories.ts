@@ -1,13 +1,12 @@
 import {
   col,
   fromSections,
-  promptsColumn,
   rateColumns,
+  rateStatColumns,
   ratesChart,
   type SectionDrafter,
-  statCells,
-  statColumns,
   tableOf,
+  withRateStats,
 } from "./_helpers.js";
 
 /** Rates per prompt category; Uncategorized last, as the API sends it. */
@@ -36,17 +35,9 @@ export const categories: SectionDrafter = (model, lang) =>
           col("name", c.category, "text"),
           col("snapshots", c.answers, "count"),
           ...rateColumns(lang),
-          promptsColumn(lang),
-          ...statColumns("mention", "mention", lang),
-          ...statColumns("citation", "citation", lang),
+          ...rateStatColumns(lang),
         ],
-        rows.map(({ mention_stats, citation_stats, ...r }) => ({
-          ...r,
-          name: nameOf(r),
-          prompts: mention_stats.prompts,
-          ...statCells("mention", mention_stats),
-          ...statCells("citation", citation_stats),
-        })),
+        rows.map((r) => ({ ...withRateStats(r), name: nameOf(r) })),
         lang.m.categories.empty,
       ),
     ];

@@ -3,12 +3,13 @@ import {
   col,
   deltaCol,
   fromSections,
-  promptsColumn,
   rateColumns,
+  rateStatColumns,
   ratesChart,
   type SectionDrafter,
   statCells,
   statColumns,
+  withRateStats,
 } from "./_helpers.js";
 
 /** Rates per AI platform with their changes. */
@@ -37,18 +38,10 @@ export const platforms: SectionDrafter = (model, lang) =>
           ...rateColumns(lang),
           col("share_of_voice", c.shareOfVoice, "percent"),
           deltaCol("sov_delta", c.deltaShare, "sov"),
-          promptsColumn(lang),
-          ...statColumns("mention", "mention", lang),
-          ...statColumns("citation", "citation", lang),
+          ...rateStatColumns(lang),
           ...statColumns("sov", "share", lang),
         ],
-        rows: rows.map(({ mention_stats, citation_stats, sov_stats, ...r }) => ({
-          ...r,
-          prompts: mention_stats.prompts,
-          ...statCells("mention", mention_stats),
-          ...statCells("citation", citation_stats),
-          ...statCells("sov", sov_stats),
-        })),
+        rows: rows.map(({ sov_stats, ...r }) => ({ ...withRateStats(r), ...statCells("sov", sov_stats) })),
         emptyText: lang.m.platforms.empty,
       },
     ];
