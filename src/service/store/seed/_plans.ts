@@ -122,23 +122,10 @@ interface ProjectTable {
   topics: readonly TopicRow[];
 }
 
-const entity = ([
-  key,
-  name,
-  domain,
-  variants,
-  strengths,
-  mention,
-  citeRate = 0.45,
-]: EntityRow): EntityPlan => ({
-  key,
-  name,
-  domain,
-  variants,
-  strengths,
-  mention,
-  citeRate,
-});
+const entity = (row: EntityRow): EntityPlan => {
+  const [key, name, domain, variants, strengths, mention, citeRate = 0.45] = row;
+  return { key, name, domain, variants, strengths, mention, citeRate };
+};
 
 /** Builds a project's plan from its tables. */
 function projectPlan(table: ProjectTable): ProjectPlan {
