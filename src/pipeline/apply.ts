@@ -42,11 +42,19 @@ export async function applyReport<F extends string>(
   try {
     const reports: { format: F; name: string; assets: string[] }[] = [];
     const pages = presentView(view, options.presentation);
-    for (const backend of backends) {
-      const files = await abortable(
-        backend.render(backend.shows === "pages" ? pages : view, options),
-        signal,
-      );
+    // The formats render side by side (the PDF in Chromium while the workbook is built here);
+    // every render settles before the first failure is reported, so none writes after cleanup.
+    const settled = await Promise.allSettled(
+      backends.map((backend) =>
+        abortable(backend.render(backend.shows === "pages" ? pages : view, options), signal),
+      ),
+    );
+    const outputs = settled.map((r) => {
+      if (r.status === "rejected") throw r.reason;
+      return r.value;
+    });
+    for (const [i, backend] of backends.entries()) {
+      const files = outputs[i] ?? [];
       for (const file of files) {
         signal?.throwIfAborted();
         const path = join(staging, file.path);

@@ -27,8 +27,12 @@ export function imageHeight(spec: ChartSpec): number {
   return spec.height + TITLE_PX + markers.bandPx + markers.keyPx;
 }
 
-/** Draws `spec` with Chart.js as one image `kind`. */
-function draw(spec: ChartSpec, kind: ChartImageKind): Uint8Array {
+/**
+ * Draws `spec` with Chart.js as one image `kind`. A PNG is encoded off the main thread (libuv's
+ * pool): the encoding is most of a chart's time, and a report's charts are drawn together, so
+ * the next chart is laid out while the last one is compressed (docs/architecture.md, "Charts").
+ */
+async function draw(spec: ChartSpec, kind: ChartImageKind): Promise<Uint8Array> {
   // A PNG canvas starts at the CSS size; Chart.js resizes it to 2× for `devicePixelRatio: 2` and
   // scales its context, so the spec stays in CSS pixels. An SVG is drawn at 1×: it has no pixels.
   const [width, height] = [Math.round(spec.width), Math.round(imageHeight(spec))];
@@ -41,7 +45,7 @@ function draw(spec: ChartSpec, kind: ChartImageKind): Uint8Array {
     const config = chartConfig(spec, svg ? 1 : 2) as ChartConfiguration;
     const ctx = (svg ?? png)!.getContext("2d");
     chart = new Chart(ctx as unknown as CanvasRenderingContext2D, config);
-    const bytes = svg ? svg.getContent() : png!.toBuffer("image/png");
+    const bytes = svg ? svg.getContent() : await png!.encode("png");
     return new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   } finally {
     // destroy() clears the canvas, so only after encoding; it also releases Chart.js' registry entry.
@@ -62,7 +66,8 @@ export async function drawChart(
   setupCharts();
   const images: RenderedChart["images"] = {};
   try {
-    for (const kind of kinds) images[kind] = draw(spec, kind);
+    const drawn = await Promise.all(kinds.map(async (kind) => [kind, await draw(spec, kind)] as const));
+    for (const [kind, bytes] of drawn) images[kind] = bytes;
   } catch (error) {
     throw new ChartRenderError(spec.id, error instanceof Error ? error.message : String(error), {
       cause: error,
