@@ -17,6 +17,7 @@ export const UNIT_TESTS: readonly string[] = [
   "test/client/pagination.test.ts",
   "test/client/redaction.test.ts",
   "test/client/retries.test.ts",
+  "test/client/shared-reads.test.ts",
   "test/client/types.test.ts",
   "test/config/changes-file.test.ts",
   "test/config/examples.test.ts",

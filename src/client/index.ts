@@ -9,6 +9,7 @@ export { NotFoundError, RateLimitedError, ServerError, ValidationError } from ".
 export { ResponseShapeError, type ShapeIssue } from "./errors/response-shape.js";
 export { NetworkError, TimeoutError } from "./errors/transport.js";
 export { type ClientLogger, type ClientOptions, resolveRoot } from "./options.js";
+export { sharedReads } from "./shared-reads.js";
 export {
   type CallOptions,
   type ItemMap,

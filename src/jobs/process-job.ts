@@ -1,6 +1,6 @@
 import { hostname } from "node:os";
 import { DelayedError, type Job, type Queue, UnrecoverableError } from "bullmq";
-import type { VreportClient } from "../client/index.js";
+import { sharedReads, type VreportClient } from "../client/index.js";
 import type { ClientSchedule } from "../config/load-config.js";
 import { dayIn } from "../contract/calendar.js";
 import { type Project, VreportError } from "../contract/index.js";
@@ -206,7 +206,8 @@ export function createProcessor(
         "the job asks for email but this worker keeps no delivery ledger (give it --database)",
       );
     }
-    const client = clientFor(data.baseUrl);
+    // One view of the service per job: what its steps read twice is asked once.
+    const client = sharedReads(clientFor(data.baseUrl));
     const { projects } = await client.listProjects();
     const project = projects.find((p) => p.id === data.project || p.name === data.project);
     if (!project)

@@ -9,7 +9,7 @@ import { WRITE_OPERATIONS } from "../admin-operations.js";
 import { parseEmailSettings } from "../email-flags.js";
 import { CliError, EXIT } from "../errors.js";
 import { examples } from "../examples.js";
-import { parseFormats } from "../flags.js";
+import { parseFormats, parsePositiveInt } from "../flags.js";
 import { processIo } from "../io.js";
 import { databaseOption } from "../options.js";
 import { parsePeriodFlags } from "../period-flags.js";
@@ -32,6 +32,8 @@ export interface ServeOptions {
   webhooks?: DispatcherOptions;
   /** Runs the review desk beside the API on loopback (docs/review.md). */
   desk?: DeskSetup;
+  /** Requests a minute each API key may make (docs/api.md, "Envelope and errors"); default 600. */
+  rateLimit?: number;
 }
 
 /** Starts the API server and logs one line with its URL; the caller decides when to close it. */
@@ -52,7 +54,15 @@ export async function serveCommand(
   let desk: Desk | undefined;
   try {
     server = await startServer({
-      ...(redis ? { rateLimit: { redis }, cache: { redis } } : {}),
+      ...(redis || opts.rateLimit !== undefined
+        ? {
+            rateLimit: {
+              ...(redis ? { redis } : {}),
+              ...(opts.rateLimit !== undefined ? { max: opts.rateLimit } : {}),
+            },
+          }
+        : {}),
+      ...(redis ? { cache: { redis } } : {}),
       database,
       port: opts.port ?? 8787,
       host: opts.host ?? "127.0.0.1",
@@ -180,6 +190,7 @@ export function register(program: Command): void {
       "--public-url <url>",
       "origin clients reach the service at, for pagination links (env VREPORT_PUBLIC_URL; default: the request's Host)",
     )
+    .option("--rate-limit <n>", "requests a minute each API key may make (default 600)")
     .option("--desk", "also serve the review desk on 127.0.0.1 and print its one-time sign-in link")
     .option("--month <YYYY-MM>", "the desk's cycle: a calendar month (default: last month)")
     .option("--period <name>", "the desk's cycle: a named period such as last-month")
@@ -209,6 +220,7 @@ export function register(program: Command): void {
         database?: string;
         asOf?: string;
         publicUrl?: string;
+        rateLimit?: string;
       } & WebhookFlags &
         DeskFlags,
     ) => {
@@ -222,6 +234,9 @@ export function register(program: Command): void {
         ...(flags.asOf !== undefined ? { asOf: parseAsOf(flags.asOf) } : {}),
         ...(publicUrl ? { publicUrl: parsePublicUrl(publicUrl) } : {}),
         ...(desk ? { desk } : {}),
+        ...(flags.rateLimit !== undefined
+          ? { rateLimit: parsePositiveInt("--rate-limit", flags.rateLimit, 600) }
+          : {}),
       });
       await waitForStop();
       await server.close();
