@@ -15,9 +15,15 @@ import { createApp } from "../../src/service/http/app.js";
 import { importCsv } from "../../src/service/import/index.js";
 import { createKey } from "../../src/service/keys/index.js";
 import { openStore, type Store } from "../../src/service/store/db.js";
+import { snapshotTarball } from "../_snapshots.js";
 import { moduleDir } from "../_transpile.js";
 import { runNodeScript } from "../store/_child-process.js";
-import { commandLocation, describeDatabases, type FreshLocation } from "../store/_databases.js";
+import {
+  commandLocation,
+  describeDatabases,
+  type FreshLocation,
+  type TestDatabaseKind,
+} from "../store/_databases.js";
 import { exampleSetup } from "./_csv.js";
 
 const BATCH = 100;
@@ -72,6 +78,17 @@ console.log("finished");
 await store.close();`,
     [location, file, killAt],
   );
+}
+
+/**
+ * A fresh database for one import: on PGlite a new directory loaded from the run's migrated
+ * snapshot (test/_snapshots.ts), the same schema without migrating from scratch each time.
+ */
+async function migratedLocation(kind: TestDatabaseKind, prefix: string): Promise<FreshLocation> {
+  const fresh = await commandLocation(kind, prefix);
+  if (kind === "pglite")
+    await (await openStore(fresh.location, { loadDataDir: snapshotTarball("empty") })).close();
+  return fresh;
 }
 
 /** GETs every analytics endpoint of the imported project, with the ids the clean import has. */
@@ -133,7 +150,7 @@ describeDatabases("import killed with SIGKILL", (kind) => {
     writeFileSync(file, csv());
     head = join(dir, "head.csv");
     writeFileSync(head, csv(BATCH));
-    const fresh = await commandLocation(kind, "vreport-crash-clean-");
+    const fresh = await migratedLocation(kind, "vreport-crash-clean-");
     const store = await openStore(fresh.location);
     try {
       const imported = await importCsv(store, file, exampleSetup(), { batchSize: BATCH });
@@ -172,7 +189,7 @@ describeDatabases("import killed with SIGKILL", (kind) => {
 
   for (const killAt of ["rows:200", `rows:${ROWS}`, "refresh"]) {
     it(`killed at ${killAt}: reads agree with the stored rows, and a re-run equals a clean import`, async () => {
-      let fresh: FreshLocation | undefined = await commandLocation(kind, "vreport-crash-");
+      let fresh: FreshLocation | undefined = await migratedLocation(kind, "vreport-crash-");
       try {
         await importHead(fresh.location);
         const child = await killedImport(project, dir, fresh.location, file, killAt);
