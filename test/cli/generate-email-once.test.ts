@@ -2,8 +2,6 @@
  * `generate --all-projects --email` records each send in the delivery ledger of the database it
  * reports from (docs/jobs.md, "Exactly-once email"): run again, it sends nothing it sent.
  */
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runGenerate } from "../../src/cli/commands/generate.js";
@@ -11,13 +9,13 @@ import { parseGenerateFlags } from "../../src/cli/commands/generate-options.js";
 import type { Io } from "../../src/cli/io.js";
 import { openStore } from "../../src/service/store/db.js";
 import { SNAPSHOT_AS_OF, snapshotTarball } from "../_snapshots.js";
+import { tempDir } from "../_tmp.js";
 import { startSmtp, type TestSmtp } from "../email/_smtp-server.js";
 
-let dir: string;
+const dir = tempDir("generate-once");
 let smtp: TestSmtp;
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), "vreport-generate-once-"));
   // The jobs snapshot (a small demo) as a PGlite directory of its own: the embedded service's database.
   const store = await openStore(join(dir, "db"), { loadDataDir: snapshotTarball("jobs") });
   await store.close();
@@ -25,7 +23,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await smtp?.close();
-  rmSync(dir, { recursive: true, force: true });
 });
 
 describe("generate --all-projects --email, run twice", () => {

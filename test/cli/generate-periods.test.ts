@@ -1,23 +1,16 @@
-import { mkdtemp, readdir, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { readdir } from "node:fs/promises";
+import { describe, expect, it } from "vitest";
 import { generateCommand } from "../../src/cli/commands/generate.js";
 import { parseGenerateFlags } from "../../src/cli/commands/generate-options.js";
 import { CliError, EXIT } from "../../src/cli/errors.js";
 import type { Io } from "../../src/cli/io.js";
 import { checkMonthOver } from "../../src/cli/period-flags.js";
+import { tempDir } from "../_tmp.js";
 
 const quiet: Io = { out: () => {}, err: () => {}, tty: false };
 
 describe("vreport generate: period flags (docs/decisions.md#period)", () => {
-  let out: string;
-  beforeAll(async () => {
-    out = await mkdtemp(join(tmpdir(), "vreport-cli-periods-"));
-  });
-  afterAll(async () => {
-    await rm(out, { recursive: true, force: true });
-  });
+  const out = tempDir("cli-periods");
 
   it.each([
     [{ range: "30d", month: "2026-10" }, "--range and --month cannot be used together: pick one"],

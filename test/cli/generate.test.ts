@@ -1,13 +1,13 @@
 import { execFile } from "node:child_process";
-import { mkdtemp, readdir, rm, writeFile } from "node:fs/promises";
+import { readdir, rm, writeFile } from "node:fs/promises";
 import { createServer, type Server } from "node:http";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { generateCommand } from "../../src/cli/commands/generate.js";
 import { CliError, EXIT } from "../../src/cli/errors.js";
 import type { Io } from "../../src/cli/io.js";
 import { type RunningServer, startServer } from "../../src/service/index.js";
+import { tempDir } from "../_tmp.js";
 import { startTestService, type TestService } from "../jobs/_service.js";
 import { pdfInfo, pdfStructure, structElements } from "../render/_pdf-tools.js";
 
@@ -27,13 +27,7 @@ async function exitCodeOf(p: Promise<unknown>): Promise<{ code: number; message:
 }
 
 describe("vreport generate: bad input gets one clear line and a non-zero exit", () => {
-  let out: string;
-  beforeAll(async () => {
-    out = await mkdtemp(join(tmpdir(), "vreport-cli-"));
-  });
-  afterAll(async () => {
-    await rm(out, { recursive: true, force: true });
-  });
+  const out = tempDir("cli");
 
   it.each([
     [{ range: "9d" }, 'invalid --range "9d": allowed values are 7d, 30d, 90d'],
@@ -163,9 +157,8 @@ describe("vreport generate: bad input gets one clear line and a non-zero exit", 
 
 describe("vreport generate: a server that dies mid-report leaves no file", () => {
   let server: Server;
-  let out: string;
+  const out = tempDir("cli");
   beforeAll(async () => {
-    out = await mkdtemp(join(tmpdir(), "vreport-cli-"));
     server = createServer((req, res) => {
       // Looks like a service for /projects, then cuts every other request.
       if (req.url?.endsWith("/projects")) {
@@ -196,7 +189,6 @@ describe("vreport generate: a server that dies mid-report leaves no file", () =>
   });
   afterAll(async () => {
     await new Promise<void>((r) => server.close(() => r()));
-    await rm(out, { recursive: true, force: true });
   });
 
   it("exits 4 with nothing in the output directory", async () => {
@@ -214,14 +206,12 @@ describe("vreport generate: a server that dies mid-report leaves no file", () =>
 
 describe("vreport generate --accessible against a real service", () => {
   let service: TestService;
-  let dir: string;
+  const dir = tempDir("cli-accessible");
   beforeAll(async () => {
     service = await startTestService();
-    dir = await mkdtemp(join(tmpdir(), "vreport-cli-accessible-"));
   });
   afterAll(async () => {
     await service?.close();
-    await rm(dir, { recursive: true, force: true });
   });
 
   /** Generates one project's PDF into a folder of its own; returns its `pdfinfo` and path. */

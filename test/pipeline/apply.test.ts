@@ -1,10 +1,10 @@
-import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { mkdir, readdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { applyReport } from "../../src/pipeline/apply.js";
 import type { Backend, RenderedFile } from "../../src/render/backends/backend.js";
 import type { ReportView } from "../../src/render/types.js";
+import { testDir } from "../_tmp.js";
 import { sampleView } from "../fixtures/sample-view.js";
 
 const view = sampleView();
@@ -34,11 +34,8 @@ const broken = fake("bin", () => {
 
 describe("applyReport (the write step)", () => {
   let dir: string;
-  beforeEach(async () => {
-    dir = await mkdtemp(join(tmpdir(), "vreport-apply-"));
-  });
-  afterEach(async () => {
-    await rm(dir, { recursive: true, force: true });
+  beforeEach(() => {
+    dir = testDir("apply");
   });
 
   it("writes each backend's report and assets and returns them with their sizes, in the backends' order", async () => {

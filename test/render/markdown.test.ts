@@ -1,15 +1,15 @@
-import { mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { readdir, readFile, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import type { Token } from "markdown-it";
 import MarkdownIt from "markdown-it";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { escapeMarkdown } from "../../src/format/markdown-escape.js";
 import { backend, renderMarkdown } from "../../src/render/backends/markdown/backend.js";
 import { loadBackend, UnknownFormatError } from "../../src/render/backends/registry.js";
 import { draftView, drawView } from "../../src/render/build-view.js";
 import type { ReportView } from "../../src/render/types.js";
 import { buildModel } from "../../src/report/build-model.js";
+import { testDir } from "../_tmp.js";
 import { smallReportData } from "../fixtures/report-data.js";
 import { HOSTILE, SAMPLE_BRANDING, sampleView } from "../fixtures/sample-view.js";
 import { writeWith } from "../pipeline/_write-with.js";
@@ -283,11 +283,8 @@ describe("figures", () => {
 
 describe("Markdown backend", () => {
   let dir: string;
-  beforeEach(async () => {
-    dir = await mkdtemp(join(tmpdir(), "vreport-md-"));
-  });
-  afterEach(async () => {
-    await rm(dir, { recursive: true, force: true });
+  beforeEach(() => {
+    dir = testDir("md");
   });
 
   it("writes the report and its charts, referenced relatively, with no temporary files", async () => {

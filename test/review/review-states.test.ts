@@ -4,8 +4,7 @@
  * reviewed, approved, held with a reason, sent and final; who and when recorded; the policy a
  * worker and the desk apply before emailing; the config's per-client `review`.
  */
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { reviewListOp, reviewSetOp } from "../../src/cli/commands/review.js";
@@ -17,6 +16,7 @@ import { maySend } from "../../src/contract/review.js";
 import { reviewPeriodOf } from "../../src/jobs/delivery-ledger.js";
 import type { RenderedReport } from "../../src/pipeline/generate-report.js";
 import type { Store } from "../../src/service/store/db.js";
+import { tempDir } from "../_tmp.js";
 import { insertAcme } from "../service/analytics/_stats-fixture.js";
 import { describeDatabases, openTestStore } from "../store/_databases.js";
 
@@ -165,13 +165,7 @@ describe("may a report be emailed", () => {
 });
 
 describe("the config's review policy", () => {
-  let dir: string;
-  beforeAll(async () => {
-    dir = await mkdtemp(join(tmpdir(), "vreport-review-config-"));
-  });
-  afterAll(async () => {
-    await rm(dir, { recursive: true, force: true });
-  });
+  const dir = tempDir("review-config");
 
   it("is required unless a client skips it; another value names the field", async () => {
     const file = join(dir, "vreport.config.json");
