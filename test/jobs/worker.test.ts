@@ -11,6 +11,8 @@ import { scheduleAdd, scheduleRemove } from "../../src/cli/commands/schedule.js"
 import { workerCommand } from "../../src/cli/commands/worker.js";
 import type { ReportJobResult } from "../../src/jobs/job-data.js";
 import { openQueue } from "../../src/jobs/queue.js";
+import { openStore } from "../../src/service/store/db.js";
+import { snapshotTarball } from "../_snapshots.js";
 import { leaves, parseMime } from "../email/_mime.js";
 import { startSmtp } from "../email/_smtp-server.js";
 import { type BuiltCli, buildCli, type CliProcess, killAll, spawnCli } from "./_cli-process.js";
@@ -256,6 +258,10 @@ describe.skipIf(!up)("vreport worker with email", () => {
     extra: Partial<Parameters<typeof workerCommand>[0]>,
   ) {
     const smtp = await startSmtp();
+    // The delivery ledger: one in-process worker, so a database of its own is enough; a PGlite
+    // directory loaded from the run's migrated snapshot (test/_snapshots.ts), not migrated anew.
+    const ledger = join(dir, `ledger-${job.out}`);
+    await (await openStore(ledger, { loadDataDir: snapshotTarball("empty") })).close();
     const prefix = uniquePrefix(job.out);
     prefixes.push(prefix);
     const controller = new AbortController();
@@ -267,8 +273,7 @@ describe.skipIf(!up)("vreport worker with email", () => {
         baseUrl: service.baseUrl,
         apiKey: service.apiKey,
         smtpUrl: smtp.url,
-        // The delivery ledger: one in-process worker, so a database of its own is enough.
-        database: "memory://",
+        database: ledger,
         ...extra,
       },
       { log: (l) => lines.push(l), signal: controller.signal },
