@@ -4,24 +4,20 @@
  * client of --all-projects is refused; a good one puts its entries in the report and names those
  * outside the period in one warning line on stderr.
  */
-import { mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { readdirSync } from "node:fs";
 import { readFile, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { generateCommand } from "../../src/cli/commands/generate.js";
+import { tempDir } from "../_tmp.js";
 import { startTestService, type TestService } from "../jobs/_service.js";
 import { NOWHERE, quiet, refused } from "./_refused.js";
 
 describe("generate --changes: a bad change log exits 2 before anything runs, nothing written", () => {
-  let dir: string;
+  const dir = tempDir("cli-changes");
   let out: string;
   beforeAll(async () => {
-    dir = mkdtempSync(join(tmpdir(), "vreport-cli-changes-"));
     out = join(dir, "out");
-  });
-  afterAll(async () => {
-    rmSync(dir, { recursive: true, force: true });
   });
 
   it("an unknown platform: one line naming the file, the line, the field and the valid platforms", async () => {
@@ -74,14 +70,12 @@ describe("generate --changes: a bad change log exits 2 before anything runs, not
 
 describe("generate --changes against a real service", () => {
   let service: TestService;
-  let dir: string;
+  const dir = tempDir("cli-changes-run");
   beforeAll(async () => {
     service = await startTestService();
-    dir = mkdtempSync(join(tmpdir(), "vreport-cli-changes-run-"));
   });
   afterAll(async () => {
     await service?.close();
-    rmSync(dir, { recursive: true, force: true });
   });
 
   it("lists the month's entries in the report and warns once about the others", async () => {

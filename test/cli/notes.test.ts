@@ -3,25 +3,21 @@
  * and exit 2 before anything runs; `notes init` drafts a file from the report's own sentences,
  * never replacing one without --force; `generate --notes` puts them first in their sections.
  */
-import { mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { generateCommand } from "../../src/cli/commands/generate.js";
 import { notesInitCommand } from "../../src/cli/commands/notes.js";
 import { SECTION_KEYS } from "../../src/config/section-keys.js";
+import { tempDir } from "../_tmp.js";
 import { startTestService, type TestService } from "../jobs/_service.js";
 import { NOWHERE, quiet, refused } from "./_refused.js";
 
 describe("generate --notes: bad notes exit 2 before anything runs, nothing written", () => {
-  let dir: string;
+  const dir = tempDir("cli-notes");
   let out: string;
   beforeAll(async () => {
-    dir = await mkdtemp(join(tmpdir(), "vreport-cli-notes-"));
     out = join(dir, "out");
-  });
-  afterAll(async () => {
-    await rm(dir, { recursive: true, force: true });
   });
 
   it("an unknown key: one line listing the valid keys", async () => {
@@ -64,14 +60,12 @@ describe("generate --notes: bad notes exit 2 before anything runs, nothing writt
 
 describe("notes init → generate --notes, against a real service", () => {
   let service: TestService;
-  let dir: string;
+  const dir = tempDir("cli-notes-init");
   beforeAll(async () => {
     service = await startTestService();
-    dir = await mkdtemp(join(tmpdir(), "vreport-cli-notes-init-"));
   });
   afterAll(async () => {
     await service?.close();
-    await rm(dir, { recursive: true, force: true });
   });
 
   const flags = () => ({ baseUrl: service.baseUrl, apiKey: service.apiKey, month: "2025-06" });

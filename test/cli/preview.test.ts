@@ -5,12 +5,12 @@
  * of the notes file (polled over HTTP with a generous limit; the browser test is
  * test/preview/preview.test.ts).
  */
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { previewCommand } from "../../src/cli/commands/preview.js";
 import type { Preview } from "../../src/preview/server.js";
+import { tempDir } from "../_tmp.js";
 import { startTestService, type TestService } from "../jobs/_service.js";
 import { NOWHERE, quiet } from "./_refused.js";
 
@@ -32,17 +32,15 @@ describe("vreport preview flags", () => {
 
 describe("vreport preview against the service", () => {
   let service: TestService;
-  let dir: string;
+  const dir = tempDir("cli-preview");
   let preview: Preview | undefined;
   const lines: string[] = [];
   beforeAll(async () => {
     service = await startTestService();
-    dir = await mkdtemp(join(tmpdir(), "vreport-cli-preview-"));
   });
   afterAll(async () => {
     await preview?.close();
     await service?.close();
-    if (dir) await rm(dir, { recursive: true, force: true });
   });
 
   it("serves the project's report and follows the notes file", async () => {

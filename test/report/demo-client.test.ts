@@ -1,6 +1,4 @@
-import { mkdtemp, readFile, rm, stat } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { readFile, stat } from "node:fs/promises";
 import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { presentationOf } from "../../src/config/presentation.js";
@@ -9,6 +7,7 @@ import { closeLoadedBackends, loadBackend, type OutputFormat } from "../../src/r
 import { MIN_ROWS_AT_BREAK } from "../../src/render/html/context.js";
 import { presentView } from "../../src/render/present.js";
 import type { ReportView } from "../../src/render/types.js";
+import { tempDir } from "../_tmp.js";
 import { pdfInfo, pdfText } from "../render/_pdf-tools.js";
 import { printedTables, strandedRows } from "../render/_table-breaks.js";
 import { DEMO_VIEW_HOOK_TIMEOUT, demoView } from "./_demo-view.js";
@@ -18,13 +17,12 @@ import { DEMO_VIEW_HOOK_TIMEOUT, demoView } from "./_demo-view.js";
  * with the complete workbook beside it.
  */
 describe("demo report, client profile", () => {
-  let out: string;
+  const out = tempDir("demo-client");
   let view: ReportView;
   let files: Record<OutputFormat, WrittenFile>;
 
   beforeAll(async () => {
     view = await demoView();
-    out = await mkdtemp(join(tmpdir(), "vreport-demo-client-"));
     const backends = await Promise.all((["pdf", "xlsx", "md"] as const).map((f) => loadBackend(f)));
     const written = await applyReport(view, backends, out, { presentation: presentationOf("client") });
     files = Object.fromEntries(written.map((w) => [w.format, w])) as Record<OutputFormat, WrittenFile>;
@@ -32,7 +30,6 @@ describe("demo report, client profile", () => {
 
   afterAll(async () => {
     await closeLoadedBackends();
-    if (out) await rm(out, { recursive: true, force: true });
   });
 
   it("fits 12 A4 pages, cover and methodology included", () => {

@@ -1,6 +1,3 @@
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { closeBrowser } from "../../src/render/backends/pdf/_browser.js";
 import { backend as pdf } from "../../src/render/backends/pdf/backend.js";
@@ -9,6 +6,7 @@ import { contentWidthMm, pageSizeMm } from "../../src/render/html/css.js";
 import { NO_SIGNIFICANT_CHANGE } from "../../src/render/kpi-change.js";
 import { presentView } from "../../src/render/present.js";
 import type { Block, ReportView } from "../../src/render/types.js";
+import { tempDir } from "../_tmp.js";
 import { writeWith } from "../pipeline/_write-with.js";
 import {
   expectedNumbersBySection,
@@ -23,21 +21,19 @@ import { DEMO_VIEW_HOOK_TIMEOUT, demoView } from "./_demo-view.js";
 
 /** The demo report at a fixed day, printed to PDF and read back with poppler. */
 describe("the demo report as PDF", () => {
-  let out: string;
+  const out = tempDir("demo-pdf");
   let view: ReportView;
   let file: string;
   let pages: string[];
 
   beforeAll(async () => {
     view = await demoView();
-    out = await mkdtemp(join(tmpdir(), "vreport-demo-pdf-"));
     file = (await writeWith(pdf, view, out, { pageSize: "A4" }))[0]!;
     pages = pdfPages(file);
   }, DEMO_VIEW_HOOK_TIMEOUT);
 
   afterAll(async () => {
     await closeBrowser();
-    if (out) await rm(out, { recursive: true, force: true });
   });
 
   it("prints every KPI in the output conventions of docs/architecture.md", () => {

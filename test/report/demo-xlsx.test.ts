@@ -1,8 +1,6 @@
-import { mkdtemp, readFile, rm, stat } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { readFile, stat } from "node:fs/promises";
 import ExcelJS from "exceljs";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import * as XLSX from "xlsx";
 import { MINUS } from "../../src/format/figures.js";
 import { linkFor } from "../../src/render/backends/xlsx/_cells.js";
@@ -12,6 +10,7 @@ import { backend as xlsx } from "../../src/render/backends/xlsx/backend.js";
 import { cellTone } from "../../src/render/change-tone.js";
 import { clientView } from "../../src/render/technical.js";
 import type { ReportView, SectionView } from "../../src/render/types.js";
+import { tempDir } from "../_tmp.js";
 import { writeWith } from "../pipeline/_write-with.js";
 import { expectedNumbersBySection, extractNumbers, missingInOrder, mutedKpis } from "../render/_extract.js";
 import { DEMO_VIEW_HOOK_TIMEOUT, demoView } from "./_demo-view.js";
@@ -22,7 +21,7 @@ import { DEMO_VIEW_HOOK_TIMEOUT, demoView } from "./_demo-view.js";
  * of `test/render/xlsx.test.ts`.
  */
 describe("demo workbook (XLSX), read back", () => {
-  let out: string;
+  const out = tempDir("demo-xlsx");
   let view: ReportView;
   let file: string;
   let wb: ExcelJS.Workbook;
@@ -30,7 +29,6 @@ describe("demo workbook (XLSX), read back", () => {
 
   beforeAll(async () => {
     const complete = await demoView();
-    out = await mkdtemp(join(tmpdir(), "vreport-demo-xlsx-"));
     file = (await writeWith(xlsx, complete, out, {}))[0]!;
     // The data sheets hold the view without what only the agency reads (render/technical.ts).
     view = clientView(complete);
@@ -38,10 +36,6 @@ describe("demo workbook (XLSX), read back", () => {
     await wb.xlsx.readFile(file);
     sj = XLSX.read(await readFile(file), { cellNF: true, cellDates: false });
   }, DEMO_VIEW_HOOK_TIMEOUT);
-
-  afterAll(async () => {
-    if (out) await rm(out, { recursive: true, force: true });
-  });
 
   /**
    * Every table of the view with its data sheet: a section's only table on the sheet named after

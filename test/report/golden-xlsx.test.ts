@@ -1,10 +1,10 @@
 import { existsSync } from "node:fs";
-import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import ExcelJS from "exceljs";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { backend as xlsx } from "../../src/render/backends/xlsx/backend.js";
+import { tempDir } from "../_tmp.js";
 import { writeWith } from "../pipeline/_write-with.js";
 import { DEMO_VIEW_HOOK_TIMEOUT, demoView } from "./_demo-view.js";
 
@@ -31,22 +31,17 @@ function dumpCells(wb: ExcelJS.Workbook): string {
  * Regenerate deliberately with UPDATE_GOLDEN=1 and review the diff.
  */
 describe("golden demo report (XLSX cell values)", () => {
-  let out: string;
+  const out = tempDir("golden-xlsx");
   let dump: string;
   let wb: ExcelJS.Workbook;
 
   beforeAll(async () => {
     const view = await demoView();
-    out = await mkdtemp(join(tmpdir(), "vreport-golden-xlsx-"));
     const file = (await writeWith(xlsx, view, out, {}))[0]!;
     wb = new ExcelJS.Workbook();
     await wb.xlsx.readFile(file);
     dump = dumpCells(wb);
   }, DEMO_VIEW_HOOK_TIMEOUT);
-
-  afterAll(async () => {
-    if (out) await rm(out, { recursive: true, force: true });
-  });
 
   it("equals the committed cell dump", async () => {
     if (process.env.UPDATE_GOLDEN === "1") await writeFile(GOLDEN, dump);

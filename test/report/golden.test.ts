@@ -1,12 +1,12 @@
 import { existsSync } from "node:fs";
-import { mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { readdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { loadImage } from "@napi-rs/canvas";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { backend as markdown } from "../../src/render/backends/markdown/backend.js";
 import { NO_SIGNIFICANT_CHANGE } from "../../src/render/kpi-change.js";
 import type { ReportView } from "../../src/render/types.js";
+import { tempDir } from "../_tmp.js";
 import { writeWith } from "../pipeline/_write-with.js";
 import { expectedNumbersBySection, extractNumbers, missingInOrder, mutedKpis } from "../render/_extract.js";
 import { DEMO_VIEW_HOOK_TIMEOUT, demoView } from "./_demo-view.js";
@@ -19,19 +19,14 @@ const GOLDEN = join(import.meta.dirname, "../golden/demo-90d-2026-11-01.md");
  * Regenerate deliberately with UPDATE_GOLDEN=1.
  */
 describe("golden demo report (Markdown)", () => {
-  let out: string;
+  const out = tempDir("golden");
   let view: ReportView;
   let files: string[];
 
   beforeAll(async () => {
     view = await demoView();
-    out = await mkdtemp(join(tmpdir(), "vreport-golden-"));
     files = await writeWith(markdown, view, out, {});
   }, DEMO_VIEW_HOOK_TIMEOUT);
-
-  afterAll(async () => {
-    if (out) await rm(out, { recursive: true, force: true });
-  });
 
   it("equals the committed golden file", async () => {
     const text = await readFile(files[0]!, "utf8");
