@@ -4,14 +4,14 @@
  * against 50 %), the next steps and the review from the agency note, the change log as work
  * delivered, the account manager on the cover; without any agency input there is no such page.
  */
-import { mkdtemp, readFile, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { readFile } from "node:fs/promises";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { langOf } from "../../src/format/i18n/index.js";
 import { type ReportPlan, viewOf } from "../../src/pipeline/plan.js";
 import { backend as md } from "../../src/render/backends/markdown/backend.js";
 import type { Block, ReportView } from "../../src/render/types.js";
+import { tempDir } from "../_tmp.js";
 import { monthReportData, sampleChangeLog } from "../fixtures/change-log.js";
 import { SAMPLE_BRANDING } from "../fixtures/sample-view.js";
 import { writeWith } from "../pipeline/_write-with.js";
@@ -53,13 +53,9 @@ function rowsOf(view: ReportView, id: string) {
 
 describe("the agency's page", () => {
   let en: ReportPlan;
-  let dir: string;
+  const dir = tempDir("agency");
   beforeAll(async () => {
     en = await plan();
-    dir = await mkdtemp(join(tmpdir(), "vreport-agency-"));
-  });
-  afterAll(async () => {
-    if (dir) await rm(dir, { recursive: true, force: true });
   });
 
   it("comes before the methodology, the note's commentary first, its keyed parts as tables", () => {

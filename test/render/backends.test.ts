@@ -3,8 +3,7 @@
  * driver): each format is read back the way its readers see it, then the same checks run on all.
  * A new format in the registry fails to compile here until it says how it is read back.
  */
-import { mkdir, mkdtemp, readdir, readFile, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { mkdir, readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import MarkdownIt from "markdown-it";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -19,6 +18,7 @@ import {
   type OutputFormat,
 } from "../../src/render/backends/registry.js";
 import type { ReportView } from "../../src/render/types.js";
+import { tempDir } from "../_tmp.js";
 import { HOSTILE, sampleView } from "../fixtures/sample-view.js";
 import { writeWith } from "../pipeline/_write-with.js";
 import { expectedNumbersBySection, extractNumbers } from "./_extract.js";
@@ -123,16 +123,14 @@ const sameMinus = (figures: readonly string[]) => figures.map((f) => f.replace(/
 
 describe.each(BACKENDS.map((b) => [b.format]))("backend %s (shared suite)", (format) => {
   let backend: Backend;
-  let dir: string;
+  const dir = tempDir(`backend-${format}`);
 
   beforeAll(async () => {
     backend = await loadBackend(format);
-    dir = await mkdtemp(join(tmpdir(), `vreport-backend-${format}-`));
   });
 
   afterAll(async () => {
     await closeLoadedBackends();
-    if (dir) await rm(dir, { recursive: true, force: true });
   });
 
   it("names its report file after the view, with the registry's extension", async () => {

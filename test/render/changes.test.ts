@@ -6,17 +6,17 @@
  * (the SVG holds their labels); entries outside the period skipped with one warning; a hostile
  * label inert in the PDF's HTML, the Markdown and the workbook.
  */
-import { mkdtemp, readFile, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import ExcelJS from "exceljs";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { type ReportPlan, viewOf } from "../../src/pipeline/plan.js";
 import { backend as md } from "../../src/render/backends/markdown/backend.js";
 import { backend as xlsx } from "../../src/render/backends/xlsx/backend.js";
 import { drawChart } from "../../src/render/charts/index.js";
 import { renderHtml } from "../../src/render/html/compose.js";
 import type { Block, ReportView } from "../../src/render/types.js";
+import { tempDir } from "../_tmp.js";
 import { HOSTILE_LABEL, monthReportData, sampleChangeLog } from "../fixtures/change-log.js";
 import { SAMPLE_BRANDING } from "../fixtures/sample-view.js";
 import { writeWith } from "../pipeline/_write-with.js";
@@ -164,14 +164,10 @@ describe("the change log in the report", () => {
 });
 
 describe("the change log in every format", () => {
-  let dir: string;
+  const dir = tempDir("changes");
   let view: ReportView;
   beforeAll(async () => {
-    dir = await mkdtemp(join(tmpdir(), "vreport-changes-"));
     view = (await planWith(HOSTILE_LABEL)).view;
-  });
-  afterAll(async () => {
-    await rm(dir, { recursive: true, force: true });
   });
 
   it("Markdown: the agency page's Work delivered under its heading (the trend keeps only the markers), the hostile label escaped", async () => {

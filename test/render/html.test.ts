@@ -4,15 +4,14 @@
  * error and without asking for anything but `data:` URIs; its contents link to its sections; it
  * shows every figure the page formats must show, in order.
  */
-import { mkdtemp, readFile, rm, stat } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { readFile, stat } from "node:fs/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { presentationOf } from "../../src/config/presentation.js";
 import { closeBrowser } from "../../src/render/backends/pdf/_browser.js";
 import { loadBackend } from "../../src/render/backends/registry.js";
 import { presentView } from "../../src/render/present.js";
 import type { ReportView } from "../../src/render/types.js";
+import { tempDir } from "../_tmp.js";
 import { writeWith } from "../pipeline/_write-with.js";
 import { DEMO_VIEW_HOOK_TIMEOUT, demoView } from "../report/_demo-view.js";
 import { expectedNumbersBySection, extractNumbers, tally } from "./_extract.js";
@@ -22,14 +21,13 @@ import { visitHtml } from "./_html-tools.js";
 const MAX_BYTES = 2 * 1024 * 1024;
 
 describe("the demo report as HTML", () => {
-  let out: string;
+  const out = tempDir("demo-html");
   let view: ReportView;
   let file: string;
   const presentation = presentationOf("client");
 
   beforeAll(async () => {
     view = await demoView();
-    out = await mkdtemp(join(tmpdir(), "vreport-demo-html-"));
     const files = await writeWith(await loadBackend("html"), view, out, { presentation });
     expect(files).toHaveLength(1);
     file = files[0]!;
@@ -37,7 +35,6 @@ describe("the demo report as HTML", () => {
 
   afterAll(async () => {
     await closeBrowser();
-    if (out) await rm(out, { recursive: true, force: true });
   });
 
   it("is one file under 2 MB that names nothing outside itself", async () => {

@@ -3,8 +3,7 @@
  * Chromium, read back with pdftotext) and the Markdown, listed on the workbook's About sheet; a
  * hostile note stays inert; `--draft` marks every PDF page.
  */
-import { mkdtemp, readFile, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -16,6 +15,7 @@ import { backend as pdf } from "../../src/render/backends/pdf/backend.js";
 import { backend as xlsx } from "../../src/render/backends/xlsx/backend.js";
 import { renderHtml } from "../../src/render/html/compose.js";
 import type { ReportView } from "../../src/render/types.js";
+import { tempDir } from "../_tmp.js";
 import { HOSTILE_NOTE, SAMPLE_NOTES_FILE } from "../fixtures/notes.js";
 import { smallReportData } from "../fixtures/report-data.js";
 import { SAMPLE_BRANDING } from "../fixtures/sample-view.js";
@@ -41,15 +41,13 @@ function positions(text: string, patterns: readonly (string | RegExp)[]): number
 const increasing = (xs: readonly number[]) => xs.every((x, i) => x >= 0 && (i === 0 || x > xs[i - 1]!));
 
 describe("notes in every format", () => {
-  let dir: string;
+  const dir = tempDir("notes");
   let view: ReportView;
   beforeAll(async () => {
-    dir = await mkdtemp(join(tmpdir(), "vreport-notes-"));
     view = await noted();
   });
   afterAll(async () => {
     await closeBrowser();
-    await rm(dir, { recursive: true, force: true });
   });
 
   it("puts each note first in its section's blocks, before a computed sentence", () => {
@@ -143,13 +141,9 @@ describe("notes in every format", () => {
 });
 
 describe("generate --draft", () => {
-  let dir: string;
-  beforeAll(async () => {
-    dir = await mkdtemp(join(tmpdir(), "vreport-draft-"));
-  });
+  const dir = tempDir("draft");
   afterAll(async () => {
     await closeBrowser();
-    await rm(dir, { recursive: true, force: true });
   });
 
   it('marks every PDF page "DRAFT", the cover too; a final copy has no mark', async () => {

@@ -1,11 +1,9 @@
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { closeBrowser } from "../../src/render/backends/pdf/_browser.js";
 import { backend as pdf } from "../../src/render/backends/pdf/backend.js";
 import { MIN_ROWS_AT_BREAK, SHORT_TABLE_ROWS, tableBodies } from "../../src/render/html/context.js";
 import type { Block, ReportView, Row } from "../../src/render/types.js";
+import { testDir } from "../_tmp.js";
 import { sampleView } from "../fixtures/sample-view.js";
 import { writeWith } from "../pipeline/_write-with.js";
 import { printedTables, strandedRows } from "./_table-breaks.js";
@@ -49,10 +47,8 @@ function manyTablesView(): ReportView {
 }
 
 describe("table breaks in the PDF (docs/decisions.md, Table breaks)", () => {
-  let out: string | undefined;
   afterAll(async () => {
     await closeBrowser();
-    if (out) await rm(out, { recursive: true, force: true });
   });
 
   it("groups rows: a short table whole, a longer one with its first and last three rows kept", () => {
@@ -86,7 +82,7 @@ describe("table breaks in the PDF (docs/decisions.md, Table breaks)", () => {
   });
 
   it("never leaves fewer than 3 rows of a table on either side of a page break", async () => {
-    out = await mkdtemp(join(tmpdir(), "vreport-table-breaks-"));
+    const out = testDir("table-breaks");
     const view = manyTablesView();
     const [file] = await writeWith(pdf, view, out);
     const tables = printedTables(view, file!);

@@ -1,12 +1,11 @@
-import { mkdtemp, readFile, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { readFile } from "node:fs/promises";
 import ExcelJS from "exceljs";
 import JSZip from "jszip";
 import { SaxesParser } from "saxes";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { backend } from "../../src/render/backends/xlsx/backend.js";
 import type { ReportView } from "../../src/render/types.js";
+import { tempDir } from "../_tmp.js";
 import { sampleView } from "../fixtures/sample-view.js";
 import { writeWith } from "../pipeline/_write-with.js";
 
@@ -32,14 +31,10 @@ function hostileView(): ReportView {
 }
 
 describe("xlsx backend, characters XML forbids", () => {
-  let dir: string;
+  const dir = tempDir("xlsx-xml");
   let file: string;
   beforeAll(async () => {
-    dir = await mkdtemp(join(tmpdir(), "vreport-xlsx-xml-"));
     [file] = (await writeWith(backend, hostileView(), dir)) as [string];
-  });
-  afterAll(async () => {
-    await rm(dir, { recursive: true, force: true });
   });
 
   it("writes every XML part as valid UTF-8 that a strict XML parser accepts", async () => {
