@@ -7,9 +7,8 @@
  * session cookie's flags, a POST without the CSRF token refused, a rejected report held and not
  * emailed, and the review states the CLI reads through the running service's admin channel.
  */
-import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { readFile, writeFile } from "node:fs/promises";
 import { get } from "node:http";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Page } from "puppeteer";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -26,6 +25,7 @@ import { importCsv } from "../../src/service/import/index.js";
 import type { RunningServer } from "../../src/service/index.js";
 import { openStore } from "../../src/service/store/db.js";
 import { SNAPSHOT_AS_OF, snapshotTarball } from "../_snapshots.js";
+import { tempDir } from "../_tmp.js";
 import { leaves, parseMime } from "../email/_mime.js";
 import { startSmtp, type TestSmtp } from "../email/_smtp-server.js";
 import { EXAMPLE, exampleSetup } from "../import/_csv.js";
@@ -43,7 +43,7 @@ function statusWithHost(url: string, host: string): Promise<number | undefined> 
 const NOTE = "Desk note: the June campaign lifted answers on Perplexity.";
 
 describe("the review desk in Chromium", () => {
-  let dir: string;
+  const dir = tempDir("desk");
   let server: RunningServer;
   let smtp: TestSmtp;
   let page: Page;
@@ -53,7 +53,6 @@ describe("the review desk in Chromium", () => {
   const lines: string[] = [];
 
   beforeAll(async () => {
-    dir = await mkdtemp(join(tmpdir(), "vreport-desk-"));
     const database = join(dir, "db");
     const store = await openStore(database, { loadDataDir: snapshotTarball("jobs") });
     // A second workspace, as an agency holding clients in two: the desk lists its client too.
@@ -104,7 +103,6 @@ describe("the review desk in Chromium", () => {
     await closeBrowser();
     await server?.close();
     await smtp?.close();
-    if (dir) await rm(dir, { recursive: true, force: true });
   });
 
   it("prints a loopback sign-in link and refuses requests without a session or with a wrong token", async () => {

@@ -1,11 +1,11 @@
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ConfigError, loadConfig } from "../../src/config/load-config.js";
 import { ingestFile, RECORD_TYPES } from "../../src/service/ingest/index.js";
 import type { Store } from "../../src/service/store/db.js";
+import { tempDir } from "../_tmp.js";
 import { baseRecords, ndjson, PROJECT, WS } from "../ingest/_records.js";
 import { openTestStore } from "../store/_databases.js";
 
@@ -42,15 +42,13 @@ const line = fc.oneof(
 /** No input crashes ingest or config loading; each is refused in words. */
 describe("any input is accepted or refused, never a crash", () => {
   let store: Store;
-  let dir: string;
+  const dir = tempDir("fuzz");
   beforeAll(async () => {
     store = await openTestStore("pglite");
     await ingestFile(store, ndjson(baseRecords()));
-    dir = await mkdtemp(join(tmpdir(), "vreport-fuzz-"));
   });
   afterAll(async () => {
     await store.close();
-    await rm(dir, { recursive: true, force: true });
   });
 
   it("ingest: every line is written, unchanged or a numbered error", async () => {

@@ -4,13 +4,13 @@
  * files (a named pipe is refused at once instead of blocking the import for ever).
  */
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { importCommand } from "../../src/cli/commands/import.js";
 import { type Encoding, ImportError, importCsv } from "../../src/service/import/index.js";
 import type { Store } from "../../src/service/store/db.js";
+import { tempDir } from "../_tmp.js";
 import { lines } from "../cli/_lines.js";
 import { openTestStore } from "../store/_databases.js";
 import { exampleSetup } from "./_csv.js";
@@ -21,11 +21,7 @@ const text = (e: string) =>
   `${HEADER}\nBest CRM?,chatgpt,2025-03-01,Acme.,Acme,\nBest caf${e}?,chatgpt,2025-03-02,Caf${e} Acme.,Acme,\n`;
 
 describe("import encodings", () => {
-  let dir: string;
-  beforeAll(() => {
-    dir = mkdtempSync(join(tmpdir(), "vreport-encoding-"));
-  });
-  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  const dir = tempDir("encoding");
 
   const file = (name: string, bytes: Buffer) => {
     const path = join(dir, name);

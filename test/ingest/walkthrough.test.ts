@@ -9,8 +9,6 @@
  */
 
 import { readFileSync } from "node:fs";
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -20,6 +18,7 @@ import { type RunningServer, startServer } from "../../src/service/index.js";
 import { ingestFile } from "../../src/service/ingest/index.js";
 import { createKey, parseScopes } from "../../src/service/keys/index.js";
 import { openStore } from "../../src/service/store/db.js";
+import { tempDir } from "../_tmp.js";
 import { pdfText } from "../render/_pdf-tools.js";
 
 const DOC = readFileSync(new URL("../../docs/ingest.md", import.meta.url), "utf8");
@@ -39,13 +38,12 @@ const RANGE = docFlag("generate", "--range");
 const NOTICE = "No data for 2–31 January 2025, the comparison period: no change is shown.";
 
 describe("docs/ingest.md, from the sample to a report", () => {
-  let dir: string;
+  const dir = tempDir("walkthrough");
   let server: RunningServer;
   const files: Record<string, string> = {};
   const lines: string[] = [];
 
   beforeAll(async () => {
-    dir = await mkdtemp(join(tmpdir(), "vreport-walkthrough-"));
     const database = join(dir, "mydata");
     const store = await openStore(database);
     let key: string;
@@ -84,7 +82,6 @@ describe("docs/ingest.md, from the sample to a report", () => {
 
   afterAll(async () => {
     await server?.close();
-    if (dir) await rm(dir, { recursive: true, force: true });
   });
 
   it("follows the docs: 30 days ending on 2 March", () => {

@@ -3,17 +3,17 @@
  * script in it), the served copy with its reload script under a nonce, and each kind of bad input
  * described with its file and line for the error page.
  */
-import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { mkdir, writeFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import Handlebars from "handlebars";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { periodLine } from "../../src/config/period-notes.js";
 import { reportPeriod } from "../../src/pipeline/report-period.js";
 import { buildPreview, type PreviewBuild } from "../../src/preview/build.js";
 import { describeFailure } from "../../src/preview/failure.js";
 import { errorPage, previewCsp, withReload } from "../../src/preview/page.js";
 import { PACKAGE_TEMPLATES } from "../../src/render/html/templates.js";
+import { tempDir } from "../_tmp.js";
 import { smallReportData } from "../fixtures/report-data.js";
 
 function failed(build: PreviewBuild) {
@@ -22,18 +22,14 @@ function failed(build: PreviewBuild) {
 }
 
 describe("buildPreview", () => {
-  let dir: string;
+  const dir = tempDir("preview-build");
   let config: string;
   beforeAll(async () => {
-    dir = await mkdtemp(join(tmpdir(), "vreport-preview-build-"));
     config = join(dir, "vreport.config.json");
     await writeFile(config, '{ "agencyName": "Northwind Agency", "notes": "notes.md" }\n');
     // The config's notes are read by the report of the period their first line names (docs/notes.md).
     const { period } = reportPeriod(smallReportData());
     await writeFile(join(dir, "notes.md"), `${periodLine(period)}\n## trend\n\nThe config's note.\n`);
-  });
-  afterAll(async () => {
-    if (dir) await rm(dir, { recursive: true, force: true });
   });
 
   it("builds the HTML report from the fixture data and the config's notes, with no script in it", async () => {

@@ -5,14 +5,14 @@
  * it brings the report back. Every wait polls the page with a generous limit; no fixed sleep. The
  * reload latency is a benchmark figure (docs/preview.md), not asserted here.
  */
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { writeFile } from "node:fs/promises";
 import { request } from "node:http";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Page } from "puppeteer";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Preview, type RebuildEvent, startPreview } from "../../src/preview/server.js";
 import { closeBrowser, getBrowser } from "../../src/render/backends/pdf/_browser.js";
+import { tempDir } from "../_tmp.js";
 import { smallReportData } from "../fixtures/report-data.js";
 
 /** How long an edit may take to show: generous, for a loaded 2-core machine. */
@@ -68,7 +68,7 @@ function firstEvent(url: string, version: number): Promise<string> {
 }
 
 describe("vreport preview in Chromium", () => {
-  let dir: string;
+  const dir = tempDir("preview");
   let notes: string;
   let config: string;
   let preview: Preview;
@@ -77,7 +77,6 @@ describe("vreport preview in Chromium", () => {
   const rebuilds: RebuildEvent[] = [];
 
   beforeAll(async () => {
-    dir = await mkdtemp(join(tmpdir(), "vreport-preview-"));
     notes = join(dir, "notes.md");
     config = join(dir, "vreport.config.json");
     await writeFile(notes, "## executive_summary\n\nFirst note ALPHA-1.\n");
@@ -100,7 +99,6 @@ describe("vreport preview in Chromium", () => {
     await page?.close();
     await preview?.close();
     await closeBrowser();
-    if (dir) await rm(dir, { recursive: true, force: true });
   });
 
   it("serves the report on 127.0.0.1 with the notes and the config's branding", async () => {

@@ -4,16 +4,16 @@
  * subfolder, and a path no longer watched after `update`. Each wait is a promise of the change
  * with a generous limit, never a fixed sleep.
  */
-import { mkdir, mkdtemp, rename, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { mkdir, rename, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { type InputWatcher, watchInputs } from "../../src/preview/watch.js";
+import { tempDir } from "../_tmp.js";
 
 const LIMIT_MS = 20_000;
 
 describe("watchInputs", () => {
-  let dir: string;
+  const dir = tempDir("watch");
   let watcher: InputWatcher | undefined;
   let changes: string[][] = [];
   let waiter: ((paths: string[]) => void) | undefined;
@@ -34,15 +34,9 @@ describe("watchInputs", () => {
       waiter?.(changed);
     });
 
-  beforeAll(async () => {
-    dir = await mkdtemp(join(tmpdir(), "vreport-watch-"));
-  });
   afterEach(() => {
     watcher?.close();
     changes = [];
-  });
-  afterAll(async () => {
-    if (dir) await rm(dir, { recursive: true, force: true });
   });
 
   it("reports an edit in place, and an atomic save by rename", async () => {

@@ -1,5 +1,4 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -7,6 +6,7 @@ import { openStore } from "../../src/service/store/db.js";
 import { DatabaseLockedError } from "../../src/service/store/errors.js";
 import { lockPath } from "../../src/service/store/lock.js";
 import { snapshotTarball } from "../_snapshots.js";
+import { tempDir } from "../_tmp.js";
 import { runNodeScript, type TranspiledStore, transpileStore } from "./_child-process.js";
 
 const OPEN_SCRIPT = `
@@ -26,14 +26,12 @@ try {
 const fromSnapshot = () => ({ loadDataDir: snapshotTarball("empty") });
 
 describe("PGlite directory lock", () => {
-  let base: string;
+  const base = tempDir("lock");
   let child: TranspiledStore;
   beforeAll(() => {
-    base = mkdtempSync(join(tmpdir(), "vreport-lock-"));
     child = transpileStore();
   });
   afterAll(() => {
-    rmSync(base, { recursive: true, force: true });
     child?.dispose();
   });
 
