@@ -1,17 +1,16 @@
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { composeReportEmail, reportSubject } from "../../src/email/compose.js";
 import { AttachmentTooLargeError, SmtpDeliveryError } from "../../src/email/errors.js";
 import { sendReportEmail } from "../../src/email/send-report.js";
 import { SAMPLE_VARS } from "../../src/format/email-template.js";
+import { tempDir } from "../_tmp.js";
 import { leaves, parseMime } from "./_mime.js";
 import { startSmtp, type TestSmtp } from "./_smtp-server.js";
 
-const dir = mkdtempSync(join(tmpdir(), "vreport-email-"));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const dir = tempDir("email");
 
 const pdf = join(dir, "acme-ai-visibility-30d-2026-11-01.pdf");
 const xlsx = join(dir, "acme-ai-visibility-30d-2026-11-01.xlsx");

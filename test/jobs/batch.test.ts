@@ -1,5 +1,4 @@
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { basename, join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -16,18 +15,18 @@ import type { Project } from "../../src/contract/index.js";
 import { type BatchEvent, runBatch } from "../../src/jobs/batch.js";
 import type { RenderedReport } from "../../src/pipeline/generate-report.js";
 import { periodAsOf } from "../../src/report/period.js";
+import { tempDir } from "../_tmp.js";
 import { leaves, type MimePart, parseMime } from "../email/_mime.js";
 import { startSmtp } from "../email/_smtp-server.js";
 import { AS_OF, startTestService, type TestService } from "./_service.js";
 
-const dir = mkdtempSync(join(tmpdir(), "vreport-batch-"));
+const dir = tempDir("batch");
 let service: TestService;
 beforeAll(async () => {
   service = await startTestService();
 });
 afterAll(async () => {
   await service?.close();
-  rmSync(dir, { recursive: true, force: true });
 });
 
 const project = (i: number): Project => ({

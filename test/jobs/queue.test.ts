@@ -1,6 +1,3 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { QueueEvents } from "bullmq";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { enqueueCommand } from "../../src/cli/commands/enqueue.js";
@@ -12,11 +9,12 @@ import { QUEUE_NAME, ReportJobData, reportJobId } from "../../src/jobs/job-data.
 import { enqueueReport, openQueue } from "../../src/jobs/queue.js";
 import { startReportWorker } from "../../src/jobs/worker.js";
 import { clientReports } from "../../src/pipeline/client-reports.js";
+import { tempDir } from "../_tmp.js";
 import { dropPrefix, REDIS_URL, redisAvailable, uniquePrefix } from "./_redis.js";
 import { startTestService, type TestService } from "./_service.js";
 
 const up = await redisAvailable();
-const dir = mkdtempSync(join(tmpdir(), "vreport-queue-"));
+const dir = tempDir("queue");
 const prefixes: string[] = [];
 const prefix = (label: string) => {
   const p = uniquePrefix(label);
@@ -26,7 +24,6 @@ const prefix = (label: string) => {
 afterEach(async () => {
   for (const p of prefixes.splice(0)) await dropPrefix(p);
 });
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe("job ids", () => {
   it("are deterministic from project, range, as-of day and formats in any order, and free of ':'", () => {

@@ -1,20 +1,17 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { scheduleAdd, scheduleList } from "../../src/cli/commands/schedule.js";
 import { CliError, EXIT } from "../../src/cli/errors.js";
+import { tempDir } from "../_tmp.js";
 import { dropPrefix, REDIS_URL, redisAvailable, uniquePrefix } from "./_redis.js";
 import { startTestService, type TestService } from "./_service.js";
 
 const up = await redisAvailable();
-const dir = mkdtempSync(join(tmpdir(), "vreport-monthly-"));
+const dir = tempDir("monthly");
 let used: string | undefined;
 let service: TestService | undefined;
 afterAll(async () => {
   if (used) await dropPrefix(used);
   await service?.close();
-  rmSync(dir, { recursive: true, force: true });
 });
 
 /** The hour and day of `at` in `timeZone`, as "01, 06:00". */

@@ -3,8 +3,7 @@
  * a real MCP client, its figures held exactly against the report endpoint's (read through the
  * typed client with the same key).
  */
-import { mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createClient, type VreportClient } from "../../src/client/index.js";
@@ -17,6 +16,7 @@ import {
 import { REPORT_ROWS } from "../../src/mcp/compact.js";
 import { toolName } from "../../src/mcp/endpoint-tools.js";
 import { toolRegistry } from "../../src/mcp/registry.js";
+import { tempDir } from "../_tmp.js";
 import { useService } from "../service/_fixture.js";
 import { type McpSession, startMcp } from "./_mcp.js";
 
@@ -25,7 +25,7 @@ let mcp: McpSession;
 let api: VreportClient;
 let report: FullReport;
 let project: string;
-const out = mkdtempSync(join(tmpdir(), "vreport-mcp-out-"));
+const out = tempDir("mcp-out");
 
 const section = <K extends ReportSectionKey>(key: K) =>
   report.sections.find((s) => s.key === key) as ReportSectionOf<K>;
@@ -39,7 +39,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await mcp?.close();
-  rmSync(out, { recursive: true, force: true });
 });
 
 describe("vreport mcp over the demo workspace", () => {

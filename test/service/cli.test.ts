@@ -1,16 +1,15 @@
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { keysCreate, keysList, keysRevoke } from "../../src/cli/commands/keys.js";
 import { seedCommand } from "../../src/cli/commands/seed.js";
 import { parsePublicUrl, serveCommand } from "../../src/cli/commands/serve.js";
 import { CliError } from "../../src/cli/errors.js";
 import { lockPath } from "../../src/service/store/lock.js";
+import { tempDir } from "../_tmp.js";
 
-const dir = mkdtempSync(join(tmpdir(), "vreport-cli-"));
+const dir = tempDir("cli");
 const database = join(dir, "db");
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe("vreport seed, keys and serve on a PGlite directory", () => {
   it("seed prints one line; a second seed reuses the demo (exit 0) without --reset", async () => {
