@@ -1,11 +1,9 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { projectsCommand } from "../../src/cli/commands/projects.js";
 import { CliError, EXIT } from "../../src/cli/errors.js";
 import { openStore } from "../../src/service/store/db.js";
 import { snapshotTarball } from "../_snapshots.js";
+import { testDir } from "../_tmp.js";
 import { type FaultServer, send, startFaultServer } from "./_fault-server.js";
 
 let server: FaultServer | undefined;
@@ -110,20 +108,16 @@ describe("vreport projects", () => {
 
 describe("vreport projects without a base URL", () => {
   it("lists the embedded demo's projects, as generate reports on them, and says so on stderr", async () => {
-    const dir = mkdtempSync(join(tmpdir(), "vreport-projects-demo-"));
-    try {
-      // The run's seeded demo (test/_snapshots.ts) in a PGlite directory, as `vreport seed` leaves it.
-      await (await openStore(dir, { loadDataDir: snapshotTarball("jobs") })).close();
-      const { lines, errors, result } = await run({ database: dir });
-      expect(result).toHaveLength(2);
-      expect(errors).toEqual([`vreport: no --base-url given: serving the local database ${dir} on loopback`]);
-      expect(lines.map((l) => l.split(/ {2,}/).slice(1))).toEqual([
-        ["NAME", "BRAND", "DOMAIN", "STATUS"],
-        ["Brightwave", "Brightwave", "brightwave.io", "ACTIVE"],
-        ["Brightwave Events", "Brightwave Events", "events.brightwave.io", "ACTIVE"],
-      ]);
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
+    const dir = testDir("projects-demo");
+    // The run's seeded demo (test/_snapshots.ts) in a PGlite directory, as `vreport seed` leaves it.
+    await (await openStore(dir, { loadDataDir: snapshotTarball("jobs") })).close();
+    const { lines, errors, result } = await run({ database: dir });
+    expect(result).toHaveLength(2);
+    expect(errors).toEqual([`vreport: no --base-url given: serving the local database ${dir} on loopback`]);
+    expect(lines.map((l) => l.split(/ {2,}/).slice(1))).toEqual([
+      ["NAME", "BRAND", "DOMAIN", "STATUS"],
+      ["Brightwave", "Brightwave", "brightwave.io", "ACTIVE"],
+      ["Brightwave Events", "Brightwave Events", "events.brightwave.io", "ACTIVE"],
+    ]);
   }, 60_000);
 });

@@ -5,12 +5,12 @@
  * CLI runs under a file-size limit (`ulimit -f`, EFBIG), the same failure of its output stream.
  */
 import { spawn } from "node:child_process";
-import { mkdtempSync, readdirSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readdirSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { writeAnswersWorkbook } from "../../src/pipeline/answers-workbook.js";
 import type { PeriodAnswer } from "../../src/report/fetch-answers.js";
+import { testDir } from "../_tmp.js";
 import { type BuiltCli, buildCli } from "../jobs/_cli-process.js";
 import { startTestService, type TestService } from "../jobs/_service.js";
 
@@ -42,15 +42,11 @@ describe("the answers workbook on a full disk", () => {
   });
 
   it("stops on an abort even while the answers' fetch hangs", async () => {
-    const dir = mkdtempSync(join(tmpdir(), "vreport-answers-abort-"));
-    try {
-      const stop = new AbortController();
-      const writing = writeAnswersWorkbook(answers(10, true), join(dir, "a.xlsx"), "UTC", stop.signal);
-      setTimeout(() => stop.abort(new Error("stopped")), 100);
-      await expect(writing).rejects.toThrow("stopped");
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
+    const dir = testDir("answers-abort");
+    const stop = new AbortController();
+    const writing = writeAnswersWorkbook(answers(10, true), join(dir, "a.xlsx"), "UTC", stop.signal);
+    setTimeout(() => stop.abort(new Error("stopped")), 100);
+    await expect(writing).rejects.toThrow("stopped");
   });
 });
 

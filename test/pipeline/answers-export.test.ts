@@ -1,5 +1,4 @@
-import { mkdtempSync, readdirSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readdirSync } from "node:fs";
 import { join } from "node:path";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -13,6 +12,7 @@ import { type EmbeddedService, startEmbedded } from "../../src/service/embedded.
 import { openStore } from "../../src/service/store/db.js";
 import { startProxy, type TestProxy } from "../_proxy.js";
 import { SNAPSHOT_AS_OF, snapshotTarball } from "../_snapshots.js";
+import { tempDir, testDir } from "../_tmp.js";
 
 const BRANDING = { agencyName: "Northwind", accentColor: "#123456", locale: "en-US" };
 /** The 30 days ending with the snapshot's as-of day (2025-06-30): the report's period. */
@@ -26,7 +26,7 @@ const EXTRA_PER_DAY = 6;
  * answers than one response holds (the per-day fallback); a failure part-way leaves no file.
  */
 describe("answers workbook (--answers all)", () => {
-  let dir: string;
+  const dir = tempDir("answers-db");
   let service: EmbeddedService;
   let proxy: TestProxy;
   /** A prompt whose answers the proxy answers 404 for, when set. */
@@ -37,7 +37,6 @@ describe("answers workbook (--answers all)", () => {
   let projectId: string;
 
   beforeAll(async () => {
-    dir = mkdtempSync(join(tmpdir(), "vreport-answers-db-"));
     const store = await openStore(dir, { loadDataDir: snapshotTarball("jobs") });
     try {
       const one = await sql<{ prompt_id: string; platform: string; project_id: string; text: string }>`
@@ -101,55 +100,50 @@ describe("answers workbook (--answers all)", () => {
   afterAll(async () => {
     await proxy?.close();
     await service?.close();
-    if (dir) rmSync(dir, { recursive: true, force: true });
   });
 
   it("holds every answer of the period, more than 200 of one prompt on one platform included", async () => {
     // 30 days × (1 + 6) answers: more than one response's 200, fetched day by day instead.
     expect(expected.crowded).toBe(30 * (1 + EXTRA_PER_DAY));
-    const out = mkdtempSync(join(tmpdir(), "vreport-answers-out-"));
-    try {
-      const client = createClient({ baseUrl: service.baseUrl, apiKey: service.apiKey });
-      const report = await generateReport(client, exportJob(out));
-      const file = report.answers?.path ?? "";
-      expect(file).toBe(
-        join(out, `${report.files[0]?.path.split("/").pop()?.replace(/\.md$/, "")}-answers.xlsx`),
-      );
-      expect(report.answers?.answers).toBe(expected.total);
+    const out = testDir("answers-out");
+    const client = createClient({ baseUrl: service.baseUrl, apiKey: service.apiKey });
+    const report = await generateReport(client, exportJob(out));
+    const file = report.answers?.path ?? "";
+    expect(file).toBe(
+      join(out, `${report.files[0]?.path.split("/").pop()?.replace(/\.md$/, "")}-answers.xlsx`),
+    );
+    expect(report.answers?.answers).toBe(expected.total);
 
-      const sheet = XLSX.readFile(file, { cellDates: true }).Sheets.Answers as XLSX.WorkSheet;
-      const rows = XLSX.utils.sheet_to_json<unknown[]>(sheet, { header: 1 });
-      expect(rows[0]).toEqual([
-        "Day",
-        "Collected (UTC)",
-        "Prompt",
-        "Category",
-        "Platform",
-        "Status",
-        "Mentions brand",
-        "Cites brand",
-        "Competitors mentioned",
-        "Cited URLs",
-        "Answer",
-      ]);
-      const data = rows.slice(1);
-      expect(data).toHaveLength(expected.total);
-      const crowdedRows = data.filter(
-        (r) => r[2] === crowded.text && r[4] === platformName(crowded.platform as Platform),
-      );
-      expect(crowdedRows).toHaveLength(expected.crowded);
-      // Every day is a real date cell inside the period.
-      const days = data.map((r) => (r[0] as Date).toISOString().slice(0, 10));
-      expect(days.every((d) => d >= PERIOD.start && d <= PERIOD.end)).toBe(true);
-      expect(sheet["!autofilter"]?.ref).toBe(`A1:K${expected.total + 1}`);
-      expect(readdirSync(out).filter((f) => f.startsWith("."))).toEqual([]);
-    } finally {
-      rmSync(out, { recursive: true, force: true });
-    }
+    const sheet = XLSX.readFile(file, { cellDates: true }).Sheets.Answers as XLSX.WorkSheet;
+    const rows = XLSX.utils.sheet_to_json<unknown[]>(sheet, { header: 1 });
+    expect(rows[0]).toEqual([
+      "Day",
+      "Collected (UTC)",
+      "Prompt",
+      "Category",
+      "Platform",
+      "Status",
+      "Mentions brand",
+      "Cites brand",
+      "Competitors mentioned",
+      "Cited URLs",
+      "Answer",
+    ]);
+    const data = rows.slice(1);
+    expect(data).toHaveLength(expected.total);
+    const crowdedRows = data.filter(
+      (r) => r[2] === crowded.text && r[4] === platformName(crowded.platform as Platform),
+    );
+    expect(crowdedRows).toHaveLength(expected.crowded);
+    // Every day is a real date cell inside the period.
+    const days = data.map((r) => (r[0] as Date).toISOString().slice(0, 10));
+    expect(days.every((d) => d >= PERIOD.start && d <= PERIOD.end)).toBe(true);
+    expect(sheet["!autofilter"]?.ref).toBe(`A1:K${expected.total + 1}`);
+    expect(readdirSync(out).filter((f) => f.startsWith("."))).toEqual([]);
   });
 
   it("writes nothing, neither the report nor the answers, when a request fails part-way", async () => {
-    const out = mkdtempSync(join(tmpdir(), "vreport-answers-out-"));
+    const out = testDir("answers-out");
     try {
       failAnswersOf = crowded.promptId;
       const client = createClient({ baseUrl: proxy.url, apiKey: service.apiKey, retries: 0 });
@@ -157,7 +151,6 @@ describe("answers workbook (--answers all)", () => {
       expect(readdirSync(out)).toEqual([]);
     } finally {
       failAnswersOf = undefined;
-      rmSync(out, { recursive: true, force: true });
     }
   });
 });

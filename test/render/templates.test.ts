@@ -8,8 +8,7 @@
  * cannot do"): a meta refresh, base or link is cut out, and the package's policy stays first.
  */
 import { readdirSync, readFileSync } from "node:fs";
-import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { mkdir, readdir, readFile, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CliError, EXIT } from "../../src/cli/errors.js";
@@ -23,6 +22,7 @@ import { renderHtml } from "../../src/render/html/compose.js";
 import { REPORT_CSP } from "../../src/render/html/document-guard.js";
 import { TemplateError } from "../../src/render/html/template-error.js";
 import type { ReportView } from "../../src/render/types.js";
+import { tempDir } from "../_tmp.js";
 import { HOSTILE, sampleView } from "../fixtures/sample-view.js";
 import { writeWith } from "../pipeline/_write-with.js";
 import { pdfFonts, pdfPages, squash } from "./_pdf-tools.js";
@@ -31,7 +31,7 @@ const EXAMPLES = join(import.meta.dirname, "../../examples");
 /** A font of Debian's fonts-noto-core (the bootstrap installs it) that the report itself never uses. */
 const SERIF = "/usr/share/fonts/truetype/noto/NotoSerif-Regular.ttf";
 
-let root: string;
+const root = tempDir("templates");
 
 /** A templates folder holding `files` (relative name → text). */
 async function templatesDir(name: string, files: Record<string, string>): Promise<string> {
@@ -59,13 +59,8 @@ function thrown(fn: () => unknown): unknown {
   throw new Error("expected an error");
 }
 
-beforeAll(async () => {
-  root = await mkdtemp(join(tmpdir(), "vreport-templates-"));
-});
-
 afterAll(async () => {
   await closeBrowser();
-  if (root) await rm(root, { recursive: true, force: true });
 });
 
 describe("a templates folder", () => {

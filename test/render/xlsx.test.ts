@@ -1,8 +1,7 @@
-import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { mkdir, readdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import ExcelJS from "exceljs";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import * as XLSX from "xlsx";
 import { toCell } from "../../src/render/backends/xlsx/_cells.js";
 import { EXCEL_NUMBER_FORMATS } from "../../src/render/backends/xlsx/_number-formats.js";
@@ -10,6 +9,7 @@ import { headerLabel } from "../../src/render/backends/xlsx/_table.js";
 import { backend } from "../../src/render/backends/xlsx/backend.js";
 import { MAX_CELL_TEXT, TRUNCATION_MARKER } from "../../src/render/cell-text.js";
 import type { ReportView, SectionView } from "../../src/render/types.js";
+import { tempDir, testDir } from "../_tmp.js";
 import { HOSTILE, sampleView } from "../fixtures/sample-view.js";
 import { writeWith } from "../pipeline/_write-with.js";
 import { formatValue } from "./_extract.js";
@@ -56,7 +56,7 @@ function workbookView(): ReportView {
   return view;
 }
 
-let dir: string;
+const dir = tempDir("xlsx");
 let file: string;
 let wb: ExcelJS.Workbook;
 let sheetjs: XLSX.WorkBook;
@@ -80,17 +80,12 @@ function rowOf(ws: ExcelJS.Worksheet, text: string): number {
 }
 
 beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), "vreport-xlsx-"));
   const files = await writeWith(backend, workbookView(), dir, {});
   expect(files).toHaveLength(1);
   file = files[0]!;
   wb = new ExcelJS.Workbook();
   await wb.xlsx.readFile(file);
   sheetjs = XLSX.read(await readFile(file), { cellNF: true, cellDates: false });
-});
-
-afterAll(async () => {
-  await rm(dir, { recursive: true, force: true });
 });
 
 describe("xlsx backend", () => {
@@ -357,69 +352,57 @@ describe("xlsx backend, formula-like text", () => {
         },
       ],
     });
-    const out = await mkdtemp(join(tmpdir(), "vreport-xlsx-formula-"));
-    try {
-      const [path] = await writeWith(backend, view, out, {});
-      const book = new ExcelJS.Workbook();
-      await book.xlsx.readFile(path!);
-      const read = XLSX.read(await readFile(path!), { cellFormula: true });
-      const shown = (t: string) => t.replace(/\r/g, "\n"); // a raw CR cannot survive XML; it reads as a line break
-      /** Every text cell of a sheet, each checked to be a plain string and no formula. */
-      const textsOf = (name: string, only: (cell: ExcelJS.Cell) => boolean) => {
-        const sheet = read.Sheets[name]!;
-        const texts: string[] = [];
-        book.getWorksheet(name)!.eachRow((row) => {
-          row.eachCell((cell) => {
-            if (!only(cell)) return;
-            expect(cell.formula, cell.address).toBeUndefined();
-            expect(cell.type, cell.address).toBe(ExcelJS.ValueType.String);
-            expect(sheet[cell.address], cell.address).toMatchObject({ t: "s" });
-            expect(sheet[cell.address].f, cell.address).toBeUndefined();
-            texts.push(String(cell.value));
-          });
+    const out = testDir("xlsx-formula");
+    const [path] = await writeWith(backend, view, out, {});
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.readFile(path!);
+    const read = XLSX.read(await readFile(path!), { cellFormula: true });
+    const shown = (t: string) => t.replace(/\r/g, "\n"); // a raw CR cannot survive XML; it reads as a line break
+    /** Every text cell of a sheet, each checked to be a plain string and no formula. */
+    const textsOf = (name: string, only: (cell: ExcelJS.Cell) => boolean) => {
+      const sheet = read.Sheets[name]!;
+      const texts: string[] = [];
+      book.getWorksheet(name)!.eachRow((row) => {
+        row.eachCell((cell) => {
+          if (!only(cell)) return;
+          expect(cell.formula, cell.address).toBeUndefined();
+          expect(cell.type, cell.address).toBe(ExcelJS.ValueType.String);
+          expect(sheet[cell.address], cell.address).toMatchObject({ t: "s" });
+          expect(sheet[cell.address].f, cell.address).toBeUndefined();
+          texts.push(String(cell.value));
         });
-        return texts;
-      };
-      const texts = textsOf("=Danger", () => true);
-      expect(texts).toEqual(expect.arrayContaining(["=Prompt"]));
-      // The section and table titles are listed on About, as text.
-      const about = textsOf("About", (cell) => ["=Danger", "@Hostile table"].includes(String(cell.value)));
-      expect(about).toEqual(expect.arrayContaining(["=Danger", "@Hostile table"]));
-      for (const t of STARTS)
-        expect(
-          texts.filter((x) => x === shown(t)),
-          t,
-        ).toHaveLength(2); // prompt and URL
-      expect(read.SheetNames).toContain("=Danger");
-    } finally {
-      await rm(out, { recursive: true, force: true });
-    }
+      });
+      return texts;
+    };
+    const texts = textsOf("=Danger", () => true);
+    expect(texts).toEqual(expect.arrayContaining(["=Prompt"]));
+    // The section and table titles are listed on About, as text.
+    const about = textsOf("About", (cell) => ["=Danger", "@Hostile table"].includes(String(cell.value)));
+    expect(about).toEqual(expect.arrayContaining(["=Danger", "@Hostile table"]));
+    for (const t of STARTS)
+      expect(
+        texts.filter((x) => x === shown(t)),
+        t,
+      ).toHaveLength(2); // prompt and URL
+    expect(read.SheetNames).toContain("=Danger");
   });
 });
 
 describe("xlsx backend failures", () => {
   it("leaves nothing behind when the output directory cannot be created", async () => {
-    const root = await mkdtemp(join(tmpdir(), "vreport-xlsx-fail-"));
-    try {
-      await writeFile(join(root, "blocker"), "not a directory");
-      await expect(writeWith(backend, sampleView(), join(root, "blocker", "out"), {})).rejects.toThrow();
-      expect(await readdir(root)).toEqual(["blocker"]);
-    } finally {
-      await rm(root, { recursive: true, force: true });
-    }
+    const root = testDir("xlsx-fail");
+    await writeFile(join(root, "blocker"), "not a directory");
+    await expect(writeWith(backend, sampleView(), join(root, "blocker", "out"), {})).rejects.toThrow();
+    expect(await readdir(root)).toEqual(["blocker"]);
   });
 
   it("leaves no partial or temporary file when the final rename fails", async () => {
-    const root = await mkdtemp(join(tmpdir(), "vreport-xlsx-fail-"));
-    try {
-      // A directory squatting on the target name makes the rename fail after the data is written.
-      const target = join(root, `${sampleView().name}.xlsx`);
-      await mkdir(target);
-      await expect(writeWith(backend, sampleView(), root, {})).rejects.toThrow();
-      expect(await readdir(root)).toEqual([`${sampleView().name}.xlsx`]);
-      expect(await readdir(target)).toEqual([]);
-    } finally {
-      await rm(root, { recursive: true, force: true });
-    }
+    const root = testDir("xlsx-fail");
+    // A directory squatting on the target name makes the rename fail after the data is written.
+    const target = join(root, `${sampleView().name}.xlsx`);
+    await mkdir(target);
+    await expect(writeWith(backend, sampleView(), root, {})).rejects.toThrow();
+    expect(await readdir(root)).toEqual([`${sampleView().name}.xlsx`]);
+    expect(await readdir(target)).toEqual([]);
   });
 });

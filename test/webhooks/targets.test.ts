@@ -1,8 +1,5 @@
-import { mkdtemp, rm } from "node:fs/promises";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { webhooksList } from "../../src/cli/commands/webhooks.js";
 import { ingestFile } from "../../src/service/ingest/index.js";
@@ -14,6 +11,7 @@ import {
   listDeliveries,
   sendTest,
 } from "../../src/service/webhooks/index.js";
+import { testDir } from "../_tmp.js";
 import { baseRecords, ndjson } from "../ingest/_records.js";
 import { openTestStore } from "../store/_databases.js";
 
@@ -117,27 +115,23 @@ describe("webhook targets", () => {
 
   it("lists a stored URL's password as ***", async () => {
     // A subscription stored before URLs with a password were refused.
-    const dir = await mkdtemp(join(tmpdir(), "vreport-targets-"));
-    try {
-      const disk = await openStore(dir);
-      await ingestFile(disk, ndjson(baseRecords()));
-      const workspace = await disk.db.selectFrom("workspaces").select("id").executeTakeFirstOrThrow();
-      await webhookDb(disk.db)
-        .insertInto("webhook_subscriptions")
-        .values({
-          workspace_id: workspace.id,
-          url: "https://bob:s3cret@hooks.example.com/legacy",
-          events: EVENTS,
-          secret: "whsec_0123456789abcdef",
-        })
-        .execute();
-      await disk.close();
-      const lines: string[] = [];
-      await webhooksList({ database: dir }, (l) => lines.push(l));
-      expect(lines.join("\n")).toContain("https://bob:***@hooks.example.com/legacy");
-      expect(lines.join("\n")).not.toContain("s3cret");
-    } finally {
-      await rm(dir, { recursive: true, force: true });
-    }
+    const dir = testDir("targets");
+    const disk = await openStore(dir);
+    await ingestFile(disk, ndjson(baseRecords()));
+    const workspace = await disk.db.selectFrom("workspaces").select("id").executeTakeFirstOrThrow();
+    await webhookDb(disk.db)
+      .insertInto("webhook_subscriptions")
+      .values({
+        workspace_id: workspace.id,
+        url: "https://bob:s3cret@hooks.example.com/legacy",
+        events: EVENTS,
+        secret: "whsec_0123456789abcdef",
+      })
+      .execute();
+    await disk.close();
+    const lines: string[] = [];
+    await webhooksList({ database: dir }, (l) => lines.push(l));
+    expect(lines.join("\n")).toContain("https://bob:***@hooks.example.com/legacy");
+    expect(lines.join("\n")).not.toContain("s3cret");
   });
 });
