@@ -1,5 +1,4 @@
-import { mkdtempSync, readFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import SwaggerParser from "@apidevtools/swagger-parser";
 import { describe, expect, it } from "vitest";
@@ -13,6 +12,7 @@ import {
 import { buildOpenApi, openApiJson } from "../../src/contract/openapi.js";
 import { writeOpenApi } from "../../src/contract/openapi-cli.js";
 import { PARAMS } from "../../src/contract/params.js";
+import { testDir } from "../_tmp.js";
 
 const COMMITTED = new URL("../../docs/openapi.json", import.meta.url);
 
@@ -70,7 +70,7 @@ describe("docs/openapi.json", () => {
   });
 
   it("is what the CLI writes", async () => {
-    const file = join(mkdtempSync(join(tmpdir(), "vreport-openapi-")), "openapi.json");
+    const file = join(testDir("openapi"), "openapi.json");
     await writeOpenApi(file);
     expect(readFileSync(file, "utf8")).toBe(openApiJson());
   });

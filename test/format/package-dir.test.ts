@@ -1,13 +1,12 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { packageDir } from "../../src/format/package-dir.js";
+import { tempDir } from "../_tmp.js";
 
 describe("packageDir", () => {
-  const base = mkdtempSync(join(tmpdir(), "vreport-pkgdir-"));
-  afterAll(() => rmSync(base, { recursive: true, force: true }));
+  const base = tempDir("pkgdir");
 
   it("finds the repository from a source module", () => {
     expect(packageDir(import.meta.url)).toBe(resolve(import.meta.dirname, "../.."));

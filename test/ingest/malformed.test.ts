@@ -1,11 +1,11 @@
-import { mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, beforeEach, expect, it } from "vitest";
 import { ingestCommand } from "../../src/cli/commands/ingest.js";
 import { CliError } from "../../src/cli/errors.js";
 import { ingestFile } from "../../src/service/ingest/index.js";
 import type { Store } from "../../src/service/store/db.js";
+import { testDir } from "../_tmp.js";
 import { describeDatabases, freshLocation, openTestStore } from "../store/_databases.js";
 import { baseRecords, checksums, contentItem, ndjson, PROJECT, WS } from "./_records.js";
 
@@ -137,7 +137,7 @@ describeDatabases("ingest: malformed files", (kind) => {
 
 describeDatabases("vreport ingest (command)", (kind) => {
   it("prints line-numbered errors and a summary and exits 1; then reads standard input", async () => {
-    const dir = mkdtempSync(join(tmpdir(), "vreport-ingest-"));
+    const dir = testDir("ingest");
     const fresh =
       kind === "pglite" ? { location: join(dir, "db"), dispose: async () => {} } : await freshLocation(kind);
     const file = join(dir, "bad.ndjson");

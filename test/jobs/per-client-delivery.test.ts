@@ -5,8 +5,7 @@
  * not collected yet is delayed, and held at the deadline. Real Redis, the real service over HTTP
  * (behind a proxy that can withhold a platform's last day), a real config file, real SMTP.
  */
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Job } from "bullmq";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -21,6 +20,7 @@ import { createProcessor, perClientJob } from "../../src/jobs/process-job.js";
 import { enqueueReport, type OpenQueue, openQueue } from "../../src/jobs/queue.js";
 import { clientReports } from "../../src/pipeline/client-reports.js";
 import { startProxy, type TestProxy } from "../_proxy.js";
+import { tempDir } from "../_tmp.js";
 import { startSmtp, type TestSmtp } from "../email/_smtp-server.js";
 import { dropPrefix, REDIS_URL, redisAvailable, uniquePrefix } from "./_redis.js";
 import { startTestService, type TestService } from "./_service.js";
@@ -131,7 +131,7 @@ describe.skipIf(!up)("a per-client monthly cycle on the real Redis", () => {
   let open: OpenQueue;
   let direct: VreportClient;
   const prefix = uniquePrefix("per-client");
-  const dir = mkdtempSync(join(tmpdir(), "vreport-per-client-"));
+  const dir = tempDir("per-client");
   const config = join(dir, "clients.json");
   /** When set, the proxy withholds Gemini's answers of 2025-06-30 from every report. */
   const state = { withhold: false };
@@ -183,7 +183,6 @@ describe.skipIf(!up)("a per-client monthly cycle on the real Redis", () => {
     await dropPrefix(prefix);
     await Promise.all([proxy?.close(), smtp?.close()]);
     await service?.close();
-    rmSync(dir, { recursive: true, force: true });
   });
 
   /** Runs `vreport worker --config` (the CLI's own wiring) until `until` holds over its log lines. */

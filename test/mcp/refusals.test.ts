@@ -4,13 +4,13 @@
  * unknown and hostile calls get errors, and the server keeps answering.
  */
 import { spawn } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CODES, ENDPOINTS, SCOPES, type Scope } from "../../src/contract/index.js";
 import { toolName } from "../../src/mcp/endpoint-tools.js";
 import { startProxy, type TestProxy } from "../_proxy.js";
+import { testDir } from "../_tmp.js";
 import { useService } from "../service/_fixture.js";
 import { CLI, type McpSession, startMcp } from "./_mcp.js";
 
@@ -169,7 +169,7 @@ describe("hostile and malformed calls", () => {
 
 describe("the protocol stream itself", () => {
   it("survives a line that is not JSON and a 5 MB line, answers the next request and exits 0 when stdin closes", async () => {
-    const dir = mkdtempSync(join(tmpdir(), "vreport-mcp-raw-"));
+    const dir = testDir("mcp-raw");
     writeFileSync(join(dir, "key.txt"), svc.keys.all);
     const child = spawn(
       process.execPath,
@@ -219,7 +219,6 @@ describe("the protocol stream itself", () => {
       expect(await exited).toBe(0);
     } finally {
       child.kill();
-      rmSync(dir, { recursive: true, force: true });
     }
   });
 });

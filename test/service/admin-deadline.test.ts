@@ -2,15 +2,13 @@
  * An admin operation that never ends (it waits on something outside the database) does not hold
  * the channel for ever: past its deadline its caller is told, and the next operation runs.
  */
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { expect, it } from "vitest";
 import { askService, startAdminChannel } from "../../src/service/admin/index.js";
 import type { Store } from "../../src/service/store/db.js";
+import { testDir } from "../_tmp.js";
 
 it("frees the channel after an operation's deadline", async () => {
-  const dir = mkdtempSync(join(tmpdir(), "vreport-admin-deadline-"));
+  const dir = testDir("admin-deadline");
   const channel = await startAdminChannel(
     {} as Store,
     dir,
@@ -31,6 +29,5 @@ it("frees the channel after an operation's deadline", async () => {
     expect(Date.now() - started).toBeLessThan(3000);
   } finally {
     await channel.close();
-    rmSync(dir, { recursive: true, force: true });
   }
 });

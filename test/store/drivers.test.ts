@@ -1,9 +1,8 @@
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 import { openStore, printableLocation } from "../../src/service/store/db.js";
+import { testDir } from "../_tmp.js";
 import { openTestStore, TEST_POSTGRES_URL } from "./_databases.js";
 
 const DIST_DB = resolve(import.meta.dirname, "../../dist/service/store/db.js");
@@ -28,7 +27,7 @@ function pgModulesLoadedOpening(location: string): number {
 describe("store drivers", () => {
   it("PGlite: one session in this process; a directory is held locked, memory:// is not", async () => {
     const memory = await openTestStore("pglite");
-    const dir = mkdtempSync(join(tmpdir(), "vreport-drivers-"));
+    const dir = testDir("drivers");
     const onDisk = await openStore(join(dir, "db"), { migrate: false, sharedBuffersMb: 16 });
     try {
       expect(memory.capacity).toEqual({ connections: 1, inProcess: true });
@@ -42,7 +41,6 @@ describe("store drivers", () => {
       await memory.close();
       await onDisk.close();
       await onDisk.close();
-      rmSync(dir, { recursive: true, force: true });
     }
   });
 
