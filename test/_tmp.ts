@@ -37,3 +37,17 @@ export function testDir(label: string): string {
   onTestFinished(() => remove(dir));
   return dir;
 }
+
+/**
+ * A `tempDir` for the PDFs a file prints, returning a maker of folders inside it (one a PDF):
+ * with VREPORT_PDF_KEEP=1 it is left in place and its path printed, to look at the PDFs with
+ * pdftoppm.
+ */
+export function pdfDirs(label: string): { root: string; dir: (name: string) => string } {
+  const root = newDir(label);
+  afterAll(() => {
+    if (process.env.VREPORT_PDF_KEEP === "1") console.log(`PDFs kept in ${root}`);
+    else remove(root);
+  });
+  return { root, dir: (name) => mkdtempSync(join(root, `${name}-`)) };
+}

@@ -4,8 +4,7 @@
  * golden and backend suites; here every heading must be the catalogue's, no English heading may
  * remain, figures are the locale's, and the workbook keeps real numbers on translated sheets.
  */
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -20,15 +19,14 @@ import { presentView } from "../../src/render/present.js";
 import { clientView } from "../../src/render/technical.js";
 import type { ReportView } from "../../src/render/types.js";
 import { workbookSheets } from "../../src/render/workbook-sheets.js";
+import { pdfDirs } from "../_tmp.js";
 import { smallReportData } from "../fixtures/report-data.js";
 import { pdfOutline, pdfPages } from "./_pdf-tools.js";
 
 // VREPORT_PDF_KEEP=1 keeps the German PDF (path printed) to look at it with pdftoppm.
-const out = mkdtempSync(join(tmpdir(), "vreport-i18n-"));
+const { root: out } = pdfDirs("i18n");
 afterAll(async () => {
   await closeBrowser();
-  if (process.env.VREPORT_PDF_KEEP === "1") console.log(`kept ${out}`);
-  else rmSync(out, { recursive: true, force: true });
 });
 
 /**

@@ -1,6 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { readFileSync } from "node:fs";
 import {
   PDFArray,
   PDFDict,
@@ -15,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { closeBrowser } from "../../src/render/backends/pdf/_browser.js";
 import { backend } from "../../src/render/backends/pdf/backend.js";
 import type { ReportView } from "../../src/render/types.js";
+import { pdfDirs } from "../_tmp.js";
 import { sampleView } from "../fixtures/sample-view.js";
 import { writeWith } from "../pipeline/_write-with.js";
 import {
@@ -29,18 +28,15 @@ import {
 } from "./_pdf-tools.js";
 
 // VREPORT_PDF_KEEP=1 keeps the PDFs (path printed) to look at them with pdftoppm.
-const out = mkdtempSync(join(tmpdir(), "vreport-pdf-a11y-"));
-const keep = process.env.VREPORT_PDF_KEEP === "1";
+const { dir } = pdfDirs("pdf-a11y");
 
 afterAll(async () => {
   await closeBrowser();
-  if (keep) console.log(`PDFs kept in ${out}`);
-  else rmSync(out, { recursive: true, force: true });
 });
 
 /** Writes `view` as a PDF, accessible or not, in a folder of its own. */
 async function printed(view: ReportView, name: string, accessible: boolean): Promise<string> {
-  const [file] = await writeWith(backend, view, mkdtempSync(join(out, `${name}-`)), { accessible });
+  const [file] = await writeWith(backend, view, dir(name), { accessible });
   return file!;
 }
 
