@@ -15,7 +15,6 @@ const LENGTHS = [4, 7, 8, 9, 12, 6, 25, 5, 10, 11, 13, 7, 9, 16, 8, 6, 30, 7, 11
  * place in a table: its first rows, its last rows, its middle, just before it.
  */
 function manyTablesView(): ReportView {
-  const base = sampleView();
   const blocks: Block[] = LENGTHS.flatMap((n, t): Block[] => {
     const rows: Row[] = Array.from({ length: n }, (_, r) => ({
       text: `T${t}R${r} which analytics platform integrates with ${r % 3 === 0 ? "Salesforce and HubSpot for mid-market teams" : "Slack"}`,
@@ -43,7 +42,7 @@ function manyTablesView(): ReportView {
       },
     ];
   });
-  return { ...base, name: "many-tables", sections: [{ key: "prompts", title: "Prompts", blocks }] };
+  return sampleView({ name: "many-tables", sections: [{ key: "prompts", title: "Prompts", blocks }] });
 }
 
 describe("table breaks in the PDF (docs/decisions.md, Table breaks)", () => {

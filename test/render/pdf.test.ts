@@ -1,8 +1,6 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { PDFArray, PDFDict, PDFDocument, PDFName } from "pdf-lib";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { closeBrowser, getBrowser } from "../../src/render/backends/pdf/_browser.js";
@@ -12,7 +10,8 @@ import { renderHtml } from "../../src/render/html/compose.js";
 import { contentWidthMm, cssString } from "../../src/render/html/css.js";
 import { PT_MM, textEm } from "../../src/render/html/text-width.js";
 import type { ReportView, Row } from "../../src/render/types.js";
-import { HOSTILE, sampleView } from "../fixtures/sample-view.js";
+import { pdfDirs } from "../_tmp.js";
+import { HOSTILE, sampleView, tableSection } from "../fixtures/sample-view.js";
 import { writeWith } from "../pipeline/_write-with.js";
 import { expectedNumbers, extractNumbers, formatValue, tally } from "./_extract.js";
 import { overflowsAt } from "./_overflow.js";
@@ -28,52 +27,38 @@ import {
 } from "./_pdf-tools.js";
 
 // VREPORT_PDF_KEEP=1 keeps the PDFs (path printed) to look at them with pdftoppm.
-const out = mkdtempSync(join(tmpdir(), "vreport-pdf-"));
-const keep = process.env.VREPORT_PDF_KEEP === "1";
-const dir = (name: string) => mkdtempSync(join(out, `${name}-`));
+const { dir } = pdfDirs("pdf");
 
 afterAll(async () => {
   await closeBrowser();
-  if (keep) console.log(`PDFs kept in ${out}`);
-  else rmSync(out, { recursive: true, force: true });
 });
 
 /** A view with one section holding a `rows`-row table (long, wrapping text in every row). */
 function bigTableView(rows: number): ReportView {
-  const base = sampleView();
   const data: Row[] = Array.from({ length: rows }, (_, i) => ({
     text: `Row${String(i + 1).padStart(3, "0")} which CRM integrates with ${i % 7 === 0 ? "a very long prompt text ".repeat(6) : "Slack"}`,
     rate: (i % 100) / 100,
     count: 1000 + i,
   }));
-  return {
-    ...base,
+  return sampleView({
     name: "big-table",
     sections: [
-      {
-        key: "prompts",
-        title: "Prompts",
-        blocks: [
-          {
-            kind: "table",
-            id: "big",
-            columns: [
-              { key: "text", label: "Zetaprompt", type: "text" },
-              { key: "rate", label: "Rate", type: "percent" },
-              { key: "count", label: "Count", type: "count" },
-            ],
-            rows: data,
-            emptyText: "No prompts.",
-          },
+      tableSection("prompts", "Prompts", {
+        id: "big",
+        columns: [
+          { key: "text", label: "Zetaprompt", type: "text" },
+          { key: "rate", label: "Rate", type: "percent" },
+          { key: "count", label: "Count", type: "count" },
         ],
-      },
+        rows: data,
+        emptyText: "No prompts.",
+      }),
     ],
-  };
+  });
 }
 
 /** A view with one 7-column table like "Latest answers": long prompt and preview text, Yes/No, dates. */
 function wideTableView(): ReportView {
-  const base = sampleView();
   const rows: Row[] = Array.from({ length: 40 }, (_, i) => ({
     day: "2026-11-01",
     platform: i % 2 === 0 ? "google_ai_overviews" : "chatgpt",
@@ -85,33 +70,25 @@ function wideTableView(): ReportView {
       2,
     ),
   }));
-  return {
-    ...base,
+  return sampleView({
     name: "wide-table",
     sections: [
-      {
-        key: "answers",
-        title: "Latest answers",
-        blocks: [
-          {
-            kind: "table",
-            id: "wide",
-            columns: [
-              { key: "day", label: "Collected", type: "date" },
-              { key: "platform", label: "Platform", type: "platform" },
-              { key: "prompt", label: "Prompt", type: "text" },
-              { key: "mentioned", label: "Mentioned", type: "boolean" },
-              { key: "cited", label: "Cited", type: "boolean" },
-              { key: "competitors", label: "Competitors mentioned", type: "text" },
-              { key: "preview", label: "Answer preview", type: "text" },
-            ],
-            rows,
-            emptyText: "No answers.",
-          },
+      tableSection("answers", "Latest answers", {
+        id: "wide",
+        columns: [
+          { key: "day", label: "Collected", type: "date" },
+          { key: "platform", label: "Platform", type: "platform" },
+          { key: "prompt", label: "Prompt", type: "text" },
+          { key: "mentioned", label: "Mentioned", type: "boolean" },
+          { key: "cited", label: "Cited", type: "boolean" },
+          { key: "competitors", label: "Competitors mentioned", type: "text" },
+          { key: "preview", label: "Answer preview", type: "text" },
         ],
-      },
+        rows,
+        emptyText: "No answers.",
+      }),
     ],
-  };
+  });
 }
 
 /** The `<col>` of each column of the first table in `html`: its type and width in percent. */

@@ -4,35 +4,26 @@ import { buildWorkbook } from "../../src/render/backends/xlsx/backend.js";
 import { renderHtml } from "../../src/render/html/compose.js";
 import { deltaCol } from "../../src/render/sections/_helpers.js";
 import type { ReportView } from "../../src/render/types.js";
-import { sampleView } from "../fixtures/sample-view.js";
+import { sampleView, tableSection } from "../fixtures/sample-view.js";
 
-const base = sampleView();
-const view: ReportView = {
-  ...base,
+const view: ReportView = sampleView({
   sections: [
-    {
-      key: "platforms",
-      title: "Platforms",
-      blocks: [
-        {
-          kind: "table",
-          id: "platforms",
-          columns: [
-            { key: "platform", label: "Platform", type: "platform" },
-            deltaCol("mention_delta", "Δ mention", "mention"),
-            { key: "mention_significant", label: "significant", type: "boolean", workbookOnly: true },
-          ],
-          rows: [
-            { platform: "chatgpt", mention_delta: 0.031, mention_significant: true },
-            { platform: "claude", mention_delta: -0.003, mention_significant: false },
-            { platform: "grok", mention_delta: -0.09, mention_significant: true },
-          ],
-          emptyText: "",
-        },
+    tableSection("platforms", "Platforms", {
+      id: "platforms",
+      columns: [
+        { key: "platform", label: "Platform", type: "platform" },
+        deltaCol("mention_delta", "Δ mention", "mention"),
+        { key: "mention_significant", label: "significant", type: "boolean", workbookOnly: true },
       ],
-    },
+      rows: [
+        { platform: "chatgpt", mention_delta: 0.031, mention_significant: true },
+        { platform: "claude", mention_delta: -0.003, mention_significant: false },
+        { platform: "grok", mention_delta: -0.09, mention_significant: true },
+      ],
+      emptyText: "",
+    }),
   ],
-};
+});
 
 describe("table changes", () => {
   it("are green or red when significant and grey when not, whatever their sign", () => {
