@@ -84,6 +84,13 @@ describe.skipIf(!up)("queue, enqueue and schedules on the real Redis", () => {
   afterAll(async () => {
     await service?.close();
   });
+  /** The flags every `vreport enqueue` below gives: the service, its key, the test's Redis prefix. */
+  const serviceFlags = (p: string) => ({
+    baseUrl: service.baseUrl,
+    apiKey: service.apiKey,
+    prefix: p,
+    redisUrl: REDIS_URL,
+  });
 
   it("enqueueing the same report twice makes one job", async () => {
     const p = prefix("dedupe");
@@ -120,10 +127,7 @@ describe.skipIf(!up)("queue, enqueue and schedules on the real Redis", () => {
       range: "7d",
       formats: "xlsx,md",
       out: dir,
-      baseUrl: service.baseUrl,
-      apiKey: service.apiKey,
-      prefix: p,
-      redisUrl: REDIS_URL,
+      ...serviceFlags(p),
       asOf: "2025-06-30",
     };
     const lines: string[] = [];
@@ -158,10 +162,7 @@ describe.skipIf(!up)("queue, enqueue and schedules on the real Redis", () => {
       project: service.projects[0]!.id,
       format: "md",
       out: dir,
-      baseUrl: service.baseUrl,
-      apiKey: service.apiKey,
-      prefix: p,
-      redisUrl: REDIS_URL,
+      ...serviceFlags(p),
       asOf: "2025-06-30",
     };
     const id = service.projects[0]!.id;
@@ -188,12 +189,7 @@ describe.skipIf(!up)("queue, enqueue and schedules on the real Redis", () => {
   });
 
   it("vreport enqueue rejects bad flags (exit 2) and an unknown project naming the choices", async () => {
-    const base = {
-      baseUrl: service.baseUrl,
-      apiKey: service.apiKey,
-      prefix: prefix("flags"),
-      redisUrl: REDIS_URL,
-    };
+    const base = serviceFlags(prefix("flags"));
     const err = (p: Promise<unknown>) =>
       p.then(
         () => undefined,
