@@ -11,7 +11,7 @@ import type { ReportView } from "../../src/render/types.js";
 import { buildModel } from "../../src/report/build-model.js";
 import { testDir } from "../_tmp.js";
 import { smallReportData } from "../fixtures/report-data.js";
-import { HOSTILE, SAMPLE_BRANDING, sampleView } from "../fixtures/sample-view.js";
+import { HOSTILE, PROMPT_LABELS, SAMPLE_BRANDING, sampleView } from "../fixtures/sample-view.js";
 import { writeWith } from "../pipeline/_write-with.js";
 import { expectedNumbers, expectedNumbersBySection, extractNumbers, missingInOrder } from "./_extract.js";
 
@@ -77,16 +77,7 @@ describe("Markdown structure", () => {
     expect(all).toHaveLength(3); // KPIs, trend, prompts (the empty table is text)
     for (const t of all) for (const r of t) expect(r).toHaveLength(t[0]!.length);
     expect(all[0]![0]).toEqual(["Metric", "Value", "Previous", "Change", "Significance"]);
-    expect(all[2]![0]).toEqual([
-      "Prompt",
-      "Best platform",
-      "Mention rate",
-      "Δ mention",
-      "Snapshots",
-      "Δ snapshots",
-      "Cited",
-      "Top page",
-    ]);
+    expect(all[2]![0]).toEqual(PROMPT_LABELS);
     expect(all[2]).toHaveLength(4);
   });
 

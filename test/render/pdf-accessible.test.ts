@@ -14,7 +14,7 @@ import { closeBrowser } from "../../src/render/backends/pdf/_browser.js";
 import { backend } from "../../src/render/backends/pdf/backend.js";
 import type { ReportView } from "../../src/render/types.js";
 import { pdfDirs } from "../_tmp.js";
-import { sampleView } from "../fixtures/sample-view.js";
+import { PROMPT_LABELS, sampleView } from "../fixtures/sample-view.js";
 import { writeWith } from "../pipeline/_write-with.js";
 import {
   pdfInfo,
@@ -139,18 +139,8 @@ describe("accessible PDF (--accessible): the sample report", () => {
     const prompts = structElements(tables[1]!);
     const th = prompts.filter((e) => e.type === "TH");
     // Poppler joins a heading's wrapped lines without a space ("MENTIONRATE"): compared without spaces.
-    const labels = [
-      "Prompt",
-      "Best platform",
-      "Mention rate",
-      "Δ mention",
-      "Snapshots",
-      "Δ snapshots",
-      "Cited",
-      "Top page",
-    ];
     expect(th.map((cell) => structText(cell).replace(/\s/g, ""))).toEqual(
-      labels.map((l) => l.toUpperCase().replace(/\s/g, "")),
+      PROMPT_LABELS.map((l) => l.toUpperCase().replace(/\s/g, "")),
     );
     for (const cell of th) expect(cell.attrs.Scope).toBe("/Column");
     expect(prompts.filter((e) => e.type === "TD")).toHaveLength(3 * 8);
