@@ -1,11 +1,38 @@
 /**
- * Hand-computed expectations on the hand-built fixture (_fixture.ts) that both
- * fixture-endpoints.test.ts and fixture-details.test.ts check. Range 7d as of NOW: the current
+ * Hand-computed expectations on the hand-built fixture (_fixture.ts) that the fixture suites
+ * (fixture-endpoints, fixture-details, fixture-report) share. Range 7d as of NOW: the current
  * period 2025-03-05..03-11 has snapshots on four days, 03-05 (A1), 03-06 (A2, A3), 03-08 (A5) and
  * 03-11 (A4, A6); the previous period 02-26..03-04 holds B1..B3.
  */
 import { urlHashId } from "../../../src/service/analytics/metrics/pages.js";
 import { IDS } from "./_fixture.js";
+
+/**
+ * Gamma's pricing page as a competitor page row: mentioned in A2 (P1) and A4 (P2), cited in both;
+ * nothing before.
+ */
+export const GAMMA_PRICING_PAGE = {
+  url: "gamma.io/pricing",
+  citations: 2,
+  citations_delta: 2 - 0,
+  citation_rate: 2 / 6,
+  citation_rate_delta: 2 / 6 - 0 / 3,
+  unique_prompts: 2,
+  unique_prompts_delta: 2 - 0,
+};
+
+/** The latest answer, A6 (P1 on ChatGPT, 03-10 23:20), as an answers row. */
+export const LATEST_ANSWER = {
+  id: IDS.a6,
+  platform: "chatgpt",
+  status: "COLLECTED",
+  collected_at: "2025-03-10T23:20:00.000Z",
+  preview: "preview 66",
+  brand_mentioned: false,
+  brand_cited: false,
+  competitor_found: true,
+  error_message: null,
+};
 
 /**
  * A daily trend over the four days of the current period that have snapshots, each value being

@@ -8,22 +8,17 @@ import { expect, it } from "vitest";
 import { describeDatabases } from "../../store/_databases.js";
 import { rateChange } from "./_expect.js";
 import { IDS } from "./_fixture.js";
-import { CITED_URL_RANKING, citingPrompt, dailySeries, HOME_PAGE_ROW } from "./_fixture-expected.js";
+import {
+  CITED_URL_RANKING,
+  citingPrompt,
+  dailySeries,
+  GAMMA_PRICING_PAGE,
+  HOME_PAGE_ROW,
+} from "./_fixture-expected.js";
 import { useFixture } from "./_use-fixture.js";
 
 describeDatabases("analytics details on the hand-built fixture", (kind) => {
   const { get } = useFixture(kind);
-
-  // Gamma: mentioned in A2 (P1) and A4 (P2), cited in A2 and A4 (gamma.io/pricing); nothing before.
-  const gammaPricing = {
-    url: "gamma.io/pricing",
-    citations: 2,
-    citations_delta: 2 - 0,
-    citation_rate: 2 / 6,
-    citation_rate_delta: 2 / 6 - 0 / 3,
-    unique_prompts: 2,
-    unique_prompts_delta: 2 - 0,
-  };
 
   it("competitor detail of Gamma: every figure", async () => {
     expect(await get("getCompetitor", {}, { competitor: IDS.c2 })).toEqual({
@@ -38,7 +33,7 @@ describeDatabases("analytics details on the hand-built fixture", (kind) => {
         { platform: "chatgpt", snapshots: 4, citation_rate: 0 / 4 },
         { platform: "perplexity", snapshots: 2, citation_rate: 2 / 2 },
       ],
-      top_cited_pages: [{ ...gammaPricing, competitor_name: "Gamma" }],
+      top_cited_pages: [{ ...GAMMA_PRICING_PAGE, competitor_name: "Gamma" }],
     });
   });
 
@@ -47,14 +42,14 @@ describeDatabases("analytics details on the hand-built fixture", (kind) => {
     expect(await get("getCompetitorPages", {}, { competitor: IDS.c2 })).toEqual({
       range: "7d",
       competitor,
-      pages: [{ ...gammaPricing, folder: "/pricing" }],
+      pages: [{ ...GAMMA_PRICING_PAGE, folder: "/pricing" }],
     });
     expect(await get("getCompetitorPages", { url: "gamma.io/pricing" }, { competitor: IDS.c2 })).toEqual({
       range: "7d",
       competitor,
       // 11 citations in the period (A6's second citation of beta.com/compare does not count).
       page: {
-        ...gammaPricing,
+        ...GAMMA_PRICING_PAGE,
         folder: "/pricing",
         share: 2 / 11,
         // Cited in none of A1 | A2 of A2, A3 | not A5 | A4 of A4, A6.

@@ -8,7 +8,13 @@ import { describeDatabases } from "../../store/_databases.js";
 import { REQUEST_URL } from "./_context.js";
 import { categoryRow, leaderRow, rateChange } from "./_expect.js";
 import { IDS } from "./_fixture.js";
-import { CITED_URL_RANKING, citingPrompt, dailySeries, HOME_PAGE_ROW } from "./_fixture-expected.js";
+import {
+  CITED_URL_RANKING,
+  citingPrompt,
+  dailySeries,
+  HOME_PAGE_ROW,
+  LATEST_ANSWER,
+} from "./_fixture-expected.js";
 import { useFixture } from "./_use-fixture.js";
 
 describeDatabases("analytics on the hand-built fixture", (kind) => {
@@ -288,17 +294,7 @@ describeDatabases("analytics on the hand-built fixture", (kind) => {
     const res = await get("getPromptAnswers", {}, { prompt: IDS.p1 });
     expect(res.prompt).toEqual({ id: IDS.p1, text: "Best CRM for startups", status: "PENDING" });
     expect(res.answers).toEqual([
-      {
-        id: IDS.a6,
-        platform: "chatgpt",
-        status: "COLLECTED",
-        collected_at: "2025-03-10T23:20:00.000Z",
-        preview: "preview 66",
-        brand_mentioned: false,
-        brand_cited: false,
-        competitor_found: true,
-        error_message: null,
-      },
+      LATEST_ANSWER,
       expect.objectContaining({
         id: IDS.a2,
         platform: "perplexity",

@@ -12,6 +12,7 @@ import { trendDay } from "../../fixtures/trend-day.js";
 import { describeDatabases } from "../../store/_databases.js";
 import { change, STATS } from "./_expect.js";
 import { IDS, NOW } from "./_fixture.js";
+import { GAMMA_PRICING_PAGE, LATEST_ANSWER } from "./_fixture-expected.js";
 import { useFixture } from "./_use-fixture.js";
 
 describeDatabases("full report on the hand-built fixture", (kind) => {
@@ -186,18 +187,7 @@ describeDatabases("full report on the hand-built fixture", (kind) => {
     expect(section("competitor_pages").totals).toEqual({ pages: 2 });
     expect(section("competitor_pages").rows).toEqual([
       { ...("pages" in beta ? beta.pages[0] : {}), competitor_id: IDS.c1, competitor_name: "Beta" },
-      {
-        url: "gamma.io/pricing",
-        folder: "/pricing",
-        citations: 2,
-        citations_delta: 2 - 0,
-        citation_rate: 2 / 6,
-        citation_rate_delta: 2 / 6 - 0 / 3,
-        unique_prompts: 2,
-        unique_prompts_delta: 2 - 0,
-        competitor_id: IDS.c2,
-        competitor_name: "Gamma",
-      },
+      { ...GAMMA_PRICING_PAGE, folder: "/pricing", competitor_id: IDS.c2, competitor_name: "Gamma" },
     ]);
     const prompts = await get("listPrompts");
     expect(section("prompts").totals).toEqual({ prompts: 3 });
@@ -216,15 +206,7 @@ describeDatabases("full report on the hand-built fixture", (kind) => {
       [IDS.a2, IDS.p1, "perplexity", ["Beta", "Gamma"]],
     ]);
     expect(section("answers").rows[0]).toEqual({
-      id: IDS.a6,
-      platform: "chatgpt",
-      status: "COLLECTED",
-      collected_at: "2025-03-10T23:20:00.000Z",
-      preview: "preview 66",
-      brand_mentioned: false,
-      brand_cited: false,
-      competitor_found: true,
-      error_message: null,
+      ...LATEST_ANSWER,
       prompt_id: IDS.p1,
       prompt_text: "Best CRM for startups",
       competitors: ["Beta"],
