@@ -27,16 +27,11 @@ describe("notes markup (format/note-markup.ts)", () => {
   });
 
   it("renders a note's Markdown: emphasis, lists, code, quotes and allowed links", () => {
+    // Lists, code and quotes are Markdown a note keeps as written.
+    const kept = ["", "- one", "- two with `code`", "", "3. third", "", "> quoted", ""];
     const note = [
       "October was **strong**: see [the plan](https://example.com/plan_(v2)) or <team@example.com>.",
-      "",
-      "- one",
-      "- two with `code`",
-      "",
-      "3. third",
-      "",
-      "> quoted",
-      "",
+      ...kept,
       "### Next month",
     ].join("\n");
     expect(noteHtml(note)).toBe(
@@ -58,14 +53,7 @@ describe("notes markup (format/note-markup.ts)", () => {
     );
     expect(noteMarkdown(note)).toEqual([
       "October was **strong**: see [the plan](https://example.com/plan_%28v2%29) or [team@example.com](mailto:team@example.com).",
-      "",
-      "- one",
-      "- two with `code`",
-      "",
-      "3. third",
-      "",
-      "> quoted",
-      "",
+      ...kept,
       "**Next month**",
     ]);
     expect(notePlainText(note)).toBe(
