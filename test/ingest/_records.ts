@@ -36,6 +36,27 @@ export function baseRecords(): unknown[] {
   ];
 }
 
+/** The one prompt of the small suites' project. */
+export const PROMPT = "11111111-0000-4000-8000-000000000040";
+
+/** The record of `PROMPT`, "Best CRM?". */
+export const PROMPT_RECORD = { type: "prompt", data: { id: PROMPT, project_id: PROJECT, text: "Best CRM?" } };
+
+/** A ChatGPT answer to `PROMPT`: `n` numbers its id. */
+export function promptAnswer(n: number, collectedAt: string, mentioned: boolean): unknown {
+  return {
+    type: "answer",
+    data: {
+      id: `11111111-0000-4000-8000-0000000001${String(n).padStart(2, "0")}`,
+      prompt_id: PROMPT,
+      platform: "chatgpt",
+      collected_at: collectedAt,
+      text: mentioned ? "Acme is good" : "Others are good",
+      brand_mentioned: mentioned,
+    },
+  };
+}
+
 /** A content item record with `status`. */
 export function contentItem(n: number, status: string, extra: Record<string, unknown> = {}): unknown {
   const id = `11111111-0000-4000-8000-0000000003${String(n).padStart(2, "0")}`;

@@ -8,28 +8,12 @@ import { type AppOptions, createApp } from "../../src/service/http/app.js";
 import { ingestFile } from "../../src/service/ingest/index.js";
 import { createKey } from "../../src/service/keys/index.js";
 import type { Store } from "../../src/service/store/db.js";
-import { baseRecords, ndjson, PROJECT, WS } from "../ingest/_records.js";
+import { baseRecords, ndjson, PROJECT, PROMPT_RECORD, promptAnswer, WS } from "../ingest/_records.js";
 import { REDIS_URL, redisAvailable } from "../jobs/_redis.js";
 import { describeDatabases, openTestStore } from "../store/_databases.js";
 
 const redisUp = await redisAvailable();
-const PROMPT = "11111111-0000-4000-8000-000000000040";
 const OVERVIEW = `${API_PREFIX}/visibility/overview?project_id=${PROJECT}&range=7d`;
-
-/** An answer to the one prompt: `n` numbers its id; the workspace is in America/New_York. */
-function answer(n: number, collectedAt: string, mentioned: boolean): unknown {
-  return {
-    type: "answer",
-    data: {
-      id: `11111111-0000-4000-8000-0000000001${String(n).padStart(2, "0")}`,
-      prompt_id: PROMPT,
-      platform: "chatgpt",
-      collected_at: collectedAt,
-      text: mentioned ? "Acme is good" : "Others are good",
-      brand_mentioned: mentioned,
-    },
-  };
-}
 
 /** ETags, 304s and the analytics response cache, keyed by data version and as-of day. */
 describeDatabases("cached reads and conditional requests", (kind) => {
@@ -57,11 +41,7 @@ describeDatabases("cached reads and conditional requests", (kind) => {
     store = await openTestStore(kind);
     await ingestFile(
       store,
-      ndjson([
-        ...baseRecords(),
-        { type: "prompt", data: { id: PROMPT, project_id: PROJECT, text: "Best CRM?" } },
-        answer(1, "2025-03-10T15:00:00Z", true),
-      ]),
+      ndjson([...baseRecords(), PROMPT_RECORD, promptAnswer(1, "2025-03-10T15:00:00Z", true)]),
     );
     key = (await createKey(store, { workspaceId: WS, scopes: ["visibility:read", "workspace:read"] })).key;
   });
@@ -96,7 +76,7 @@ describeDatabases("cached reads and conditional requests", (kind) => {
     const before = await get(a, OVERVIEW);
     // One answer on the 10th, mentioned: current period 10th–16th.
     expect(withoutStats(before.json().data.mention_rate)).toEqual({ current: 1, previous: 0, delta: 1 });
-    await ingestFile(store, ndjson([answer(2, "2025-03-12T15:00:00Z", false)]));
+    await ingestFile(store, ndjson([promptAnswer(2, "2025-03-12T15:00:00Z", false)]));
     const after = await get(a, OVERVIEW, { "if-none-match": before.etag });
     expect(after.status).toBe(200);
     expect(after.etag).not.toBe(before.etag);
@@ -107,7 +87,9 @@ describeDatabases("cached reads and conditional requests", (kind) => {
     const a = app();
     expect(await mentionRate(a)).toEqual({ current: 1, previous: 0, delta: 1 });
     // Written and committed, then nothing: what a process killed before its refresh leaves.
-    await ingestFile(store, ndjson([answer(2, "2025-03-12T15:00:00Z", false)]), { refreshAggregates: false });
+    await ingestFile(store, ndjson([promptAnswer(2, "2025-03-12T15:00:00Z", false)]), {
+      refreshAggregates: false,
+    });
     expect(await mentionRate(a)).toEqual({ current: 0.5, previous: 0, delta: 0.5 });
     expect(await mentionRate(app({ cache: false }))).toEqual({ current: 0.5, previous: 0, delta: 0.5 });
   });
@@ -160,7 +142,7 @@ describeDatabases("cached reads and conditional requests", (kind) => {
         expect([fromB.status, fromB.etag]).toEqual([304, first.etag]);
         expect((await get(b, OVERVIEW)).body).toBe(first.body);
         // An ingest through either process's store is seen by both.
-        await ingestFile(store, ndjson([answer(2, "2025-03-12T15:00:00Z", false)]));
+        await ingestFile(store, ndjson([promptAnswer(2, "2025-03-12T15:00:00Z", false)]));
         const expected = { current: 0, previous: 0, delta: 0 };
         expect([await mentionRate(a), await mentionRate(b)]).toEqual([expected, expected]);
       } finally {

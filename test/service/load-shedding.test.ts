@@ -10,11 +10,9 @@ import { createApp } from "../../src/service/http/app.js";
 import { ingestFile } from "../../src/service/ingest/index.js";
 import { createKey } from "../../src/service/keys/index.js";
 import type { Store } from "../../src/service/store/db.js";
-import { baseRecords, ndjson, PROJECT, WS } from "../ingest/_records.js";
+import { baseRecords, ndjson, PROJECT, PROMPT_RECORD, promptAnswer, WS } from "../ingest/_records.js";
 import { describeDatabases, openTestStore, poolOf } from "../store/_databases.js";
 import { gate, until } from "./_gate.js";
-
-const PROMPT = "11111111-0000-4000-8000-000000000040";
 
 // A full garbage collection on demand, without starting the test runner with --expose-gc.
 setFlagsFromString("--expose-gc");
@@ -57,21 +55,7 @@ describeDatabases("load shedding and abandoned work", (kind) => {
     store = await openTestStore(kind);
     await ingestFile(
       store,
-      ndjson([
-        ...baseRecords(),
-        { type: "prompt", data: { id: PROMPT, project_id: PROJECT, text: "Best CRM?" } },
-        {
-          type: "answer",
-          data: {
-            id: "11111111-0000-4000-8000-000000000101",
-            prompt_id: PROMPT,
-            platform: "chatgpt",
-            collected_at: "2025-03-10T15:00:00Z",
-            text: "Acme is good",
-            brand_mentioned: true,
-          },
-        },
-      ]),
+      ndjson([...baseRecords(), PROMPT_RECORD, promptAnswer(1, "2025-03-10T15:00:00Z", true)]),
     );
     for (const name of ["a", "b", "c"] as const)
       keys[name] = (
