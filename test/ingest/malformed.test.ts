@@ -7,10 +7,16 @@ import { ingestFile } from "../../src/service/ingest/index.js";
 import type { Store } from "../../src/service/store/db.js";
 import { testDir } from "../_tmp.js";
 import { describeDatabases, freshLocation, openTestStore } from "../store/_databases.js";
-import { baseRecords, checksums, contentItem, ndjson, PROJECT, WS } from "./_records.js";
-
-const PROMPT = "11111111-0000-4000-8000-000000000040";
-const prompt = { type: "prompt", data: { id: PROMPT, project_id: PROJECT, text: "Best CRM?" } };
+import {
+  baseRecords,
+  checksums,
+  contentItem,
+  ndjson,
+  PROJECT,
+  PROMPT,
+  PROMPT_RECORD,
+  WS,
+} from "./_records.js";
 
 /** Lines 3–7 are bad, one per kind of mistake; the others are fine. */
 function malformed(): unknown[] {
@@ -50,7 +56,7 @@ function malformed(): unknown[] {
       },
     },
     "",
-    prompt,
+    PROMPT_RECORD,
     contentItem(1, "NEW"),
   ];
 }
@@ -95,7 +101,7 @@ describeDatabases("ingest: malformed files", (kind) => {
   });
 
   it("--strict writes everything when every line is good, across batches", async () => {
-    const good = [...baseRecords(), prompt, contentItem(1, "NEW"), contentItem(2, "PUBLISHED")];
+    const good = [...baseRecords(), PROMPT_RECORD, contentItem(1, "NEW"), contentItem(2, "PUBLISHED")];
     const result = await ingestFile(store, ndjson(good), { strict: true, batchSize: 2 });
     expect(result).toMatchObject({ lines: 5, written: 5, errors: [], events: 2 });
   });
