@@ -3,24 +3,23 @@
  * seeded demo in a PGlite directory) over loopback, as `generate` does; its figures are those
  * of the demo's report endpoint, read from a copy of the same database.
  */
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdtempSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { createClient } from "../../src/client/index.js";
 import { type EmbeddedService, startEmbedded } from "../../src/service/embedded.js";
 import { openStore } from "../../src/service/store/db.js";
 import { snapshotTarball } from "../_snapshots.js";
+import { tempDir } from "../_tmp.js";
 import { type McpSession, startMcp } from "./_mcp.js";
 
-const dirs: string[] = [];
+const root = tempDir("mcp-demo");
 let mcp: McpSession;
 let copy: EmbeddedService;
 
 /** A PGlite directory holding the run's seeded demo (one process may open a directory). */
 async function demoDatabase(): Promise<string> {
-  const dir = mkdtempSync(join(tmpdir(), "vreport-mcp-demo-"));
-  dirs.push(dir);
+  const dir = mkdtempSync(join(root, "db-"));
   await (await openStore(dir, { loadDataDir: snapshotTarball("jobs") })).close();
   return dir;
 }
@@ -34,7 +33,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await mcp?.close();
   await copy?.close();
-  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
 });
 
 it("serves the demo workspace without --base-url, saying so on stderr only", async () => {
