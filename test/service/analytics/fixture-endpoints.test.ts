@@ -191,58 +191,47 @@ describeDatabases("analytics on the hand-built fixture", (kind) => {
     }
   });
 
-  const pricing = { id: IDS.k1, name: "Pricing", color: "#ff0000" };
-  /** A prompt's row: its mention and citation rates now and before, each delta computed from the two. */
-  const prompt = (
-    id: string,
-    text: string,
-    category: typeof pricing | null,
-    [mention, mentionBefore]: [number, number],
-    [citation, citationBefore]: [number, number],
-    last_collected_at: string,
-    created_at: string,
-  ) => ({
-    id,
-    text,
-    category_id: category?.id ?? null,
-    category,
-    mention_rate: mention,
-    mention_rate_delta: mention - mentionBefore,
-    citation_rate: citation,
-    citation_rate_delta: citation - citationBefore,
-    last_collected_at,
-    status: "PENDING",
-    created_at,
-  });
   const promptRow = {
-    p1: prompt(
-      IDS.p1,
-      "Best CRM for startups",
-      pricing,
-      [2 / 3, 1 / 1],
-      [1 / 3, 1 / 1],
-      "2025-03-10T23:20:00.000Z",
-      "2025-01-01T00:00:00.000Z",
-    ),
-    // F1 (collected 03-12) is after the as-of day.
-    p2: prompt(
-      IDS.p2,
-      "CRM pricing comparison",
-      pricing,
-      [1 / 2, 0 / 1],
-      [1 / 2, 0 / 1],
-      "2025-03-10T23:10:00.000Z",
-      "2025-01-02T00:00:00.000Z",
-    ),
-    p3: prompt(
-      IDS.p3,
-      "How to choose a crm tool",
-      null,
-      [1 / 1, 0 / 1],
-      [0 / 1, 0],
-      "2025-03-08T09:00:00.000Z",
-      "2025-01-03T00:00:00.000Z",
-    ),
+    p1: {
+      id: IDS.p1,
+      text: "Best CRM for startups",
+      category_id: IDS.k1,
+      category: { id: IDS.k1, name: "Pricing", color: "#ff0000" },
+      mention_rate: 2 / 3,
+      mention_rate_delta: 2 / 3 - 1 / 1,
+      citation_rate: 1 / 3,
+      citation_rate_delta: 1 / 3 - 1 / 1,
+      last_collected_at: "2025-03-10T23:20:00.000Z",
+      status: "PENDING",
+      created_at: "2025-01-01T00:00:00.000Z",
+    },
+    p2: {
+      id: IDS.p2,
+      text: "CRM pricing comparison",
+      category_id: IDS.k1,
+      category: { id: IDS.k1, name: "Pricing", color: "#ff0000" },
+      mention_rate: 1 / 2,
+      mention_rate_delta: 1 / 2 - 0 / 1,
+      citation_rate: 1 / 2,
+      citation_rate_delta: 1 / 2 - 0 / 1,
+      // F1 (collected 03-12) is after the as-of day.
+      last_collected_at: "2025-03-10T23:10:00.000Z",
+      status: "PENDING",
+      created_at: "2025-01-02T00:00:00.000Z",
+    },
+    p3: {
+      id: IDS.p3,
+      text: "How to choose a crm tool",
+      category_id: null,
+      category: null,
+      mention_rate: 1 / 1,
+      mention_rate_delta: 1 / 1 - 0 / 1,
+      citation_rate: 0 / 1,
+      citation_rate_delta: 0,
+      last_collected_at: "2025-03-08T09:00:00.000Z",
+      status: "PENDING",
+      created_at: "2025-01-03T00:00:00.000Z",
+    },
   };
 
   it("prompts: rates per prompt, newest first by default, with a single page", async () => {
