@@ -117,6 +117,7 @@ export async function closeBrowser(): Promise<void> {
   const handle = launching;
   launching = undefined;
   spare = undefined;
+  idle = undefined;
   const browser = await handle?.catch(() => undefined);
   await browser?.close().catch(() => browser.process()?.kill("SIGKILL"));
 }
@@ -142,8 +143,29 @@ async function lockedPage(browser: Browser): Promise<Page> {
 }
 
 // The next job's pages, opened (and locked) while the current job runs: opening a tab costs
-// ~200 ms, a large share of a warm render. Pages are never reused across jobs.
+// ~200 ms, a large share of a warm render.
 let spare: { browser: Browser; pages: Promise<Page>[] } | undefined;
+
+/**
+ * Pages a job gave back after printing cleanly, for the next job: opening and locking a tab
+ * costs more of Node's and Chromium's time than the print's own set-up, which at a month end of
+ * hundreds of reports is a share of the machine (docs/architecture.md, "Throughput"). Reuse
+ * keeps the lock: the page's script stays off and its requests intercepted, and `setContent`
+ * replaces the whole document, so nothing of one report stays for the next. A job that failed
+ * or timed out closes its pages instead.
+ */
+let idle: { browser: Browser; pages: Page[] } | undefined;
+const MAX_IDLE_PAGES = 8;
+
+/** Keeps `pages` of `browser` for the next job (up to MAX_IDLE_PAGES), closing the rest. */
+function giveBack(browser: Browser, pages: Page[]): void {
+  if (idle?.browser !== browser) idle = { browser, pages: [] };
+  for (const page of pages) {
+    if (idle.pages.length < MAX_IDLE_PAGES && !page.isClosed()) idle.pages.push(page);
+    // Not awaited: closing a tab takes ~150 ms and nothing waits on it.
+    else void page.close().catch(() => undefined);
+  }
+}
 
 function openPages(browser: Browser, count: number): Promise<Page>[] {
   return Array.from({ length: count }, () => {
@@ -153,8 +175,18 @@ function openPages(browser: Browser, count: number): Promise<Page>[] {
   });
 }
 
-/** `count` fresh locked pages of `browser`, from the spare slot first; as many new spares queued. */
+/**
+ * `count` locked pages of `browser`: given back by an earlier job first, else from the spare slot,
+ * queuing as many new spares.
+ */
 function takePages(browser: Browser, count: number): Promise<Page>[] {
+  const reused = idle?.browser === browser ? idle.pages.splice(0, count) : [];
+  if (reused.length === count) return reused.map((page) => Promise.resolve(page));
+  return [...reused.map((page) => Promise.resolve(page)), ...freshPages(browser, count - reused.length)];
+}
+
+/** `count` fresh locked pages of `browser`, from the spare slot first; as many new spares queued. */
+function freshPages(browser: Browser, count: number): Promise<Page>[] {
   const ready = spare?.browser === browser ? spare.pages : [];
   const taken = [...ready.slice(0, count), ...openPages(browser, Math.max(0, count - ready.length))];
   const left = ready.slice(count);
@@ -195,8 +227,11 @@ export async function withPages<T>(
   })();
   // The loser of the race must not surface as an unhandled rejection.
   running.catch(() => undefined);
+  let printed = false;
   try {
-    return await Promise.race([running, timeout]);
+    const result = await Promise.race([running, timeout]);
+    printed = true;
+    return result;
   } catch (error) {
     if (timedOut) {
       forget(handle);
@@ -208,6 +243,9 @@ export async function withPages<T>(
   } finally {
     clearTimeout(timer);
     // Not awaited: closing a tab takes ~150 ms and nothing waits on it; a closing browser ends it anyway.
-    if (!timedOut && browser.connected) for (const page of pages) void page.close().catch(() => undefined);
+    if (!timedOut && browser.connected) {
+      if (printed) giveBack(browser, pages);
+      else for (const page of pages) void page.close().catch(() => undefined);
+    }
   }
 }
