@@ -28,12 +28,14 @@ const ROOT = new URL("..", import.meta.url).pathname;
 const DIR = join(ROOT, "node_modules/.cache/vreport-test-snapshots");
 /** Keys kept: several worktrees or branches may share the cache and the server. */
 const KEEP = 4;
-// _build-demo-view.ts: the demo's as-of day, which the cached demo database is seeded for.
+// _build-demo-view.ts: the demo's as-of day, which the cached demo database is seeded for;
+// global-setup.ts: the script seeding it.
 const INPUTS = [
   "src/service",
   "src/contract",
   "src/format",
   "test/_snapshots.ts",
+  "test/global-setup.ts",
   "test/report/_build-demo-view.ts",
   "package-lock.json",
 ];

@@ -8,7 +8,10 @@
  * Every copy is private to its caller, so tests may write to it and files run in parallel.
  */
 import { randomBytes } from "node:crypto";
-import { readFileSync } from "node:fs";
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
 import pg from "pg";
 import { inject } from "vitest";
 import { openStore, type Store } from "../src/service/store/db.js";
@@ -59,6 +62,11 @@ declare module "vitest" {
     snapshots: Record<SnapshotName, SnapshotInfo>;
     /** A v8-serialized file of the demo report's view (test/report/_demo-view.ts). */
     demoViewFile: string;
+    /**
+     * The run's full demo as of DEMO_AS_OF (test/report/_build-demo-view.ts), seeded where the demo
+     * view is built: a PGlite directory `db` and the seed's summary, `summary.json`.
+     */
+    demoSeed: string;
     /** The run's transpiled project (test/_transpile.ts `buildProject`). */
     builtProject: string;
   }
@@ -128,4 +136,48 @@ export async function openSnapshot<N extends SnapshotName>(
     },
     summaries,
   };
+}
+
+/** How long `openDemoSeed()` waits: seeding 13 months of demo data takes minutes on a busy machine. */
+const DEMO_SEED_WAIT_MS = 600_000;
+/** The timeout of a hook that awaits `openDemoSeed()`: its wait plus copying the seed. */
+export const DEMO_SEED_HOOK_TIMEOUT = DEMO_SEED_WAIT_MS + 300_000;
+
+/**
+ * A private, writable copy of the run's full demo (`demoSeed`) in a temporary PGlite directory,
+ * with the summary its seed returned; the store's close() also removes the copy. The global setup
+ * does not wait for the seed, so this does: the demo view's file appears once the seed's database
+ * is closed, or an error file when building them failed.
+ */
+export async function openDemoSeed(): Promise<{ store: Store; summary: SeedSummary }> {
+  const [view, seed] = [inject("demoViewFile"), inject("demoSeed")];
+  const deadline = Date.now() + DEMO_SEED_WAIT_MS;
+  for (; !existsSync(view); await sleep(100)) {
+    if (existsSync(`${view}.error`))
+      throw new Error(`seeding the demo failed: ${readFileSync(`${view}.error`, "utf8")}`);
+    if (Date.now() > deadline)
+      throw new Error(`the demo was not seeded within ${DEMO_SEED_WAIT_MS / 1000} s`);
+  }
+  const dir = mkdtempSync(join(tmpdir(), "vreport-demo-seed-"));
+  try {
+    cpSync(join(seed, "db"), join(dir, "db"), { recursive: true });
+    const store = await openStore(join(dir, "db"));
+    const close = store.close;
+    return {
+      store: {
+        ...store,
+        async close() {
+          try {
+            await close();
+          } finally {
+            rmSync(dir, { recursive: true, force: true });
+          }
+        },
+      },
+      summary: JSON.parse(readFileSync(join(seed, "summary.json"), "utf8")) as SeedSummary,
+    };
+  } catch (error) {
+    rmSync(dir, { recursive: true, force: true });
+    throw error;
+  }
 }

@@ -1,8 +1,9 @@
 /**
  * Once per test run, before any test file (vitest `globalSetup`): seeds every shared database
- * snapshot (test/_snapshots.ts) and builds the demo report's view (test/report/_demo-view.ts),
- * then hands their locations to the test workers through `provide`. Seeding dominated the suite
- * when each file did it for itself; copying a snapshot takes a fraction of a second.
+ * snapshot (test/_snapshots.ts), seeds the full demo and builds the demo report's view on it
+ * (test/report/_demo-view.ts), then hands their locations to the test workers through `provide`.
+ * Seeding dominated the suite when each file did it for itself; copying a snapshot takes a
+ * fraction of a second.
  *
  * Three things proceed at once: the PGlite snapshots in this process, the PostgreSQL templates
  * (mostly the server's work), and the demo view in a child process running the project transpiled
@@ -12,7 +13,7 @@
  */
 import { execFile } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { cpSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { TestProject } from "vitest/node";
@@ -99,26 +100,42 @@ export default async function setup(test: TestProject): Promise<() => Promise<vo
   let stopping = false;
   const viewFile = join(dir, "demo-view.bin");
   const viewScript = join(project, "demo-view.mjs");
+  // The demo is seeded as of DEMO_AS_OF into the PGlite directory `db` of the run's demo seed
+  // (test/_snapshots.ts `openDemoSeed`), its summary written beside it, unless both are there
+  // already (copied from the cache); the view is then built on it, which finds it seeded.
   writeFileSync(
     viewScript,
     [
-      'import { renameSync, writeFileSync } from "node:fs";',
+      'import { existsSync, renameSync, writeFileSync } from "node:fs";',
+      'import { join } from "node:path";',
       'import { serialize } from "node:v8";',
-      'import { buildDemoView } from "./test/report/_build-demo-view.js";',
-      "const [file, tmp, database] = process.argv.slice(2);",
+      'import { loadDemo } from "./src/service/demo.js";',
+      'import { openStore } from "./src/service/store/db.js";',
+      'import { buildDemoView, DEMO_AS_OF } from "./test/report/_build-demo-view.js";',
+      "const [file, tmp, seed] = process.argv.slice(2);",
+      'const [database, summary] = [join(seed, "db"), join(seed, "summary.json")];',
+      "if (!existsSync(summary)) {",
+      "  const store = await openStore(database);",
+      "  try {",
+      "    writeFileSync(summary, JSON.stringify(await loadDemo(store, { asOf: DEMO_AS_OF })));",
+      "  } finally {",
+      "    await store.close();",
+      "  }",
+      "}",
       "writeFileSync(tmp, serialize(await buildDemoView(database)));",
       "renameSync(tmp, file);",
     ].join("\n"),
   );
-  // With the cache on, the demo is seeded into a directory: a copy of the cached one when there
-  // is one, else a new one that is cached once the view is built.
-  const demoName = "demo";
+  // The demo seed is a copy of the cached one when there is one, else a new one that is cached
+  // once the view is built.
+  const demoName = "demo-seed";
   const cachedDemo = cacheKey ? cachedDirectory(cacheKey, demoName) : undefined;
-  const demoDb = cacheKey ? join(dir, "demo-db") : "memory://";
-  if (cachedDemo) cpSync(cachedDemo, demoDb, { recursive: true });
+  const demoSeed = join(dir, "demo-seed");
+  if (cachedDemo) cpSync(cachedDemo, demoSeed, { recursive: true });
+  else mkdirSync(demoSeed);
   const viewChild = execFile(
     process.execPath,
-    [viewScript, viewFile, `${viewFile}.tmp`, demoDb],
+    [viewScript, viewFile, `${viewFile}.tmp`, demoSeed],
     { cwd: project },
     (error, _out, stderr) => {
       if (error && !stopping) writeFileSync(`${viewFile}.error`, `${error.message}\n${stderr}`);
@@ -126,7 +143,7 @@ export default async function setup(test: TestProject): Promise<() => Promise<vo
   );
   const viewExited = new Promise((resolve) => viewChild.once("exit", resolve))
     .then((code) => {
-      if (code === 0 && cacheKey && !cachedDemo) storeDirectory(cacheKey, demoName, demoDb);
+      if (code === 0 && cacheKey && !cachedDemo) storeDirectory(cacheKey, demoName, demoSeed);
     })
     .then(took("demo view"));
 
@@ -186,6 +203,7 @@ export default async function setup(test: TestProject): Promise<() => Promise<vo
     }
     test.provide("snapshots", snapshots);
     test.provide("demoViewFile", viewFile);
+    test.provide("demoSeed", demoSeed);
     test.provide("builtProject", project);
   } catch (error) {
     await teardown();
