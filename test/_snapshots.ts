@@ -19,6 +19,8 @@ import { type SeedSummary, seedDemo, seedSecondWorkspace } from "../src/service/
 
 /** The as-of day of the seeded snapshots. */
 export const SNAPSHOT_AS_OF = "2025-06-30";
+/** The seed options of the `jobs` snapshot's demo. */
+export const JOBS_SEED = { asOf: SNAPSHOT_AS_OF, scale: 0.05, days: 60 } as const;
 
 /** What each snapshot holds; `seed` fills a migrated, empty store and returns its summaries. */
 export const SNAPSHOTS = {
@@ -33,11 +35,12 @@ export const SNAPSHOTS = {
     other: await seedSecondWorkspace(store, { asOf: SNAPSHOT_AS_OF, scale: 0.1 }),
   }),
   /**
-   * The job suites' service (test/jobs/_service.ts): a small demo over 60 days. PGlite only: those
-   * suites serve it from a PGlite directory, as `vreport serve` does.
+   * The job suites' service (test/jobs/_service.ts): a small demo over 60 days, which those suites
+   * serve from a PGlite directory, as `vreport serve` does. The seed determinism test compares it
+   * with a fresh seed, on PostgreSQL too.
    */
   jobs: async (store: Store) => ({
-    demo: await seedDemo(store, { asOf: SNAPSHOT_AS_OF, scale: 0.05, days: 60 }),
+    demo: await seedDemo(store, JOBS_SEED),
   }),
 } satisfies Record<string, (store: Store) => Promise<Record<string, SeedSummary>>>;
 
@@ -47,7 +50,7 @@ export type SnapshotName = keyof typeof SNAPSHOTS;
  * The snapshots also made as PostgreSQL templates. An empty store there is a fresh schema
  * (test/store/_databases.ts), cheaper than copying a database and dropping it again.
  */
-export const POSTGRES_TEMPLATES: readonly SnapshotName[] = ["service"];
+export const POSTGRES_TEMPLATES: readonly SnapshotName[] = ["service", "jobs"];
 export type SnapshotSummaries<N extends SnapshotName> = Awaited<ReturnType<(typeof SNAPSHOTS)[N]>>;
 
 /** Where a snapshot lives: a PGlite tarball, and (when PostgreSQL is tested) a template database. */
