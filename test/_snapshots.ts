@@ -16,6 +16,7 @@ import pg from "pg";
 import { inject } from "vitest";
 import { openStore, type Store } from "../src/service/store/db.js";
 import { type SeedSummary, seedDemo, seedSecondWorkspace } from "../src/service/store/seed/index.js";
+import { cachedTemplateName, cacheTemplate, databaseExists, seedCacheKey } from "./_seed-cache.js";
 
 /** The as-of day of the seeded snapshots. */
 export const SNAPSHOT_AS_OF = "2025-06-30";
@@ -182,5 +183,67 @@ export async function openDemoSeed(): Promise<{ store: Store; summary: SeedSumma
   } catch (error) {
     rmSync(dir, { recursive: true, force: true });
     throw error;
+  }
+}
+
+/**
+ * A private, writable copy of the full demo as of `asOf` on PostgreSQL, with the summary its seed
+ * returned; the store's close() also drops the copy. With the seed cache on (test/_seed-cache.ts),
+ * the seeded database is kept as a template named by the cache key, the summary as its comment,
+ * and later runs copy it instead of seeding again; without it, the demo is seeded here.
+ */
+export async function openDemoOnPostgres(asOf: string): Promise<{ store: Store; summary: SeedSummary }> {
+  const server = process.env.VREPORT_TEST_DATABASE_URL;
+  if (!server) throw new Error("VREPORT_TEST_DATABASE_URL is not set");
+  const key = seedCacheKey();
+  const cached = key ? cachedTemplateName(key, `demo_${asOf.replaceAll("-", "")}`) : undefined;
+  const database = `vt_${randomBytes(6).toString("hex")}`;
+  let summary: SeedSummary;
+  if (cached && (await databaseExists(server, cached))) {
+    summary = await cachedSummary(server, cached);
+    // A file copy: block by block (the default) logs the whole gigabyte to the WAL first.
+    await adminQuery(server, `CREATE DATABASE ${database} TEMPLATE ${cached} STRATEGY FILE_COPY`);
+  } else {
+    await adminQuery(server, `CREATE DATABASE ${database}`);
+    const store = await openStore(withDatabase(server, database));
+    try {
+      summary = await seedDemo(store, { asOf });
+    } finally {
+      await store.close();
+    }
+    if (cached) {
+      const comment = JSON.stringify(summary).replaceAll("'", "''");
+      await adminQuery(server, `COMMENT ON DATABASE ${database} IS '${comment}'`);
+      // Kept for later runs when no other run cached it first; this run works on a copy.
+      if (await cacheTemplate(server, database, cached)) {
+        await adminQuery(server, `CREATE DATABASE ${database} TEMPLATE ${cached} STRATEGY FILE_COPY`);
+      }
+    }
+  }
+  const store = await openStore(withDatabase(server, database));
+  const close = store.close;
+  return {
+    store: {
+      ...store,
+      async close() {
+        await close();
+        await adminQuery(server, `DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
+      },
+    },
+    summary,
+  };
+}
+
+async function cachedSummary(server: string, template: string): Promise<SeedSummary> {
+  const client = new pg.Client({ connectionString: server });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ summary: string }>(
+      "SELECT shobj_description(oid, 'pg_database') AS summary FROM pg_database WHERE datname = $1",
+      [template],
+    );
+    return JSON.parse(rows[0]!.summary) as SeedSummary;
+  } finally {
+    await client.end();
   }
 }
