@@ -30,7 +30,7 @@ export function imageHeight(spec: ChartSpec): number {
 /**
  * Draws `spec` with Chart.js as one image `kind`. A PNG is encoded off the main thread (libuv's
  * pool): the encoding is most of a chart's time, and a report's charts are drawn together, so
- * the next chart is laid out while the last one is compressed (docs/architecture.md, "Charts").
+ * the next chart is laid out while the last one is compressed (docs/jobs.md, "Throughput").
  */
 async function draw(spec: ChartSpec, kind: ChartImageKind): Promise<Uint8Array> {
   // A PNG canvas starts at the CSS size; Chart.js resizes it to 2× for `devicePixelRatio: 2` and

@@ -149,7 +149,7 @@ let spare: { browser: Browser; pages: Promise<Page>[] } | undefined;
 /**
  * Pages a job gave back after printing cleanly, for the next job: opening and locking a tab
  * costs more of Node's and Chromium's time than the print's own set-up, which at a month end of
- * hundreds of reports is a share of the machine (docs/architecture.md, "Throughput"). Reuse
+ * hundreds of reports is a share of the machine (docs/jobs.md, "Throughput"). Reuse
  * keeps the lock: the page's script stays off and its requests intercepted, and `setContent`
  * replaces the whole document, so nothing of one report stays for the next. A job that failed
  * or timed out closes its pages instead.

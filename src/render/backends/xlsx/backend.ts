@@ -61,7 +61,7 @@ export function buildWorkbook(
 // JSZip's pure-JS deflate is most of a workbook's writing time, and a report's chart images are
 // PNGs, compressed already: the fastest level writes a month's report ~30 % faster for ~4 % more
 // bytes (a 2026-10 demo workbook: 98 → 81 ms, 374 → 390 kB), and 100,000 answer rows in
-// 1.3 s instead of 2.2 s (4.7 MB against 3.4 MB). docs/architecture.md, "Throughput".
+// 1.3 s instead of 2.2 s (4.7 MB against 3.4 MB). docs/jobs.md, "Throughput".
 const ZIP: Partial<ExcelJS.XlsxWriteOptions> = {
   zip: { compression: "DEFLATE", compressionOptions: { level: 1 } },
 };
