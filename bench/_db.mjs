@@ -227,6 +227,8 @@ export async function serve(location, { app: appOptions = {}, keys = 1 } = {}) {
     apiKeys: minted.map((k) => k.key),
     workspaceId: DEMO_WORKSPACE_ID,
     project: projects[0],
+    /** The service's day (its clock is pinned): periods are resolved against it. */
+    asOf: AS_OF,
     async close() {
       try {
         await app.close();

@@ -5,22 +5,45 @@ const pct = (v) => (v === null || v === undefined || Number.isNaN(v) ? "–" : `
 /** The runs of a month-end record: one worker, two workers. */
 const runsOf = (r) => [r.runs.find((x) => x.workers === 1), r.runs.find((x) => x.workers === 2)];
 
+/** CPU time of one report, all processes (workers' Node and Chromium, service, PostgreSQL), in ms. */
+const cpuOfReport = (run) =>
+  run.cpuPerReportMs
+    ? run.cpuPerReportMs.workerNode +
+      run.cpuPerReportMs.chromium +
+      run.cpuPerReportMs.service +
+      run.cpuPerReportMs.postgres
+    : null;
+
+/**
+ * What the machine can do at most: its cores over one report's CPU time (reports a minute), and
+ * how many cores a run kept busy.
+ */
+function ceilingOf(run, cores) {
+  const cpu = cpuOfReport(run);
+  if (cpu === null || !cores) return null;
+  return { perMinute: (cores * 60_000) / cpu, busyCores: (cpu * run.reportsPerMinute) / 60_000, cpu };
+}
+
 /** Adds the month-end targets through `add(topic, target, value, met, note)`. */
 export function monthEndTargets(rec, { add, ms, num, x }) {
   const r = rec?.result;
   const ok = r?.ok === true;
   const [one, two] = ok ? runsOf(r) : [];
   const scope = ok ? `PostgreSQL, ${num(r.clients)} clients, PDF + XLSX + HTML emailed` : "PostgreSQL";
+  const cores = rec?.machine?.cpus;
+  const ceiling = ok ? ceilingOf(one, cores) : null;
   add(
     "Month end",
     `one worker's cycle ≥ 60 % of the print limit (${scope})`,
     ok ? `${pct(one.printLimitRatio)} (${num(one.reportsPerMinute, 1)} reports/min)` : "–",
     ok ? one.printLimitRatio >= 0.6 : null,
     ok
-      ? `cycle ${ms(one.cycleMs)}; print limit ${ms(r.printLimitMs)} = warm PDF print ${ms(r.warmPrint.median)} × ${num(r.clients)}; median job ${ms(one.jobMs.median)}`
+      ? `cycle ${ms(one.cycleMs)}; print limit ${ms(r.printLimitMs)} = warm PDF print ${ms(r.warmPrint.median)} × ${num(r.clients)}; median job ${ms(one.jobMs.median)}` +
+          (ceiling
+            ? `; one report costs ${ms(ceiling.cpu)} of CPU in all, so ${cores} cores make at most ${num(ceiling.perMinute, 1)} reports/min (${pct(r.printLimitMs / ((r.clients * 60_000) / ceiling.perMinute))} of the print limit): a warm print takes ${pct(r.warmPrint.median / ceiling.cpu)} of the CPU time a report costs`
+            : "")
       : "",
   );
-  const cores = rec?.machine?.cpus;
   add(
     "Month end",
     "two worker processes ≥ 1.6× one worker's rate, where the machine's cores allow it",
@@ -29,7 +52,7 @@ export function monthEndTargets(rec, { add, ms, num, x }) {
       : "–",
     ok ? r.twoOverOne >= 1.6 : null,
     ok
-      ? `${cores} cores shared by both workers' Node and Chromium processes, the service, PostgreSQL, Redis, the probe and the SMTP sink; 1-minute load ${rec.loadavg.before[0].toFixed(2)} before the area, ${rec.loadavg.after[0].toFixed(2)} after`
+      ? `${cores} cores shared by both workers' Node and Chromium processes, the service, PostgreSQL, Redis, the probe and the SMTP sink${ceiling ? `; one worker (two jobs at once) already keeps ${num(ceiling.busyCores, 2)} of them busy, so the cores do not allow 1.6×` : ""}; 1-minute load ${rec.loadavg.before[0].toFixed(2)} before the area, ${rec.loadavg.after[0].toFixed(2)} after`
       : "",
   );
   const worst = ok ? Math.max(one.probe.p99, two.probe.p99) : null;
@@ -52,6 +75,10 @@ export function monthEndSection(rec, runInfo, { dated, table, ms, num, mb, bytes
   lines.push(
     `An agency's month end: ${num(r.clients)} client projects (\`VREPORT_BENCH_CLIENTS\`) imported into a PostgreSQL database of the bench's own (created for the area and dropped after it; ${num(r.seed.rows)} answer rows of two months, every prompt on every platform every day), served by \`vreport serve\` over loopback HTTP. \`vreport schedule add --monthly --all-projects --format ${r.formats}\` makes the per-client cycle (docs/jobs.md, "Per-client delivery"); the bench brings its firing forward (it promotes the delayed job the schedule made, which is what \`vreport schedule run\` does by adding one) and times from then to the last email at a local SMTP sink (\`smtp-server\`). \`vreport worker\` processes (\`--concurrency ${r.concurrencyPerWorker}\`, each with its own API key, a config giving each client its own \`email.to\` and \`review: skip\`) render each client's ${r.month} report and email it through the delivery ledger; one worker, then two, sharing only Redis (a queue prefix of their own, deleted after) and PostgreSQL. Pinning: ${r.pinning}.`,
     "",
+    r.requestsPerReport === undefined
+      ? ""
+      : `The service allows each key ${num(r.rateLimit)} requests a minute (\`serve --rate-limit\`): one report reads ${num(r.requestsPerReport)} requests, so at the default 600 a minute a worker's key would hold it to ${num(r.defaultLimitReportsPerMinute, 1)} reports a minute, whatever the worker could do (docs/jobs.md, "Throughput").`,
+    "",
     `Print limit: one client's ${r.month} PDF printed by a warm browser in the bench process (median of ${num(r.warmPrint.n)}: ${ms(r.warmPrint.median)}) × ${num(r.clients)} reports = ${ms(r.printLimitMs)}; the ratio is that time over the cycle's. Peak RSS: the worker's Node process (VmHWM) and the sum of its Chromium processes' RSS at their peak, polled every 250 ms.`,
     "",
     table(
@@ -63,6 +90,7 @@ export function monthEndSection(rec, runInfo, { dated, table, ms, num, mb, bytes
         "Job p50 / p95",
         "Jobs per worker",
         "Peak RSS per worker (Node + Chromium)",
+        "CPU per report: workers' Node / Chromium / service / PostgreSQL",
         "`/projects` p50",
         "p99",
         "Probe requests",
@@ -76,6 +104,16 @@ export function monthEndSection(rec, runInfo, { dated, table, ms, num, mb, bytes
         `${ms(run.jobMs.median)} / ${ms(run.jobMs.p95)}`,
         run.jobsByWorker.join(" / "),
         run.memory.map((m) => `${mb(m.nodePeakKb)} + ${mb(m.chromiumPeakKb)}`).join("; "),
+        run.cpuPerReportMs
+          ? [
+              run.cpuPerReportMs.workerNode,
+              run.cpuPerReportMs.chromium,
+              run.cpuPerReportMs.service,
+              run.cpuPerReportMs.postgres,
+            ]
+              .map((v) => ms(v))
+              .join(" / ")
+          : "–",
         ms(run.probe.p50),
         ms(run.probe.p99),
         num(run.probe.n),
@@ -83,7 +121,7 @@ export function monthEndSection(rec, runInfo, { dated, table, ms, num, mb, bytes
       ]),
     ),
     "",
-    `Two workers: ${r.twoOverOne.toFixed(2)}× one worker's rate. \`/projects\` with nothing else running: p50 ${ms(r.idleProbe.p50)}, p99 ${ms(r.idleProbe.p99)} (${num(r.idleProbe.n)} requests). Seeding took ${ms(r.seed.ms)} (not in any figure). \`node bench/run.mjs month-end\` (after \`npm run build\`) runs this area alone.`,
+    `Two workers: ${r.twoOverOne.toFixed(2)}× one worker's rate. The two runs make the same reports, so the second finds the service's answers in its response cache (docs/api.md, "Extensions to v1"): its service and PostgreSQL CPU per report are the cached ones. CPU per report is each process's user and system time over the cycle (/proc), divided by the reports. \`/projects\` with nothing else running: p50 ${ms(r.idleProbe.p50)}, p99 ${ms(r.idleProbe.p99)} (${num(r.idleProbe.n)} requests). Seeding took ${ms(r.seed.ms)} (not in any figure). \`node bench/run.mjs month-end\` (after \`npm run build\`) runs this area alone.`,
   );
   return lines.join("\n");
 }

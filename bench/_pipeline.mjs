@@ -12,20 +12,27 @@ const load = async () => ({
   apply: await import(`${DIST}/pipeline/apply.js`),
   backends: await import(`${DIST}/render/backends/registry.js`),
   presentation: await import(`${DIST}/config/presentation.js`),
+  period: await import(`${DIST}/report/period.js`),
 });
 
 /**
  * A client and the report job the CLI would build for `server`'s main project, with the page
- * formats showing `profile` (the CLI's default is client).
+ * formats showing `profile` (the CLI's default is client). `choice` is a rolling range ("90d") or
+ * any period choice ({ month: "2026-10" }), resolved once against the service as the CLI does.
  */
-export async function pipelineFor(server, range = "90d", profile = "client") {
+export async function pipelineFor(server, choice = "90d", profile = "client") {
   const m = await load();
   const client = m.client.createClient({ baseUrl: server.baseUrl, apiKey: server.apiKey });
   const { branding, timezone } = await m.config.loadConfig();
   const presentation = m.presentation.presentationOf(profile);
+  const period = await m.period.resolvePeriod(
+    client,
+    typeof choice === "string" ? { range: choice } : choice,
+    server.asOf !== undefined ? { asOf: server.asOf } : {},
+  );
   const job = (formats, outDir) => ({
     project: server.project,
-    range,
+    period,
     formats,
     outDir,
     branding,
@@ -40,7 +47,7 @@ export async function pipelineFor(server, range = "90d", profile = "client") {
     /** The view, with the time of each stage in ms. */
     async buildView() {
       const t0 = performance.now();
-      const data = await m.fetch.fetchReportData(client, server.project, range);
+      const data = await m.fetch.fetchReportData(client, server.project, period);
       const t1 = performance.now();
       const model = m.model.buildModel(data);
       const draft = m.view.draftView(model, branding, timezone !== undefined ? { timezone } : {});

@@ -24,7 +24,7 @@ import {
 } from "./_agency-db.mjs";
 import { BENCH, DIST, RESULTS, ROOT } from "./_paths.mjs";
 import { pipelineFor } from "./_pipeline.mjs";
-import { monitorTree } from "./_proc.mjs";
+import { cpuOf, cpuOfCommand, cpuOfCommandSince, monitorTree } from "./_proc.mjs";
 import { startSink } from "./_smtp-sink.mjs";
 import { percentile, sample, summarize } from "./_stats.mjs";
 
@@ -36,6 +36,14 @@ const FROM = "Bench Agency <reports@agency.test>";
 const SERVICE_CORE = "0";
 const PROBE_CORE = "1";
 const PROBE_PAUSE_MS = 100;
+/**
+ * Requests a minute each key may make at the bench's service (`serve --rate-limit`): the agency's
+ * own service, its limit raised for its workers. At the default 600 a worker's key, not the
+ * worker, would set the pace (docs/jobs.md, "Throughput"); the record states that pace too.
+ */
+const RATE_LIMIT = Number(process.env.VREPORT_BENCH_RATE_LIMIT ?? 20_000);
+const DEFAULT_RATE_LIMIT = 600;
+const WORKER_NICE = 10;
 
 /** A `vreport …` (or any) child process with its output kept line by line. */
 function child(cmd, args, env = {}) {
@@ -88,6 +96,13 @@ function child(cmd, args, env = {}) {
 }
 
 const vreport = (args, env) => child(process.execPath, [CLI, ...args], env);
+/**
+ * A worker as docs/jobs.md ("Throughput") advises on a machine it shares with `serve`: at a
+ * lower priority (nice 10; its Chromium inherits it), so the month end takes what the
+ * interactive API leaves.
+ */
+const niceWorker = (args, env) =>
+  child("nice", ["-n", String(WORKER_NICE), process.execPath, CLI, ...args], env);
 const pinned = (core, args, env) => child("taskset", ["-c", core, process.execPath, ...args], env);
 
 async function freePort() {
@@ -149,6 +164,25 @@ function writeConfig(path, clients) {
   );
 }
 
+/**
+ * Where a cycle's time went, from BullMQ's own stamps: the fan-out job, the report jobs' time in
+ * processing (summed over workers) and the idle time between one job's end and its worker's next.
+ */
+async function timelineOf(queue) {
+  const done = await queue.getJobs(["completed"], 0, -1);
+  const reports = done.filter((j) => j.name === "report");
+  const fanOut = done.find((j) => j.name !== "report");
+  const starts = reports.map((j) => j.processedOn);
+  const ends = reports.map((j) => j.finishedOn);
+  return {
+    fanOutMs: fanOut ? fanOut.finishedOn - fanOut.processedOn : null,
+    firstReportStart: fanOut ? Math.min(...starts) - fanOut.processedOn : null,
+    reportsSpanMs: Math.max(...ends) - Math.min(...starts),
+    reportsBusyMs: reports.reduce((a, j) => a + (j.finishedOn - j.processedOn), 0),
+    waitedMs: summarize(reports.map((j) => j.processedOn - j.timestamp)),
+  };
+}
+
 /** One cycle with `workers` worker processes: fired, drained, checked; its time, memory and probe. */
 async function cycle({ workers, clients, concurrency, service, keys, config, scratch, log }) {
   const prefix = `vreport-bench-monthend-${process.pid}-${randomBytes(4).toString("hex")}`;
@@ -164,7 +198,7 @@ async function cycle({ workers, clients, concurrency, service, keys, config, scr
   });
   try {
     for (let w = 1; w <= workers; w++) {
-      const p = vreport(
+      const p = niceWorker(
         [
           "worker",
           "--concurrency",
@@ -205,13 +239,22 @@ async function cycle({ workers, clients, concurrency, service, keys, config, scr
     if (firing.length !== 1)
       throw new Error(`expected the schedule's one delayed firing, found ${firing.length}`);
     log(`  ${workers} worker(s): firing the monthly cycle now (${clients} clients)…`);
+    for (const m of monitors) m.startCpu();
+    const serviceCpu = cpuOf(service.pid) ?? 0;
+    const postgresCpu = cpuOfCommand("postgres");
     const { value: cycleMs, probe } = await probed(service.baseUrl, keys.probe, async () => {
       const t0 = performance.now();
       await firing[0].promote();
       await sink.waitFor(clients, 120_000 + clients * 20_000);
       return performance.now() - t0;
     });
+    // Where the machine's time went, per report: the workers' Node, their Chromium, the service
+    // and PostgreSQL (the probe's requests are in the service's share, a few ms a second).
+    const perReport = (ms) => ms / clients;
+    const serviceCpuMs = (cpuOf(service.pid) ?? serviceCpu) - serviceCpu;
+    const postgresCpuMs = cpuOfCommandSince("postgres", postgresCpu);
     const counts = await queue.getJobCounts("completed", "failed", "waiting", "active", "delayed");
+    const timeline = await timelineOf(queue);
     const byAddress = new Map();
     for (const m of sink.received) for (const to of m.to) byAddress.set(to, (byAddress.get(to) ?? 0) + 1);
     const eachOnce = Array.from(
@@ -219,7 +262,20 @@ async function cycle({ workers, clients, concurrency, service, keys, config, scr
       (_, k) => byAddress.get(clientAddress(k + 1)) === 1,
     ).every(Boolean);
     for (const p of procs) await p.stop();
+    // VREPORT_BENCH_LOGS=DIR keeps each worker's log lines there (which job took how long).
+    if (process.env.VREPORT_BENCH_LOGS)
+      for (const [i, p] of procs.entries())
+        writeFileSync(
+          join(process.env.VREPORT_BENCH_LOGS, `worker-${workers}-${i + 1}.log`),
+          p.lines.join("\n"),
+        );
     const memory = monitors.map((m) => m.stop());
+    const cpuPerReportMs = {
+      workerNode: perReport(memory.reduce((a, m) => a + m.nodeCpuMs, 0)),
+      chromium: perReport(memory.reduce((a, m) => a + m.childCpuMs, 0)),
+      service: perReport(serviceCpuMs),
+      postgres: perReport(postgresCpuMs),
+    };
     // Each worker logs `completed report <id> in 6.4 s: …` (docs/jobs.md): the job's own time.
     const jobTimes = procs.map((p) =>
       p.lines.flatMap((l) => {
@@ -239,13 +295,17 @@ async function cycle({ workers, clients, concurrency, service, keys, config, scr
       jobCounts: counts,
       jobsByWorker,
       jobMs: summarize(jobTimes.flat()),
+      timeline,
       memory: memory.map((m) => ({ nodePeakKb: m.nodePeakKb, chromiumPeakKb: m.childPeakKb })),
+      cpuPerReportMs,
       probe,
     };
     log(
       `  ${workers} worker(s): ${(cycleMs / 1000).toFixed(1)} s, ${result.reportsPerMinute.toFixed(1)} reports/min, ` +
         `${result.emails} emails (each client once: ${eachOnce}), jobs per worker ${jobsByWorker.join("/")} ` +
         `(median ${(result.jobMs.median / 1000).toFixed(2)} s each), ` +
+        `CPU per report: worker ${cpuPerReportMs.workerNode.toFixed(0)} ms, Chromium ${cpuPerReportMs.chromium.toFixed(0)} ms, ` +
+        `service ${cpuPerReportMs.service.toFixed(0)} ms, PostgreSQL ${cpuPerReportMs.postgres.toFixed(0)} ms, ` +
         `/projects p50 ${probe.p50?.toFixed(1)} ms p99 ${probe.p99?.toFixed(1)} ms (n ${probe.n})`,
     );
     return result;
@@ -256,6 +316,25 @@ async function cycle({ workers, clients, concurrency, service, keys, config, scr
     await dropPrefix(prefix);
     rmSync(out, { recursive: true, force: true });
   }
+}
+
+/**
+ * The requests one client's scheduled report makes, read as its job reads them (its project, its
+ * period, the completeness check, the report's data; one view per job: client sharedReads).
+ */
+async function requestsPerReport(service, project, month) {
+  const { createClient, sharedReads } = await import(`${DIST}/client/index.js`);
+  const { resolvePeriod } = await import(`${DIST}/report/period.js`);
+  const { checkLastDay } = await import(`${DIST}/jobs/data-complete.js`);
+  const { fetchReportData } = await import(`${DIST}/report/fetch.js`);
+  let requests = 0;
+  const logger = { debug: () => requests++, info() {}, warn() {}, error() {} };
+  const client = sharedReads(createClient({ baseUrl: service.baseUrl, apiKey: service.benchKey, logger }));
+  await client.listProjects();
+  const period = await resolvePeriod(client, { month });
+  await checkLastDay(client, project, period);
+  await fetchReportData(client, project, period);
+  return requests;
 }
 
 /** One client's PDF printed by a warm browser in this process (nothing else running): the print limit's unit. */
@@ -280,7 +359,8 @@ async function warmPrint(service, project, month, scratch) {
 
 export async function runMonthEnd({ log }) {
   const clients = Number(process.env.VREPORT_BENCH_CLIENTS ?? 200);
-  const concurrency = Number(process.env.VREPORT_BENCH_CONCURRENCY ?? 1);
+  // Two jobs at once per worker keep a two-core machine's cores busy (docs/jobs.md, "Throughput").
+  const concurrency = Number(process.env.VREPORT_BENCH_CONCURRENCY ?? 2);
   if (!(Number.isInteger(clients) && clients > 0))
     throw new Error("VREPORT_BENCH_CLIENTS: a positive integer");
   execFileSync("taskset", ["-c", SERVICE_CORE, "true"]); // taskset (util-linux) and the cores exist
@@ -302,12 +382,22 @@ export async function runMonthEnd({ log }) {
   const config = join(scratch, "vreport.config.json");
   writeConfig(config, clients);
   const port = await freePort();
-  const serve = pinned(SERVICE_CORE, [CLI, "serve", "--database", agencyUrl(), "--port", String(port)]);
+  const serve = pinned(SERVICE_CORE, [
+    CLI,
+    "serve",
+    "--database",
+    agencyUrl(),
+    "--port",
+    String(port),
+    "--rate-limit",
+    String(RATE_LIMIT),
+  ]);
   try {
     await serve.waitFor(/127\.0\.0\.1:\d+/, 60_000);
     const service = {
       baseUrl: `http://127.0.0.1:${port}/core/api/external/v1`,
       benchKey: seeded.keys.bench,
+      pid: serve.proc.pid,
     };
     const { createClient } = await import(`${DIST}/client/index.js`);
     const { projects } = await createClient({
@@ -327,6 +417,11 @@ export async function runMonthEnd({ log }) {
       `  warm PDF print of one client's ${month} report: median ${print.median.toFixed(0)} ms (n ${print.n})`,
     );
     const printLimitMs = print.median * clients;
+    const requests = await requestsPerReport(service, projects[0], month);
+    const keyPace = DEFAULT_RATE_LIMIT / requests;
+    log(
+      `  one report reads ${requests} requests: at the default ${DEFAULT_RATE_LIMIT} a minute a key makes at most ${keyPace.toFixed(1)} reports a minute (the bench's service allows ${RATE_LIMIT})`,
+    );
     const runs = [];
     for (const workers of [1, 2]) {
       const r = await cycle({
@@ -347,9 +442,12 @@ export async function runMonthEnd({ log }) {
       month,
       formats: FORMATS,
       concurrencyPerWorker: concurrency,
-      pinning: `service (vreport serve) on core ${SERVICE_CORE}, /projects probe on core ${PROBE_CORE} (taskset); workers, Chromium, Redis, PostgreSQL and the SMTP sink unpinned`,
+      pinning: `service (vreport serve) on core ${SERVICE_CORE}, /projects probe on core ${PROBE_CORE} (taskset); workers and their Chromium at nice ${WORKER_NICE}, unpinned, as are Redis, PostgreSQL and the SMTP sink`,
       seed: { ms: seedMs, rows: seeded.rows },
       warmPrint: print,
+      rateLimit: RATE_LIMIT,
+      requestsPerReport: requests,
+      defaultLimitReportsPerMinute: keyPace,
       printLimitMs,
       idleProbe: idle,
       runs,
