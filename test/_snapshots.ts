@@ -128,17 +128,19 @@ export async function openSnapshot<N extends SnapshotName>(
   if (!server || !info.postgres) throw new Error("VREPORT_TEST_DATABASE_URL is not set");
   const database = `vt_${randomBytes(6).toString("hex")}`;
   await adminQuery(server, `CREATE DATABASE ${database} TEMPLATE ${info.postgres}`);
+  return { store: await openCopy(server, database), summaries };
+}
+
+/** A store on `database`, a private copy on the PostgreSQL `server`, dropped when the store closes. */
+async function openCopy(server: string, database: string): Promise<Store> {
   const store = await openStore(withDatabase(server, database));
   const close = store.close;
   return {
-    store: {
-      ...store,
-      async close() {
-        await close();
-        await adminQuery(server, `DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
-      },
+    ...store,
+    async close() {
+      await close();
+      await adminQuery(server, `DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
     },
-    summaries,
   };
 }
 
@@ -220,18 +222,7 @@ export async function openDemoOnPostgres(asOf: string): Promise<{ store: Store; 
       }
     }
   }
-  const store = await openStore(withDatabase(server, database));
-  const close = store.close;
-  return {
-    store: {
-      ...store,
-      async close() {
-        await close();
-        await adminQuery(server, `DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
-      },
-    },
-    summary,
-  };
+  return { store: await openCopy(server, database), summary };
 }
 
 async function cachedSummary(server: string, template: string): Promise<SeedSummary> {
