@@ -37,3 +37,19 @@ export class ScheduleError extends VreportError {
     return "usage";
   }
 }
+
+/**
+ * A rendered report its review keeps from being emailed (a draft, rejected, held, or sent
+ * already: docs/review.md). The job ends there, not retried; the worker logs it as held, not as
+ * a failure, since waiting for the account manager is the cycle working as it should.
+ */
+export class HeldForReviewError extends VreportError {
+  readonly code = "HELD_FOR_REVIEW";
+  constructor(reason: string) {
+    super(`not emailed: ${reason}`);
+  }
+
+  override get retryable(): boolean {
+    return false;
+  }
+}

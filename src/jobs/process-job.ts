@@ -13,6 +13,7 @@ import { clientDeliveryAt, monthBefore } from "./client-delivery.js";
 import { checkLastDay, describeShort } from "./data-complete.js";
 import { type DeliveryOutcome, deliverOnce } from "./deliver-once.js";
 import { type DeliveryLedger, deliveryOf } from "./delivery-ledger.js";
+import { HeldForReviewError } from "./errors.js";
 import { AllProjectsJobData, JOB_NAMES, ReportJobData, type ReportJobResult } from "./job-data.js";
 import { enqueueReport, type RetryPolicy } from "./queue.js";
 import type { ServiceConnection } from "./service-connection.js";
@@ -74,7 +75,9 @@ const HOUR_MS = 3_600_000;
  * 5xx, SMTP) is retried with backoff.
  */
 function classify(err: unknown): Error {
-  if (err instanceof VreportError && !err.retryable) return new UnrecoverableError(err.message);
+  // The error stays the cause, so the worker's log can tell a report held for review from a failure.
+  if (err instanceof VreportError && !err.retryable)
+    return Object.assign(new UnrecoverableError(err.message), { cause: err });
   return err instanceof Error ? err : new Error(String(err));
 }
 
@@ -224,7 +227,7 @@ export function createProcessor(
     if (to && ctx.email && ctx.deliveries) {
       const email = emailOf(ctx, project, { ...ctx.email, to });
       const decision = await maySend(ctx, project, rendered);
-      if (!decision.send) throw new UnrecoverableError(`not emailed: ${decision.reason}`);
+      if (!decision.send) throw new HeldForReviewError(decision.reason);
       const delivery = deliveryOf({
         project: project.id,
         periodStart: rendered.cover.periodStart,

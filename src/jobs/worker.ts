@@ -1,5 +1,6 @@
 import { type Job, Queue, Worker } from "bullmq";
 import { humanBytes, humanMs } from "../format/human.js";
+import { HeldForReviewError } from "./errors.js";
 import { QUEUE_NAME, type ReportJobResult } from "./job-data.js";
 import { createProcessor, type ProcessorContext } from "./process-job.js";
 import { type QueueLocation, queuePrefix } from "./queue.js";
@@ -63,6 +64,11 @@ export async function startReportWorker(
     log(`completed ${describe(job)}${took ? ` in ${took}` : ""}${what ? `: ${what}` : ""}${mailed}`);
   });
   worker.on("failed", (job, err) => {
+    // Waiting for review is the cycle at work, not a failure (docs/review.md).
+    if (err.cause instanceof HeldForReviewError) {
+      log(`held ${describe(job)} for review: ${err.cause.message}`);
+      return;
+    }
     const final = job
       ? job.attemptsMade >= (job.opts.attempts ?? 1) || err.name === "UnrecoverableError"
       : true;

@@ -5,13 +5,14 @@
  * same job emails it, through the delivery ledger, to a real SMTP server, and the ledger's record
  * of the send makes the review `sent` (by the worker), after which nothing sends it again.
  */
-import type { Job, Queue } from "bullmq";
+import { type Job, type Queue, UnrecoverableError } from "bullmq";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { reviewListOp, reviewSetOp } from "../../src/cli/commands/review.js";
 import { reviewGate, storeReviews } from "../../src/cli/review-gate.js";
 import { createClient } from "../../src/client/index.js";
 import { type ClientSettings, loadConfig } from "../../src/config/load-config.js";
+import { HeldForReviewError } from "../../src/jobs/errors.js";
 import { createProcessor } from "../../src/jobs/process-job.js";
 import { clientReports } from "../../src/pipeline/client-reports.js";
 import { deliveryLedger } from "../../src/service/deliveries/index.js";
@@ -51,9 +52,13 @@ describe("the worker's review gate", () => {
       data: { ...data, email: ["cmo@client.test"] },
     } as unknown as Job;
 
-    await expect(processor(job)).rejects.toThrow(
+    const held = await processor(job).catch((e: unknown) => e);
+    expect((held as Error).message).toContain(
       `not emailed: the report of ${project.name} for 2025-06 is draft: it is emailed once approved`,
     );
+    // Not retried, and held rather than failed: the worker's log says so (docs/review.md).
+    expect(held).toBeInstanceOf(UnrecoverableError);
+    expect((held as Error).cause).toBeInstanceOf(HeldForReviewError);
     expect(smtp.received).toEqual([]);
     expect(await reviewListOp(store, { period: "2025-06", json: false }, quiet)).toMatchObject([
       { projectId: project.id, state: "draft", by: "worker" },
