@@ -204,7 +204,7 @@ async function expectSent(project: { id: string; name: string }, claims: number)
 }
 
 describe.skipIf(!up)("exactly-once report email on PostgreSQL and Redis", () => {
-  it("three workers, sixty clients, one worker SIGKILLed mid-cycle: sixty emails, each client exactly once", async () => {
+  it("three workers, sixty clients, one worker SIGKILLed mid-cycle: every client emailed, twice only in the window docs/jobs.md names", async () => {
     const smtp = await startSmtp();
     cleanups.push(() => smtp.close());
     const prefix = queueOf();
@@ -238,7 +238,14 @@ describe.skipIf(!up)("exactly-once report email on PostgreSQL and Redis", () => 
     );
     expect(await jobCounts(prefix)).toMatchObject({ completed: CLIENTS, failed: 0, waiting: 0, active: 0 });
     const recipients = smtp.received.map((m) => m.to.join(","));
-    expect(recipients.sort()).toEqual(agency.projects.map((p) => addressOf(p.name)).sort());
+    // Every client got its report, and only the reports the victim had in hand when it died may
+    // have come twice: the one window docs/jobs.md ("Exactly-once email") names, SMTP's acceptance
+    // before the ledger's commit, where the retry's copy carries the same Message-ID. A kill at a
+    // random moment of a job lands in it now and then; anywhere else nothing is sent twice.
+    const inHand = started(victim!).filter((id) => !completed(victim!).includes(id));
+    const repeats = recipients.filter((r, i) => recipients.indexOf(r) !== i);
+    expect([...new Set(recipients)].sort()).toEqual(agency.projects.map((p) => addressOf(p.name)).sort());
+    expect(repeats.length).toBeLessThanOrEqual(inHand.length);
     for (const mail of smtp.received) {
       const project = agency.projects.find((p) => addressOf(p.name) === mail.to[0])!;
       const headers = parseMime(mail.raw).headers;
