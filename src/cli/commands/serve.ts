@@ -54,14 +54,11 @@ export async function serveCommand(
   let desk: Desk | undefined;
   try {
     server = await startServer({
-      ...(redis || opts.rateLimit !== undefined
-        ? {
-            rateLimit: {
-              ...(redis ? { redis } : {}),
-              ...(opts.rateLimit !== undefined ? { max: opts.rateLimit } : {}),
-            },
-          }
-        : {}),
+      // Over the defaults (docs/api.md): what is not given here stays as it is.
+      rateLimit: {
+        ...(redis ? { redis } : {}),
+        ...(opts.rateLimit !== undefined ? { max: opts.rateLimit } : {}),
+      },
       ...(redis ? { cache: { redis } } : {}),
       database,
       port: opts.port ?? 8787,

@@ -181,7 +181,7 @@ function openPages(browser: Browser, count: number): Promise<Page>[] {
  */
 function takePages(browser: Browser, count: number): Promise<Page>[] {
   const reused = idle?.browser === browser ? idle.pages.splice(0, count) : [];
-  if (reused.length === count) return reused.map((page) => Promise.resolve(page));
+  // With every page reused, freshPages(…, 0) takes none and opens none.
   return [...reused.map((page) => Promise.resolve(page)), ...freshPages(browser, count - reused.length)];
 }
 
