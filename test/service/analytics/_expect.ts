@@ -21,6 +21,30 @@ export function change(current: number, previous: number) {
   return { current, previous, delta: current - previous };
 }
 
+/** A leaderboard's `your_position`; each rate is given as [rank, current, previous]. */
+export function yourPosition(mention: Ranked, citation: Ranked, sov: Ranked) {
+  const at = ([rank, value, previous]: Ranked) => ({ rank, value, delta: value - previous });
+  return { mention: at(mention), citation: at(citation), sov: at(sov) };
+}
+type Ranked = [rank: number, current: number, previous: number];
+
+/** A 7d leaderboard of `total` snapshots. */
+export function leaderboard(total: number, yourPosition: object, rows: object[]) {
+  return { range: "7d", total_snapshots: total, your_position: yourPosition, rows };
+}
+
+/** The mention and citation rates of a row, each given as [current, previous], with their stats. */
+function mentionAndCitation(mention: [number, number], citation: [number, number]) {
+  return {
+    mention_rate: mention[0],
+    mention_delta: mention[0] - mention[1],
+    citation_rate: citation[0],
+    citation_delta: citation[0] - citation[1],
+    mention_stats: STATS,
+    citation_stats: STATS,
+  };
+}
+
 /** A leaderboard row; each rate is given as [current, previous]. */
 export function leaderRow(
   name: string,
@@ -32,14 +56,9 @@ export function leaderRow(
   return {
     name,
     is_you: isYou,
-    mention_rate: mention[0],
-    mention_delta: mention[0] - mention[1],
-    citation_rate: citation[0],
-    citation_delta: citation[0] - citation[1],
+    ...mentionAndCitation(mention, citation),
     sov: sov[0],
     sov_delta: sov[0] - sov[1],
-    mention_stats: STATS,
-    citation_stats: STATS,
     sov_stats: STATS,
   };
 }
@@ -53,16 +72,23 @@ export function categoryRow(
   mention: [number, number],
   citation: [number, number],
 ) {
+  return { id, name, color, snapshots, ...mentionAndCitation(mention, citation) };
+}
+
+/** A report platforms row; each rate is given as [current, previous]. */
+export function platformRow(
+  platform: string,
+  snapshots: number,
+  mention: [number, number],
+  citation: [number, number],
+  sov: [number, number],
+) {
   return {
-    id,
-    name,
-    color,
+    platform,
     snapshots,
-    mention_rate: mention[0],
-    mention_delta: mention[0] - mention[1],
-    citation_rate: citation[0],
-    citation_delta: citation[0] - citation[1],
-    mention_stats: STATS,
-    citation_stats: STATS,
+    ...mentionAndCitation(mention, citation),
+    share_of_voice: sov[0],
+    sov_delta: sov[0] - sov[1],
+    sov_stats: STATS,
   };
 }

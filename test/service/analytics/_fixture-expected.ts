@@ -21,6 +21,24 @@ export const GAMMA_PRICING_PAGE = {
   unique_prompts_delta: 2 - 0,
 };
 
+/** A page row's figures; its citations, citation rate and unique prompts each as [current, previous]. */
+export function pageFigures(
+  url: string,
+  citations: [number, number],
+  citationRate: [number, number],
+  uniquePrompts: [number, number],
+) {
+  return {
+    url,
+    citations: citations[0],
+    citations_delta: citations[0] - citations[1],
+    citation_rate: citationRate[0],
+    citation_rate_delta: citationRate[0] - citationRate[1],
+    unique_prompts: uniquePrompts[0],
+    unique_prompts_delta: uniquePrompts[0] - uniquePrompts[1],
+  };
+}
+
 /** The latest answer, A6 (P1 on ChatGPT, 03-10 23:20), as an answers row. */
 export const LATEST_ANSWER = {
   id: IDS.a6,
@@ -34,29 +52,55 @@ export const LATEST_ANSWER = {
   error_message: null,
 };
 
+/** A trend: one point a day, the values in the order of the dates. */
+export function series(dates: string[], values: number[]) {
+  return dates.map((date, i) => ({ date, value: values[i]! }));
+}
+
 /**
  * A daily trend over the four days of the current period that have snapshots, each value being
  * a rate among that day's snapshots (1 on 03-05, 2 on 03-06, 1 on 03-08, 2 on 03-11).
  */
 export function dailySeries(mar05: number, mar06: number, mar08: number, mar11: number) {
-  return [
-    { date: "2025-03-05", value: mar05 },
-    { date: "2025-03-06", value: mar06 },
-    { date: "2025-03-08", value: mar08 },
-    { date: "2025-03-11", value: mar11 },
-  ];
+  return series(["2025-03-05", "2025-03-06", "2025-03-08", "2025-03-11"], [mar05, mar06, mar08, mar11]);
 }
 
-/** The text of each prompt, as _fixture.ts inserts it. */
-const PROMPT_TEXT = {
-  p1: "Best CRM for startups",
-  p2: "CRM pricing comparison",
-  p3: "How to choose a crm tool",
+/** Each prompt's text and creation time, as _fixture.ts inserts them. */
+const PROMPTS = {
+  p1: { text: "Best CRM for startups", created_at: "2025-01-01T00:00:00.000Z" },
+  p2: { text: "CRM pricing comparison", created_at: "2025-01-02T00:00:00.000Z" },
+  p3: { text: "How to choose a crm tool", created_at: "2025-01-03T00:00:00.000Z" },
 };
 
 /** A row of a page detail's citing prompts: the prompt and how many of its snapshots cite the page. */
-export function citingPrompt(prompt: keyof typeof PROMPT_TEXT, citations: number) {
-  return { id: IDS[prompt], text: PROMPT_TEXT[prompt], citations };
+export function citingPrompt(prompt: keyof typeof PROMPTS, citations: number) {
+  return { id: IDS[prompt], text: PROMPTS[prompt].text, citations };
+}
+
+/** The Pricing category (k1), as a prompt row names it. */
+export const PRICING = { id: IDS.k1, name: "Pricing", color: "#ff0000" };
+
+/** A prompts row (every prompt is PENDING); each rate is given as [current, previous]. */
+export function promptRow(
+  prompt: keyof typeof PROMPTS,
+  category: typeof PRICING | null,
+  mention: [number, number],
+  citation: [number, number],
+  lastCollectedAt: string,
+) {
+  return {
+    id: IDS[prompt],
+    text: PROMPTS[prompt].text,
+    category_id: category?.id ?? null,
+    category,
+    mention_rate: mention[0],
+    mention_rate_delta: mention[0] - mention[1],
+    citation_rate: citation[0],
+    citation_rate_delta: citation[0] - citation[1],
+    last_collected_at: lastCollectedAt,
+    status: "PENDING",
+    created_at: PROMPTS[prompt].created_at,
+  };
 }
 
 /** Your home page acme.com as a page row: cited in A4 (P2) only of the 6 snapshots; nothing before. */

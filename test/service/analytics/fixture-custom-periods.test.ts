@@ -7,7 +7,10 @@ import { expect, it } from "vitest";
 import type { ReportSectionOf } from "../../../src/contract/index.js";
 import { describeDatabases } from "../../store/_databases.js";
 import { IDS } from "./_fixture.js";
+import { dailySeries, series } from "./_fixture-expected.js";
 import { useFixture } from "./_use-fixture.js";
+
+const MAR_01_04 = ["2025-03-01", "2025-03-04"];
 
 /** A metric without a comparison; its interval statistics (pinned by rate-stats.test.ts) may ride along. */
 const noPrevious = (current: number) => expect.objectContaining({ current, previous: null, delta: null });
@@ -40,22 +43,9 @@ describeDatabases("custom periods on the hand-built fixture", (kind) => {
       citation_rate: noPrevious(2 / 8),
       share_of_voice: noPrevious(4 / (4 + 6)),
       trend_series: {
-        mention: [
-          { date: "2025-03-01", value: 0 / 1 },
-          { date: "2025-03-04", value: 0 / 1 },
-          { date: "2025-03-05", value: 1 / 1 },
-          { date: "2025-03-06", value: 1 / 2 },
-          { date: "2025-03-08", value: 1 / 1 },
-          { date: "2025-03-11", value: 1 / 2 },
-        ],
-        citation: [
-          { date: "2025-03-01", value: 0 / 1 },
-          { date: "2025-03-04", value: 0 / 1 },
-          { date: "2025-03-05", value: 1 / 1 },
-          { date: "2025-03-06", value: 0 / 2 },
-          { date: "2025-03-08", value: 0 / 1 },
-          { date: "2025-03-11", value: 1 / 2 },
-        ],
+        // B3 on 03-01 and B2 on 03-04, then the 7d period's days.
+        mention: [...series(MAR_01_04, [0 / 1, 0 / 1]), ...dailySeries(1 / 1, 1 / 2, 1 / 1, 1 / 2)],
+        citation: [...series(MAR_01_04, [0 / 1, 0 / 1]), ...dailySeries(1 / 1, 0 / 2, 0 / 1, 1 / 2)],
       },
     });
     const report = await get("getReport", q);

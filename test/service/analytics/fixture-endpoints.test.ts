@@ -6,7 +6,7 @@
 import { expect, it } from "vitest";
 import { describeDatabases } from "../../store/_databases.js";
 import { REQUEST_URL } from "./_context.js";
-import { categoryRow, leaderRow, rateChange } from "./_expect.js";
+import { categoryRow, leaderboard, leaderRow, rateChange, yourPosition } from "./_expect.js";
 import { IDS } from "./_fixture.js";
 import {
   CITED_URL_RANKING,
@@ -14,6 +14,9 @@ import {
   dailySeries,
   HOME_PAGE_ROW,
   LATEST_ANSWER,
+  PRICING,
+  pageFigures,
+  promptRow,
 } from "./_fixture-expected.js";
 import { useFixture } from "./_use-fixture.js";
 
@@ -45,21 +48,15 @@ describeDatabases("analytics on the hand-built fixture", (kind) => {
   });
 
   it("leaderboard: brand first, competitors by mention rate, tied ranks", async () => {
-    expect(await get("getLeaderboard")).toEqual({
-      range: "7d",
-      total_snapshots: 6,
-      your_position: {
-        mention: { rank: 1, value: 4 / 6, delta: 4 / 6 - 1 / 3 },
-        // Beta 3/6 first; Acme and Gamma tie at 2/6.
-        citation: { rank: 2, value: 2 / 6, delta: 2 / 6 - 1 / 3 },
-        sov: { rank: 1, value: 4 / 9, delta: 4 / 9 - 1 / 3 },
-      },
-      rows: [
+    // Citation: Beta 3/6 first; Acme and Gamma tie at 2/6.
+    const position = yourPosition([1, 4 / 6, 1 / 3], [2, 2 / 6, 1 / 3], [1, 4 / 9, 1 / 3]);
+    expect(await get("getLeaderboard")).toEqual(
+      leaderboard(6, position, [
         leaderRow("Acme", true, [4 / 6, 1 / 3], [2 / 6, 1 / 3], [4 / 9, 1 / 3]),
         leaderRow("Beta", false, [3 / 6, 2 / 3], [3 / 6, 2 / 3], [3 / 9, 2 / 3]),
         leaderRow("Gamma", false, [2 / 6, 0 / 3], [2 / 6, 0 / 3], [2 / 9, 0 / 3]),
-      ],
-    });
+      ]),
+    );
   });
 
   it("categories: every category in order, Uncategorized last with null id and color", async () => {
@@ -124,14 +121,8 @@ describeDatabases("analytics on the hand-built fixture", (kind) => {
   });
 
   const betaCompare = {
-    url: "beta.com/compare",
+    ...pageFigures("beta.com/compare", [3, 1], [3 / 6, 1 / 3], [2, 1]),
     folder: "/compare",
-    citations: 3,
-    citations_delta: 3 - 1,
-    citation_rate: 3 / 6,
-    citation_rate_delta: 3 / 6 - 1 / 3,
-    unique_prompts: 2,
-    unique_prompts_delta: 2 - 1,
   };
 
   it("competitor pages: the list and the case-insensitive URL search", async () => {
@@ -191,64 +182,31 @@ describeDatabases("analytics on the hand-built fixture", (kind) => {
     }
   });
 
-  const promptRow = {
-    p1: {
-      id: IDS.p1,
-      text: "Best CRM for startups",
-      category_id: IDS.k1,
-      category: { id: IDS.k1, name: "Pricing", color: "#ff0000" },
-      mention_rate: 2 / 3,
-      mention_rate_delta: 2 / 3 - 1 / 1,
-      citation_rate: 1 / 3,
-      citation_rate_delta: 1 / 3 - 1 / 1,
-      last_collected_at: "2025-03-10T23:20:00.000Z",
-      status: "PENDING",
-      created_at: "2025-01-01T00:00:00.000Z",
-    },
-    p2: {
-      id: IDS.p2,
-      text: "CRM pricing comparison",
-      category_id: IDS.k1,
-      category: { id: IDS.k1, name: "Pricing", color: "#ff0000" },
-      mention_rate: 1 / 2,
-      mention_rate_delta: 1 / 2 - 0 / 1,
-      citation_rate: 1 / 2,
-      citation_rate_delta: 1 / 2 - 0 / 1,
-      // F1 (collected 03-12) is after the as-of day.
-      last_collected_at: "2025-03-10T23:10:00.000Z",
-      status: "PENDING",
-      created_at: "2025-01-02T00:00:00.000Z",
-    },
-    p3: {
-      id: IDS.p3,
-      text: "How to choose a crm tool",
-      category_id: null,
-      category: null,
-      mention_rate: 1 / 1,
-      mention_rate_delta: 1 / 1 - 0 / 1,
-      citation_rate: 0 / 1,
-      citation_rate_delta: 0,
-      last_collected_at: "2025-03-08T09:00:00.000Z",
-      status: "PENDING",
-      created_at: "2025-01-03T00:00:00.000Z",
-    },
+  const prompts = {
+    p1: promptRow("p1", PRICING, [2 / 3, 1 / 1], [1 / 3, 1 / 1], "2025-03-10T23:20:00.000Z"),
+    // F1 (collected 03-12) is after the as-of day.
+    p2: promptRow("p2", PRICING, [1 / 2, 0 / 1], [1 / 2, 0 / 1], "2025-03-10T23:10:00.000Z"),
+    p3: promptRow("p3", null, [1 / 1, 0 / 1], [0 / 1, 0], "2025-03-08T09:00:00.000Z"),
   };
+
+  /** The pagination of a single page holding all `total` rows. */
+  const onePage = (total: number) => ({
+    from: 1,
+    to: total,
+    count: total,
+    per_page: 25,
+    current_page: 1,
+    total,
+    total_pages: 1,
+    next_url: null,
+    prev_url: null,
+  });
 
   it("prompts: rates per prompt, newest first by default, with a single page", async () => {
     expect(await get("listPrompts")).toEqual({
       range: "7d",
-      prompts: [promptRow.p3, promptRow.p2, promptRow.p1],
-      pagination: {
-        from: 1,
-        to: 3,
-        count: 3,
-        per_page: 25,
-        current_page: 1,
-        total: 3,
-        total_pages: 1,
-        next_url: null,
-        prev_url: null,
-      },
+      prompts: [prompts.p3, prompts.p2, prompts.p1],
+      pagination: onePage(3),
     });
   });
 
@@ -282,7 +240,7 @@ describeDatabases("analytics on the hand-built fixture", (kind) => {
       per_page: "2",
       page: "2",
     });
-    expect(second.prompts).toEqual([promptRow.p3]);
+    expect(second.prompts).toEqual([prompts.p3]);
     expect(second.pagination).toMatchObject({ from: 3, to: 3, count: 1, current_page: 2, next_url: null });
     expect(new URL(second.pagination.prev_url!).searchParams.get("page")).toBe("1");
     const past = await get("listPrompts", { page: "9" });
@@ -358,14 +316,8 @@ describeDatabases("analytics on the hand-built fixture", (kind) => {
 
   const postA = {
     id: IDS.sitePage,
-    url: "acme.com/blog/post-a",
+    ...pageFigures("acme.com/blog/post-a", [2, 1], [2 / 6, 1 / 3], [2, 1]),
     folder: "/blog",
-    citations: 2,
-    citations_delta: 2 - 1,
-    citation_rate: 2 / 6,
-    citation_rate_delta: 2 / 6 - 1 / 3,
-    unique_prompts: 2,
-    unique_prompts_delta: 2 - 1,
   };
 
   it("your pages: rows, content-map ids or stable hashes, sorting and pagination", async () => {
@@ -373,17 +325,7 @@ describeDatabases("analytics on the hand-built fixture", (kind) => {
       range: "7d",
       totals: { pages: 2 },
       rows: [postA, HOME_PAGE_ROW],
-      pagination: {
-        from: 1,
-        to: 2,
-        count: 2,
-        per_page: 25,
-        current_page: 1,
-        total: 2,
-        total_pages: 1,
-        next_url: null,
-        prev_url: null,
-      },
+      pagination: onePage(2),
     });
     expect(HOME_PAGE_ROW.id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
     const urls = async (q: Record<string, string>) => {

@@ -10,8 +10,9 @@
 import { expect, it } from "vitest";
 import type { ReportSection, ReportSectionOf } from "../../../src/contract/index.js";
 import { describeDatabases } from "../../store/_databases.js";
-import { categoryRow, change, leaderRow, rateChange } from "./_expect.js";
+import { categoryRow, change, leaderboard, leaderRow, rateChange, yourPosition } from "./_expect.js";
 import { IDS } from "./_fixture.js";
+import { series } from "./_fixture-expected.js";
 import { useFixture } from "./_use-fixture.js";
 
 describeDatabases("period boundaries on the hand-built fixture", (kind) => {
@@ -21,6 +22,8 @@ describeDatabases("period boundaries on the hand-built fixture", (kind) => {
   const late = at("2025-03-25");
 
   it("as-of 03-04: overview and leaderboard", async () => {
+    // The days of 02-26..03-04 with snapshots: B1, B3, B2.
+    const DAYS = ["2025-02-27", "2025-03-01", "2025-03-04"];
     // B1 mentions and cites Acme; Beta is mentioned and cited in B1 and B2; O1 mentions and cites Acme.
     expect(await early("getOverview")).toEqual({
       range: "7d",
@@ -28,32 +31,18 @@ describeDatabases("period boundaries on the hand-built fixture", (kind) => {
       citation_rate: rateChange(1 / 3, 1 / 1),
       share_of_voice: rateChange(1 / (1 + 2), 1 / (1 + 0)),
       trend_series: {
-        mention: [
-          { date: "2025-02-27", value: 1 / 1 },
-          { date: "2025-03-01", value: 0 / 1 },
-          { date: "2025-03-04", value: 0 / 1 },
-        ],
-        citation: [
-          { date: "2025-02-27", value: 1 / 1 },
-          { date: "2025-03-01", value: 0 / 1 },
-          { date: "2025-03-04", value: 0 / 1 },
-        ],
+        mention: series(DAYS, [1 / 1, 0 / 1, 0 / 1]),
+        citation: series(DAYS, [1 / 1, 0 / 1, 0 / 1]),
       },
     });
-    expect(await early("getLeaderboard")).toEqual({
-      range: "7d",
-      total_snapshots: 3,
-      your_position: {
-        mention: { rank: 2, value: 1 / 3, delta: 1 / 3 - 1 / 1 },
-        citation: { rank: 2, value: 1 / 3, delta: 1 / 3 - 1 / 1 },
-        sov: { rank: 2, value: 1 / 3, delta: 1 / 3 - 1 / 1 },
-      },
-      rows: [
+    const position = yourPosition([2, 1 / 3, 1 / 1], [2, 1 / 3, 1 / 1], [2, 1 / 3, 1 / 1]);
+    expect(await early("getLeaderboard")).toEqual(
+      leaderboard(3, position, [
         leaderRow("Acme", true, [1 / 3, 1 / 1], [1 / 3, 1 / 1], [1 / 3, 1 / 1]),
         leaderRow("Beta", false, [2 / 3, 0 / 1], [2 / 3, 0 / 1], [2 / 3, 0 / 1]),
         leaderRow("Gamma", false, [0 / 3, 0], [0 / 3, 0], [0 / 3, 0]),
-      ],
-    });
+      ]),
+    );
   });
 
   it("as-of 03-04: categories, coverage, pages and cited sources", async () => {

@@ -10,7 +10,7 @@ import {
 } from "../../../src/contract/index.js";
 import { trendDay } from "../../fixtures/trend-day.js";
 import { describeDatabases } from "../../store/_databases.js";
-import { change, STATS } from "./_expect.js";
+import { change, platformRow } from "./_expect.js";
 import { IDS, NOW } from "./_fixture.js";
 import { GAMMA_PRICING_PAGE, LATEST_ANSWER } from "./_fixture-expected.js";
 import { useFixture } from "./_use-fixture.js";
@@ -125,32 +125,8 @@ describeDatabases("full report on the hand-built fixture", (kind) => {
   it("platforms: rates and deltas per platform", () => {
     expect(section("platforms").totals).toEqual({ platforms: 2, snapshots: 6 });
     expect(section("platforms").rows).toEqual([
-      {
-        platform: "chatgpt",
-        snapshots: 4,
-        mention_rate: 2 / 4,
-        mention_delta: 2 / 4 - 1 / 2,
-        citation_rate: 1 / 4,
-        citation_delta: 1 / 4 - 1 / 2,
-        share_of_voice: 2 / (2 + 2),
-        sov_delta: 2 / (2 + 2) - 1 / (1 + 2),
-        mention_stats: STATS,
-        citation_stats: STATS,
-        sov_stats: STATS,
-      },
-      {
-        platform: "perplexity",
-        snapshots: 2,
-        mention_rate: 2 / 2,
-        mention_delta: 2 / 2 - 0 / 1,
-        citation_rate: 1 / 2,
-        citation_delta: 1 / 2 - 0 / 1,
-        share_of_voice: 2 / (2 + 3),
-        sov_delta: 2 / (2 + 3) - 0,
-        mention_stats: STATS,
-        citation_stats: STATS,
-        sov_stats: STATS,
-      },
+      platformRow("chatgpt", 4, [2 / 4, 1 / 2], [1 / 4, 1 / 2], [2 / (2 + 2), 1 / (1 + 2)]),
+      platformRow("perplexity", 2, [2 / 2, 0 / 1], [1 / 2, 0 / 1], [2 / (2 + 3), 0]),
     ]);
   });
 
