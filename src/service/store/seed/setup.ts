@@ -58,37 +58,29 @@ export async function seedProjectSetup(
     .insertInto("project_platforms")
     .values(plan.platforms.map((platform) => ({ project_id: id, platform })))
     .execute();
-  const competitorIds = plan.competitors.map((c) => uuidFor(`${label}/competitor/${c.key}`));
-  await ctx.db
-    .insertInto("competitors")
-    .values(
-      plan.competitors.map((c, i) => ({
-        id: competitorIds[i] as string,
-        project_id: id,
-        name: c.name,
-        domain: c.domain,
-        icon: `https://${c.domain}/favicon.ico`,
-        variants: [...c.variants],
-        // Added one by one after the project, as a user would.
-        created_at: localTime(tz, addDays(setupDay, 1 + i), 14, 5 * i),
-      })),
-    )
-    .execute();
-  const categoryIds = plan.categories.map((c) => uuidFor(`${label}/category/${c.name}`));
-  await ctx.db
-    .insertInto("categories")
-    .values(
-      plan.categories.map((c, i) => ({
-        id: categoryIds[i] as string,
-        project_id: id,
-        name: c.name,
-        color: COLORS[i % COLORS.length] as string,
-        order: i + 1,
-        created_at: localTime(tz, addDays(setupDay, 2), 9, i),
-        updated_at: localTime(tz, addDays(setupDay, 2 + (i % 3) * 20), 16, i),
-      })),
-    )
-    .execute();
+  const competitors = plan.competitors.map((c, i) => ({
+    id: uuidFor(`${label}/competitor/${c.key}`),
+    project_id: id,
+    name: c.name,
+    domain: c.domain,
+    icon: `https://${c.domain}/favicon.ico`,
+    variants: [...c.variants],
+    // Added one by one after the project, as a user would.
+    created_at: localTime(tz, addDays(setupDay, 1 + i), 14, 5 * i),
+  }));
+  await ctx.db.insertInto("competitors").values(competitors).execute();
+  const categories = plan.categories.map((c, i) => ({
+    id: uuidFor(`${label}/category/${c.name}`),
+    project_id: id,
+    name: c.name,
+    color: COLORS[i % COLORS.length] as string,
+    order: i + 1,
+    created_at: localTime(tz, addDays(setupDay, 2), 9, i),
+    updated_at: localTime(tz, addDays(setupDay, 2 + (i % 3) * 20), 16, i),
+  }));
+  await ctx.db.insertInto("categories").values(categories).execute();
+  const competitorIds = competitors.map((c) => c.id);
+  const categoryIds = categories.map((c) => c.id);
   const prompts = buildPrompts(ctx, plan, label, categoryIds);
   for (let start = 0; start < prompts.length; start += 1000) {
     await ctx.db
