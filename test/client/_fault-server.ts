@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { statsWithoutInterval } from "../fixtures/rate-stats.js";
 
 /** One request as the server saw it. */
 export interface SeenRequest {
@@ -78,19 +79,12 @@ export function later(ms: number, fn: () => void): Promise<void> {
 }
 
 /** Interval statistics of a rate (docs/metrics.md, Intervals and significance); the bounds are nullable. */
-const STATS = {
+const STATS = statsWithoutInterval({
   answers: 100,
   prompts: 10,
   previous_answers: 100,
   previous_prompts: 10,
-  low: null,
-  high: null,
-  previous_low: null,
-  previous_high: null,
-  delta_low: null,
-  delta_high: null,
-  significant: false,
-};
+});
 
 /** A valid overview `data` (the fixture most fault tests answer with). */
 export const OVERVIEW = {

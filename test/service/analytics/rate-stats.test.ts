@@ -10,6 +10,7 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import type { RateStats } from "../../../src/contract/index.js";
 import { refreshAggregates } from "../../../src/service/analytics/aggregates/refresh.js";
 import type { Store } from "../../../src/service/store/db.js";
+import { statsWithoutInterval } from "../../fixtures/rate-stats.js";
 import { describeDatabases, openTestStore } from "../../store/_databases.js";
 import { call } from "./_context.js";
 import { insertStatsFixture, STATS_IDS, STATS_NOW, STATS_PROJECT } from "./_stats-fixture.js";
@@ -48,6 +49,34 @@ function expectStats(actual: RateStats, expected: RateStats) {
   }
 }
 
+type Counts = Pick<RateStats, "answers" | "prompts" | "previous_answers" | "previous_prompts">;
+/** Every answer of the fixture: 9 answers on 5 prompts now, 8 on 4 before. */
+const ALL: Counts = { answers: 9, prompts: 5, previous_answers: 8, previous_prompts: 4 };
+
+/**
+ * The stats of a rate on `counts` answers, each interval given as [centre, half-width]. The current
+ * and previous intervals are clipped to [0, 1], which leaves a bound inside it as it is; the
+ * change's interval is not clipped.
+ */
+function intervals(
+  counts: Counts,
+  [r1, h1]: [number, number],
+  [r0, h0]: [number, number],
+  [d, hd]: [number, number],
+  significant: boolean,
+): RateStats {
+  return {
+    ...counts,
+    low: clip(r1 - h1),
+    high: clip(r1 + h1),
+    previous_low: clip(r0 - h0),
+    previous_high: clip(r0 + h0),
+    delta_low: d - hd,
+    delta_high: d + hd,
+    significant,
+  };
+}
+
 describeDatabases("intervals and significance on a hand-computed fixture", (kind) => {
   let store: Store;
   beforeAll(async () => {
@@ -70,19 +99,7 @@ describeDatabases("intervals and significance on a hand-computed fixture", (kind
     const d = [4 / 81 - 3 / 32, 4 / 81 + 1 / 32, -5 / 81 + 1 / 32, 4 / 81 + 1 / 32, -7 / 81 - 0];
     const hd = T4 * Math.sqrt((5 / 4) * sq(d));
     expect(o.mention_rate.current).toBe(7 / 9);
-    expectStats(o.mention_rate.stats, {
-      answers: 9,
-      prompts: 5,
-      previous_answers: 8,
-      previous_prompts: 4,
-      low: 7 / 9 - h1,
-      high: clip(7 / 9 + h1),
-      previous_low: clip(1 / 8 - h0),
-      previous_high: 1 / 8 + h0,
-      delta_low: 7 / 9 - 1 / 8 - hd,
-      delta_high: 7 / 9 - 1 / 8 + hd,
-      significant: true,
-    });
+    expectStats(o.mention_rate.stats, intervals(ALL, [7 / 9, h1], [1 / 8, h0], [7 / 9 - 1 / 8, hd], true));
     expect(7 / 9 - 1 / 8 - hd).toBeGreaterThan(0);
   });
 
@@ -95,19 +112,7 @@ describeDatabases("intervals and significance on a hand-computed fixture", (kind
     const h1 = T4 * Math.sqrt((5 / 4) * sq(z1));
     const h0 = T3 * Math.sqrt((4 / 3) * sq(z0));
     const hd = T4 * Math.sqrt((5 / 4) * sq(d));
-    expectStats(o.citation_rate.stats, {
-      answers: 9,
-      prompts: 5,
-      previous_answers: 8,
-      previous_prompts: 4,
-      low: clip(2 / 9 - h1),
-      high: 2 / 9 + h1,
-      previous_low: clip(1 / 4 - h0),
-      previous_high: 1 / 4 + h0,
-      delta_low: 2 / 9 - 1 / 4 - hd,
-      delta_high: 2 / 9 - 1 / 4 + hd,
-      significant: false,
-    });
+    expectStats(o.citation_rate.stats, intervals(ALL, [2 / 9, h1], [1 / 4, h0], [2 / 9 - 1 / 4, hd], false));
   });
 
   it("share of voice: clusters over brand + competitor mentions, a prompt with none counts as 0", async () => {
@@ -121,19 +126,7 @@ describeDatabases("intervals and significance on a hand-computed fixture", (kind
     const h0 = T3 * Math.sqrt((4 / 3) * sq(z0));
     const hd = T4 * Math.sqrt((5 / 4) * sq(d));
     expect(o.share_of_voice.current).toBe(7 / 10);
-    expectStats(o.share_of_voice.stats, {
-      answers: 9,
-      prompts: 5,
-      previous_answers: 8,
-      previous_prompts: 4,
-      low: 7 / 10 - h1,
-      high: clip(7 / 10 + h1),
-      previous_low: clip(1 / 5 - h0),
-      previous_high: 1 / 5 + h0,
-      delta_low: 0.5 - hd,
-      delta_high: 0.5 + hd,
-      significant: true,
-    });
+    expectStats(o.share_of_voice.stats, intervals(ALL, [7 / 10, h1], [1 / 5, h0], [0.5, hd], true));
   });
 
   it("per platform: a 75 pp rise on four prompts is not significant; a zero rate has a zero-width interval", async () => {
@@ -144,37 +137,16 @@ describeDatabases("intervals and significance on a hand-computed fixture", (kind
     // Current: y = (1, 1, 0, 1) over one answer each, R = 3/4; previous: R = 0, every zᵢ = 0.
     const z1 = [1 / 16, 1 / 16, -3 / 16, 1 / 16]; // (y − 3/4) / 4
     const h = T3 * Math.sqrt((4 / 3) * sq(z1));
-    expectStats(perplexity.mention_stats, {
-      answers: 4,
-      prompts: 4,
-      previous_answers: 4,
-      previous_prompts: 4,
-      low: clip(3 / 4 - h),
-      high: clip(3 / 4 + h),
-      previous_low: 0,
-      previous_high: 0,
-      delta_low: 3 / 4 - h,
-      delta_high: 3 / 4 + h,
-      significant: false,
-    });
+    const fourEach = { answers: 4, prompts: 4, previous_answers: 4, previous_prompts: 4 };
+    expectStats(perplexity.mention_stats, intervals(fourEach, [3 / 4, h], [0, 0], [3 / 4, h], false));
   });
 
   it("per category: one prompt gives no interval and no significance", async () => {
     const { categories } = await get("getCategories");
     const solo = categories.find((c) => c.id === STATS_IDS.solo)!;
-    expect(solo.mention_stats).toEqual({
-      answers: 2,
-      prompts: 1,
-      previous_answers: 2,
-      previous_prompts: 1,
-      low: null,
-      high: null,
-      previous_low: null,
-      previous_high: null,
-      delta_low: null,
-      delta_high: null,
-      significant: false,
-    });
+    expect(solo.mention_stats).toEqual(
+      statsWithoutInterval({ answers: 2, prompts: 1, previous_answers: 2, previous_prompts: 1 }),
+    );
   });
 
   it("per competitor: Beta's mention rate over all answers", async () => {
@@ -188,19 +160,7 @@ describeDatabases("intervals and significance on a hand-computed fixture", (kind
     const h0 = T3 * Math.sqrt((4 / 3) * sq(z0));
     const hd = T4 * Math.sqrt((5 / 4) * sq(d));
     expect(beta.mention_rate).toBe(1 / 3);
-    expectStats(beta.mention_stats, {
-      answers: 9,
-      prompts: 5,
-      previous_answers: 8,
-      previous_prompts: 4,
-      low: clip(1 / 3 - h1),
-      high: clip(1 / 3 + h1),
-      previous_low: clip(1 / 2 - h0),
-      previous_high: clip(1 / 2 + h0),
-      delta_low: 1 / 3 - 1 / 2 - hd,
-      delta_high: 1 / 3 - 1 / 2 + hd,
-      significant: false,
-    });
+    expectStats(beta.mention_stats, intervals(ALL, [1 / 3, h1], [1 / 2, h0], [1 / 3 - 1 / 2, hd], false));
     // The brand's row carries the overview's stats.
     expect(lb.rows[0]!.mention_stats).toEqual((await get("getOverview")).mention_rate.stats);
   });
