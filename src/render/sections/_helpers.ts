@@ -94,10 +94,18 @@ export function pageColumns(lang: Lang, whose: Whose = "client"): Column[] {
   return [
     col("citations", c.citations, "count"),
     { ...col("citations_delta", c.deltaCitations, "delta_count"), whose },
-    col("citation_rate", c.citationRate, "percent"),
-    { ...col("citation_rate_delta", c.deltaRate, "delta_pp"), whose },
+    ...rateWithChange("citation_rate", c.citationRate, c.deltaRate, whose),
     col("unique_prompts", c.prompts, "count"),
   ];
+}
+
+/**
+ * A rate and its change in points, keyed `key` and `key_delta`; `whose`, when given, is whose figure
+ * the change is (render/change-tone.ts).
+ */
+export function rateWithChange(key: string, label: string, deltaLabel: string, whose?: Whose): Column[] {
+  const delta = col(`${key}_delta`, deltaLabel, "delta_pp");
+  return [col(key, label, "percent"), whose === undefined ? delta : { ...delta, whose }];
 }
 
 /** The column, shown in the workbook only (present.ts drops it from the page formats). */

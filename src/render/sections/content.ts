@@ -24,6 +24,13 @@ export const content: SectionDrafter = (model, lang) => {
   // stay in the workbook only, where every month's workbook keeps the same sheets.
   const noData = views.IDEAS.length + views.PLANNED.length + views.PRODUCED.length === 0;
   const list = noData ? { workbookOnly: true } : {};
+  // Ideas and planned articles share the title and buyer-stage columns (produced ones the title).
+  const titleCol = col("title", k.title, "text");
+  const stageCol = col("buyer_stage", k.buyerStage, "text");
+  const staged = <T extends { buyer_stage?: string | null }>(i: T) => ({
+    ...i,
+    buyer_stage: stageLabel(i.buyer_stage, lang),
+  });
   return {
     key: "content",
     title,
@@ -49,39 +56,27 @@ export const content: SectionDrafter = (model, lang) => {
       tableOf(
         "content-ideas",
         [
-          col("title", k.title, "text"),
-          col("buyer_stage", k.buyerStage, "text"),
+          titleCol,
+          stageCol,
           // The agent or person that proposed the idea: the agency's tooling.
           { ...col("source", k.source, "text"), technical: true },
           col("created", k.created, "date"),
         ],
-        views.IDEAS.map((i) => ({
-          ...i,
-          buyer_stage: stageLabel(i.buyer_stage, lang),
-          created: localDay(i.createdAt, tz),
-        })),
+        views.IDEAS.map((i) => ({ ...staged(i), created: localDay(i.createdAt, tz) })),
         m.noIdeas,
         { title: m.ideas, ...list },
       ),
       tableOf(
         "content-planned",
-        [
-          col("planned_for", k.plannedFor, "date"),
-          col("title", k.title, "text"),
-          col("buyer_stage", k.buyerStage, "text"),
-        ],
-        views.PLANNED.map((i) => ({
-          ...i,
-          planned_for: i.config.planned_for,
-          buyer_stage: stageLabel(i.buyer_stage, lang),
-        })),
+        [col("planned_for", k.plannedFor, "date"), titleCol, stageCol],
+        views.PLANNED.map((i) => ({ ...staged(i), planned_for: i.config.planned_for })),
         m.nothingPlanned,
         { title: m.planned, ...list },
       ),
       tableOf(
         "content-produced",
         [
-          col("title", k.title, "text"),
+          titleCol,
           col("status", k.status, "text"),
           col("published_on", k.published, "date"),
           col("post_url", k.url, "url"),

@@ -1,4 +1,4 @@
-import { col, fromSections, type SectionDrafter, tableOf } from "./_helpers.js";
+import { col, fromSections, rateWithChange, type SectionDrafter, tableOf } from "./_helpers.js";
 
 /** Every tracked prompt with its rates and changes. */
 export const prompts: SectionDrafter = (model, lang) =>
@@ -11,10 +11,8 @@ export const prompts: SectionDrafter = (model, lang) =>
           col("text", c.prompt, "text"),
           col("category", c.category, "text"),
           col("snapshots", c.answers, "count"),
-          col("mention_rate", c.mentionRate, "percent"),
-          col("mention_rate_delta", c.deltaMention, "delta_pp"),
-          col("citation_rate", c.citationRate, "percent"),
-          col("citation_rate_delta", c.deltaCitation, "delta_pp"),
+          ...rateWithChange("mention_rate", c.mentionRate, c.deltaMention),
+          ...rateWithChange("citation_rate", c.citationRate, c.deltaCitation),
         ],
         s.prompts.rows.map((p) => ({ ...p, category: p.category?.name ?? lang.m.values.uncategorized })),
         lang.m.prompts.empty,
