@@ -69,20 +69,12 @@ export function say(claim: Claim, lang: Lang): string {
       return claim.you === null
         ? e.youLead(claim.leader.name, claim.leader.sov)
         : e.rivalLeads(claim.leader.name, claim.leader.sov, claim.you.name, claim.you.sov);
-    case "overtaken":
-      return e.overtook(
-        claim.competitor,
-        claim.you,
-        claim.metrics.map((m) =>
-          e.overtookOn(
-            metric(m.metric),
-            m.competitor.current,
-            m.you.current,
-            m.competitor.previous,
-            m.you.previous,
-          ),
-        ),
+    case "overtaken": {
+      const on = claim.metrics.map(({ metric: key, competitor: c, you }) =>
+        e.overtookOn(metric(key), c.current, you.current, c.previous, you.previous),
       );
+      return e.overtook(claim.competitor, claim.you, on);
+    }
     case "gaps": {
       const w = claim.widest;
       const widest = e.widestGap(
