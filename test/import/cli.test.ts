@@ -14,6 +14,9 @@ const CSV = [
   "Best CRM?,Perplexity,2025-03-01,Globex.,Globex,https://globex.example/,CRM",
 ];
 
+/** A row on a platform that does not exist. */
+const BING_ROW = "Best CRM?,Bing,2025-03-02,Acme.,Acme,,CRM";
+
 const PROJECT_FILE = [
   "project: Acme",
   "brand: Acme",
@@ -46,27 +49,28 @@ describe("vreport import (PGlite directory)", () => {
     await db.dispose();
   });
 
+  /** Writes `rows` as the CSV file `name` beside the project file; `run` takes the command's lines. */
+  const withProjectFile = (name: string, rows: string[]) => ({
+    csv: files.write(name, rows),
+    projectFile: files.write("acme.yaml", PROJECT_FILE),
+    run: lines(),
+  });
+
   it("imports with a project file's mapping", async () => {
-    const csv = files.write("export.csv", CSV);
-    const projectFile = files.write("acme.yaml", PROJECT_FILE);
-    const first = lines();
+    const { csv, projectFile, run: first } = withProjectFile("export.csv", CSV);
     await importCommand(csv, { projectFile, database: db.location }, first.io);
     expect(first.out).toEqual([`${csv}: 2 rows: 2 created, 0 updated, 0 unchanged, 0 skipped`]);
     expect(first.err).toEqual([]);
   });
 
   it("re-imports the same file as 0 changed", async () => {
-    const csv = files.write("export.csv", CSV);
-    const projectFile = files.write("acme.yaml", PROJECT_FILE);
-    const second = lines();
+    const { csv, projectFile, run: second } = withProjectFile("export.csv", CSV);
     await importCommand(csv, { projectFile, database: db.location }, second.io);
     expect(second.out).toEqual([`${csv}: 2 rows: 0 created, 0 updated, 2 unchanged, 0 skipped`]);
   });
 
   it("prints each bad row with its row and column, and exits 1 having written nothing", async () => {
-    const csv = files.write("bad.csv", [...CSV, "Best CRM?,Bing,2025-03-02,Acme.,Acme,,CRM"]);
-    const projectFile = files.write("acme.yaml", PROJECT_FILE);
-    const run = lines();
+    const { csv, projectFile, run } = withProjectFile("bad.csv", [...CSV, BING_ROW]);
     const error = await importCommand(csv, { projectFile, database: db.location }, run.io).catch(
       (e: unknown) => e,
     );
@@ -81,9 +85,7 @@ describe("vreport import (PGlite directory)", () => {
   });
 
   it("with --skip-invalid, imports the good rows, reports the bad one and exits 0", async () => {
-    const csv = files.write("skip.csv", [...CSV, "Best CRM?,Bing,2025-03-02,Acme.,Acme,,CRM"]);
-    const projectFile = files.write("acme.yaml", PROJECT_FILE);
-    const run = lines();
+    const { csv, projectFile, run } = withProjectFile("skip.csv", [...CSV, BING_ROW]);
     await importCommand(csv, { projectFile, skipInvalid: true, database: db.location }, run.io);
     expect(run.err).toHaveLength(1);
     // The two good rows were imported by the first test.

@@ -200,28 +200,20 @@ describe("vreport mcp over the demo workspace", () => {
   });
 
   it("explain_change scopes a competitor, a category and a prompt as the report does", async () => {
+    /** explain_change of `metric` in one scope; its change is the report row's [current, delta, stats]. */
+    const scoped = async (metric: string, scope: object, [current, delta, stats]: unknown[]) => {
+      const res = await mcp.call("explain_change", { project, metric, ...scope });
+      expect(res.body.change).toMatchObject({ current, delta, stats });
+      return res;
+    };
     const rival = section("competitors").rows.find((r) => !r.is_you)!;
-    const byRival = await mcp.call("explain_change", {
-      project,
-      metric: "share_of_voice",
-      competitor: rival.name,
-    });
-    expect(byRival.body.change).toMatchObject({
-      current: rival.sov,
-      delta: rival.sov_delta,
-      stats: rival.sov_stats,
-    });
+    await scoped("share_of_voice", { competitor: rival.name }, [rival.sov, rival.sov_delta, rival.sov_stats]);
     const category = section("categories").rows[0]!;
-    const byCategory = await mcp.call("explain_change", {
-      project,
-      metric: "citation_rate",
-      category: category.name,
-    });
-    expect(byCategory.body.change).toMatchObject({
-      current: category.citation_rate,
-      delta: category.citation_delta,
-      stats: category.citation_stats,
-    });
+    const byCategory = await scoped("citation_rate", { category: category.name }, [
+      category.citation_rate,
+      category.citation_delta,
+      category.citation_stats,
+    ]);
     for (const moved of byCategory.body.prompts_moving_it.prompts) expect(moved.category).toBe(category.name);
     const prompt = section("prompts").rows[0]!;
     const byPrompt = await mcp.call("explain_change", { project, metric: "mention_rate", prompt: prompt.id });

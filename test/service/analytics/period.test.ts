@@ -9,23 +9,37 @@ import {
   resolvePeriod,
 } from "../../../src/service/analytics/period.js";
 
+/** A period in Paris as of 2025-03-11, compared with the previous one; each span as [start, end]. */
+function parisPeriod(
+  range: string,
+  days: number,
+  kind: string,
+  extended: boolean,
+  [start, end]: [string, string],
+  [previousStart, previousEnd]: [string, string],
+) {
+  return {
+    range,
+    days,
+    timezone: "Europe/Paris",
+    asOf: "2025-03-11",
+    current: { start, end },
+    previous: { start: previousStart, end: previousEnd },
+    compare: "previous",
+    kind,
+    extended,
+  };
+}
+
 describe("period rule", () => {
   it("as-of day is today in the workspace timezone: 23:30 UTC is already tomorrow in Paris", () => {
     const now = new Date("2025-03-10T23:30:00Z");
     expect(dayIn("Europe/Paris", now)).toBe("2025-03-11");
     expect(dayIn("UTC", now)).toBe("2025-03-10");
     expect(dayIn("America/New_York", now)).toBe("2025-03-10");
-    expect(periodFor("7d", "Europe/Paris", now)).toEqual({
-      range: "7d",
-      days: 7,
-      timezone: "Europe/Paris",
-      asOf: "2025-03-11",
-      current: { start: "2025-03-05", end: "2025-03-11" },
-      previous: { start: "2025-02-26", end: "2025-03-04" },
-      compare: "previous",
-      kind: "days",
-      extended: false,
-    });
+    expect(periodFor("7d", "Europe/Paris", now)).toEqual(
+      parisPeriod("7d", 7, "days", false, ["2025-03-05", "2025-03-11"], ["2025-02-26", "2025-03-04"]),
+    );
   });
 
   it("N calendar days ending with the as-of day, the previous N days before, across months and DST", () => {
@@ -69,17 +83,9 @@ describe("custom periods: start/end/compare (docs/api.md, Extensions to v1)", ()
   const resolve = (q: Parameters<typeof resolvePeriod>[0]) => resolvePeriod(q, "Europe/Paris", now);
 
   it("a whole month compares with the previous month; the range echoes custom", () => {
-    expect(resolve({ start: "2025-02-01", end: "2025-02-28" })).toEqual({
-      range: "custom",
-      days: 28,
-      timezone: "Europe/Paris",
-      asOf: "2025-03-11",
-      current: { start: "2025-02-01", end: "2025-02-28" },
-      previous: { start: "2025-01-01", end: "2025-01-31" },
-      compare: "previous",
-      kind: "month",
-      extended: true,
-    });
+    expect(resolve({ start: "2025-02-01", end: "2025-02-28" })).toEqual(
+      parisPeriod("custom", 28, "month", true, ["2025-02-01", "2025-02-28"], ["2025-01-01", "2025-01-31"]),
+    );
   });
 
   it("month to date up to the as-of day, and compare=year with a range", () => {
