@@ -178,15 +178,18 @@ export const importOp: StoreOperation<ImportInput, ImportResult> = async (store,
 
 /** The setup the flags give; list flags are comma-separated. */
 function flagSetup(opts: ImportCommandOptions): SetupInput {
+  const { project, brand, workspace, timezone } = opts;
+  const parsed = <T>(flag: string | undefined, parse: (text: string) => T) =>
+    flag === undefined ? undefined : parse(flag);
   return {
-    project: opts.project,
-    brand: opts.brand,
-    workspace: opts.workspace,
-    timezone: opts.timezone,
-    domains: opts.domains === undefined ? undefined : parseList(opts.domains),
-    variants: opts.variants === undefined ? undefined : parseList(opts.variants),
-    competitors: opts.competitors === undefined ? undefined : parseCompetitors(opts.competitors),
-    mapping: opts.map === undefined ? undefined : parseMapping(opts.map),
+    project,
+    brand,
+    workspace,
+    timezone,
+    domains: parsed(opts.domains, parseList),
+    variants: parsed(opts.variants, parseList),
+    competitors: parsed(opts.competitors, parseCompetitors),
+    mapping: parsed(opts.map, parseMapping),
   };
 }
 
