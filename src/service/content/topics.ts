@@ -11,7 +11,7 @@ const emptyStages = (): StageCounts => ({ AWARENESS: 0, CONSIDERATION: 0, DECISI
  */
 export const getTopics: Handler<"getTopics"> = async ({ store, project }) => {
   const projectId = project!.id;
-  const [topics, sites, counts, unclassified] = await Promise.all([
+  const [topics, competitorSites, counts, unclassified] = await Promise.all([
     store.db
       .selectFrom("topics")
       .select(["id", "name", "definition", "created_at"])
@@ -23,8 +23,9 @@ export const getTopics: Handler<"getTopics"> = async ({ store, project }) => {
     store.db
       .selectFrom("sites as s")
       .leftJoin("competitors as c", "c.id", "s.entity_id")
-      .select(["s.entity_id", "s.entity", "s.is_customer", "c.created_at"])
+      .select(["s.entity_id", "s.entity", "c.created_at"])
       .where("s.project_id", "=", projectId)
+      .where("s.is_customer", "=", false)
       .orderBy("c.created_at")
       .orderBy("s.entity")
       .execute(),
@@ -53,8 +54,8 @@ export const getTopics: Handler<"getTopics"> = async ({ store, project }) => {
       .executeTakeFirstOrThrow(),
   ]);
   const competitors: { entity_id: string; name: string }[] = [];
-  for (const s of sites) {
-    if (!s.is_customer && !competitors.some((c) => c.entity_id === s.entity_id)) {
+  for (const s of competitorSites) {
+    if (!competitors.some((c) => c.entity_id === s.entity_id)) {
       competitors.push({ entity_id: s.entity_id, name: s.entity });
     }
   }
