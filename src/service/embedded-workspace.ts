@@ -13,18 +13,12 @@ export interface StoredProject {
 /** Every project of the database, oldest workspace first, then by name. */
 export async function storedProjects(store: Store): Promise<StoredProject[]> {
   const rows = await store.db
-    .selectFrom("projects")
-    .innerJoin("workspaces", "workspaces.id", "projects.workspace_id")
-    .select([
-      "projects.id as id",
-      "projects.name as name",
-      "workspaces.id as workspaceId",
-      "workspaces.name as workspace",
-      "workspaces.timezone as timezone",
-    ])
-    .orderBy("workspaces.created_at")
-    .orderBy("workspaces.id")
-    .orderBy("projects.name")
+    .selectFrom("projects as p")
+    .innerJoin("workspaces as w", "w.id", "p.workspace_id")
+    .select(["p.id", "p.name", "w.id as workspaceId", "w.name as workspace", "w.timezone"])
+    .orderBy("w.created_at")
+    .orderBy("w.id")
+    .orderBy("p.name")
     .execute();
   return rows.map((r) => ({ ...r }));
 }
