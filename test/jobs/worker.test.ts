@@ -57,6 +57,17 @@ function startWorker(prefix: string, baseUrl: string, extra: string[] = []): Cli
   return c;
 }
 
+/** Enqueues report jobs for the test service on the queue under `prefix`. */
+function enqueueJobs(
+  prefix: string,
+  options: Omit<Parameters<typeof enqueueCommand>[0], "baseUrl" | "apiKey" | "prefix" | "redisUrl">,
+) {
+  return enqueueCommand(
+    { ...options, baseUrl: service.baseUrl, apiKey: service.apiKey, prefix, redisUrl: REDIS_URL },
+    () => {},
+  );
+}
+
 describe.skipIf(!up)("vreport worker processes on the real Redis", () => {
   it("two workers drain 20 jobs, none rendered twice; enqueueing them again adds nothing", async () => {
     const prefix = uniquePrefix("drain");
@@ -70,19 +81,7 @@ describe.skipIf(!up)("vreport worker processes on the real Redis", () => {
     const enqueue = () =>
       Promise.all(
         days.map((asOf) =>
-          enqueueCommand(
-            {
-              allProjects: true,
-              formats: "md",
-              asOf,
-              out: join(dir, "drain", asOf),
-              baseUrl: service.baseUrl,
-              apiKey: service.apiKey,
-              prefix,
-              redisUrl: REDIS_URL,
-            },
-            () => {},
-          ),
+          enqueueJobs(prefix, { allProjects: true, formats: "md", asOf, out: join(dir, "drain", asOf) }),
         ),
       );
     const jobIds = (await enqueue()).flat().map((r) => r.id);
@@ -129,18 +128,11 @@ describe.skipIf(!up)("vreport worker processes on the real Redis", () => {
         startWorker(prefix, service.proxyUrl, FAST_STALL),
       ];
       for (const w of workers) await w.waitFor(/consuming vreport-reports/);
-      const [job] = await enqueueCommand(
-        {
-          project: service.projects[0]!.id,
-          formats: "md",
-          out: join(dir, "kill"),
-          baseUrl: service.baseUrl,
-          apiKey: service.apiKey,
-          prefix,
-          redisUrl: REDIS_URL,
-        },
-        () => {},
-      );
+      const [job] = await enqueueJobs(prefix, {
+        project: service.projects[0]!.id,
+        formats: "md",
+        out: join(dir, "kill"),
+      });
       await waitUntil(
         () => workers.some((w) => started(w).includes(job!.id)),
         30_000,
@@ -175,18 +167,11 @@ describe.skipIf(!up)("vreport worker processes on the real Redis", () => {
     try {
       const a = startWorker(prefix, service.proxyUrl);
       await a.waitFor(/consuming vreport-reports/);
-      const [job] = await enqueueCommand(
-        {
-          project: service.projects[1]!.id,
-          formats: "md",
-          out: join(dir, "term"),
-          baseUrl: service.baseUrl,
-          apiKey: service.apiKey,
-          prefix,
-          redisUrl: REDIS_URL,
-        },
-        () => {},
-      );
+      const [job] = await enqueueJobs(prefix, {
+        project: service.projects[1]!.id,
+        formats: "md",
+        out: join(dir, "term"),
+      });
       await a.waitFor(new RegExp(`started report ${job!.id}`));
       a.child.kill("SIGTERM");
       expect(await a.exited).toBe(0);
@@ -279,19 +264,12 @@ describe.skipIf(!up)("vreport worker with email", () => {
       { log: (l) => lines.push(l), signal: controller.signal },
     );
     try {
-      const [queued] = await enqueueCommand(
-        {
-          project,
-          formats: job.formats,
-          out: join(dir, job.out),
-          email: job.email,
-          baseUrl: service.baseUrl,
-          apiKey: service.apiKey,
-          prefix,
-          redisUrl: REDIS_URL,
-        },
-        () => {},
-      );
+      const [queued] = await enqueueJobs(prefix, {
+        project,
+        formats: job.formats,
+        out: join(dir, job.out),
+        email: job.email,
+      });
       await waitUntil(
         () => lines.some((l) => l.startsWith(`completed report ${queued!.id}`)),
         30_000,
