@@ -169,10 +169,9 @@ export function* answerBatches(job: AnswerJob): Generator<AnswerBatch, void> {
         if (!mentioned.includes(0) && rng.chance(SILENT_BRAND_CITATION)) citeEntity(0);
         const target = rng.int(1, 4);
         while (cited.size < target) {
-          const [domain, path, title] =
-            THIRD_PARTY_PAGES[Math.floor(rng.next() ** 1.5 * THIRD_PARTY_PAGES.length)]!;
+          const [url, title] = THIRD_PARTY_PAGES[Math.floor(rng.next() ** 1.5 * THIRD_PARTY_PAGES.length)]!;
           const before = cited.size;
-          cite(`https://${domain}${path}`, "other", -1, title);
+          cite(url, "other", -1, title);
           if (cited.size === before && rng.chance(0.5)) break;
         }
 

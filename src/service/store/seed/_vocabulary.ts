@@ -58,49 +58,51 @@ export const CLOSINGS = [
   "Look at total cost of ownership, including onboarding and the analyst time needed to keep reports trustworthy.",
 ] as const;
 
-/** Third-party pages answers cite; paths keep their original case (normalization lowercases them). */
+/** Third-party pages answers cite; addresses keep their original case (normalization lowercases them). */
 export const THIRD_PARTY_PAGES = [
-  ["g2.com", "/categories/marketing-analytics", "Best Marketing Analytics Software: User Reviews"],
-  ["g2.com", "/categories/marketing-attribution", "Best Marketing Attribution Software"],
-  ["capterra.com", "/marketing-attribution-software", "Marketing Attribution Software Reviews"],
-  ["capterra.com", "/marketing-automation-software", "Marketing Automation Software"],
-  ["gartner.com", "/reviews/market/marketing-analytics", "Marketing Analytics Reviews and Ratings"],
+  ["https://g2.com/categories/marketing-analytics", "Best Marketing Analytics Software: User Reviews"],
+  ["https://g2.com/categories/marketing-attribution", "Best Marketing Attribution Software"],
+  ["https://capterra.com/marketing-attribution-software", "Marketing Attribution Software Reviews"],
+  ["https://capterra.com/marketing-automation-software", "Marketing Automation Software"],
+  ["https://gartner.com/reviews/market/marketing-analytics", "Marketing Analytics Reviews and Ratings"],
   [
-    "forbes.com",
-    "/advisor/business/software/best-marketing-analytics-tools",
+    "https://forbes.com/advisor/business/software/best-marketing-analytics-tools",
     "Best Marketing Analytics Tools",
   ],
-  ["techradar.com", "/best/best-marketing-tools", "The best marketing tools"],
+  ["https://techradar.com/best/best-marketing-tools", "The best marketing tools"],
   [
-    "reddit.com",
-    "/r/marketing/comments/18x2kq/which_attribution_tool_do_you_use",
+    "https://reddit.com/r/marketing/comments/18x2kq/which_attribution_tool_do_you_use",
     "Which attribution tool do you use?",
   ],
-  ["reddit.com", "/r/b2bmarketing/comments/1a9fz0/reporting_stack_2024", "Reporting stack 2024"],
+  ["https://reddit.com/r/b2bmarketing/comments/1a9fz0/reporting_stack_2024", "Reporting stack 2024"],
   [
-    "reddit.com",
-    "/r/SaaS/comments/1c4m2d/lead_scoring_that_actually_works",
+    "https://reddit.com/r/SaaS/comments/1c4m2d/lead_scoring_that_actually_works",
     "Lead scoring that actually works",
   ],
-  ["en.wikipedia.org", "/wiki/Marketing_attribution", "Marketing attribution - Wikipedia"],
-  ["en.wikipedia.org", "/wiki/Marketing_automation", "Marketing automation - Wikipedia"],
-  ["en.wikipedia.org", "/wiki/Lead_scoring", "Lead scoring - Wikipedia"],
-  ["hbr.org", "/2023/05/a-better-way-to-measure-marketing-roi", "A Better Way to Measure Marketing ROI"],
+  ["https://en.wikipedia.org/wiki/Marketing_attribution", "Marketing attribution - Wikipedia"],
+  ["https://en.wikipedia.org/wiki/Marketing_automation", "Marketing automation - Wikipedia"],
+  ["https://en.wikipedia.org/wiki/Lead_scoring", "Lead scoring - Wikipedia"],
+  ["https://hbr.org/2023/05/a-better-way-to-measure-marketing-roi", "A Better Way to Measure Marketing ROI"],
   [
-    "mckinsey.com",
-    "/capabilities/growth-marketing-and-sales/our-insights/the-state-of-b2b-marketing",
+    "https://mckinsey.com/capabilities/growth-marketing-and-sales/our-insights/the-state-of-b2b-marketing",
     "The state of B2B marketing",
   ],
-  ["medium.com", "/@growthnotes/building-a-b2b-attribution-model-5f2c1e", "Building a B2B attribution model"],
-  ["trustradius.com", "/marketing-analytics", "Marketing Analytics Software Reviews"],
-  ["searchengineland.com", "/guide/what-is-marketing-attribution", "What is marketing attribution?"],
-  ["martech.org", "/the-martech-stack-of-2024", "The martech stack of 2024"],
-  ["zapier.com", "/blog/best-marketing-dashboard-software", "The best marketing dashboard software"],
-  ["hubspot.com", "/marketing-statistics", "Marketing statistics"],
-  ["semrush.com", "/blog/marketing-reporting", "Marketing reporting: a complete guide"],
-  ["linkedin.com", "/pulse/choosing-revenue-attribution-platform", "Choosing a revenue attribution platform"],
-  ["thinkwithgoogle.com", "/marketing-strategies/data-and-measurement", "Data and measurement"],
-] as const satisfies readonly (readonly [string, string, string])[];
+  [
+    "https://medium.com/@growthnotes/building-a-b2b-attribution-model-5f2c1e",
+    "Building a B2B attribution model",
+  ],
+  ["https://trustradius.com/marketing-analytics", "Marketing Analytics Software Reviews"],
+  ["https://searchengineland.com/guide/what-is-marketing-attribution", "What is marketing attribution?"],
+  ["https://martech.org/the-martech-stack-of-2024", "The martech stack of 2024"],
+  ["https://zapier.com/blog/best-marketing-dashboard-software", "The best marketing dashboard software"],
+  ["https://hubspot.com/marketing-statistics", "Marketing statistics"],
+  ["https://semrush.com/blog/marketing-reporting", "Marketing reporting: a complete guide"],
+  [
+    "https://linkedin.com/pulse/choosing-revenue-attribution-platform",
+    "Choosing a revenue attribution platform",
+  ],
+  ["https://thinkwithgoogle.com/marketing-strategies/data-and-measurement", "Data and measurement"],
+] as const satisfies readonly (readonly [string, string])[];
 
 /** Tracking suffixes AI platforms append to cited links. */
 export const QUERY_SUFFIXES = [
