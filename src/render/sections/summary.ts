@@ -13,16 +13,12 @@ function targetsTable(model: ReportModel, lang: Lang): DraftBlock[] {
   const checks = model.targets.ok ? model.targets.value : [];
   if (checks.length === 0) return [];
   const { columns: k, summary: m } = lang.m;
+  // The check's own fields fill the columns of the same name (tableOf reads only its columns).
   const rows = checks.map((c) => ({
+    ...c,
     scope: c.platform === null ? lang.m.values.allPlatforms : platformName(c.platform),
     metric: lang.m.kpis.metrics[c.metric] ?? c.metric,
-    target: c.target,
-    value: c.value,
-    gap: c.gap,
     decided: c.status !== "at_risk",
-    status: c.status,
-    low: c.low,
-    high: c.high,
   }));
   return [
     tableOf(
