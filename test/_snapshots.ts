@@ -150,12 +150,12 @@ const DEMO_SEED_WAIT_MS = 600_000;
 export const DEMO_SEED_HOOK_TIMEOUT = DEMO_SEED_WAIT_MS + 300_000;
 
 /**
- * A private, writable copy of the run's full demo (`demoSeed`) in a temporary PGlite directory,
- * with the summary its seed returned; the store's close() also removes the copy. The global setup
+ * A private, writable copy of the run's full demo (`demoSeed`): a temporary directory holding the
+ * PGlite directory `db` and the summary its seed returned; `remove` deletes it. The global setup
  * does not wait for the seed, so this does: the demo view's file appears once the seed's database
  * is closed, or an error file when building them failed.
  */
-export async function openDemoSeed(): Promise<{ store: Store; summary: SeedSummary }> {
+export async function copyDemoSeed(): Promise<{ database: string; summary: SeedSummary; remove(): void }> {
   const [view, seed] = [inject("demoViewFile"), inject("demoSeed")];
   const deadline = Date.now() + DEMO_SEED_WAIT_MS;
   for (; !existsSync(view); await sleep(100)) {
@@ -165,9 +165,22 @@ export async function openDemoSeed(): Promise<{ store: Store; summary: SeedSumma
       throw new Error(`the demo was not seeded within ${DEMO_SEED_WAIT_MS / 1000} s`);
   }
   const dir = mkdtempSync(join(tmpdir(), "vreport-demo-seed-"));
+  const remove = () => rmSync(dir, { recursive: true, force: true });
   try {
     cpSync(join(seed, "db"), join(dir, "db"), { recursive: true });
-    const store = await openStore(join(dir, "db"));
+    const summary = JSON.parse(readFileSync(join(seed, "summary.json"), "utf8")) as SeedSummary;
+    return { database: join(dir, "db"), summary, remove };
+  } catch (error) {
+    remove();
+    throw error;
+  }
+}
+
+/** The run's full demo (copyDemoSeed) opened as a store; its close() also removes the copy. */
+export async function openDemoSeed(): Promise<{ store: Store; summary: SeedSummary }> {
+  const { database, summary, remove } = await copyDemoSeed();
+  try {
+    const store = await openStore(database);
     const close = store.close;
     return {
       store: {
@@ -176,14 +189,14 @@ export async function openDemoSeed(): Promise<{ store: Store; summary: SeedSumma
           try {
             await close();
           } finally {
-            rmSync(dir, { recursive: true, force: true });
+            remove();
           }
         },
       },
-      summary: JSON.parse(readFileSync(join(seed, "summary.json"), "utf8")) as SeedSummary,
+      summary,
     };
   } catch (error) {
-    rmSync(dir, { recursive: true, force: true });
+    remove();
     throw error;
   }
 }

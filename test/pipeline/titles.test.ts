@@ -5,16 +5,21 @@ import { planReport } from "../../src/pipeline/plan.js";
 import type { ReportView } from "../../src/render/types.js";
 import { resolvePeriod } from "../../src/report/period.js";
 import { type EmbeddedService, startEmbedded } from "../../src/service/embedded.js";
-import { DEMO_AS_OF, DEMO_BRANDING, DEMO_VIEW_HOOK_TIMEOUT } from "../report/_demo-view.js";
+import { copyDemoSeed, DEMO_SEED_HOOK_TIMEOUT } from "../_snapshots.js";
+import { DEMO_AS_OF, DEMO_BRANDING } from "../report/_demo-view.js";
 
 /** A section's title is one string, in the API's JSON and in every format. */
 describe("one title per section", () => {
   let service: EmbeddedService;
   let json: { key: string; title: string }[];
   let view: ReportView;
+  let removeCopy = () => {};
 
   beforeAll(async () => {
-    service = await startEmbedded({ database: "memory://", asOf: DEMO_AS_OF });
+    // A copy of the full demo the run seeds once (test/global-setup.ts), served as `generate` serves it.
+    const copy = await copyDemoSeed();
+    removeCopy = copy.remove;
+    service = await startEmbedded({ database: copy.database, asOf: DEMO_AS_OF });
     const client = createClient({ baseUrl: service.baseUrl, apiKey: service.apiKey });
     const [project] = (await client.listProjects()).projects;
     json = (await client.getReport({ project_id: project!.id, range: "30d" })).sections;
@@ -26,11 +31,11 @@ describe("one title per section", () => {
         branding: DEMO_BRANDING,
       })
     ).view;
-    // It seeds the full demo (13 months, docs/demo-data.md), as the demo view does.
-  }, DEMO_VIEW_HOOK_TIMEOUT);
+  }, DEMO_SEED_HOOK_TIMEOUT);
 
   afterAll(async () => {
     await service?.close();
+    removeCopy();
   });
 
   it("renders every API section under the title the API gives it", () => {
