@@ -75,9 +75,10 @@ export async function buildReport(l: Loader, now: Date): Promise<FullReport> {
       competitor_name: c.name,
     })),
   );
-  const kpi = (metric: "mention_rate" | "citation_rate" | "share_of_voice", label: string) => ({
+  // The KPI's label is the catalogue's, as the section titles are (docs/architecture.md).
+  const kpi = (metric: "mention_rate" | "citation_rate" | "share_of_voice") => ({
     metric,
-    label,
+    label: ENGLISH.m.kpis.metrics[metric]!,
     ...overview[metric],
   });
   const sections: ReportSection[] = [
@@ -90,11 +91,7 @@ export async function buildReport(l: Loader, now: Date): Promise<FullReport> {
         platforms: platforms.length,
         competitors: competitors.length,
       },
-      rows: [
-        kpi("mention_rate", "Mention rate"),
-        kpi("citation_rate", "Citation rate"),
-        kpi("share_of_voice", "Share of voice"),
-      ],
+      rows: [kpi("mention_rate"), kpi("citation_rate"), kpi("share_of_voice")],
     },
     {
       key: "trend",
