@@ -18,7 +18,12 @@ async function latencies(server, { n, reportN, budgetMs, log }) {
   for (const ep of await endpointCatalogue(server)) {
     const first = await getJson(server, ep.path);
     if (first.status !== 200) {
-      rows.push({ id: ep.id, path: ep.path, status: first.status, error: first.body?.messages ?? "no body" });
+      rows.push({
+        id: ep.id,
+        request: `GET ${ep.path}`,
+        status: first.status,
+        error: first.body?.messages ?? "no body",
+      });
       continue;
     }
     let bad = 0;
@@ -33,7 +38,14 @@ async function latencies(server, { n, reportN, budgetMs, log }) {
       { n: ep.report ? reportN : n, warmup: 2, budgetMs },
     );
     const stats = summarize(samples);
-    rows.push({ id: ep.id, path: ep.path, status: 200, report: Boolean(ep.report), bad, ...stats });
+    rows.push({
+      id: ep.id,
+      request: `GET ${ep.path}`,
+      status: 200,
+      report: Boolean(ep.report),
+      bad,
+      ...stats,
+    });
     log(
       `  ${ep.id.padEnd(26)} p50 ${stats.median.toFixed(1)} ms  p95 ${stats.p95.toFixed(1)} ms  (n=${stats.n})`,
     );

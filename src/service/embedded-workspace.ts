@@ -12,7 +12,7 @@ export interface StoredProject {
 
 /** Every project of the database, oldest workspace first, then by name. */
 export async function storedProjects(store: Store): Promise<StoredProject[]> {
-  const rows = await store.db
+  return store.db
     .selectFrom("projects as p")
     .innerJoin("workspaces as w", "w.id", "p.workspace_id")
     .select(["p.id", "p.name", "w.id as workspaceId", "w.name as workspace", "w.timezone"])
@@ -20,7 +20,6 @@ export async function storedProjects(store: Store): Promise<StoredProject[]> {
     .orderBy("w.id")
     .orderBy("p.name")
     .execute();
-  return rows.map((r) => ({ ...r }));
 }
 
 /** Which workspace the embedded service serves, and whether the demo may be seeded into the database. */
