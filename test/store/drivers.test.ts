@@ -1,25 +1,33 @@
 import { execFileSync } from "node:child_process";
 import { join, resolve } from "node:path";
-import { describe, expect, it } from "vitest";
+import { describe, expect, inject, it } from "vitest";
 import { openStore, printableLocation } from "../../src/service/store/db.js";
+import { snapshotTarball } from "../_snapshots.js";
 import { testDir } from "../_tmp.js";
 import { openTestStore, TEST_POSTGRES_URL } from "./_databases.js";
 
 const DIST_DB = resolve(import.meta.dirname, "../../dist/service/store/db.js");
+/** The run's empty snapshot (test/_snapshots.ts): a PGlite store loads it rather than running initdb. */
+const EMPTY_TARBALL = inject("snapshots").empty.pglite;
 
 /**
  * How many of pg's modules a fresh process has loaded after opening and closing a store at
- * `location` with the compiled build (built by `npm test` before the tests run). pg is CommonJS,
- * so what it loaded is in require's cache, even when imported from ESM.
+ * `location` with the compiled build (built by `npm test` before the tests run), a PGlite one
+ * loading the empty snapshot. pg is CommonJS, so what it loaded is in require's cache, even when
+ * imported from ESM. The process exits once the count is written: a closed PGlite leaves a timer
+ * of its WebAssembly Postgres behind (setitimer), which would keep it alive ten seconds more.
  */
 function pgModulesLoadedOpening(location: string): number {
   const script = `
+    import { readFileSync } from "node:fs";
     import { createRequire } from "node:module";
     const { openStore } = await import(${JSON.stringify(DIST_DB)});
-    const store = await openStore(${JSON.stringify(location)}, { migrate: false });
+    const loadDataDir = ${location === "memory://" ? `new Blob([readFileSync(${JSON.stringify(EMPTY_TARBALL)})])` : "undefined"};
+    const store = await openStore(${JSON.stringify(location)}, { migrate: false, loadDataDir });
     await store.close();
     const cache = createRequire(import.meta.url).cache;
-    console.log(Object.keys(cache).filter((k) => /node_modules[\\\\/]pg[\\\\/]/.test(k)).length);`;
+    const count = Object.keys(cache).filter((k) => /node_modules[\\\\/]pg[\\\\/]/.test(k)).length;
+    process.stdout.write(count + "\\n", () => process.exit(0));`;
   return Number(execFileSync(process.execPath, ["--input-type=module", "-e", script], { encoding: "utf8" }));
 }
 
@@ -28,7 +36,11 @@ describe("store drivers", () => {
   it("PGlite: one session in this process; a directory is held locked, memory:// is not", async () => {
     const memory = await openTestStore("pglite");
     const dir = testDir("drivers");
-    const onDisk = await openStore(join(dir, "db"), { migrate: false, sharedBuffersMb: 16 });
+    const onDisk = await openStore(join(dir, "db"), {
+      migrate: false,
+      sharedBuffersMb: 16,
+      loadDataDir: snapshotTarball("empty"),
+    });
     try {
       expect(memory.capacity).toEqual({ connections: 1, inProcess: true });
       expect(memory.lockedDirectory).toBeUndefined();
