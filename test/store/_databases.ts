@@ -96,7 +96,15 @@ export function poolOf(store: Store): pg.Pool {
   return pool;
 }
 
-/** `describe` once per database of the matrix, passing the kind to the body. */
-export function describeDatabases(name: string, body: (kind: TestDatabaseKind) => void): void {
-  for (const kind of TEST_DATABASES) describe(`${name} [${kind}]`, () => body(kind));
+/**
+ * `describe` once per database of the matrix, passing the kind to the body. With `concurrent`,
+ * every database's tests run at once, for tests that mostly wait on the real clock.
+ */
+export function describeDatabases(
+  name: string,
+  body: (kind: TestDatabaseKind) => void,
+  { concurrent = false } = {},
+): void {
+  const suite = concurrent ? describe.concurrent : describe;
+  for (const kind of TEST_DATABASES) suite(`${name} [${kind}]`, () => body(kind));
 }
