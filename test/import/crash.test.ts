@@ -15,15 +15,10 @@ import { createApp } from "../../src/service/http/app.js";
 import { importCsv } from "../../src/service/import/index.js";
 import { createKey } from "../../src/service/keys/index.js";
 import { openStore, type Store } from "../../src/service/store/db.js";
-import { snapshotTarball } from "../_snapshots.js";
+import { migratedLocation } from "../_migrated-location.js";
 import { moduleDir } from "../_transpile.js";
 import { runNodeScript } from "../store/_child-process.js";
-import {
-  commandLocation,
-  describeDatabases,
-  type FreshLocation,
-  type TestDatabaseKind,
-} from "../store/_databases.js";
+import { describeDatabases, type FreshLocation } from "../store/_databases.js";
 import { exampleSetup } from "./_csv.js";
 
 const BATCH = 100;
@@ -78,17 +73,6 @@ console.log("finished");
 await store.close();`,
     [location, file, killAt],
   );
-}
-
-/**
- * A fresh database for one import: on PGlite a new directory loaded from the run's migrated
- * snapshot (test/_snapshots.ts), the same schema without migrating from scratch each time.
- */
-async function migratedLocation(kind: TestDatabaseKind, prefix: string): Promise<FreshLocation> {
-  const fresh = await commandLocation(kind, prefix);
-  if (kind === "pglite")
-    await (await openStore(fresh.location, { loadDataDir: snapshotTarball("empty") })).close();
-  return fresh;
 }
 
 /** GETs every analytics endpoint of the imported project, with the ids the clean import has. */

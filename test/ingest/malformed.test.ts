@@ -5,8 +5,9 @@ import { ingestCommand } from "../../src/cli/commands/ingest.js";
 import { CliError } from "../../src/cli/errors.js";
 import { ingestFile } from "../../src/service/ingest/index.js";
 import type { Store } from "../../src/service/store/db.js";
+import { migratedLocation } from "../_migrated-location.js";
 import { testDir } from "../_tmp.js";
-import { describeDatabases, freshLocation, openTestStore } from "../store/_databases.js";
+import { describeDatabases, openTestStore } from "../store/_databases.js";
 import {
   baseRecords,
   checksums,
@@ -144,8 +145,7 @@ describeDatabases("ingest: malformed files", (kind) => {
 describeDatabases("vreport ingest (command)", (kind) => {
   it("prints line-numbered errors and a summary and exits 1; then reads standard input", async () => {
     const dir = testDir("ingest");
-    const fresh =
-      kind === "pglite" ? { location: join(dir, "db"), dispose: async () => {} } : await freshLocation(kind);
+    const fresh = await migratedLocation(kind, "vreport-ingest-");
     const file = join(dir, "bad.ndjson");
     writeFileSync(
       file,

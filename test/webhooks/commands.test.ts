@@ -9,8 +9,9 @@ import {
   webhooksTest,
 } from "../../src/cli/commands/webhooks.js";
 import { CliError } from "../../src/cli/errors.js";
+import { migratedLocation } from "../_migrated-location.js";
 import { baseRecords, contentItem, ndjson } from "../ingest/_records.js";
-import { commandLocation, describeDatabases } from "../store/_databases.js";
+import { describeDatabases } from "../store/_databases.js";
 import { Receiver } from "./_receiver.js";
 
 describeDatabases("vreport webhooks / deliver (commands)", (kind) => {
@@ -18,7 +19,7 @@ describeDatabases("vreport webhooks / deliver (commands)", (kind) => {
   let dispose: () => Promise<void>;
   let receiver: Receiver;
   beforeEach(async () => {
-    ({ location: database, dispose } = await commandLocation(kind, "vreport-webhooks-"));
+    ({ location: database, dispose } = await migratedLocation(kind, "vreport-webhooks-"));
     receiver = new Receiver();
     await receiver.up();
   });

@@ -13,9 +13,10 @@ import { CliError } from "../../src/cli/errors.js";
 import { EventDelivery } from "../../src/contract/index.js";
 import { openStore } from "../../src/service/store/db.js";
 import { createDispatcher, listDeliveries, verifySignature } from "../../src/service/webhooks/index.js";
+import { migratedLocation } from "../_migrated-location.js";
 import { baseRecords, contentItem, ndjson } from "../ingest/_records.js";
 import { type BuiltCli, buildCli, type CliProcess, spawnCli } from "../jobs/_cli-process.js";
-import { commandLocation, describeDatabases } from "../store/_databases.js";
+import { describeDatabases } from "../store/_databases.js";
 import { Receiver } from "./_receiver.js";
 
 describe("delivery flags of serve and deliver", () => {
@@ -62,7 +63,7 @@ describeDatabases("vreport deliver killed mid-delivery", (kind) => {
   let receiver: Receiver;
   let child: CliProcess | undefined;
   beforeEach(async () => {
-    ({ location: database, dispose } = await commandLocation(kind, "vreport-deliver-kill-"));
+    ({ location: database, dispose } = await migratedLocation(kind, "vreport-deliver-kill-"));
     receiver = new Receiver();
     await receiver.up();
   });
