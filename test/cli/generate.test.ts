@@ -7,9 +7,11 @@ import { generateCommand } from "../../src/cli/commands/generate.js";
 import { CliError, EXIT } from "../../src/cli/errors.js";
 import type { Io } from "../../src/cli/io.js";
 import { type RunningServer, startServer } from "../../src/service/index.js";
+import { migratedLocation } from "../_migrated-location.js";
 import { tempDir } from "../_tmp.js";
 import { startTestService, type TestService } from "../jobs/_service.js";
 import { pdfInfo, pdfStructure, structElements } from "../render/_pdf-tools.js";
+import type { FreshLocation } from "../store/_databases.js";
 
 function capture(): Io & { lines: string[] } {
   const lines: string[] = [];
@@ -136,11 +138,15 @@ describe("vreport generate: bad input gets one clear line and a non-zero exit", 
 
   describe("against a real service", () => {
     let server: RunningServer;
+    let database: FreshLocation;
     beforeAll(async () => {
-      server = await startServer({ database: "memory://", port: 0, webhooks: false });
+      // Loaded from the run's migrated snapshot: an in-memory database would migrate anew (~2 s).
+      database = await migratedLocation("pglite", "vreport-cli-server-");
+      server = await startServer({ database: database.location, port: 0, webhooks: false });
     });
     afterAll(async () => {
       await server?.close();
+      await database?.dispose();
     });
 
     it("an invalid key exits 3, and the key never appears in the message", async () => {
