@@ -22,6 +22,8 @@ import { cachedTemplateName, cacheTemplate, databaseExists, seedCacheKey } from 
 export const SNAPSHOT_AS_OF = "2025-06-30";
 /** The seed options of the `jobs` snapshot's demo. */
 export const JOBS_SEED = { asOf: SNAPSHOT_AS_OF, scale: 0.05, days: 60 } as const;
+/** The seed options of the `quarter` snapshot's demo: a quarter of the prompts over 180 days. */
+export const QUARTER_SEED = { asOf: SNAPSHOT_AS_OF, scale: 0.25, days: 180 } as const;
 
 /** What each snapshot holds; `seed` fills a migrated, empty store and returns its summaries. */
 export const SNAPSHOTS = {
@@ -43,6 +45,14 @@ export const SNAPSHOTS = {
   jobs: async (store: Store) => ({
     demo: await seedDemo(store, JOBS_SEED),
   }),
+  /**
+   * The demo at a quarter scale (QUARTER_SEED), seeded once instead of by each suite that reads it:
+   * the analytics invariants (test/service/analytics/demo-invariants.test.ts) and the client's live
+   * service (test/client/_live-service.ts), which adds the second workspace to its copy.
+   */
+  quarter: async (store: Store) => ({
+    demo: await seedDemo(store, QUARTER_SEED),
+  }),
 } satisfies Record<string, (store: Store) => Promise<Record<string, SeedSummary>>>;
 
 export type SnapshotName = keyof typeof SNAPSHOTS;
@@ -51,7 +61,7 @@ export type SnapshotName = keyof typeof SNAPSHOTS;
  * The snapshots also made as PostgreSQL templates. An empty store there is a fresh schema
  * (test/store/_databases.ts), cheaper than copying a database and dropping it again.
  */
-export const POSTGRES_TEMPLATES: readonly SnapshotName[] = ["service", "jobs"];
+export const POSTGRES_TEMPLATES: readonly SnapshotName[] = ["service", "jobs", "quarter"];
 export type SnapshotSummaries<N extends SnapshotName> = Awaited<ReturnType<(typeof SNAPSHOTS)[N]>>;
 
 /** Where a snapshot lives: a PGlite tarball, and (when PostgreSQL is tested) a template database. */

@@ -1,19 +1,21 @@
 /**
  * The real service over a socket on the demo data, for `live.test.ts`. Written against the names
- * the service issues promise (`startServer`, `createKey`, `openStore`, `seedDemo`); every guess
- * about their signatures is in this one file.
+ * the service issues promise (`startServer`, `createKey`, `openStore`, `seedSecondWorkspace`);
+ * every guess about their signatures is in this one file.
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { inject } from "vitest";
 import type { Scope } from "../../src/contract/index.js";
 import { startServer } from "../../src/service/index.js";
 import { createKey } from "../../src/service/keys/index.js";
 import { openStore } from "../../src/service/store/db.js";
-import { OTHER_WORKSPACE_ID, seedDemo, seedSecondWorkspace } from "../../src/service/store/seed/index.js";
+import { OTHER_WORKSPACE_ID, seedSecondWorkspace } from "../../src/service/store/seed/index.js";
+import { QUARTER_SEED, snapshotTarball } from "../_snapshots.js";
 
 /** As-of day of the demo data: fixed, so ranges and trends are the same on every run. */
-export const AS_OF = "2025-06-30";
+export const AS_OF = QUARTER_SEED.asOf;
 
 export interface LiveService {
   /** What the server reports as its URL (origin or `{base_url}`; the client takes either). */
@@ -29,19 +31,20 @@ export interface LiveService {
 }
 
 /**
- * Seeds a fresh PGlite directory, mints keys, closes the store (one process per PGlite
- * directory), then starts the real HTTP server on it on a free loopback port.
+ * Fills a fresh PGlite directory with the demo, mints keys, closes the store (one process per
+ * PGlite directory), then starts the real HTTP server on it on a free loopback port.
  */
 export async function startLiveService(): Promise<LiveService> {
   const dir = mkdtempSync(join(tmpdir(), "vreport-client-live-"));
-  const store = await openStore(dir);
+  // The demo is the run's `quarter` snapshot (test/_snapshots.ts), seeded once per run: a quarter
+  // of the prompts over 180 days (not the demo's 13 months) keeps the suite quick, and the facts
+  // asserted depend on neither.
+  const store = await openStore(dir, { loadDataDir: snapshotTarball("quarter") });
   let keys: LiveService["keys"];
   let workspaceId: string;
   let projectIds: string[];
   try {
-    // A quarter of the prompts and 180 days (not the demo's 13 months) keep the suite quick; the
-    // facts asserted depend on neither.
-    const summary = await seedDemo(store, { asOf: AS_OF, scale: 0.25, days: 180 });
+    const summary = inject("snapshots").quarter.summaries.demo!;
     await seedSecondWorkspace(store, { asOf: AS_OF, scale: 0.25 });
     workspaceId = summary.workspaceId;
     projectIds = [

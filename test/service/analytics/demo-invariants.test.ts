@@ -15,11 +15,11 @@ import { refreshAggregates } from "../../../src/service/analytics/aggregates/ref
 import { periodFor } from "../../../src/service/analytics/period.js";
 import type { ProjectRef } from "../../../src/service/http/handler.js";
 import type { Store } from "../../../src/service/store/db.js";
-import { seedDemo } from "../../../src/service/store/seed/index.js";
-import { describeDatabases, openTestStore } from "../../store/_databases.js";
+import { openSnapshot, SNAPSHOT_AS_OF } from "../../_snapshots.js";
+import { describeDatabases } from "../../store/_databases.js";
 import { call } from "./_context.js";
 
-const AS_OF = "2025-06-30";
+const AS_OF = SNAPSHOT_AS_OF;
 const NOW = new Date(`${AS_OF}T12:00:00Z`);
 
 describeDatabases("analytics invariants on the demo workspace", (kind) => {
@@ -28,8 +28,11 @@ describeDatabases("analytics invariants on the demo workspace", (kind) => {
   let timezone: string;
 
   beforeAll(async () => {
-    store = await openTestStore(kind);
-    const summary = await seedDemo(store, { asOf: AS_OF, scale: 0.25, days: 180 });
+    // A copy of the run's `quarter` snapshot (test/_snapshots.ts): the demo as of AS_OF at a
+    // quarter scale over 180 days, seeded once per run rather than once per database here.
+    const snapshot = await openSnapshot(kind, "quarter");
+    store = snapshot.store;
+    const summary = snapshot.summaries.demo;
     await refreshAggregates(store.db);
     timezone = summary.timezone;
     const p = await store.db
