@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pg from "pg";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, type TestContext } from "vitest";
 import { deliveryOf } from "../../src/jobs/delivery-ledger.js";
 import { enqueueReport, openQueue, type RetryPolicy } from "../../src/jobs/queue.js";
 import { parseMime } from "../email/_mime.js";
@@ -26,18 +26,12 @@ const FROM = "Agency <reports@agency.test>";
 const CLIENTS = 60;
 let cli: BuiltCli;
 let agency: PgAgency;
-const children: CliProcess[] = [];
-const cleanups: (() => Promise<void>)[] = [];
 
 beforeAll(async () => {
   if (!up) return;
   cli = buildCli();
   agency = await startPgAgency(CLIENTS);
 }, 120_000);
-afterEach(async () => {
-  await killAll(children.splice(0));
-  for (const clean of cleanups.splice(0).reverse()) await clean();
-});
 afterAll(async () => {
   await agency?.close();
   cli?.dispose();
@@ -49,15 +43,34 @@ afterAll(async () => {
 const FAST = ["--lock-duration", "5000", "--stalled-interval", "1000", "--delivery-lease", "5000"];
 const RETRY: RetryPolicy = { attempts: 3, backoffMs: 500 };
 
+/**
+ * What one test started: its worker processes, killed when it finishes, then its cleanups in
+ * reverse order. Each test has its own (through its context's onTestFinished), so the tests that
+ * mostly wait (on SMTP retry delays, on a dead worker's lock and lease) can run at once.
+ */
+interface Scope {
+  children: CliProcess[];
+  cleanups: (() => Promise<void>)[];
+}
+
+function scopeOf({ onTestFinished }: TestContext): Scope {
+  const scope: Scope = { children: [], cleanups: [] };
+  onTestFinished(async () => {
+    await killAll(scope.children);
+    for (const clean of scope.cleanups.reverse()) await clean();
+  });
+  return scope;
+}
+
 /** A queue of the test's own (a fresh prefix on `redisUrl`), removed after the test. */
-function queueOf(redisUrl = REDIS_URL): string {
+function queueOf(scope: Scope, redisUrl = REDIS_URL): string {
   const prefix = uniquePrefix("once");
-  if (redisUrl === REDIS_URL) cleanups.push(() => dropPrefix(prefix));
+  if (redisUrl === REDIS_URL) scope.cleanups.push(() => dropPrefix(prefix));
   return prefix;
 }
 
 /** A `vreport worker` emailing through `smtp`, reading the agency's service, its ledger in the agency's database. */
-function startWorker(prefix: string, smtp: TestSmtp, redisUrl = REDIS_URL): CliProcess {
+function startWorker(scope: Scope, prefix: string, smtp: TestSmtp, redisUrl = REDIS_URL): CliProcess {
   const args = ["worker", "--concurrency", "2", "--smtp-url", smtp.url, "--email-from", FROM];
   const c = spawnCli(cli, [...args, "--database", agency.database, ...FAST], {
     REDIS_URL: redisUrl,
@@ -65,7 +78,7 @@ function startWorker(prefix: string, smtp: TestSmtp, redisUrl = REDIS_URL): CliP
     VREPORT_BASE_URL: agency.baseUrl,
     VREPORT_API_KEY: agency.apiKey,
   });
-  children.push(c);
+  scope.children.push(c);
   return c;
 }
 
@@ -147,17 +160,19 @@ function signal(): { promise: Promise<void>; resolve: () => void } {
 }
 
 /** An SMTP server for one test, closed after it. */
-async function sink(options: Parameters<typeof startSmtp>[0] = {}): Promise<TestSmtp> {
+async function sink(scope: Scope, options: Parameters<typeof startSmtp>[0] = {}): Promise<TestSmtp> {
   const smtp = await startSmtp(options);
-  cleanups.push(() => smtp.close());
+  scope.cleanups.push(() => smtp.close());
   return smtp;
 }
 
 /** An SMTP server that holds the first message's DATA phase open: `held` once it has it, until `release`. */
-async function holdingSink(): Promise<{ smtp: TestSmtp; held: Promise<void>; release: () => void }> {
+async function holdingSink(
+  scope: Scope,
+): Promise<{ smtp: TestSmtp; held: Promise<void>; release: () => void }> {
   const held = signal();
   const release = signal();
-  const smtp = await sink({
+  const smtp = await sink(scope, {
     hold: async (attempt) => {
       if (attempt !== 1) return;
       held.resolve();
@@ -169,13 +184,14 @@ async function holdingSink(): Promise<{ smtp: TestSmtp; held: Promise<void>; rel
 
 /** `count` workers on a fresh queue of `redisUrl`, and one email job of `project` enqueued once they consume. */
 async function emailJob(
+  scope: Scope,
   smtp: TestSmtp,
   project: { id: string; name: string },
   count: number,
   redisUrl = REDIS_URL,
 ): Promise<{ workers: CliProcess[]; id: string; prefix: string }> {
-  const prefix = queueOf(redisUrl);
-  const workers = Array.from({ length: count }, () => startWorker(prefix, smtp, redisUrl));
+  const prefix = queueOf(scope, redisUrl);
+  const workers = Array.from({ length: count }, () => startWorker(scope, prefix, smtp, redisUrl));
   for (const w of workers) await w.waitFor(/consuming vreport-reports/);
   const [id] = await enqueueEmails(prefix, [project], redisUrl);
   return { workers, id: id!, prefix };
@@ -204,11 +220,11 @@ async function expectSent(project: { id: string; name: string }, claims: number)
 }
 
 describe.skipIf(!up)("exactly-once report email on PostgreSQL and Redis", () => {
-  it("three workers, sixty clients, one worker SIGKILLed mid-cycle: every client emailed, twice only in the window docs/jobs.md names", async () => {
-    const smtp = await startSmtp();
-    cleanups.push(() => smtp.close());
-    const prefix = queueOf();
-    const workers = [startWorker(prefix, smtp), startWorker(prefix, smtp), startWorker(prefix, smtp)];
+  it("three workers, sixty clients, one worker SIGKILLed mid-cycle: every client emailed, twice only in the window docs/jobs.md names", async (context) => {
+    const scope = scopeOf(context);
+    const smtp = await sink(scope);
+    const prefix = queueOf(scope);
+    const workers = Array.from({ length: 3 }, () => startWorker(scope, prefix, smtp));
     for (const w of workers) await w.waitFor(/consuming vreport-reports/);
     const ids = await enqueueEmails(prefix, agency.projects);
     expect(new Set(ids).size).toBe(CLIENTS);
@@ -263,40 +279,15 @@ describe.skipIf(!up)("exactly-once report email on PostgreSQL and Redis", () => 
     expect(reviews.rows).toEqual([{ state: "sent", changed_by: "worker", n: CLIENTS }]);
   }, 150_000);
 
-  it("SMTP refusing (451) more often than one attempt retries, then accepting: the email arrives once", async () => {
-    // An attempt tries 4 times (docs/jobs.md): 5 refusals fail the first attempt, the job's retry sends.
-    const smtp = await sink({ rejectFirst: 5, rejectCode: 451 });
-    const project = clientAs(0, "Refused");
-    const { workers, id } = await emailJob(smtp, project, 1);
-    await workers[0]!.waitFor(new RegExp(`completed report ${id}`), 60_000);
-    expect(smtp.dataAttempts).toBe(6);
-    expectEmails(smtp, project, 1);
-    await expectSent(project, 2);
-  }, 90_000);
-
-  it("a worker SIGKILLed while the server holds DATA open: after the retry the client has exactly one email", async () => {
-    const { smtp, held, release } = await holdingSink();
-    const project = clientAs(1, "Killed in DATA");
-    const { workers, id } = await emailJob(smtp, project, 2);
-    await held;
-    const other = await killSender(workers, id);
-    await waitUntil(() => smtp.closes >= 1, 10_000, "the server sees the dead client's connection close");
-    release();
-
-    await other.waitFor(new RegExp(`completed report ${id}.*; emailed to`), 60_000);
-    expect(smtp.abandoned).toBe(1);
-    expectEmails(smtp, project, 1);
-    await expectSent(project, 2);
-  }, 90_000);
-
-  it("the residual window: SMTP accepted, the worker killed before `sent` is written: one duplicate, same Message-ID", async () => {
+  it("the residual window: SMTP accepted, the worker killed before `sent` is written: one duplicate, same Message-ID", async (context) => {
+    const scope = scopeOf(context);
     const project = clientAs(2, "Residual");
     // The test holds the ledger row locked from the moment the server has the message until the
     // worker, told 250, waits on that lock to record `sent`: then it dies.
     const locker = new pg.Client({ connectionString: agency.database });
     await locker.connect();
-    cleanups.push(() => locker.end());
-    const smtp = await sink({
+    scope.cleanups.push(() => locker.end());
+    const smtp = await sink(scope, {
       hold: async (attempt) => {
         if (attempt !== 1) return;
         await locker.query("BEGIN");
@@ -306,7 +297,7 @@ describe.skipIf(!up)("exactly-once report email on PostgreSQL and Redis", () => 
         );
       },
     });
-    const { workers, id } = await emailJob(smtp, project, 2);
+    const { workers, id } = await emailJob(scope, smtp, project, 2);
     await waitUntil(() => smtp.received.length === 1, 30_000, "the server accepts the message");
     await waitUntil(
       async () =>
@@ -331,12 +322,44 @@ describe.skipIf(!up)("exactly-once report email on PostgreSQL and Redis", () => 
     await expectSent(project, 2);
   }, 90_000);
 
-  it("Redis restarted while a job sends: the job completes, the email arrives once", async () => {
+  // The tests below mostly wait (on SMTP's retry delays, on the dead worker's job lock and
+  // delivery lease), each on its own queue, SMTP server and client, so they run at once. The
+  // residual-window test above runs alone: it ends whichever sessions wait on a ledger lock.
+  it.concurrent("SMTP refusing (451) more often than one attempt retries, then accepting: the email arrives once", async (context) => {
+    const scope = scopeOf(context);
+    // An attempt tries 4 times (docs/jobs.md): 5 refusals fail the first attempt, the job's retry sends.
+    const smtp = await sink(scope, { rejectFirst: 5, rejectCode: 451 });
+    const project = clientAs(0, "Refused");
+    const { workers, id } = await emailJob(scope, smtp, project, 1);
+    await workers[0]!.waitFor(new RegExp(`completed report ${id}`), 60_000);
+    expect(smtp.dataAttempts).toBe(6);
+    expectEmails(smtp, project, 1);
+    await expectSent(project, 2);
+  }, 90_000);
+
+  it.concurrent("a worker SIGKILLed while the server holds DATA open: after the retry the client has exactly one email", async (context) => {
+    const scope = scopeOf(context);
+    const { smtp, held, release } = await holdingSink(scope);
+    const project = clientAs(1, "Killed in DATA");
+    const { workers, id } = await emailJob(scope, smtp, project, 2);
+    await held;
+    const other = await killSender(workers, id);
+    await waitUntil(() => smtp.closes >= 1, 10_000, "the server sees the dead client's connection close");
+    release();
+
+    await other.waitFor(new RegExp(`completed report ${id}.*; emailed to`), 60_000);
+    expect(smtp.abandoned).toBe(1);
+    expectEmails(smtp, project, 1);
+    await expectSent(project, 2);
+  }, 90_000);
+
+  it.concurrent("Redis restarted while a job sends: the job completes, the email arrives once", async (context) => {
+    const scope = scopeOf(context);
     const redis = await startPrivateRedis();
-    cleanups.push(() => redis.close());
-    const { smtp, held, release } = await holdingSink();
+    scope.cleanups.push(() => redis.close());
+    const { smtp, held, release } = await holdingSink(scope);
     const project = clientAs(3, "Redis restart");
-    const { workers, id, prefix } = await emailJob(smtp, project, 1, redis.url);
+    const { workers, id, prefix } = await emailJob(scope, smtp, project, 1, redis.url);
     await held;
     await redis.restart();
     release();
