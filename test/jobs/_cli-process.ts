@@ -53,6 +53,7 @@ export interface CliProcess {
   lines: string[];
   /** Resolves with the first line matching `re` (rejects after `timeoutMs`). */
   waitFor(re: RegExp, timeoutMs?: number): Promise<string>;
+  /** Resolves with the exit code once the process has exited and its output is all in `lines`. */
   exited: Promise<number | null>;
 }
 
@@ -79,7 +80,9 @@ export function spawnCli(cli: BuiltCli, args: readonly string[], env: Record<str
   };
   child.stdout?.on("data", onData);
   child.stderr?.on("data", onData);
-  const exited = new Promise<number | null>((r) => child.on("exit", (code) => r(code)));
+  // On "close", not "exit": a process's last lines may still be in its pipes when it exits, and
+  // tests read `lines` as soon as this resolves (Node's child_process docs, event 'close').
+  const exited = new Promise<number | null>((r) => child.on("close", (code) => r(code)));
   return {
     child,
     pid: child.pid ?? 0,
