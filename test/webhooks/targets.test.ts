@@ -11,6 +11,7 @@ import {
   listDeliveries,
   sendTest,
 } from "../../src/service/webhooks/index.js";
+import { snapshotTarball } from "../_snapshots.js";
 import { testDir } from "../_tmp.js";
 import { baseRecords, ndjson } from "../ingest/_records.js";
 import { openTestStore } from "../store/_databases.js";
@@ -116,7 +117,8 @@ describe("webhook targets", () => {
   it("lists a stored URL's password as ***", async () => {
     // A subscription stored before URLs with a password were refused.
     const dir = testDir("targets");
-    const disk = await openStore(dir);
+    // Loaded from the run's migrated snapshot (test/_snapshots.ts) rather than migrated anew.
+    const disk = await openStore(dir, { loadDataDir: snapshotTarball("empty") });
     await ingestFile(disk, ndjson(baseRecords()));
     const workspace = await disk.db.selectFrom("workspaces").select("id").executeTakeFirstOrThrow();
     await webhookDb(disk.db)
