@@ -4,6 +4,7 @@ import { VreportError } from "../../contract/index.js";
 import { CHART_IMAGE_KINDS, type ChartImageKind, type ChartSpec, type RenderedChart } from "../types.js";
 import { chartConfig, TITLE_PX } from "./_config.js";
 import { markerLayout } from "./_markers.js";
+import { encodePng } from "./_png.js";
 import { setupCharts } from "./_setup.js";
 
 /** Raised when a chart spec cannot be drawn (bad size); `cause` holds any underlying error. */
@@ -28,8 +29,8 @@ export function imageHeight(spec: ChartSpec): number {
 }
 
 /**
- * Draws `spec` with Chart.js as one image `kind`. A PNG is encoded off the main thread (libuv's
- * pool): the encoding is most of a chart's time, and a report's charts are drawn together, so
+ * Draws `spec` with Chart.js as one image `kind`. A PNG is compressed off the main thread (libuv's
+ * pool): the compression is most of a chart's time, and a report's charts are drawn together, so
  * the next chart is laid out while the last one is compressed (docs/jobs.md, "Throughput").
  */
 async function draw(spec: ChartSpec, kind: ChartImageKind): Promise<Uint8Array> {
@@ -45,7 +46,7 @@ async function draw(spec: ChartSpec, kind: ChartImageKind): Promise<Uint8Array> 
     const config = chartConfig(spec, svg ? 1 : 2) as ChartConfiguration;
     const ctx = (svg ?? png)!.getContext("2d");
     chart = new Chart(ctx as unknown as CanvasRenderingContext2D, config);
-    const bytes = svg ? svg.getContent() : await png!.encode("png");
+    const bytes = svg ? svg.getContent() : await encodePng(png!.data(), png!.width, png!.height);
     return new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   } finally {
     // destroy() clears the canvas, so only after encoding; it also releases Chart.js' registry entry.
