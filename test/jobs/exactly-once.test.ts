@@ -279,7 +279,10 @@ describe.skipIf(!up)("exactly-once report email on PostgreSQL and Redis", () => 
     expect(reviews.rows).toEqual([{ state: "sent", changed_by: "worker", n: CLIENTS }]);
   }, 150_000);
 
-  it("the residual window: SMTP accepted, the worker killed before `sent` is written: one duplicate, same Message-ID", async (context) => {
+  // The tests below mostly wait (on SMTP's retry delays, on the dead worker's job lock and
+  // delivery lease), each on its own queue, SMTP server, client and ledger row, so they run at
+  // once; the residual-window test touches only the sessions its own lock blocks.
+  it.concurrent("the residual window: SMTP accepted, the worker killed before `sent` is written: one duplicate, same Message-ID", async (context) => {
     const scope = scopeOf(context);
     const project = clientAs(2, "Residual");
     // The test holds the ledger row locked from the moment the server has the message until the
@@ -287,6 +290,8 @@ describe.skipIf(!up)("exactly-once report email on PostgreSQL and Redis", () => 
     const locker = new pg.Client({ connectionString: agency.database });
     await locker.connect();
     scope.cleanups.push(() => locker.end());
+    // The sessions waiting on the locker's lock are this test's worker's, whatever else runs.
+    const lockerPid = (await locker.query<{ pid: number }>("SELECT pg_backend_pid() AS pid")).rows[0]!.pid;
     const smtp = await sink(scope, {
       hold: async (attempt) => {
         if (attempt !== 1) return;
@@ -303,7 +308,8 @@ describe.skipIf(!up)("exactly-once report email on PostgreSQL and Redis", () => 
       async () =>
         (
           await locker.query(
-            "SELECT 1 FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE '%report_deliveries SET state = ''sent''%'",
+            "SELECT 1 FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE '%report_deliveries SET state = ''sent''%' AND $1 = ANY(pg_blocking_pids(pid))",
+            [lockerPid],
           )
         ).rows.length > 0,
       10_000,
@@ -313,7 +319,8 @@ describe.skipIf(!up)("exactly-once report email on PostgreSQL and Redis", () => 
     // A statement that reached the server runs on after its client died: ending the dead worker's
     // waiting sessions stands for a death before the write was sent.
     await locker.query(
-      "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE '%report_deliveries%'",
+      "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE '%report_deliveries%' AND $1 = ANY(pg_blocking_pids(pid))",
+      [lockerPid],
     );
     await locker.query("ROLLBACK");
 
@@ -322,9 +329,6 @@ describe.skipIf(!up)("exactly-once report email on PostgreSQL and Redis", () => 
     await expectSent(project, 2);
   }, 90_000);
 
-  // The tests below mostly wait (on SMTP's retry delays, on the dead worker's job lock and
-  // delivery lease), each on its own queue, SMTP server and client, so they run at once. The
-  // residual-window test above runs alone: it ends whichever sessions wait on a ledger lock.
   it.concurrent("SMTP refusing (451) more often than one attempt retries, then accepting: the email arrives once", async (context) => {
     const scope = scopeOf(context);
     // An attempt tries 4 times (docs/jobs.md): 5 refusals fail the first attempt, the job's retry sends.
