@@ -4,6 +4,7 @@ import { enqueueCommand } from "../../src/cli/commands/enqueue.js";
 import { scheduleAdd, scheduleList, scheduleRemove, scheduleRun } from "../../src/cli/commands/schedule.js";
 import { connectService } from "../../src/cli/connect-service.js";
 import type { CliError } from "../../src/cli/errors.js";
+import { createClient } from "../../src/client/index.js";
 import { loadConfig } from "../../src/config/load-config.js";
 import { QUEUE_NAME, ReportJobData, reportJobId } from "../../src/jobs/job-data.js";
 import { enqueueReport, openQueue } from "../../src/jobs/queue.js";
@@ -218,6 +219,9 @@ describe.skipIf(!up)("queue, enqueue and schedules on the real Redis", () => {
     const { queue, close } = await openQueue({ redisUrl: REDIS_URL, prefix: p });
     const events = new QueueEvents(QUEUE_NAME, { connection: { url: REDIS_URL }, prefix: p });
     const svc = await connectService({ baseUrl: service.baseUrl, apiKey: service.apiKey });
+    // Each attempt at the dead service still retries its request (src/client/options.ts), only
+    // after 10 ms instead of the default 500 ms ceiling, doubling: the job's attempts are tested here.
+    svc.clientFor = (baseUrl) => createClient({ baseUrl, apiKey: service.apiKey, retryBaseDelayMs: 10 });
     const worker = await startReportWorker(
       { redisUrl: REDIS_URL, prefix: p },
       { service: svc, clients: await clientReports(await loadConfig()) },
