@@ -1,17 +1,15 @@
 /**
  * A fresh database for a command that opens it by name, already migrated: on PGlite a new
- * directory loaded from the run's migrated snapshot (test/_snapshots.ts), so the command's first
- * open does not migrate from scratch (about 2 s of PGlite's CPU each time); on PostgreSQL a new
- * schema, which the command migrates in a fraction of a second.
+ * directory holding the run's migrated snapshot (test/_snapshot-directory.ts), so the command's
+ * first open does not migrate from scratch (about 2 s of PGlite's CPU each time); on PostgreSQL a
+ * new schema, which the command migrates in a fraction of a second.
  */
-import { openStore } from "../src/service/store/db.js";
-import { snapshotTarball } from "./_snapshots.js";
+import { snapshotDirectory } from "./_snapshot-directory.js";
 import { commandLocation, type FreshLocation, type TestDatabaseKind } from "./store/_databases.js";
 
 /** A new database location of `kind` under a temporary `prefix…` directory, migrated. */
 export async function migratedLocation(kind: TestDatabaseKind, prefix: string): Promise<FreshLocation> {
   const fresh = await commandLocation(kind, prefix);
-  if (kind === "pglite")
-    await (await openStore(fresh.location, { loadDataDir: snapshotTarball("empty") })).close();
+  if (kind === "pglite") await snapshotDirectory("empty", fresh.location);
   return fresh;
 }

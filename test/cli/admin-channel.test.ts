@@ -13,10 +13,10 @@ import { webhooksAdd, webhooksRemove } from "../../src/cli/commands/webhooks.js"
 import { ADMIN_FILE, isLoopback, readTicket } from "../../src/service/admin/index.js";
 import { listKeys } from "../../src/service/keys/index.js";
 import { openStore } from "../../src/service/store/db.js";
-import { snapshotTarball } from "../_snapshots.js";
+import { migratedLocation } from "../_migrated-location.js";
 import { csvFolder, EXAMPLE } from "../import/_csv.js";
 import { type BuiltCli, buildCli, type CliProcess, spawnCli } from "../jobs/_cli-process.js";
-import { commandLocation, type FreshLocation } from "../store/_databases.js";
+import type { FreshLocation } from "../store/_databases.js";
 import { lines } from "./_lines.js";
 
 const EXAMPLE_FLAGS = {
@@ -57,9 +57,7 @@ describe("vreport serve holds the PGlite directory; other processes' writes go t
   let baseUrl: string;
   beforeAll(async () => {
     cli = buildCli();
-    db = await commandLocation("pglite", "vreport-admin-");
-    const store = await openStore(db.location, { loadDataDir: snapshotTarball("empty") });
-    await store.close();
+    db = await migratedLocation("pglite", "vreport-admin-");
     await importCommand(EXAMPLE, { ...EXAMPLE_FLAGS, database: db.location }, lines().io);
     serve = spawnCli(cli, ["serve", "--database", db.location, "--port", "0", "--as-of", "2025-03-02"], {});
     const line = await serve.waitFor(/serving http/, 120_000);

@@ -7,8 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runGenerate } from "../../src/cli/commands/generate.js";
 import { parseGenerateFlags } from "../../src/cli/commands/generate-options.js";
 import type { Io } from "../../src/cli/io.js";
-import { openStore } from "../../src/service/store/db.js";
-import { SNAPSHOT_AS_OF, snapshotTarball } from "../_snapshots.js";
+import { snapshotDirectory } from "../_snapshot-directory.js";
+import { SNAPSHOT_AS_OF } from "../_snapshots.js";
 import { tempDir } from "../_tmp.js";
 import { startSmtp, type TestSmtp } from "../email/_smtp-server.js";
 
@@ -17,8 +17,7 @@ let smtp: TestSmtp;
 
 beforeAll(async () => {
   // The jobs snapshot (a small demo) as a PGlite directory of its own: the embedded service's database.
-  const store = await openStore(join(dir, "db"), { loadDataDir: snapshotTarball("jobs") });
-  await store.close();
+  await snapshotDirectory("jobs", join(dir, "db"));
   smtp = await startSmtp();
 });
 afterAll(async () => {

@@ -3,7 +3,8 @@ import { describe, expect, it } from "vitest";
 import { serveCommand } from "../../src/cli/commands/serve.js";
 import { createKey } from "../../src/service/keys/index.js";
 import { openStore } from "../../src/service/store/db.js";
-import { SNAPSHOT_AS_OF, snapshotTarball } from "../_snapshots.js";
+import { snapshotDirectory } from "../_snapshot-directory.js";
+import { SNAPSHOT_AS_OF } from "../_snapshots.js";
 import { tempDir } from "../_tmp.js";
 
 const dir = tempDir("serve-rate");
@@ -11,7 +12,8 @@ const dir = tempDir("serve-rate");
 describe("vreport serve --rate-limit", () => {
   it("lets each key make that many requests a minute, then answers 429 with Retry-After", async () => {
     const database = join(dir, "db");
-    const store = await openStore(database, { loadDataDir: snapshotTarball("jobs") });
+    await snapshotDirectory("jobs", database);
+    const store = await openStore(database);
     const [workspace] = await store.db.selectFrom("workspaces").select("id").execute();
     const key = await createKey(store, { workspaceId: workspace!.id, scopes: ["workspace:read"] });
     await store.close();

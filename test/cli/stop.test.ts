@@ -8,8 +8,8 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openStore } from "../../src/service/store/db.js";
-import { SNAPSHOT_AS_OF, snapshotTarball } from "../_snapshots.js";
+import { snapshotDirectory } from "../_snapshot-directory.js";
+import { SNAPSHOT_AS_OF } from "../_snapshots.js";
 import { type BuiltCli, buildCli, type CliProcess, spawnCli } from "../jobs/_cli-process.js";
 import { commandLocation, type FreshLocation } from "../store/_databases.js";
 
@@ -48,7 +48,7 @@ describe("stopping vreport generate", () => {
   beforeAll(async () => {
     cli = buildCli();
     db = await commandLocation("pglite", "vreport-stop-");
-    await (await openStore(db.location, { loadDataDir: snapshotTarball("jobs") })).close();
+    await snapshotDirectory("jobs", db.location);
   }, 120_000);
   afterAll(async () => {
     await db?.dispose();

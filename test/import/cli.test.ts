@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { importCommand } from "../../src/cli/commands/import.js";
 import { CliError } from "../../src/cli/errors.js";
-import { openStore } from "../../src/service/store/db.js";
-import { snapshotTarball } from "../_snapshots.js";
+import { migratedLocation } from "../_migrated-location.js";
 import { lines } from "../cli/_lines.js";
-import { commandLocation, type FreshLocation } from "../store/_databases.js";
+import type { FreshLocation } from "../store/_databases.js";
 import { type CsvFolder, csvFolder } from "./_csv.js";
 
 /** A tracker's layout: its own column names, mapped in the project file. */
@@ -38,11 +37,9 @@ describe("vreport import (PGlite directory)", () => {
   let db: FreshLocation;
   let files: CsvFolder;
   beforeAll(async () => {
-    db = await commandLocation("pglite", "vreport-import-cli-");
-    files = csvFolder();
     // Start from the run's migrated snapshot: the commands then open a ready directory.
-    const store = await openStore(db.location, { loadDataDir: snapshotTarball("empty") });
-    await store.close();
+    db = await migratedLocation("pglite", "vreport-import-cli-");
+    files = csvFolder();
   });
   afterAll(async () => {
     files.dispose();

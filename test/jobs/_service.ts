@@ -8,9 +8,9 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type EmbeddedService, startEmbedded } from "../../src/service/embedded.js";
-import { openStore } from "../../src/service/store/db.js";
 import { startProxy } from "../_proxy.js";
-import { SNAPSHOT_AS_OF, snapshotTarball } from "../_snapshots.js";
+import { snapshotDirectory } from "../_snapshot-directory.js";
+import { SNAPSHOT_AS_OF } from "../_snapshots.js";
 
 /** The demo's fixed as-of day: reports are the same on every run. */
 export const AS_OF = SNAPSHOT_AS_OF;
@@ -28,8 +28,8 @@ export interface TestService {
 /** Seeds, serves and proxies the demo; `close` removes everything. */
 export async function startTestService(): Promise<TestService> {
   const dir = mkdtempSync(join(tmpdir(), "vreport-jobs-db-"));
-  // The run's seeded snapshot (test/_snapshots.ts), loaded into the new directory.
-  await (await openStore(dir, { loadDataDir: snapshotTarball("jobs") })).close();
+  // The run's seeded snapshot (test/_snapshots.ts), copied into the new directory.
+  await snapshotDirectory("jobs", dir);
   const embedded: EmbeddedService = await startEmbedded({ database: dir, asOf: AS_OF });
   const target = new URL(embedded.baseUrl);
   const proxyState: TestService["proxy"] = { delayMs: 0 };

@@ -11,7 +11,7 @@ import {
   listDeliveries,
   sendTest,
 } from "../../src/service/webhooks/index.js";
-import { snapshotTarball } from "../_snapshots.js";
+import { snapshotDirectory } from "../_snapshot-directory.js";
 import { testDir } from "../_tmp.js";
 import { baseRecords, ndjson } from "../ingest/_records.js";
 import { openTestStore } from "../store/_databases.js";
@@ -117,8 +117,9 @@ describe("webhook targets", () => {
   it("lists a stored URL's password as ***", async () => {
     // A subscription stored before URLs with a password were refused.
     const dir = testDir("targets");
-    // Loaded from the run's migrated snapshot (test/_snapshots.ts) rather than migrated anew.
-    const disk = await openStore(dir, { loadDataDir: snapshotTarball("empty") });
+    // The run's migrated snapshot (test/_snapshot-directory.ts) rather than migrated anew.
+    await snapshotDirectory("empty", dir);
+    const disk = await openStore(dir);
     await ingestFile(disk, ndjson(baseRecords()));
     const workspace = await disk.db.selectFrom("workspaces").select("id").executeTakeFirstOrThrow();
     await webhookDb(disk.db)
