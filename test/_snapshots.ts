@@ -1,14 +1,17 @@
 /**
  * Databases seeded once per test run (test/global-setup.ts) and copied for every test file that
  * needs one, instead of every file migrating and seeding its own:
- *   - PGlite: the seeded database is dumped once (PGlite's `dumpDataDir`) into a tarball; each
- *     copy is a fresh in-memory PGlite loaded from it (`openStore(…, { loadDataDir })`).
+ *   - PGlite: the seeded database is dumped once (PGlite's `dumpDataDir`) into a tarball, which
+ *     the first copy loads into a PGlite directory; each copy is a copy of that directory, opened
+ *     in place. Starting PGlite on a directory costs about half the CPU of loading the tarball
+ *     into memory:// (which unpacks it file by file), and copies live in memory too where the
+ *     machine has room (`snapshotCopies`, /dev/shm on Linux), so a copy costs a few milliseconds.
  *   - PostgreSQL: the seeded database is a template; each copy is `CREATE DATABASE … TEMPLATE`,
  *     dropped again on close.
  * Every copy is private to its caller, so tests may write to it and files run in parallel.
  */
 import { randomBytes } from "node:crypto";
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { cpSync, existsSync, mkdtempSync, readFileSync, renameSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
@@ -83,6 +86,8 @@ declare module "vitest" {
     demoSeed: string;
     /** The run's transpiled project (test/_transpile.ts `buildProject`). */
     builtProject: string;
+    /** Where the run's PGlite snapshot directories and their copies live (`openSnapshot`). */
+    snapshotCopies: string;
   }
 }
 
@@ -121,6 +126,73 @@ export function snapshotTarball(name: SnapshotName): Blob {
   return blob;
 }
 
+// The PGlite directory of each snapshot, made once per run by whichever worker needs it first.
+const directories = new Map<SnapshotName, Promise<string>>();
+
+/**
+ * The PGlite directory snapshot `name` is copied from: its tarball loaded into a PGlite directory
+ * and closed again. Made in a staging directory and renamed into place, so a directory that
+ * exists is whole; when two workers make it at once, the first rename wins.
+ */
+export function snapshotSource(name: SnapshotName): Promise<string> {
+  let made = directories.get(name);
+  if (!made) {
+    made = (async () => {
+      const base = inject("snapshotCopies");
+      const dir = join(base, name);
+      if (existsSync(dir)) return dir;
+      const staging = mkdtempSync(join(base, `.${name}-`));
+      try {
+        const store = await openStore(join(staging, "db"), { loadDataDir: snapshotTarball(name) });
+        await store.close();
+        if (!existsSync(dir)) renameSync(join(staging, "db"), dir);
+      } catch (error) {
+        if (!existsSync(dir)) throw error; // else another worker renamed its copy first
+      } finally {
+        rmSync(staging, { recursive: true, force: true });
+      }
+      return dir;
+    })();
+    directories.set(name, made);
+  }
+  return made;
+}
+
+/** The store on the PGlite directory `database`, a private copy; its close() also runs `remove`. */
+async function openRemovedOnClose(database: string, remove: () => void): Promise<Store> {
+  try {
+    const store = await openStore(database);
+    const close = store.close;
+    return {
+      ...store,
+      async close() {
+        try {
+          await close();
+        } finally {
+          remove();
+        }
+      },
+    };
+  } catch (error) {
+    remove();
+    throw error;
+  }
+}
+
+/** A store on a private copy of snapshot `name`'s PGlite directory; its close() removes the copy. */
+async function openPgliteCopy(name: SnapshotName): Promise<Store> {
+  const source = await snapshotSource(name);
+  const dir = mkdtempSync(join(inject("snapshotCopies"), `${name}-`));
+  const remove = () => rmSync(dir, { recursive: true, force: true });
+  try {
+    cpSync(source, join(dir, "db"), { recursive: true });
+  } catch (error) {
+    remove();
+    throw error;
+  }
+  return openRemovedOnClose(join(dir, "db"), remove);
+}
+
 /**
  * A private, writable copy of snapshot `name` on `kind`, with the summaries its seed returned;
  * the store's close() also drops the copy.
@@ -131,9 +203,7 @@ export async function openSnapshot<N extends SnapshotName>(
 ): Promise<{ store: Store; summaries: SnapshotSummaries<N> }> {
   const info = inject("snapshots")[name];
   const summaries = info.summaries as SnapshotSummaries<N>;
-  if (kind === "pglite") {
-    return { store: await openStore("memory://", { loadDataDir: snapshotTarball(name) }), summaries };
-  }
+  if (kind === "pglite") return { store: await openPgliteCopy(name), summaries };
   const server = process.env.VREPORT_TEST_DATABASE_URL;
   if (!server || !info.postgres) throw new Error("VREPORT_TEST_DATABASE_URL is not set");
   const database = `vt_${randomBytes(6).toString("hex")}`;
@@ -189,26 +259,7 @@ export async function copyDemoSeed(): Promise<{ database: string; summary: SeedS
 /** The run's full demo (copyDemoSeed) opened as a store; its close() also removes the copy. */
 export async function openDemoSeed(): Promise<{ store: Store; summary: SeedSummary }> {
   const { database, summary, remove } = await copyDemoSeed();
-  try {
-    const store = await openStore(database);
-    const close = store.close;
-    return {
-      store: {
-        ...store,
-        async close() {
-          try {
-            await close();
-          } finally {
-            remove();
-          }
-        },
-      },
-      summary,
-    };
-  } catch (error) {
-    remove();
-    throw error;
-  }
+  return { store: await openRemovedOnClose(database, remove), summary };
 }
 
 /**

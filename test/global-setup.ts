@@ -13,7 +13,7 @@
  */
 import { execFile } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, mkdirSync, mkdtempSync, rmSync, statfsSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { TestProject } from "vitest/node";
@@ -39,6 +39,24 @@ import {
 } from "./_snapshots.js";
 import { buildProject } from "./_transpile.js";
 
+/** Room the copies of the PGlite snapshots may take at once: a few of each worker's open stores. */
+const COPIES_ROOM = 4 * 1024 ** 3;
+
+/**
+ * Where the run's PGlite snapshot directories and their copies go (test/_snapshots.ts
+ * `openSnapshot`): shared memory when the machine has it with room to spare (Linux's /dev/shm;
+ * a container's is often 64 MB), where copying a snapshot takes milliseconds; else the run's
+ * temporary directory `dir`.
+ */
+function copiesDirectory(dir: string): string {
+  const shm = "/dev/shm";
+  try {
+    const { bavail, bsize } = statfsSync(shm);
+    if (bavail * bsize >= COPIES_ROOM) return mkdtempSync(join(shm, "vreport-test-run-"));
+  } catch {} // no /dev/shm here
+  return join(dir, "copies");
+}
+
 function settled<T>(result: PromiseSettledResult<T>): T {
   if (result.status === "rejected") throw result.reason;
   return result.value;
@@ -49,6 +67,8 @@ export default async function setup(test: TestProject): Promise<() => Promise<vo
   const took = (what: string) => () =>
     console.log(`global setup: ${what} in ${((performance.now() - started) / 1000).toFixed(1)} s`);
   const dir = mkdtempSync(join(tmpdir(), "vreport-test-run-"));
+  const copies = copiesDirectory(dir);
+  mkdirSync(copies, { recursive: true });
   // The project transpiled once for every child process of the run (test/_transpile.ts).
   const project = buildProject("vreport-test-project-", ["test/report/_build-demo-view.ts"]);
   // Its CLI is the bundle `npm run build` ships (scripts/bundle.mjs), so the suite's CLI processes
@@ -155,6 +175,7 @@ export default async function setup(test: TestProject): Promise<() => Promise<vo
       for (const t of templates) await adminQuery(server, `DROP DATABASE IF EXISTS ${t} WITH (FORCE)`);
     }
     rmSync(dir, { recursive: true, force: true });
+    rmSync(copies, { recursive: true, force: true });
     rmSync(project, { recursive: true, force: true });
   };
 
@@ -205,6 +226,7 @@ export default async function setup(test: TestProject): Promise<() => Promise<vo
     test.provide("demoViewFile", viewFile);
     test.provide("demoSeed", demoSeed);
     test.provide("builtProject", project);
+    test.provide("snapshotCopies", copies);
   } catch (error) {
     await teardown();
     throw error;

@@ -34,7 +34,7 @@ function pgModulesLoadedOpening(location: string): number {
 /** What the service reads of a store instead of asking which driver holds it (store/drivers/driver.ts). */
 describe("store drivers", () => {
   it("PGlite: one session in this process; a directory is held locked, memory:// is not", async () => {
-    const memory = await openTestStore("pglite");
+    const memory = await openStore("memory://", { loadDataDir: snapshotTarball("empty") });
     const dir = testDir("drivers");
     const onDisk = await openStore(join(dir, "db"), {
       migrate: false,
