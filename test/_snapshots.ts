@@ -134,7 +134,7 @@ const directories = new Map<SnapshotName, Promise<string>>();
  * and closed again. Made in a staging directory and renamed into place, so a directory that
  * exists is whole; when two workers make it at once, the first rename wins.
  */
-export function snapshotSource(name: SnapshotName): Promise<string> {
+function snapshotSource(name: SnapshotName): Promise<string> {
   let made = directories.get(name);
   if (!made) {
     made = (async () => {
@@ -179,13 +179,21 @@ async function openRemovedOnClose(database: string, remove: () => void): Promise
   }
 }
 
+/**
+ * Makes `dir` (new, or an empty directory) a PGlite directory holding snapshot `name`, for a
+ * command or process that opens its database by path: a plain copy of the directory the run
+ * loaded once, instead of loading the tarball (about a second of PGlite each time).
+ */
+export async function snapshotDirectory(name: SnapshotName, dir: string): Promise<void> {
+  cpSync(await snapshotSource(name), dir, { recursive: true });
+}
+
 /** A store on a private copy of snapshot `name`'s PGlite directory; its close() removes the copy. */
 async function openPgliteCopy(name: SnapshotName): Promise<Store> {
-  const source = await snapshotSource(name);
   const dir = mkdtempSync(join(inject("snapshotCopies"), `${name}-`));
   const remove = () => rmSync(dir, { recursive: true, force: true });
   try {
-    cpSync(source, join(dir, "db"), { recursive: true });
+    await snapshotDirectory(name, join(dir, "db"));
   } catch (error) {
     remove();
     throw error;

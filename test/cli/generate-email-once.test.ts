@@ -7,8 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runGenerate } from "../../src/cli/commands/generate.js";
 import { parseGenerateFlags } from "../../src/cli/commands/generate-options.js";
 import type { Io } from "../../src/cli/io.js";
-import { snapshotDirectory } from "../_snapshot-directory.js";
-import { SNAPSHOT_AS_OF } from "../_snapshots.js";
+import { SNAPSHOT_AS_OF, snapshotDirectory } from "../_snapshots.js";
 import { tempDir } from "../_tmp.js";
 import { startSmtp, type TestSmtp } from "../email/_smtp-server.js";
 

@@ -3,8 +3,7 @@ import { describe, expect, it } from "vitest";
 import { serveCommand } from "../../src/cli/commands/serve.js";
 import { createKey } from "../../src/service/keys/index.js";
 import { openStore } from "../../src/service/store/db.js";
-import { snapshotDirectory } from "../_snapshot-directory.js";
-import { SNAPSHOT_AS_OF } from "../_snapshots.js";
+import { SNAPSHOT_AS_OF, snapshotDirectory } from "../_snapshots.js";
 import { tempDir } from "../_tmp.js";
 
 const dir = tempDir("serve-rate");

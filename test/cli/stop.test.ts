@@ -8,8 +8,7 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { snapshotDirectory } from "../_snapshot-directory.js";
-import { SNAPSHOT_AS_OF } from "../_snapshots.js";
+import { SNAPSHOT_AS_OF, snapshotDirectory } from "../_snapshots.js";
 import { type BuiltCli, buildCli, type CliProcess, spawnCli } from "../jobs/_cli-process.js";
 import { commandLocation, type FreshLocation } from "../store/_databases.js";
 

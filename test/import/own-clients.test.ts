@@ -9,7 +9,7 @@ import { generateCommand } from "../../src/cli/commands/generate.js";
 import { importCommand } from "../../src/cli/commands/import.js";
 import { openStore } from "../../src/service/store/db.js";
 import { DEMO_WORKSPACE_ID } from "../../src/service/store/seed/demo-workspace.js";
-import { snapshotDirectory } from "../_snapshot-directory.js";
+import { snapshotDirectory } from "../_snapshots.js";
 import { lines } from "../cli/_lines.js";
 import { refused } from "../cli/_refused.js";
 import { commandLocation, type FreshLocation } from "../store/_databases.js";

@@ -18,7 +18,7 @@ import { type RunningServer, startServer } from "../../src/service/index.js";
 import { ingestFile } from "../../src/service/ingest/index.js";
 import { createKey, parseScopes } from "../../src/service/keys/index.js";
 import { openStore } from "../../src/service/store/db.js";
-import { snapshotDirectory } from "../_snapshot-directory.js";
+import { snapshotDirectory } from "../_snapshots.js";
 import { tempDir } from "../_tmp.js";
 import { pdfText } from "../render/_pdf-tools.js";
 
@@ -46,7 +46,7 @@ describe("docs/ingest.md, from the sample to a report", () => {
 
   beforeAll(async () => {
     const database = join(dir, "mydata");
-    // The new database starts as the run's migrated snapshot (test/_snapshot-directory.ts): the
+    // The new database starts as the run's migrated snapshot (test/_snapshots.ts `snapshotDirectory`): the
     // schema the docs' first `vreport ingest` would create, without migrating it anew.
     await snapshotDirectory("empty", database);
     const store = await openStore(database);

@@ -9,8 +9,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type EmbeddedService, startEmbedded } from "../../src/service/embedded.js";
 import { startProxy } from "../_proxy.js";
-import { snapshotDirectory } from "../_snapshot-directory.js";
-import { SNAPSHOT_AS_OF } from "../_snapshots.js";
+import { SNAPSHOT_AS_OF, snapshotDirectory } from "../_snapshots.js";
 
 /** The demo's fixed as-of day: reports are the same on every run. */
 export const AS_OF = SNAPSHOT_AS_OF;

@@ -11,7 +11,7 @@ import { scheduleAdd, scheduleRemove } from "../../src/cli/commands/schedule.js"
 import { workerCommand } from "../../src/cli/commands/worker.js";
 import type { ReportJobResult } from "../../src/jobs/job-data.js";
 import { openQueue } from "../../src/jobs/queue.js";
-import { snapshotDirectory } from "../_snapshot-directory.js";
+import { snapshotDirectory } from "../_snapshots.js";
 import { leaves, parseMime } from "../email/_mime.js";
 import { startSmtp } from "../email/_smtp-server.js";
 import { type BuiltCli, buildCli, type CliProcess, killAll, spawnCli } from "./_cli-process.js";
@@ -243,7 +243,7 @@ describe.skipIf(!up)("vreport worker with email", () => {
   ) {
     const smtp = await startSmtp();
     // The delivery ledger: one in-process worker, so a database of its own is enough; a PGlite
-    // directory holding the run's migrated snapshot (test/_snapshot-directory.ts), not migrated anew.
+    // directory holding the run's migrated snapshot (test/_snapshots.ts `snapshotDirectory`), not migrated anew.
     const ledger = join(dir, `ledger-${job.out}`);
     await snapshotDirectory("empty", ledger);
     const prefix = uniquePrefix(job.out);

@@ -11,7 +11,7 @@ import {
   listDeliveries,
   sendTest,
 } from "../../src/service/webhooks/index.js";
-import { snapshotDirectory } from "../_snapshot-directory.js";
+import { snapshotDirectory } from "../_snapshots.js";
 import { testDir } from "../_tmp.js";
 import { baseRecords, ndjson } from "../ingest/_records.js";
 import { openTestStore } from "../store/_databases.js";
@@ -117,7 +117,7 @@ describe("webhook targets", () => {
   it("lists a stored URL's password as ***", async () => {
     // A subscription stored before URLs with a password were refused.
     const dir = testDir("targets");
-    // The run's migrated snapshot (test/_snapshot-directory.ts) rather than migrated anew.
+    // The run's migrated snapshot (test/_snapshots.ts `snapshotDirectory`) rather than migrated anew.
     await snapshotDirectory("empty", dir);
     const disk = await openStore(dir);
     await ingestFile(disk, ndjson(baseRecords()));
