@@ -11,6 +11,7 @@ export const UNIT_TESTS: readonly string[] = [
   "test/cli/batch-summary-width.test.ts",
   "test/cli/error-exits.test.ts",
   "test/cli/generate-periods.test.ts",
+  "test/cli/interrupt.test.ts",
   "test/client/concurrency.test.ts",
   "test/client/errors.test.ts",
   "test/client/helpers.test.ts",

@@ -38,17 +38,30 @@ export function interrupted(): InterruptedError | undefined {
   return controller.signal.aborted ? (controller.signal.reason as InterruptedError) : undefined;
 }
 
-/** Installs the handlers for the process's command (cli/index.ts, once). */
-export function watchInterrupts(exit: (code: number) => void = (code) => process.exit(code)): void {
+/**
+ * Installs the handlers for the process's command (cli/index.ts, once). A run that stops on its
+ * own prints its stop line where it ends; a run cut short here (a second signal, or cleanup past
+ * the grace period, as under heavy load) prints it before exiting, with what may be left.
+ */
+export function watchInterrupts(
+  exit: (code: number) => void = (code) => process.exit(code),
+  say: (line: string) => void = (line) => process.stderr.write(`${line}\n`),
+): void {
   for (const signal of Object.keys(EXIT_CODES) as StopSignal[]) {
     process.on(signal, () => {
       // Another listener: the command handles its own stop (serve drains, worker finishes jobs).
       if (process.listenerCount(signal) > 1) return;
       const code = EXIT_CODES[signal];
-      // A second signal, or a command with nothing to undo: now.
-      if (controller.signal.aborted || !observed) return exit(code);
+      // A command with nothing to undo: now, as a shell's Ctrl-C would.
+      if (!observed) return exit(code);
+      const cutShort = (why: string) => {
+        say(`vreport: ${(controller.signal.reason as InterruptedError).message}`);
+        say(`vreport: ${why}; the next run into the output folder removes what this one staged`);
+        exit(code);
+      };
+      if (controller.signal.aborted) return cutShort(`stopped again by ${signal} before cleanup finished`);
       controller.abort(new InterruptedError(signal));
-      setTimeout(() => exit(code), GRACE_MS).unref();
+      setTimeout(() => cutShort(`cleanup took over ${GRACE_MS / 1000} s`), GRACE_MS).unref();
     });
   }
 }
