@@ -1,9 +1,9 @@
 /**
  * Area `suite`: the test suite's wall time, today's code against the baseline commit timed before
- * the suite was made faster (1cbb2f3), side by side in one run on this machine. Each tree runs the same steps `npm test`
- * runs after its bootstrap: build, typecheck, lint, then every test file on PGlite and PostgreSQL.
+ * the suite was made faster (1cbb2f3), side by side in one run on this machine. Each tree runs the steps its own `npm test`
+ * runs after its bootstrap: build, typecheck and lint, then every test file on PGlite and PostgreSQL.
  */
-import { existsSync, mkdtempSync, rmSync, symlinkSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { ROOT } from "./_paths.mjs";
@@ -21,16 +21,22 @@ function counts(out) {
   return { passed, failed };
 }
 
-/** The steps of `npm test` after the bootstrap, timed in `cwd`; the test count from vitest's summary. */
+/**
+ * The steps of the tree's own `npm test` after its bootstrap (today: the build, then typecheck and
+ * lint side by side, then vitest; the baseline: build, typecheck, lint, vitest one after another),
+ * timed in `cwd`; the test count from vitest's summary.
+ */
 async function timeSuite(cwd, log, label) {
+  const { scripts } = JSON.parse(readFileSync(join(cwd, "package.json"), "utf8"));
+  const steps = scripts.test.replace(/^bash scripts\/bootstrap\.sh && /, "");
   const t = performance.now();
-  for (const script of ["build", "typecheck", "lint"]) {
-    const r = await run("npm", ["run", script], cwd);
-    if (r.code !== 0) throw new Error(`${label}: npm run ${script} failed: ${r.out.slice(-500)}`);
-  }
-  const tests = await run("npx", ["vitest", "run"], cwd);
+  const tests = await run("sh", ["-c", steps], cwd, {
+    PATH: `${join(cwd, "node_modules/.bin")}:${process.env.PATH}`,
+  });
   const ms = performance.now() - t;
   const { passed, failed } = counts(tests.out);
+  if (Number.isNaN(passed))
+    throw new Error(`${label}: ${steps} failed before the tests: ${tests.out.slice(-500)}`);
   log(`  ${label}: ${(ms / 1000).toFixed(0)} s, ${passed} tests passed, ${failed} failed`);
   return { ms, passed, failed, exitCode: tests.code };
 }

@@ -1,16 +1,16 @@
 /**
- * Bundles the CLI (docs/decisions.md, "The CLI is one bundle"): `tsc` compiles src/ to dist/ file by
- * file, and starting `vreport generate` from that tree made Node resolve, read and link about
+ * Bundles the CLI (docs/decisions.md, "The CLI is one bundle"): the build transpiles src/ to dist/
+ * file by file (scripts/build.mjs), and starting `vreport generate` from that tree made Node resolve, read and link about
  * 1,500 ES modules (kysely alone 262, zod 95) before any work. esbuild bundles the CLI and the
  * pure-JS packages it uses into dist/cli/index.js plus shared chunks in dist/cli/chunks/ (each command still
- * loaded only when it runs), replacing tsc's dist/cli/index.js; the rest of dist/ stays as tsc
+ * loaded only when it runs), replacing the transpiled dist/cli/index.js; the rest of dist/ stays as the build
  * wrote it (the tests and the bench import it). Packages stay external when they find files of
  * their own at run time (PGlite's WebAssembly, BullMQ's Lua scripts, puppeteer's browser
  * settings) or are native (canvas).
  */
 import { rmSync } from "node:fs";
-import { join, resolve } from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
@@ -44,5 +44,3 @@ export async function bundleCli(outDir = join(ROOT, "dist/cli")) {
     logLevel: "warning",
   });
 }
-
-if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) await bundleCli();
