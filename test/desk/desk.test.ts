@@ -24,7 +24,7 @@ import { closeBrowser, getBrowser } from "../../src/render/backends/pdf/_browser
 import { importCsv } from "../../src/service/import/index.js";
 import type { RunningServer } from "../../src/service/index.js";
 import { openStore } from "../../src/service/store/db.js";
-import { SNAPSHOT_AS_OF, snapshotTarball } from "../_snapshots.js";
+import { SNAPSHOT_AS_OF, snapshotDirectory } from "../_snapshots.js";
 import { tempDir } from "../_tmp.js";
 import { leaves, parseMime } from "../email/_mime.js";
 import { startSmtp, type TestSmtp } from "../email/_smtp-server.js";
@@ -54,7 +54,8 @@ describe("the review desk in Chromium", () => {
 
   beforeAll(async () => {
     const database = join(dir, "db");
-    const store = await openStore(database, { loadDataDir: snapshotTarball("jobs") });
+    await snapshotDirectory("jobs", database);
+    const store = await openStore(database);
     // A second workspace, as an agency holding clients in two: the desk lists its client too.
     await importCsv(store, EXAMPLE, exampleSetup({ workspace: "Second agency", project: "Northwind" }));
     await store.close();

@@ -11,7 +11,7 @@ import { periodAsOf } from "../../src/report/period.js";
 import { type EmbeddedService, startEmbedded } from "../../src/service/embedded.js";
 import { openStore } from "../../src/service/store/db.js";
 import { startProxy, type TestProxy } from "../_proxy.js";
-import { SNAPSHOT_AS_OF, snapshotTarball } from "../_snapshots.js";
+import { SNAPSHOT_AS_OF, snapshotDirectory } from "../_snapshots.js";
 import { tempDir, testDir } from "../_tmp.js";
 
 const BRANDING = { agencyName: "Northwind", accentColor: "#123456", locale: "en-US" };
@@ -37,7 +37,8 @@ describe("answers workbook (--answers all)", () => {
   let projectId: string;
 
   beforeAll(async () => {
-    const store = await openStore(dir, { loadDataDir: snapshotTarball("jobs") });
+    await snapshotDirectory("jobs", dir);
+    const store = await openStore(dir);
     try {
       const one = await sql<{ prompt_id: string; platform: string; project_id: string; text: string }>`
         SELECT a.prompt_id, a.platform, a.project_id, p.text FROM answers a JOIN prompts p ON p.id = a.prompt_id
