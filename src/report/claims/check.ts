@@ -1,9 +1,10 @@
 import type { Notes } from "../../config/notes-file.js";
 import { platformName } from "../../format/figures.js";
 import type { ReportModel } from "../model.js";
-import { platformExtremes, publishedOn } from "./build-claims.js";
 import type { Claim } from "./claim.js";
+import { publishedOn } from "./content-claims.js";
 import { competitorsNamed, kindOf } from "./done-work.js";
+import { platformExtremes } from "./platform-claims.js";
 
 /** A consistency rule of the report's self-check (docs/claims.md, "The self-check"). */
 export type CheckRule =

@@ -1,0 +1,69 @@
+import type { ApiSections } from "../model.js";
+import type { Claim, HeadlineMetric, Overtaking } from "./claim.js";
+
+/** Rates closer than this are equal (floating-point noise of current − delta). */
+const TIE = 1e-9;
+
+const HEADLINE: readonly HeadlineMetric[] = ["mention_rate", "citation_rate", "share_of_voice"];
+
+/** The rate of a leaderboard row for a headline metric, now and in the previous period. */
+function rateOf(row: ApiSections["competitors"]["rows"][number], metric: HeadlineMetric) {
+  const [current, delta] =
+    metric === "mention_rate"
+      ? [row.mention_rate, row.mention_delta]
+      : metric === "citation_rate"
+        ? [row.citation_rate, row.citation_delta]
+        : [row.sov, row.sov_delta];
+  return { name: row.name, current, previous: current - delta };
+}
+
+/** Who leads share of voice, and every competitor that overtook the client on a headline metric. */
+export function competitorClaims(s: ApiSections, brand: string, compared: boolean): Claim[] {
+  const out: Claim[] = [];
+  const rows = s.competitors.rows;
+  const leader = [...rows].sort((a, b) => b.sov - a.sov)[0];
+  const mine = rows.find((r) => r.is_you);
+  if (leader) {
+    const tied = rows.filter((r) => r.sov === leader.sov).length > 1;
+    if (!tied)
+      out.push({
+        kind: "sov-leader",
+        leader: { name: leader.is_you ? brand : leader.name, sov: leader.sov },
+        you: leader.is_you ? null : { name: brand, sov: s.competitors.your_position.sov.value },
+        section: "competitors",
+        tone: leader.is_you ? "positive" : "negative",
+        subjects: leader.is_you ? [brand] : [leader.name, brand],
+        rows: [`competitors/${leader.name}`],
+      });
+  }
+  if (!compared || !mine) return out;
+  for (const row of rows) {
+    if (row.is_you) continue;
+    const metrics: Overtaking[] = HEADLINE.flatMap((metric) => {
+      const you = { ...rateOf(mine, metric), name: brand };
+      const them = rateOf(row, metric);
+      // Previous rates are current − delta: compared with a tolerance, so a tie stays a tie.
+      const ahead = them.current > you.current + TIE && them.previous <= you.previous + TIE;
+      return ahead ? [{ metric, competitor: them, you }] : [];
+    });
+    if (metrics.length === 0) continue;
+    // The overtaking says more than "leads": it replaces the leader's claim about the same rival.
+    if (metrics.some((m) => m.metric === "share_of_voice"))
+      out.splice(
+        0,
+        out.length,
+        ...out.filter((c) => !(c.kind === "sov-leader" && c.leader.name === row.name)),
+      );
+    out.push({
+      kind: "overtaken",
+      competitor: row.name,
+      you: brand,
+      metrics,
+      section: "competitors",
+      tone: "negative",
+      subjects: [row.name, brand],
+      rows: [`competitors/${row.name}`, `competitors/${mine.name}`],
+    });
+  }
+  return out;
+}

@@ -1,0 +1,56 @@
+import type { ApiSections } from "../model.js";
+import type { Claim, PlatformMove } from "./claim.js";
+
+/** The significant rises, the significant falls, and the platforms without a significant change. */
+export function platformMoves(rows: ApiSections["platforms"]["rows"]): Claim[] {
+  const out: Claim[] = [];
+  const move = (p: (typeof rows)[number]): PlatformMove => ({
+    platform: p.platform,
+    delta: p.mention_delta,
+    rate: p.mention_rate,
+    stats: p.mention_stats,
+  });
+  for (const direction of ["up", "down"] as const) {
+    const moved = rows.filter(
+      (p) => p.mention_stats.significant && p.mention_delta > 0 === (direction === "up"),
+    );
+    if (moved.length > 0)
+      out.push({
+        kind: "platforms-moved",
+        direction,
+        moves: moved.map(move),
+        section: "platforms",
+        tone: direction === "up" ? "positive" : "negative",
+        subjects: moved.map((p) => p.platform),
+        rows: moved.map((p) => `platforms/${p.platform}`),
+      });
+  }
+  const flat = rows.filter((p) => !p.mention_stats.significant);
+  if (flat.length > 0)
+    out.push({
+      kind: "platforms-flat",
+      platforms: flat.map((p) => p.platform),
+      section: "platforms",
+      tone: "neutral",
+      subjects: flat.map((p) => p.platform),
+      rows: flat.map((p) => `platforms/${p.platform}`),
+    });
+  return out;
+}
+
+/** The platform the summary calls weakest: alone the lowest, among at least two that answered. */
+export function weakestPlatform(s: ApiSections): { platform: PlatformMove["platform"]; rate: number } | null {
+  const platforms = s.platforms.rows.filter((p) => p.snapshots > 0);
+  return platforms.length >= 2 ? platformExtremes(platforms).weakest : null;
+}
+
+/** The highest and lowest mention rate, each only when one platform alone holds it. */
+export function platformExtremes(rows: readonly { platform: string; mention_rate: number }[]) {
+  const only = (pick: (a: number, b: number) => number) => {
+    const value = rows.map((r) => r.mention_rate).reduce((a, b) => pick(a, b));
+    const holders = rows.filter((r) => r.mention_rate === value);
+    const one = holders.length === 1 ? holders[0] : undefined;
+    return one ? { platform: one.platform as PlatformMove["platform"], rate: one.mention_rate } : null;
+  };
+  return { strongest: only(Math.max), weakest: only(Math.min) };
+}

@@ -1,0 +1,31 @@
+import type { TargetCheck } from "../targets.js";
+import type { Claim } from "./claim.js";
+
+/** Each target on its own, for the agency's page: met a win, off track or at risk a risk, no data neither. */
+export function targetClaims(checks: readonly TargetCheck[]): Claim[] {
+  return checks.map((check) => ({
+    kind: "target",
+    check,
+    section: "summary",
+    tone: check.status === "on_track" ? "positive" : check.status === "no_data" ? "neutral" : "negative",
+    subjects: check.platform !== null ? [check.platform] : [],
+    rows: [`targets/${check.platform ?? "all"}/${check.metric}`],
+  }));
+}
+
+/** How many targets are on track, and each one that is not; none without targets. */
+export function targetsClaim(checks: readonly TargetCheck[]): Claim | null {
+  if (checks.length === 0) return null;
+  const short = checks.filter((c) => c.status !== "on_track");
+  const off = short.some((c) => c.status === "off_track");
+  return {
+    kind: "targets",
+    met: checks.length - short.length,
+    total: checks.length,
+    short,
+    section: "summary",
+    tone: off ? "negative" : short.length === 0 ? "positive" : "neutral",
+    subjects: short.flatMap((c) => (c.platform !== null ? [c.platform] : [])),
+    rows: checks.map((c) => `targets/${c.platform ?? "all"}/${c.metric}`),
+  };
+}
