@@ -9,11 +9,8 @@
  */
 import { rmSync } from "node:fs";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
-import { bundleCli } from "./bundle.mjs";
-
-const ROOT = fileURLToPath(new URL("..", import.meta.url));
+import { bundleCli, ROOT } from "./bundle.mjs";
 
 // Files of sources that no longer exist must not be run or imported from an earlier build.
 rmSync(join(ROOT, "dist"), { recursive: true, force: true });

@@ -1,19 +1,21 @@
 /**
- * Bundles the CLI (docs/decisions.md, "The CLI is one bundle"): the build transpiles src/ to dist/
- * file by file (scripts/build.mjs), and starting `vreport generate` from that tree made Node resolve, read and link about
- * 1,500 ES modules (kysely alone 262, zod 95) before any work. esbuild bundles the CLI and the
- * pure-JS packages it uses into dist/cli/index.js plus shared chunks in dist/cli/chunks/ (each command still
- * loaded only when it runs), replacing the transpiled dist/cli/index.js; the rest of dist/ stays as the build
- * wrote it (the tests and the bench import it). Packages stay external when they find files of
- * their own at run time (PGlite's WebAssembly, BullMQ's Lua scripts, puppeteer's browser
- * settings) or are native (canvas).
+ * Bundles the CLI (docs/decisions.md, "The CLI is one bundle"): the build transpiles src/ to
+ * dist/ file by file (scripts/build.mjs), and starting `vreport generate` from that tree made Node
+ * resolve, read and link about 1,500 ES modules (kysely alone 262, zod 95) before any work.
+ * esbuild bundles the CLI and the pure-JS packages it uses into dist/cli/index.js plus shared
+ * chunks in dist/cli/chunks/ (each command still loaded only when it runs), replacing the
+ * transpiled dist/cli/index.js; the rest of dist/ stays as the build wrote it (the tests and the
+ * bench import it). Packages stay external when they find files of their own at run time
+ * (PGlite's WebAssembly, BullMQ's Lua scripts, puppeteer's browser settings) or are native
+ * (canvas).
  */
 import { rmSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
 
-const ROOT = fileURLToPath(new URL("..", import.meta.url));
+/** The repository, which scripts/build.mjs builds too. */
+export const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const CHUNKS = "chunks";
 const EXTERNAL = ["@electric-sql/pglite", "@napi-rs/canvas", "puppeteer", "bullmq", "ioredis", "pg-native"];
 

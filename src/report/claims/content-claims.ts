@@ -3,7 +3,7 @@ import type { ContentMapModel, ContentModel } from "../model.js";
 import type { Claim } from "./claim.js";
 
 /** True when a content item is about `topic`: its keywords or its title name the topic. */
-export function isAbout(item: ContentItem, topic: Topic): boolean {
+function isAbout(item: ContentItem, topic: Topic): boolean {
   const name = topic.name.toLocaleLowerCase();
   return (
     item.keywords.some((k) => k.toLocaleLowerCase() === name) || item.title.toLocaleLowerCase().includes(name)
