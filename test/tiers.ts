@@ -40,6 +40,7 @@ export const UNIT_TESTS: readonly string[] = [
   "test/import/setup.test.ts",
   "test/jobs/batch-errors.test.ts",
   "test/mcp/docs.test.ts",
+  "test/pipeline/answers-memory.test.ts",
   "test/pipeline/apply.test.ts",
   "test/pipeline/notes-draft.test.ts",
   "test/pipeline/plan.test.ts",
