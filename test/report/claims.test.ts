@@ -8,9 +8,11 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { ChangeLog } from "../../src/config/changes-file.js";
 import type { ContentItem, Platform, Topic } from "../../src/contract/index.js";
+import { langOf } from "../../src/format/i18n/index.js";
 import { escapeMarkdown } from "../../src/format/markdown-escape.js";
 import { renderMarkdown } from "../../src/render/backends/markdown/backend.js";
 import { renderHtml } from "../../src/render/html/compose.js";
+import { contentMap } from "../../src/render/sections/content-map.js";
 import { buildModel } from "../../src/report/build-model.js";
 import { checkReport } from "../../src/report/claims/check.js";
 import type { ReportData } from "../../src/report/model.js";
@@ -75,6 +77,16 @@ describe("claims", () => {
       "Privacy and consent: you published 1 article, not cited yet; competitors have 6 pages.",
     ]);
     expect(checkReport(model).filter((c) => c.rule === "untapped-with-content")).toEqual([]);
+    // The chart counts classified pages: under it, one sentence says why the topic has no bar.
+    const blocks = contentMap(model, langOf("en-US")).blocks;
+    expect(blocks.map((b) => b.kind)).toEqual(["chart", "paragraph", "table"]);
+    expect(blocks[1]).toEqual({
+      kind: "paragraph",
+      text: "Privacy and consent has no bar in the chart of your pages: what was published on it is not classified into topics and buyer stages yet.",
+    });
+    // With nothing published on a flagged topic, the chart needs no such sentence.
+    const bare = buildModel(withContent(smallReportData(), [topic("GA4", true, 5)], []));
+    expect(contentMap(bare, langOf("en-US")).blocks.map((b) => b.kind)).toEqual(["chart", "table"]);
   });
 
   it("counts an article cited in answers when its URL is among the client's cited pages", () => {

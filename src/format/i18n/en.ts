@@ -663,6 +663,12 @@ export const enMessages = (f: Figures) => ({
       "This project has no content data: no page of its site has been crawled and classified into topics.",
     unclassified: (n: number) =>
       `${f.count(n)} of your pages ${f.noun(n, { one: "is", other: "are" })} not classified yet.`,
+    /**
+     * Under the chart: topics the client has published on (the work delivered) that the content
+     * map has not classified yet, so the chart, which counts classified pages, draws no bar.
+     */
+    publishedNoBar: (topics: readonly string[]) =>
+      `${f.list(topics)} ${topics.length === 1 ? "has" : "have"} no bar in the chart of your pages: what was published on ${topics.length === 1 ? "it" : "them"} is not classified into topics and buyer stages yet.`,
   },
 
   content: {

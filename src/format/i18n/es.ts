@@ -554,6 +554,8 @@ const messages = (f: Figures): Messages => ({
       "Este proyecto no tiene datos de contenido: ninguna página de su sitio se ha rastreado ni clasificado por temas.",
     unclassified: (n) =>
       `${f.count(n)} de sus páginas ${f.noun(n, { one: "aún no está clasificada", other: "aún no están clasificadas" })}.`,
+    publishedNoBar: (topics) =>
+      `${f.list(topics)} ${topics.length === 1 ? "no tiene barra" : "no tienen barra"} en el gráfico de sus páginas: lo publicado sobre ${topics.length === 1 ? "ese tema" : "esos temas"} aún no está clasificado por tema y etapa de compra.`,
   },
 
   content: {

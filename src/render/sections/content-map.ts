@@ -90,6 +90,16 @@ export const contentMap: SectionDrafter = (model, lang) => {
           lang,
         ),
       },
+      // The chart counts classified pages, so a topic the client has just published on draws no
+      // bar beside a summary that says it was published: one sentence says why.
+      ...(own.size > 0
+        ? [
+            {
+              kind: "paragraph" as const,
+              text: say.publishedNoBar(topics.filter((t) => own.has(t.id)).map((t) => t.name)),
+            },
+          ]
+        : []),
       table,
     ],
   };
