@@ -5,8 +5,8 @@
 import { spawn } from "node:child_process";
 import { rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import ts from "typescript";
-import { moduleDir, ROOT, transpileTree } from "../_transpile.js";
+import { transpileTree } from "../../scripts/transpile.mjs";
+import { moduleDir, ROOT } from "../_transpile.js";
 
 /**
  * A transpiled copy of src/service/store and the contract it imports (its errors are of the
@@ -21,9 +21,8 @@ export interface TranspiledStore {
 /** Transpiles the store sources (and the contract) into a fresh temporary directory. */
 export function transpileStore(): TranspiledStore {
   const dir = moduleDir("vreport-store-");
-  const options = { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 };
-  transpileTree(join(ROOT, "src/service/store"), join(dir, "service/store"), options);
-  transpileTree(join(ROOT, "src/contract"), join(dir, "contract"), options);
+  transpileTree(join(ROOT, "src/service/store"), join(dir, "service/store"));
+  transpileTree(join(ROOT, "src/contract"), join(dir, "contract"));
   // `./store/db.js` as the scripts import it; node resolves the link, so the store's own
   // relative imports (`../../contract/…`) find the contract beside it.
   symlinkSync(join(dir, "service/store"), join(dir, "store"), "dir");
