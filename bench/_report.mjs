@@ -739,7 +739,7 @@ function suiteSection(rec, runInfo) {
   const r = rec?.result;
   if (!r?.ok) return lines.join("\n");
   lines.push(
-    "The steps of each tree's own `npm test` after its bootstrap (build, typecheck, lint, every test file on PGlite and PostgreSQL; today typecheck and lint run side by side), today's code and the baseline commit timed before the suite was made faster, one after the other in this run.",
+    "The steps of each tree's own `npm test` after its bootstrap (build, typecheck, lint, every test file on PGlite and PostgreSQL; today typecheck and lint run beside the test files), today's code and the baseline commit timed before the suite was made faster, one after the other in this run.",
     "",
     table(
       ["tree", "wall time", "tests passed", "failed"],

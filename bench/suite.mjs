@@ -23,7 +23,7 @@ function counts(out) {
 
 /**
  * The steps of the tree's own `npm test` after its bootstrap (today: the build, then typecheck and
- * lint side by side, then vitest; the baseline: build, typecheck, lint, vitest one after another),
+ * lint beside vitest; the baseline: build, typecheck, lint, vitest one after another),
  * timed in `cwd`; the test count from vitest's summary.
  */
 async function timeSuite(cwd, log, label) {
