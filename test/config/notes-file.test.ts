@@ -4,11 +4,12 @@ import { describe, expect, it } from "vitest";
 import { loadConfig } from "../../src/config/load-config.js";
 import { NotesError, parseNotes } from "../../src/config/notes-file.js";
 import { loadNotesFile } from "../../src/config/period-notes.js";
+import { SECTION_KEYS } from "../../src/config/section-keys.js";
 import { tempDir } from "../_tmp.js";
 
 const FILE = "/reports/notes.md";
-const KEYS =
-  "executive_summary, summary, trend, platforms, categories, competitors, opportunities, evidence, cited_sources, your_pages, competitor_pages, prompts, answers, content_map, content, agency, methodology";
+// The errors list the keys in report order: the one list of them (a new section joins it there).
+const KEYS = SECTION_KEYS.join(", ");
 
 /** The NotesError `text` raises, as code and message. */
 function failure(text: string): { code: string; message: string } {
