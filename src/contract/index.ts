@@ -7,6 +7,7 @@ export * from "./endpoints.js";
 export * from "./enums.js";
 export * from "./envelope.js";
 export * from "./events.js";
+export * from "./invariant-error.js";
 export * from "./params.js";
 export * from "./resources/answer.js";
 export * from "./resources/categories.js";

@@ -9,6 +9,7 @@ import {
 import { envelope } from "./envelope.js";
 import { EVENT_PAYLOADS, EventDelivery } from "./events.js";
 import * as contract from "./index.js";
+import { InvariantError } from "./invariant-error.js";
 import { PARAMS } from "./params.js";
 
 /**
@@ -101,7 +102,7 @@ export function buildOpenApi(): object {
     registry.add(envelope(def.data, def.code, "messages" in def), { id: responseName(def) });
 
   const { schemas } = z.toJSONSchema(registry, { io: "output", uri: (id) => REF + id });
-  if ("__shared" in schemas) throw new Error("openapi: a schema was extracted outside components");
+  if ("__shared" in schemas) throw new InvariantError("openapi: a schema was extracted outside components");
   const components = Object.fromEntries(
     Object.keys(schemas)
       .sort()

@@ -14,11 +14,26 @@
 import { randomBytes } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import type { Project } from "../contract/index.js";
+import { type ErrorCategory, type Project, VreportError } from "../contract/index.js";
 import type { ReviewRecord, ReviewState } from "../contract/review.js";
 import { Cycle, type CycleSource, type CycleWorkspace } from "./cycle.js";
 import { type DeskRow, deskCsp, deskPage, refusedPage } from "./page.js";
 import { type DeskSession, DeskSessions, SESSION_COOKIE, sameSecret, sessionCookie } from "./session.js";
+
+/**
+ * An approved report whose email did not go out (the review is a draft again). It ends and
+ * retries as the send's own error does (an SMTP server that said "try later" may take it later, a
+ * bad address never): the desk only adds which client and what became of the review.
+ */
+export class DeskSendError extends VreportError {
+  override get category(): ErrorCategory {
+    return this.cause instanceof VreportError ? this.cause.category : "failure";
+  }
+
+  override get retryable(): boolean {
+    return this.cause instanceof VreportError ? this.cause.retryable : true;
+  }
+}
 
 /** The desk listens on loopback only: the reports are the clients' data. */
 export const DESK_HOST = "127.0.0.1";
@@ -128,8 +143,9 @@ export async function startDesk(options: DeskOptions): Promise<Desk> {
     } catch (error) {
       // Nothing went out: a draft again, so that approving it again retries the send.
       await set("draft");
-      throw new Error(
+      throw new DeskSendError(
         `${name}: not sent (${error instanceof Error ? error.message : String(error)}); it is a draft again`,
+        { cause: error },
       );
     }
     if (sent === undefined) return `${name}: approved (no email settings: not sent)`;

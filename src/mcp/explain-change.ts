@@ -1,5 +1,6 @@
 import { z } from "zod";
 import {
+  InvariantError,
   MAX_TEXT,
   Platform,
   type PromptItem,
@@ -254,7 +255,8 @@ export const explainChangeTool: Tool<typeof input> = {
     checkScope(args);
     const project = await projectFor(ctx, args.project);
     const model = await reportModel(ctx, project, period);
-    if (!model.sections.ok) throw new Error(model.sections.reason);
+    // reportModel refuses a report the key cannot read (a MissingScopeError), so its sections are here.
+    if (!model.sections.ok) throw new InvariantError(model.sections.reason);
     const s = model.sections.value;
     const change = changeOf(s, args);
     const significant = change.stats?.significant ?? null;

@@ -7,6 +7,7 @@ import { presentView } from "../render/present.js";
 import type { RenderOptions, ReportView } from "../render/types.js";
 import { abortable } from "./abortable.js";
 import { removeLeftovers } from "./leftovers.js";
+import { OutputInTheWayError } from "./output-in-the-way-error.js";
 
 /** A report file written into the output directory. */
 export interface WrittenFile<F extends string = OutputFormat> {
@@ -70,9 +71,7 @@ export async function applyReport<F extends string>(
     for (const entry of entries) {
       const existing = await stat(join(outDir, entry.name)).catch(() => null);
       if (existing && existing.isDirectory() !== entry.isDirectory())
-        throw new Error(
-          `cannot write ${join(outDir, entry.name)}: a ${existing.isDirectory() ? "folder" : "file"} is in the way`,
-        );
+        throw new OutputInTheWayError(join(outDir, entry.name), existing.isDirectory() ? "folder" : "file");
     }
     // The last point to stop: the moves that follow are renames, over in a moment, all or none.
     signal?.throwIfAborted();

@@ -1,3 +1,4 @@
+import { ResponseShapeError } from "../client/index.js";
 import type { AgencyPlan } from "../config/agency-input.js";
 import type { ChangeLog } from "../config/changes-file.js";
 import type { Targets } from "../config/targets.js";
@@ -187,11 +188,18 @@ function evidenceItems(answers: readonly EvidenceAnswer[], data: ReportData): Ev
   });
 }
 
-/** Indexes the API's section array by key; a missing section is a contract breach, not zeros. */
+/**
+ * Indexes the API's section array by key; a missing section is a contract breach, not zeros: the
+ * service's answer is not what the contract promises, as the client's own checks would say.
+ */
 function indexSections(list: ReportSection[]): ApiSections {
   const byKey = new Map(list.map((s) => [s.key, s]));
   const missing = REPORT_SECTION_KEYS.filter((k) => !byKey.has(k));
-  if (missing.length > 0) throw new Error(`report is missing sections: ${missing.join(", ")}`);
+  if (missing.length > 0)
+    throw new ResponseShapeError(
+      [{ path: "data.sections", message: `report is missing sections: ${missing.join(", ")}` }],
+      { endpoint: "getReport" },
+    );
   return Object.fromEntries(byKey) as ApiSections;
 }
 

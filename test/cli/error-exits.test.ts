@@ -20,13 +20,16 @@ import { ChangesError } from "../../src/config/changes-file.js";
 import { ConfigError } from "../../src/config/load-config.js";
 import { NotesError } from "../../src/config/notes-file.js";
 import { ThemeFileError } from "../../src/config/theme.js";
-import { VreportError } from "../../src/contract/index.js";
+import { InvariantError, VreportError } from "../../src/contract/index.js";
+import { DeskSendError } from "../../src/desk/server.js";
 import { AttachmentTooLargeError, EmailError, SmtpDeliveryError } from "../../src/email/errors.js";
 import { DeliveryBusyError } from "../../src/jobs/deliver-once.js";
 import { RedisUnreachableError, ScheduleError } from "../../src/jobs/errors.js";
 import { ToolInputError } from "../../src/mcp/errors.js";
+import { OutputInTheWayError } from "../../src/pipeline/output-in-the-way-error.js";
 import { PdfTimeoutError } from "../../src/render/backends/pdf/_browser.js";
 import { ContentsPageError } from "../../src/render/backends/pdf/_contents.js";
+import { PdfAnchorError } from "../../src/render/backends/pdf/_finish.js";
 import { UnknownFormatError } from "../../src/render/backends/registry.js";
 import { ChartRenderError } from "../../src/render/charts/index.js";
 import { TemplateError } from "../../src/render/html/template-error.js";
@@ -78,6 +81,23 @@ const CASES: [Error, number, boolean][] = [
   [new InterruptedError("SIGTERM"), EXIT.failure, true],
   [new PdfTimeoutError(1000), EXIT.failure, true],
   [new ContentsPageError("no slot"), EXIT.failure, true],
+  // Only an agency's templates drop a section's anchor: a broken template's exit.
+  [new PdfAnchorError("PDF: no link to #sec-1"), EXIT.usage, false],
+  [new OutputInTheWayError("out/report.md", "folder"), EXIT.failure, false],
+  // The desk's failed send ends and retries as the send's own error does.
+  [
+    new DeskSendError("Acme: not sent", { cause: new SmtpDeliveryError("421 try later", 4, 421) }),
+    EXIT.failure,
+    true,
+  ],
+  [
+    new DeskSendError("Acme: not sent", { cause: new EmailError("bad address", "BAD_ADDRESS") }),
+    EXIT.failure,
+    false,
+  ],
+  [new DeskSendError("Acme: not sent", { cause: new Error("boom") }), EXIT.failure, true],
+  // A bug: the same code breaks the same way again.
+  [new InvariantError("a curve needs at least one knot"), EXIT.failure, false],
   [new CliError("bad flag", EXIT.usage), EXIT.usage, true],
   [new ToolInputError({ range: ["unknown"] }), EXIT.failure, true],
   [new KeyError("NO_SCOPE", "a key needs a scope"), EXIT.usage, true],

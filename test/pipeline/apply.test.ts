@@ -2,6 +2,7 @@ import { mkdir, readdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { beforeEach, describe, expect, it } from "vitest";
 import { applyReport } from "../../src/pipeline/apply.js";
+import { OutputInTheWayError } from "../../src/pipeline/output-in-the-way-error.js";
 import type { Backend, RenderedFile } from "../../src/render/backends/backend.js";
 import type { ReportView } from "../../src/render/types.js";
 import { testDir } from "../_tmp.js";
@@ -87,7 +88,10 @@ describe("applyReport (the write step)", () => {
 
   it("moves nothing when a folder stands where a report file goes", async () => {
     await mkdir(join(dir, `${view.name}.md`));
-    await expect(applyReport(view, [txt, withAssets], dir)).rejects.toThrow(/in the way/);
+    const refused = applyReport(view, [txt, withAssets], dir);
+    await expect(refused).rejects.toThrow(/in the way/);
+    // Not retried by the worker: the folder stays in the way until someone moves it.
+    await expect(refused).rejects.toBeInstanceOf(OutputInTheWayError);
     expect(await readdir(dir)).toEqual([`${view.name}.md`]);
   });
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { ResponseShapeError } from "../../src/client/index.js";
 import { SECTION_KEYS } from "../../src/config/section-keys.js";
 import { draftView } from "../../src/render/build-view.js";
 import { buildModel } from "../../src/report/build-model.js";
@@ -48,6 +49,24 @@ describe("buildModel", () => {
     );
     expect(texts).toContain("No significant change in mention rate on Perplexity.");
     expect(texts.some((t) => t.startsWith("Mention rate fell significantly"))).toBe(false);
+  });
+
+  it("refuses a report without one of its sections as a response the contract does not allow", () => {
+    const data = smallReportData();
+    if (!data.report.ok) throw new Error("fixture report missing");
+    data.report.value.sections = data.report.value.sections.filter((s) => s.key !== "platforms");
+    const refused = (() => {
+      try {
+        buildModel(data);
+      } catch (err) {
+        return err;
+      }
+    })();
+    expect(refused).toBeInstanceOf(ResponseShapeError);
+    expect([(refused as ResponseShapeError).message, (refused as ResponseShapeError).retryable]).toEqual([
+      "getReport: data.sections: report is missing sections: platforms",
+      false,
+    ]);
   });
 
   it("names the cover and file after the project, range and as-of day", () => {

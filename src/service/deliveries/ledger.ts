@@ -6,6 +6,7 @@
  */
 import { type Kysely, sql } from "kysely";
 import type { Delivery, DeliveryClaim } from "../../contract/delivery.js";
+import { InvariantError } from "../../contract/index.js";
 
 interface Found {
   state: "sending" | "sent" | "failed";
@@ -40,7 +41,8 @@ export function deliveryLedger(db: Kysely<any>, by = "worker") {
           await sql<Found>`SELECT state, owner, lease_until, message_id, sent_at, lease_until < now() AS expired
             FROM report_deliveries WHERE delivery_key = ${d.key} FOR UPDATE`.execute(trx)
         ).rows[0];
-        if (!found) throw new Error(`delivery ${d.key} vanished while being claimed`);
+        // The INSERT just met this row, and nothing deletes ledger rows (migration 010).
+        if (!found) throw new InvariantError(`delivery ${d.key} vanished while being claimed`);
         if (found.state === "sent")
           return { outcome: "sent", messageId: found.message_id, sentAt: found.sent_at ?? found.lease_until };
         if (found.state === "sending" && !found.expired)

@@ -1,6 +1,12 @@
 import { createServer } from "node:http";
 import Fastify, { type FastifyInstance } from "fastify";
-import { API_PREFIX, ENDPOINTS, type EndpointDef, type EndpointId } from "../../contract/index.js";
+import {
+  API_PREFIX,
+  ENDPOINTS,
+  type EndpointDef,
+  type EndpointId,
+  InvariantError,
+} from "../../contract/index.js";
 import type { Store } from "../store/db.js";
 import { Callers } from "./_callers.js";
 import { ConnectionGate } from "./_connection-gate.js";
@@ -54,7 +60,7 @@ export function routePath(def: EndpointDef): string {
 
 /** Fastify's schema compilers, never called: routes carry no JSON schema (see createApp). */
 function noSchemas(): never {
-  throw new Error(
+  throw new InvariantError(
     "Fastify route schemas are not used: the contract's zod schemas check requests and responses",
   );
 }

@@ -6,6 +6,7 @@ import { webhookDb } from "./_tables.js";
 import { type AttemptResult, attemptDelivery } from "./attempt.js";
 import { loadClaimed } from "./deliveries.js";
 import { enqueueEvent } from "./enqueue-event.js";
+import { WebhookError } from "./errors.js";
 import { DEFAULT_RETRY_POLICY, type RetryPolicy } from "./retry-policy.js";
 import { samplePayload } from "./sample-payloads.js";
 import { getSubscription } from "./subscriptions.js";
@@ -54,7 +55,12 @@ export async function sendTest(
     return row.id;
   });
   const [claimed] = await loadClaimed(store.db, [deliveryId]);
-  if (!claimed) throw new Error(`test delivery ${deliveryId} vanished`);
+  // Deleting the subscription meanwhile deletes its deliveries too (ON DELETE CASCADE, migration 003).
+  if (!claimed)
+    throw new WebhookError(
+      "NOT_FOUND",
+      `test delivery ${deliveryId} vanished (subscription ${subscriptionId} deleted meanwhile?)`,
+    );
   return attemptDelivery(store.db, claimed, {
     fetch: options.fetch ?? globalThis.fetch,
     ...(options.targets ? { targets: options.targets } : {}),

@@ -17,11 +17,34 @@ import {
   PDFRef,
   PDFString,
 } from "pdf-lib";
+import { type ErrorCategory, VreportError } from "../../../contract/index.js";
 
 /** One bookmark: its title and the named destination (section anchor) it opens. */
 export interface Bookmark {
   title: string;
   anchor: string;
+}
+
+/**
+ * The printed PDF lacks a section's link target or its link in the contents, so the contents' page
+ * numbers and the bookmarks have nothing to point at. The package's templates print both; an
+ * agency's `templatesDir` whose layout.hbs drops `id="{{anchor}}"` or whose toc.hbs drops
+ * `href="#{{anchor}}"` does not (docs/templates.md), so it ends a run as a broken template does
+ * (exit 2). Not retried: the same templates print the same PDF.
+ */
+export class PdfAnchorError extends VreportError {
+  readonly code = "PDF_ANCHOR";
+  constructor(message: string) {
+    super(`${message} (do the templates keep each section's id="{{anchor}}" and its contents link?)`);
+  }
+
+  override get category(): ErrorCategory {
+    return "usage";
+  }
+
+  override get retryable(): boolean {
+    return false;
+  }
 }
 
 /** Loads a printed PDF as it is: Chromium's producer and dates stay. */
@@ -42,12 +65,12 @@ export function savePdf(doc: PDFDocument): Promise<Uint8Array> {
  */
 export function anchorPages(doc: PDFDocument, anchors: readonly string[]): number[] {
   const dests = doc.catalog.lookupMaybe(PDFName.of("Dests"), PDFDict);
-  if (!dests) throw new Error("PDF: catalog without /Dests (no link targets printed?)");
+  if (!dests) throw new PdfAnchorError("PDF: catalog without /Dests (no link targets printed)");
   const pageOf = new Map(doc.getPages().map((p, i) => [p.ref, i + 1]));
   return anchors.map((anchor) => {
     const target = dests.lookupMaybe(PDFName.of(anchor), PDFArray)?.get(0);
     const page = target instanceof PDFRef ? pageOf.get(target) : undefined;
-    if (page === undefined) throw new Error(`PDF: no destination for #${anchor}`);
+    if (page === undefined) throw new PdfAnchorError(`PDF: no destination for #${anchor}`);
     return page;
   });
 }
@@ -65,7 +88,7 @@ export function firstLinkPage(doc: PDFDocument, anchor: string): number {
       return dest instanceof PDFName && dest.decodeText() === anchor;
     }),
   );
-  if (at < 0) throw new Error(`PDF: no link to #${anchor}`);
+  if (at < 0) throw new PdfAnchorError(`PDF: no link to #${anchor}`);
   return at + 1;
 }
 

@@ -1,4 +1,4 @@
-import type { RangeEcho } from "../../../contract/index.js";
+import { InvariantError, type RangeEcho } from "../../../contract/index.js";
 import { ApiError } from "../../http/api-error.js";
 import type { ProjectRef, RequestContext } from "../../http/handler.js";
 import { getOrSet } from "../_map.js";
@@ -38,7 +38,8 @@ export class Loader {
   private readonly memo = new Map<string, Promise<unknown>>();
 
   constructor(ctx: Pick<RequestContext, "store" | "project" | "workspace" | "now">, query: PeriodQuery) {
-    if (!ctx.project) throw new Error("analytics handlers need a resolved project");
+    // The router resolves the project of every analytics route before its handler runs.
+    if (!ctx.project) throw new InvariantError("analytics handlers need a resolved project");
     this.db = ctx.store.db;
     this.project = ctx.project;
     try {

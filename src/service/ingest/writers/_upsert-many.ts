@@ -6,6 +6,7 @@
  * (docs/import.md, "How it runs, and memory"): a statement per batch, not per row.
  */
 import { type Kysely, sql } from "kysely";
+import { InvariantError } from "../../../contract/index.js";
 import type { Database } from "../../store/schema.js";
 import { type Row, sameColumns } from "./_upsert.js";
 
@@ -103,6 +104,6 @@ function columnsOf(rows: readonly Row[]): string[] {
   const columns = given(rows[0] as Row);
   const key = columns.join(",");
   if (rows.some((row) => given(row).join(",") !== key))
-    throw new Error(`batched rows set different columns (${key} and others)`);
+    throw new InvariantError(`batched rows set different columns (${key} and others)`);
   return columns;
 }

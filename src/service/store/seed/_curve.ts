@@ -4,6 +4,8 @@
  * and the last 90 days always hold the same events.
  */
 
+import { InvariantError } from "../../../contract/index.js";
+
 /** Knots `[offset, value]`, offsets in days relative to the as-of day (0 = as-of, -1 = the day before), ascending. */
 export type Curve = readonly (readonly [offset: number, value: number])[];
 
@@ -13,7 +15,7 @@ export const flat = (value: number): Curve => [[0, value]];
 /** The curve's value `offset` days from the as-of day: linear between knots, constant beyond the ends. */
 export function curveAt(curve: Curve, offset: number): number {
   const first = curve[0];
-  if (!first) throw new Error("a curve needs at least one knot");
+  if (!first) throw new InvariantError("a curve needs at least one knot");
   if (offset <= first[0]) return first[1];
   for (let i = 1; i < curve.length; i++) {
     const [x1, y1] = curve[i]!;
