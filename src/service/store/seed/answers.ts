@@ -7,6 +7,7 @@
 import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
+import { StoreError } from "../errors.js";
 import { type AnswerBatch, type AnswerJob, answerBatches } from "./_answer-batches.js";
 import type { Column } from "./_bulk.js";
 import type { CatalogPage } from "./_catalog.js";
@@ -110,12 +111,17 @@ async function* generatedInWorker(job: AnswerJob, script: URL): AsyncGenerator<A
     ready.push(batch);
     notify();
   });
+  // What the thread threw arrives as a plain Error (structured cloning keeps no class): the seed's
+  // failure, of the family, with the thread's error as its cause.
   worker.on("error", (error) => {
-    failure = error;
+    failure = new StoreError("SEED_FAILED", `the answer generator failed: ${error.message}`, {
+      cause: error,
+    });
     notify();
   });
   worker.on("exit", (code) => {
-    if (code !== 0 && failure === null) failure = new Error(`the answer generator exited with code ${code}`);
+    if (code !== 0 && failure === null)
+      failure = new StoreError("SEED_FAILED", `the answer generator exited with code ${code}`);
     finished = true;
     notify();
   });
