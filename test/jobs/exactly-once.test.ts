@@ -4,13 +4,12 @@
  * service reads it, the workers' delivery ledger lives in it), a real SMTP server, and faults
  * made for real: SIGKILL, a Redis restart, SMTP refusals, a process killed inside SMTP's DATA.
  */
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it, type TestContext } from "vitest";
 import { deliveryOf } from "../../src/jobs/delivery-ledger.js";
 import { enqueueReport, openQueue, type RetryPolicy } from "../../src/jobs/queue.js";
+import { tempDir } from "../_tmp.js";
 import { parseMime } from "../email/_mime.js";
 import { startSmtp, type TestSmtp } from "../email/_smtp-server.js";
 import { poolOf, TEST_POSTGRES_URL } from "../store/_databases.js";
@@ -21,7 +20,7 @@ import { dropPrefix, REDIS_URL, redisAvailable, uniquePrefix } from "./_redis.js
 import { completed, started, waitUntil } from "./_worker-log.js";
 
 const up = (await redisAvailable()) && TEST_POSTGRES_URL !== undefined;
-const dir = mkdtempSync(join(tmpdir(), "vreport-exactly-once-"));
+const dir = tempDir("exactly-once");
 const FROM = "Agency <reports@agency.test>";
 const CLIENTS = 60;
 let cli: BuiltCli;
@@ -35,7 +34,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await agency?.close();
   cli?.dispose();
-  rmSync(dir, { recursive: true, force: true });
 });
 
 // A dead worker's job is back in the queue after 5 s, and its email's claim free after 5 s: short

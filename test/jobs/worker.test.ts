@@ -2,8 +2,7 @@
  * Worker processes end to end: `vreport worker` in child processes on the real Redis, reading the
  * real service over HTTP and rendering real reports (Markdown, for speed).
  */
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { enqueueCommand } from "../../src/cli/commands/enqueue.js";
@@ -12,6 +11,7 @@ import { workerCommand } from "../../src/cli/commands/worker.js";
 import type { ReportJobResult } from "../../src/jobs/job-data.js";
 import { openQueue } from "../../src/jobs/queue.js";
 import { snapshotDirectory } from "../_snapshots.js";
+import { tempDir } from "../_tmp.js";
 import { leaves, parseMime } from "../email/_mime.js";
 import { startSmtp } from "../email/_smtp-server.js";
 import { type BuiltCli, buildCli, type CliProcess, killAll, spawnCli } from "./_cli-process.js";
@@ -20,7 +20,7 @@ import { AS_OF, startTestService, type TestService } from "./_service.js";
 import { completed, started, waitUntil } from "./_worker-log.js";
 
 const up = await redisAvailable();
-const dir = mkdtempSync(join(tmpdir(), "vreport-workers-"));
+const dir = tempDir("workers");
 let cli: BuiltCli;
 let service: TestService;
 const children: CliProcess[] = [];
@@ -38,7 +38,6 @@ afterEach(async () => {
 afterAll(async () => {
   await service?.close();
   cli?.dispose();
-  rmSync(dir, { recursive: true, force: true });
 });
 
 // Short locks make a killed worker's job stall fast; only the kill test uses them, because under
