@@ -46,17 +46,17 @@ type SentInput = z.infer<typeof SentInput>;
 export const FailedInput = z.object({ key: Text, owner: Text, error: z.string() }).strict();
 type FailedInput = z.infer<typeof FailedInput>;
 
-export const deliveriesClaimOp = validated<ClaimInput, DeliveryClaim>(ClaimInput, (store, i) =>
+const deliveriesClaimOp = validated<ClaimInput, DeliveryClaim>(ClaimInput, (store, i) =>
   deliveryLedger(store.db).claim(i.delivery, i.owner, i.leaseMs),
 );
-export const deliveriesRenewOp = validated<RenewInput, boolean>(RenewInput, (store, i) =>
+const deliveriesRenewOp = validated<RenewInput, boolean>(RenewInput, (store, i) =>
   deliveryLedger(store.db).renew(i.key, i.owner, i.leaseMs),
 );
-export const deliveriesSentOp = validated<SentInput, null>(SentInput, async (store, i) => {
+const deliveriesSentOp = validated<SentInput, null>(SentInput, async (store, i) => {
   await deliveryLedger(store.db, i.by).sent(i.key, i.owner, i.messageId, i.period);
   return null;
 });
-export const deliveriesFailedOp = validated<FailedInput, null>(FailedInput, async (store, i) => {
+const deliveriesFailedOp = validated<FailedInput, null>(FailedInput, async (store, i) => {
   await deliveryLedger(store.db).failed(i.key, i.owner, i.error);
   return null;
 });

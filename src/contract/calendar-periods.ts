@@ -38,7 +38,7 @@ export function lengthOf(r: DayRange): number {
 }
 
 /** Days in a month (month 1–12). */
-export function daysInMonth(year: number, month: number): number {
+function daysInMonth(year: number, month: number): number {
   return new Date(Date.UTC(year, month, 0)).getUTCDate();
 }
 

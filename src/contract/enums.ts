@@ -37,7 +37,7 @@ export const IdeaStage = z.enum(IDEA_STAGES);
 /** Buyer stage of a content item, BALANCED included (docs/decisions.md#content-views-and-stages). */
 export const ContentBuyerStage = z.enum(["AWARENESS", "CONSIDERATION", "DECISION", "BALANCED"]);
 
-export const CONTENT_VIEWS = ["IDEAS", "PLANNED", "PRODUCED"] as const;
+const CONTENT_VIEWS = ["IDEAS", "PLANNED", "PRODUCED"] as const;
 export const ContentView = z.enum(CONTENT_VIEWS);
 export type ContentView = z.infer<typeof ContentView>;
 

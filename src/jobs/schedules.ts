@@ -44,14 +44,14 @@ export interface ScheduleInfo {
 }
 
 /** The default schedule id: readable, and free of `:` (BullMQ's key separator). */
-export function scheduleId(spec: Pick<ScheduleSpec, "target" | "period" | "formats">): string {
+function scheduleId(spec: Pick<ScheduleSpec, "target" | "period" | "formats">): string {
   const target =
     "project" in spec.target ? spec.target.project.replace(/[^A-Za-z0-9_-]/g, "_") : "all-projects";
   return `${target}-${choiceKey(spec.period)}-${[...new Set(spec.formats)].sort().join("+")}`;
 }
 
 /** True when `tz` is an IANA time zone this runtime knows. */
-export function validTimeZone(tz: string): boolean {
+function validTimeZone(tz: string): boolean {
   try {
     new Intl.DateTimeFormat("en", { timeZone: tz });
     return true;

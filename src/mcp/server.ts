@@ -62,7 +62,7 @@ export async function callTool(tool: Tool, raw: unknown, ctx: ToolContext): Prom
 }
 
 /** The MCP server over the tool registry: lists the tools and answers their calls. */
-export function createMcpServer(info: ServerInfo, ctx: Omit<ToolContext, "signal">): Server {
+function createMcpServer(info: ServerInfo, ctx: Omit<ToolContext, "signal">): Server {
   const tools = toolRegistry();
   const byName = new Map(tools.map((t) => [t.name, t]));
   const listed = tools.map((t) => ({

@@ -18,7 +18,7 @@ export interface ClientFileSources {
  * typo in one must not wait for the embedded service to start, nor fail one client of a batch
  * after others were sent. Returns each project's file's contents.
  */
-export async function clientFiles<T>(
+async function clientFiles<T>(
   load: (path: string) => Promise<T>,
   sources: ClientFileSources,
 ): Promise<(project: Project) => T | undefined> {

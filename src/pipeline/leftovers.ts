@@ -10,7 +10,7 @@ import { join } from "node:path";
 const LEFTOVER = /^\.(?:vreport-staging-(\d+)-[0-9a-f]+|.+-answers\.(\d+)-[0-9a-f]+\.partial)$/;
 
 /** Whether a process with this id exists (another user's counts: EPERM says it exists). */
-export function processAlive(pid: number): boolean {
+function processAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;

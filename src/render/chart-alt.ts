@@ -13,7 +13,7 @@ import type { ChartSpec } from "./types.js";
  * executive summary words it: "rose significantly", or "did not change significantly"
  * (docs/metrics.md, "Intervals and significance").
  */
-export function chartAlt(spec: Omit<ChartSpec, "alt">, lang: Lang, findings: readonly string[] = []): string {
+function chartAlt(spec: Omit<ChartSpec, "alt">, lang: Lang, findings: readonly string[] = []): string {
   const parts = [
     `${lang.m.alt.kind[spec.type]}.`,
     ...(spec.type === "line"

@@ -16,12 +16,12 @@ type TableBlock = Extract<Block, { kind: "table" }>;
 const INTERNAL_COLUMNS: Readonly<Record<string, readonly string[]>> = { opportunities: ["rule"] };
 
 /** Whether a column of `table` is internal. */
-export function isTechnical(table: TableBlock, column: Column): boolean {
+function isTechnical(table: TableBlock, column: Column): boolean {
   return column.technical === true || (INTERNAL_COLUMNS[table.id]?.includes(column.key) ?? false);
 }
 
 /** The section without its internal tables and columns: what every client-facing format shows. */
-export function withoutTechnical(section: SectionView): SectionView {
+function withoutTechnical(section: SectionView): SectionView {
   const internal = (b: Block) =>
     b.kind === "table" && (b.technical || b.columns.some((c) => isTechnical(b, c)));
   if (!section.blocks.some(internal)) return section;

@@ -5,7 +5,7 @@ import { described } from "../../src/render/chart-alt.js";
 import { chartConfig, fittedRange } from "../../src/render/charts/_config.js";
 import { markerLayout } from "../../src/render/charts/_markers.js";
 import { countTick, percentTick, shortLabel, wrapLabel } from "../../src/render/charts/_ticks.js";
-import { ChartRenderError, drawChart, drawCharts, imageHeight } from "../../src/render/charts/index.js";
+import { ChartRenderError, drawChart, imageHeight } from "../../src/render/charts/index.js";
 import type { ChartSpec } from "../../src/render/types.js";
 
 const EN = langOf("en-US");
@@ -154,11 +154,6 @@ describe("drawChart", () => {
     for (const word of [">&lt;script&gt;alert(1)&lt;/script&gt;<", ">&amp;<", ">&quot;q&quot;<", ">]]&gt;<"])
       expect(svg).toContain(word);
     expect((await inspect(new TextEncoder().encode(svg))).inked).toBeGreaterThan(500);
-  });
-
-  it("draws a list of specs in order", async () => {
-    const drawn = await drawCharts(SPECS.slice(0, 2));
-    expect(drawn.map((c) => c.id)).toEqual(["trend", "platforms"]);
   });
 
   it("rejects an impossible size with a typed error", async () => {

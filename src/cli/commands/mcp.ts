@@ -43,7 +43,7 @@ const stderrIo: Io = {
  * `vreport mcp`: serves the MCP tools over stdio, reading through the typed client with the key
  * given (or the embedded demo's, without `--base-url`), until the client closes the stream.
  */
-export async function mcpCommand(flags: McpFlags, version: string, io: Io = stderrIo): Promise<void> {
+async function mcpCommand(flags: McpFlags, version: string, io: Io = stderrIo): Promise<void> {
   // A library's stray console line on stdout would break the host's connection: console goes to stderr.
   for (const level of ["log", "info", "debug"] as const) console[level] = console.error;
   const service = serviceOptionsFrom(flags);

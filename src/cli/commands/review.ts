@@ -117,7 +117,7 @@ export async function reviewApprove(flags: ReviewFlags, out: Out = processIo.out
 }
 
 /** `vreport review reject`: the report is held with a reason and never emailed as it is. */
-export async function reviewReject(
+async function reviewReject(
   flags: ReviewFlags & { reason: string },
   out: Out = processIo.out,
 ): Promise<ReviewRecord> {

@@ -154,7 +154,7 @@ export async function scheduleAdd(flags: ScheduleAddFlags, out: Out = stdout): P
  * seconds; the delay `add` reads back is measured from a slightly different instant
  * (04:59:59.987 for 05:00:00), so the milliseconds are noise.
  */
-export function nextRun(ms: number): string {
+function nextRun(ms: number): string {
   return new Date(Math.round(ms / 1000) * 1000).toISOString();
 }
 

@@ -95,7 +95,7 @@ export function parseAsOf(value: string): string {
 }
 
 /** `--scale`: a positive number (fractions allowed, for quick runs). */
-export function parseScale(value: string): number {
+function parseScale(value: string): number {
   const n = Number(value);
   if (value.trim() === "" || !Number.isFinite(n) || n <= 0 || n > 1000) {
     throw CliError.badFlag("--scale", value, "a number greater than 0 (at most 1000)");

@@ -120,7 +120,7 @@ interface DeskFlags {
 }
 
 /** The desk's setup from `serve`'s flags: the cycle's period (default last month), config, formats, SMTP. */
-export function parseDeskFlags(flags: DeskFlags): DeskSetup | undefined {
+function parseDeskFlags(flags: DeskFlags): DeskSetup | undefined {
   if (!flags.desk) {
     const stray = (
       ["month", "period", "config", "deskFormats", "out", "smtpUrl", "emailFrom", "by"] as const

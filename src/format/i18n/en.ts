@@ -10,7 +10,7 @@ import type { FigureStyle, Figures } from "./figures.js";
 /** An English possessive: "Lumora's", "Nimbus Metrics'" (a name ending in s takes the apostrophe alone). */
 const owner = (name: string): string => (/s$/i.test(name) ? `${name}'` : `${name}'s`);
 
-export const enMessages = (f: Figures) => ({
+const enMessages = (f: Figures) => ({
   /** Section titles; the API's sections carry these English ones (service/analytics/handlers/report.ts). */
   sections: {
     executive_summary: "Executive summary",

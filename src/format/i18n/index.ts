@@ -25,7 +25,7 @@ export interface Lang {
 }
 
 /** The catalogue of a locale's language ("de-AT" → German), or undefined when there is none. */
-export function catalogueOf(locale: string): Catalogue | undefined {
+function catalogueOf(locale: string): Catalogue | undefined {
   const language = locale.split(/[-_]/)[0]?.toLowerCase();
   return CATALOGUES.find((c) => c.language === language);
 }

@@ -77,13 +77,3 @@ export async function drawChart(
   // The image's height, so every format shows it at its size.
   return { ...spec, height: Math.round(imageHeight(spec)), images };
 }
-
-/** Draws several specs in order. */
-export async function drawCharts(
-  specs: readonly ChartSpec[],
-  kinds: readonly ChartImageKind[] = CHART_IMAGE_KINDS,
-): Promise<RenderedChart[]> {
-  const out: RenderedChart[] = [];
-  for (const spec of specs) out.push(await drawChart(spec, kinds));
-  return out;
-}

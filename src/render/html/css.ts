@@ -20,7 +20,7 @@ export function cssString(text: string): string {
 }
 
 /** The branding colour if it is a plain `#RRGGBB` (or `#RGB`), else the default accent. */
-export function safeColor(color: string): string {
+function safeColor(color: string): string {
   return /^#(?:[0-9a-fA-F]{3}){1,2}$/.test(color) ? color : FALLBACK_ACCENT;
 }
 

@@ -64,7 +64,7 @@ export class PeriodParamError extends VreportError {
 export { addDays, dayIn, daysBetween };
 
 /** Number of days of a range value (`7d` → 7). */
-export function rangeDays(range: Range): number {
+function rangeDays(range: Range): number {
   return Number.parseInt(range, 10);
 }
 

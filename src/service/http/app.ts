@@ -53,7 +53,7 @@ export interface AppOptions {
 const OTHER_METHODS = ["POST", "PUT", "PATCH", "DELETE", "OPTIONS", "HEAD"] as const;
 
 /** Fastify route path of an endpoint: `{x}` → `:x`, under API_PREFIX unless it lives at the origin. */
-export function routePath(def: EndpointDef): string {
+function routePath(def: EndpointDef): string {
   const rel = def.path.replace(/\{(\w+)\}/g, ":$1");
   return def.atOrigin ? rel : API_PREFIX + rel;
 }

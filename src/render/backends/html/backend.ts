@@ -10,7 +10,7 @@ import { html as info } from "./meta.js";
  * lets it load nothing but `data:` URIs: it reads the same offline, from disk or as an email
  * attachment (docs/architecture.md, "The HTML report").
  */
-export function renderHtmlReport(view: ReportView, options: { draft?: boolean } = {}): string {
+function renderHtmlReport(view: ReportView, options: { draft?: boolean } = {}): string {
   // The page size only sizes the print's @page rules (a reader may print it); the screen's column
   // is laid out for A4's text column.
   return renderHtml(view, { draft: options.draft ?? false }, "whole", "screen");

@@ -56,7 +56,7 @@ export function writeNarrative(
 }
 
 /** Writes KPIs as a small typed table (value, previous, change); returns the next free row. */
-export function writeKpis(
+function writeKpis(
   ws: ExcelJS.Worksheet,
   row: number,
   items: readonly Kpi[],

@@ -3,12 +3,8 @@ import type { Handler } from "../../http/handler.js";
 import { citationsByOwner, citedSources, totalCitations } from "../metrics/cited-sources.js";
 import { Loader } from "./_loader.js";
 
-/** Cited sources data of a loader (shared with the report's cited_sources section). */
-export async function buildCitedSources(
-  l: Loader,
-  type: "domain" | "url",
-  limit: number,
-): Promise<CitedSources> {
+/** Cited sources data of a loader (the report builds its cited_sources section from the same metrics). */
+async function buildCitedSources(l: Loader, type: "domain" | "url", limit: number): Promise<CitedSources> {
   const urls = await l.urlSums();
   return {
     range: l.range,

@@ -29,7 +29,7 @@ const TITLES = ENGLISH.m.sections;
  * computed by the same builders as the focused endpoints over one shared loader, so the numbers
  * are identical.
  */
-export async function buildReport(l: Loader, now: Date): Promise<FullReport> {
+async function buildReport(l: Loader, now: Date): Promise<FullReport> {
   // First, so the brand's cells and the days' totals come from these reads rather than from
   // second, narrower ones.
   const allCells = l.promptCells();

@@ -28,7 +28,7 @@ const LEVEL = 0.95;
 const critical = new Map<number, number>();
 
 /** Two-sided 95 % critical value of Student's t with `df` degrees of freedom. */
-export function tCritical(df: number): number {
+function tCritical(df: number): number {
   let t = critical.get(df);
   if (t === undefined) {
     t = quantile(1 - (1 - LEVEL) / 2, df);

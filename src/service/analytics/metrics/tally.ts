@@ -41,7 +41,7 @@ export interface DailyRows {
 }
 
 /** An all-zero tally. */
-export function emptyTally(): Tally {
+function emptyTally(): Tally {
   return { snapshots: 0, mentioned: 0, cited: 0, competitorMentions: 0 };
 }
 

@@ -8,7 +8,7 @@ import { postgres } from "./postgres/meta.js";
  * (docs/architecture.md, "A new database driver"). Each is loaded only when a store of its kind
  * is opened: a PGlite run never loads pg.
  */
-export const DRIVERS = [
+const DRIVERS = [
   { ...postgres, load: async () => (await import("./postgres/driver.js")).driver },
   { ...pglite, load: async () => (await import("./pglite/driver.js")).driver },
 ] as const satisfies readonly DriverEntry[];

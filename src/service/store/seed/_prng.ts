@@ -19,7 +19,7 @@ export interface Rng {
 }
 
 /** mulberry32: tiny, fast, and good enough for synthetic data. */
-export function mulberry32(seed: number): Rng {
+function mulberry32(seed: number): Rng {
   let state = seed >>> 0;
   const next = (): number => {
     state = (state + 0x6d2b79f5) >>> 0;
