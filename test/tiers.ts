@@ -44,6 +44,7 @@ export const UNIT_TESTS: readonly string[] = [
   "test/pipeline/apply.test.ts",
   "test/pipeline/notes-draft.test.ts",
   "test/pipeline/plan.test.ts",
+  "test/pipeline/run-plan.test.ts",
   "test/preview/build.test.ts",
   "test/preview/watch.test.ts",
   "test/render/changes.test.ts",

@@ -1,9 +1,7 @@
 import { senderProblem } from "../config/email-address.js";
-import type { EmailConfig } from "../config/email-config.js";
 import { DEFAULT_MAX_ATTACHMENT_BYTES } from "../email/attachments.js";
 import { DEFAULT_FROM, type EmailOptions, type EmailSettings } from "../email/settings.js";
 import { CliError, EXIT } from "./errors.js";
-import { inline } from "./io.js";
 
 /** Raw email flags as commander hands them over (shared by `generate`, `worker`, `enqueue`, `schedule`). */
 export interface EmailFlags {
@@ -73,7 +71,8 @@ function senderFrom(flags: EmailFlags, env: NodeJS.ProcessEnv): string {
 
 /**
  * `--email` with its SMTP settings for `generate`: undefined without `--email`; `--email` without
- * an SMTP URL is a usage error (exit 2), so a run never renders for nothing.
+ * an SMTP URL is a usage error (exit 2), so a run never renders for nothing. Each client's run plan
+ * merges it with the client's config (pipeline/client-email.ts).
  */
 export function parseEmailFlags(
   flags: EmailFlags,
@@ -85,35 +84,4 @@ export function parseEmailFlags(
   if (settings === undefined)
     throw new CliError("--email needs --smtp-url (or VREPORT_SMTP_URL)", EXIT.usage);
   return { ...settings, to };
-}
-
-/**
- * One client's email: `--email` addresses, else the client's `email.to` from the config file;
- * its cc, reply-to and templates from the config; the sender from `--email-from` when given, else
- * the config's, else the environment's or the default (docs/email.md). Throws when nobody is to
- * receive it: that client's delivery fails, the others go on.
- */
-export function clientEmail(
-  flags: EmailOptions,
-  config: EmailConfig | undefined,
-  project: { name: string },
-  explicitFrom: boolean,
-): EmailOptions {
-  const to = flags.to.length > 0 ? flags.to : (config?.to ?? []);
-  if (to.length === 0)
-    throw new Error(
-      `no recipients for ${inline(project.name)}: give --email addresses, or email.to for it in the config file`,
-    );
-  const templates = {
-    ...(config?.subject !== undefined ? { subject: config.subject } : {}),
-    ...(config?.body !== undefined ? { body: config.body } : {}),
-  };
-  return {
-    ...flags,
-    to,
-    from: explicitFrom ? flags.from : (config?.from ?? flags.from),
-    ...(config?.cc !== undefined ? { cc: config.cc } : {}),
-    ...(config?.replyTo !== undefined ? { replyTo: config.replyTo } : {}),
-    ...(Object.keys(templates).length > 0 ? { templates } : {}),
-  };
 }

@@ -12,7 +12,7 @@ import { loadConfig } from "../config/load-config.js";
 import { SCOPES } from "../contract/index.js";
 import type { CycleWorkspace } from "../desk/cycle.js";
 import { type Desk, type DeskReviews, type DeskSend, startDesk } from "../desk/server.js";
-import type { EmailSettings } from "../email/settings.js";
+import type { EmailOptions, EmailSettings } from "../email/settings.js";
 import { deliverOnce } from "../jobs/deliver-once.js";
 import { deliveryOf } from "../jobs/delivery-ledger.js";
 import { clientReports } from "../pipeline/client-reports.js";
@@ -24,7 +24,7 @@ import type { PeriodChoice } from "../report/period-choice.js";
 import type { AdminOperation } from "../service/admin/index.js";
 import { keysCreateOp, keysRevokeOp } from "./commands/keys.js";
 import { reviewListOp, reviewSetOp } from "./commands/review.js";
-import { clientEmail } from "./email-flags.js";
+import { CliError, EXIT } from "./errors.js";
 import { adminLedger } from "./ledger-operations.js";
 import { runOnStore, type StoreOperation } from "./on-store.js";
 
@@ -53,7 +53,8 @@ const quiet = { out: () => {}, err: () => {} };
 export function deskLinkOp(desk: () => Desk | undefined): AdminOperation {
   return async (_store, _input, io) => {
     const running = desk();
-    if (!running) throw new Error("the review desk is still starting: ask again in a moment");
+    if (!running)
+      throw new CliError("the review desk is still starting: ask again in a moment", EXIT.failure);
     const url = running.signInUrl();
     io.out(`vreport: review desk at ${url} (loopback only; the link signs in once)`);
     return { url };
@@ -143,13 +144,17 @@ async function deskSender(
   const send: DeskSend = async (project, { client, period }) => {
     const config = await loadConfig(setup.configPath);
     const clients = await clientReports(config);
-    const own = config.forProject(project).email;
-    if (!own?.to?.length) return undefined;
-    const rendered = await generateReport(
-      client,
-      planJob(project, clients(project), { period, formats: setup.formats, outDir: setup.outDir }),
-    );
-    const options = clientEmail({ ...email, to: [] }, own, project, false);
+    // To the client's own recipients (config `email.to`), merged in its plan; a client without
+    // any is not sent from the desk.
+    const plan = planJob<EmailOptions>(project, clients(project), {
+      period,
+      formats: setup.formats,
+      outDir: setup.outDir,
+      email: { options: { ...email, to: [] }, explicitFrom: false },
+    });
+    if (plan.email?.ok !== true) return undefined;
+    const options = plan.email.options;
+    const rendered = await generateReport(client, plan);
     const delivery = deliveryOf({
       project: project.id,
       periodStart: rendered.cover.periodStart,

@@ -4,10 +4,11 @@ import { sharedReads, type VreportClient } from "../client/index.js";
 import type { ClientSchedule } from "../config/load-config.js";
 import { dayIn } from "../contract/calendar.js";
 import { type Project, VreportError } from "../contract/index.js";
+import { EmailError } from "../email/errors.js";
 import type { EmailOptions, EmailSettings } from "../email/settings.js";
 import type { ClientReport } from "../pipeline/client-reports.js";
 import { generateReport, type RenderedReport } from "../pipeline/generate-report.js";
-import { planJob } from "../pipeline/run-plan.js";
+import { emailOf, planJob } from "../pipeline/run-plan.js";
 import { type Period, resolvePeriod } from "../report/period.js";
 import { clientDeliveryAt, monthBefore } from "./client-delivery.js";
 import { checkLastDay, describeShort } from "./data-complete.js";
@@ -24,10 +25,9 @@ export interface ProcessorContext {
   /**
    * Each client's settings (the config's defaults under its entry in `projects`: branding,
    * sections, targets, notes, change log; docs/email.md), read once before the worker starts;
-   * each job's plan is made from them (pipeline/run-plan.ts). Its email settings over `email`.
+   * each job's plan is made from them (pipeline/run-plan.ts), its email settings over `email`.
    */
   clients: (project: Project) => ClientReport;
-  clientEmail?: (project: Project, email: EmailOptions) => EmailOptions;
   /** SMTP settings of this worker; jobs asking for email fail without them. */
   email?: EmailSettings;
   /** Where `all-projects` jobs enqueue their per-project reports. */
@@ -69,10 +69,33 @@ const WORKER_ID = `${hostname()}:${process.pid}`;
 export const DEFAULT_WAIT_FOR_DATA_HOURS = 48;
 const HOUR_MS = 3_600_000;
 
+/** Why a job failed for good, as `JobError` names it. */
+export type JobErrorCode = "INVALID_DATA" | "UNKNOWN_PROJECT" | "NO_LEDGER" | "DATA_INCOMPLETE";
+
 /**
- * Failures a retry cannot fix (each error of vreport's family says so itself: unknown project,
- * wrong key, over-cap attachments…) fail the job at once with its reason; anything else (network,
- * 5xx, SMTP) is retried with backoff.
+ * A job this worker can never complete as asked: its data does not fit the schema, its project is
+ * not among those the key reads, it asks for email from a worker without a delivery ledger, or its
+ * period's data is still incomplete at its deadline (docs/jobs.md). Not retried: the next try
+ * would end the same way.
+ */
+export class JobError extends VreportError {
+  constructor(
+    readonly code: JobErrorCode,
+    message: string,
+  ) {
+    super(message);
+  }
+
+  override get retryable(): boolean {
+    return false;
+  }
+}
+
+/**
+ * The one place the worker reads vreport's error family (docs/architecture.md, "Error family"):
+ * failures a retry cannot fix (each error says so itself: unknown project, wrong key, over-cap
+ * attachments, a job no try can complete…) fail the job at once with its reason; anything else
+ * (network, 5xx, SMTP) is retried with backoff.
  */
 function classify(err: unknown): Error {
   // The error stays the cause, so the worker's log can tell a report held for review from a failure.
@@ -87,7 +110,7 @@ function parse<T>(
   job: Job,
 ): T {
   const r = schema.safeParse(job.data);
-  if (!r.success) throw new UnrecoverableError(`job ${job.id} has invalid data: ${r.error.message}`);
+  if (!r.success) throw new JobError("INVALID_DATA", `job ${job.id} has invalid data: ${r.error.message}`);
   return r.data;
 }
 
@@ -105,19 +128,6 @@ async function maySend(
   rendered: RenderedReport,
 ): Promise<SendVerdict> {
   return ctx.review ? ctx.review(project, rendered) : { send: true };
-}
-
-/**
- * A client's email: the job's addresses, else the client's own recipients (config `email.to`).
- * A client with none fails its own job at once with the reason; the others go on.
- */
-function emailOf(ctx: ProcessorContext, project: Project, options: EmailOptions): EmailOptions {
-  if (!ctx.clientEmail) return options;
-  try {
-    return ctx.clientEmail(project, options);
-  } catch (err) {
-    throw new UnrecoverableError(err instanceof Error ? err.message : String(err));
-  }
 }
 
 /**
@@ -193,19 +203,21 @@ export function createProcessor(
     }
     const reason = `held: ${period.label}'s last collection day is incomplete at the deadline ${new Date(deadline).toISOString()} (${describeShort(check)}); not sent`;
     await ctx.onHeld?.(project, period.label, reason);
-    throw new UnrecoverableError(reason);
+    throw new JobError("DATA_INCOMPLETE", reason);
   };
 
   const report = async (job: Job, token?: string): Promise<ReportJobResult> => {
     const data = parse(ReportJobData, job);
     const to = data.email ?? (data.clientRecipients ? [] : undefined);
     if (to && !ctx.email) {
-      throw new UnrecoverableError(
+      throw new EmailError(
         "the job asks for email but this worker has no --smtp-url (or VREPORT_SMTP_URL)",
+        "NO_SMTP",
       );
     }
     if (to && !ctx.deliveries) {
-      throw new UnrecoverableError(
+      throw new JobError(
+        "NO_LEDGER",
         "the job asks for email but this worker keeps no delivery ledger (give it --database)",
       );
     }
@@ -214,18 +226,27 @@ export function createProcessor(
     const { projects } = await client.listProjects();
     const project = projects.find((p) => p.id === data.project || p.name === data.project);
     if (!project)
-      throw new UnrecoverableError(`project ${data.project} not found among the projects the key can read`);
+      throw new JobError(
+        "UNKNOWN_PROJECT",
+        `project ${data.project} not found among the projects the key can read`,
+      );
     // The job's edge: the period it asks for becomes the one value the report reads.
     const period = await resolvePeriod(client, data.period, clientAsOf(data.baseUrl));
     if (data.dataDeadline !== undefined)
       await waitForData(job, token, client, project, period, data.dataDeadline);
-    const rendered = await generateReport(
-      client,
-      planJob(project, ctx.clients(project), { period, formats: data.formats, outDir: data.out }),
-    );
+    // The job's addresses, else the client's own recipients (config `email.to`), merged in its plan.
+    const plan = planJob<EmailOptions>(project, ctx.clients(project), {
+      period,
+      formats: data.formats,
+      outDir: data.out,
+      ...(to && ctx.email ? { email: { options: { ...ctx.email, to }, explicitFrom: false } } : {}),
+    });
+    const rendered = await generateReport(client, plan);
+    // Read once the files are written: a client nobody is to receive fails its own job at once
+    // with the reason (NoRecipientsError, not retried); the others go on.
+    const email = emailOf(plan);
     let delivered: DeliveryOutcome | undefined;
-    if (to && ctx.email && ctx.deliveries) {
-      const email = emailOf(ctx, project, { ...ctx.email, to });
+    if (email && ctx.deliveries) {
       const decision = await maySend(ctx, project, rendered);
       if (!decision.send) throw new HeldForReviewError(decision.reason);
       const delivery = deliveryOf({
@@ -280,7 +301,7 @@ export function createProcessor(
     try {
       return job.name === JOB_NAMES.allProjects ? await allProjects(job) : await report(job, token);
     } catch (err) {
-      throw err instanceof UnrecoverableError ? err : classify(err);
+      throw classify(err);
     }
   };
 }

@@ -5,6 +5,7 @@ import { notesForReport } from "../config/period-notes.js";
 import type { Profile } from "../config/presentation.js";
 import { viewOf } from "../pipeline/plan.js";
 import { reportPeriod } from "../pipeline/report-period.js";
+import { clientRequest } from "../pipeline/run-plan.js";
 import { loadBackend } from "../render/backends/registry.js";
 import { forgetTemplates, PACKAGE_TEMPLATES } from "../render/html/templates.js";
 import { presentView } from "../render/present.js";
@@ -71,25 +72,28 @@ export async function buildPreview(source: PreviewSource): Promise<PreviewBuild>
     input(found.file);
     const notes = found.notes;
     const changes = changesPath !== undefined ? await loadChanges(changesPath) : undefined;
+    const draft = source.draft ?? false;
+    // The client's settings under the flags, merged as every run merges them (docs/architecture.md,
+    // "The run plan"); its notes are the ones read above, the file the preview watches.
+    const { render, ...request } = clientRequest(
+      { settings, ...(changes !== undefined ? { changes } : {}) },
+      { draft },
+    );
     // The client's theme (docs/templates.md): its templates are checked and its files watched too.
-    const theme = settings.branding.theme;
+    const theme = request.branding.theme;
     for (const source of theme?.sources ?? []) inputs.add(source);
     // Templates and stylesheets are read again: an edited partial or print.css shows at once.
     await checkTemplates(theme?.templatesDir ? [...templateDirs, theme.templatesDir] : templateDirs);
     forgetTemplates();
     const plan = await viewOf(source.data, {
+      ...request,
       formats: ["html"],
-      branding: settings.branding,
-      ...(settings.timezone !== undefined ? { timezone: settings.timezone } : {}),
       ...(notes !== undefined ? { notes } : {}),
-      ...(settings.targets !== undefined ? { targets: settings.targets } : {}),
-      ...(changes !== undefined ? { changes } : {}),
-      draft: source.draft ?? false,
+      draft,
     });
     const backend = await loadBackend("html");
-    const options = { presentation: settings.presentation, draft: source.draft ?? false };
-    const view = backend.shows === "pages" ? presentView(plan.view, settings.presentation) : plan.view;
-    const [report] = await backend.render(view, options);
+    const view = backend.shows === "pages" ? presentView(plan.view, render.presentation) : plan.view;
+    const [report] = await backend.render(view, render);
     const html = typeof report?.data === "string" ? report.data : new TextDecoder().decode(report?.data);
     const warnings = found.warning !== undefined ? [found.warning, ...plan.warnings] : plan.warnings;
     return { ok: true, html, warnings, checks: plan.checks, inputs: [...inputs] };

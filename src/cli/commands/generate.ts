@@ -6,11 +6,11 @@ import type { EmailOptions } from "../../email/settings.js";
 import { type BatchResult, runBatch } from "../../jobs/batch.js";
 import type { WrittenFile } from "../../pipeline/apply.js";
 import { clientReports } from "../../pipeline/client-reports.js";
-import { planJob } from "../../pipeline/run-plan.js";
+import { emailOf, planJob, type RunPlan, type RunSpec } from "../../pipeline/run-plan.js";
 import { closeLoadedBackends, loadBackend } from "../../render/backends/registry.js";
 import { createBatchProgress } from "../batch-progress.js";
 import { printBatchSummary } from "../batch-summary.js";
-import { clientEmail, parseEmailFlags } from "../email-flags.js";
+import { parseEmailFlags } from "../email-flags.js";
 import { CliError, EXIT } from "../errors.js";
 import { examples } from "../examples.js";
 import { FORMATS_HELP, parsePositiveInt } from "../flags.js";
@@ -179,7 +179,7 @@ export async function runGenerate(
     }
     const progress = createBatchProgress(io, extras.write);
     try {
-      const run = {
+      const run: RunSpec<EmailOptions> = {
         period,
         formats: opts.formats,
         outDir: opts.outDir,
@@ -192,30 +192,25 @@ export async function runGenerate(
         ...(opts.answers !== undefined ? { answers: opts.answers } : {}),
         ...(extras.signal ? { signal: extras.signal } : {}),
         onWarning: (line: string) => io.err(line),
+        ...(extras.email !== undefined
+          ? { email: { options: extras.email, explicitFrom: extras.explicitFrom === true } }
+          : {}),
       };
-      results = await runBatch(
-        service.client,
-        selected,
-        // Each client's own branding, sections, targets, notes and email (config `projects`).
-        (project) => planJob(project, clients(project), run),
-        {
-          ...(extras.signal ? { signal: extras.signal } : {}),
-          ...(ledger ? { deliveries: ledger.ledger } : {}),
-          ...(extras.email !== undefined
-            ? {
-                emailFor: (project: Project) =>
-                  clientEmail(
-                    extras.email as EmailOptions,
-                    config.forProject(project).email,
-                    project,
-                    extras.explicitFrom === true,
-                  ),
-              }
-            : {}),
-          onProgress: (e) => progress.onProgress(e),
-          ...(extras.concurrency !== undefined ? { concurrency: extras.concurrency } : {}),
-        },
-      );
+      // Each client's plan, made once (its own branding, sections, targets, notes and email, config
+      // `projects`): the batch writes its job, then sends with its email.
+      const plans = new Map<Project, RunPlan<EmailOptions>>();
+      const planOf = (project: Project): RunPlan<EmailOptions> => {
+        const plan = plans.get(project) ?? planJob(project, clients(project), run);
+        plans.set(project, plan);
+        return plan;
+      };
+      results = await runBatch(service.client, selected, planOf, {
+        ...(extras.signal ? { signal: extras.signal } : {}),
+        ...(ledger ? { deliveries: ledger.ledger } : {}),
+        emailFor: (project) => emailOf(planOf(project)),
+        onProgress: (e) => progress.onProgress(e),
+        ...(extras.concurrency !== undefined ? { concurrency: extras.concurrency } : {}),
+      });
     } finally {
       progress.finish();
     }

@@ -11,7 +11,7 @@ import { startReportWorker } from "../../jobs/worker.js";
 import { clientReports } from "../../pipeline/client-reports.js";
 import { closeLoadedBackends } from "../../render/backends/registry.js";
 import { connectService, serviceOptionsFrom } from "../connect-service.js";
-import { clientEmail, type EmailFlags, parseEmailSettings } from "../email-flags.js";
+import { type EmailFlags, parseEmailSettings } from "../email-flags.js";
 import { CliError, EXIT } from "../errors.js";
 import { examples } from "../examples.js";
 import { parseDay, parsePositiveInt, parseRetry, type QueueFlags } from "../flags.js";
@@ -186,12 +186,13 @@ export function register(program: Command): void {
 
 /**
  * Each client's own settings for the worker's jobs (config `projects`, docs/email.md): branding,
- * sections, targets, notes and change log, read before the worker starts, and its email settings.
- * A worker renders every client's reports, so one notes file or change log for all is refused.
+ * sections, targets, notes, change log and email, read before the worker starts; each job's run
+ * plan merges them with the job's own (pipeline/run-plan.ts). A worker renders every client's
+ * reports, so one notes file or change log for all is refused.
  */
 async function clientSettings(
   config: LoadedConfig,
-): Promise<Pick<ProcessorContext, "clients" | "clientEmail" | "clientSchedule">> {
+): Promise<Pick<ProcessorContext, "clients" | "clientSchedule">> {
   // A notes path with {project} names each client's own file (docs/notes.md).
   const notes = config.notesPath?.includes("{project}") ? undefined : config.notesPath;
   for (const [path, what] of [
@@ -208,7 +209,6 @@ async function clientSettings(
   });
   return {
     clients,
-    clientEmail: (project, email) => clientEmail(email, config.forProject(project).email, project, false),
     clientSchedule: (project) => {
       const { schedule, timezone } = config.forProject(project);
       return { ...(schedule ? { schedule } : {}), ...(timezone ? { timezone } : {}) };
