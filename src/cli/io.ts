@@ -1,33 +1,15 @@
+import { terminalSafe } from "../format/terminal-text.js";
+
+// Text from data made inert for a terminal; defined below the CLI, since errors of lower layers
+// name data in their messages too.
+export { inline, terminalSafe } from "../format/terminal-text.js";
+
 /** Where the command writes its lines; tests pass their own. */
 export interface Io {
   out: (line: string) => void;
   err: (line: string) => void;
   /** True on a terminal: progress is redrawn in place instead of printed line by line. */
   tty: boolean;
-}
-
-// C0 controls but tab and newline, DEL and the C1 controls: what a terminal acts on (ESC starts a
-// colour, a cursor move or a title change; CR rewrites the line) instead of printing.
-// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point.
-const CONTROL = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F]/g;
-
-/**
- * Text from data (project names, titles, URLs) made inert for a terminal: each control character
- * is printed as its escape (`\x1b`), so a name cannot recolour, move or hide what follows.
- */
-export function terminalSafe(text: string): string {
-  return text.replace(CONTROL, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, "0")}`);
-}
-
-const ESCAPES: Record<string, string> = { "\n": "\\n", "\t": "\\t" };
-
-/**
- * A value from data (a project, workspace or key name) printed inside a line: terminal-safe, and
- * a newline or tab in it shown as `\n` / `\t` too, so a name cannot start a line of its own that
- * reads like another message (or another row of a table).
- */
-export function inline(text: string): string {
-  return terminalSafe(text).replace(/[\n\t]/g, (c) => ESCAPES[c] ?? c);
 }
 
 /** Standard output and error of this process; every line is made terminal-safe on its way out. */

@@ -16,6 +16,7 @@ import { type DeliveryOutcome, deliverOnce } from "./deliver-once.js";
 import { type DeliveryLedger, deliveryOf } from "./delivery-ledger.js";
 import { HeldForReviewError } from "./errors.js";
 import { AllProjectsJobData, JOB_NAMES, ReportJobData, type ReportJobResult } from "./job-data.js";
+import { JobError } from "./job-error.js";
 import { enqueueReport, type RetryPolicy } from "./queue.js";
 import type { ServiceConnection } from "./service-connection.js";
 
@@ -68,28 +69,6 @@ const WORKER_ID = `${hostname()}:${process.pid}`;
 /** How long past its slot a client's report waits for complete data, by default (docs/jobs.md). */
 export const DEFAULT_WAIT_FOR_DATA_HOURS = 48;
 const HOUR_MS = 3_600_000;
-
-/** Why a job failed for good, as `JobError` names it. */
-export type JobErrorCode = "INVALID_DATA" | "UNKNOWN_PROJECT" | "NO_LEDGER" | "DATA_INCOMPLETE";
-
-/**
- * A job this worker can never complete as asked: its data does not fit the schema, its project is
- * not among those the key reads, it asks for email from a worker without a delivery ledger, or its
- * period's data is still incomplete at its deadline (docs/jobs.md). Not retried: the next try
- * would end the same way.
- */
-export class JobError extends VreportError {
-  constructor(
-    readonly code: JobErrorCode,
-    message: string,
-  ) {
-    super(message);
-  }
-
-  override get retryable(): boolean {
-    return false;
-  }
-}
 
 /**
  * The one place the worker reads vreport's error family (docs/architecture.md, "Error family"):

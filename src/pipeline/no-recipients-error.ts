@@ -1,12 +1,5 @@
 import { VreportError } from "../contract/index.js";
-
-// C0 and C1 controls, tab and newline among them: shown as escapes, as the CLI prints a name inside
-// a line (cli/io.ts `inline`), so a client's name cannot break or recolour the line naming it.
-// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point.
-const CONTROL = /[\u0000-\u001F\u007F-\u009F]/g;
-const NAMED: Record<string, string> = { "\n": "\\n", "\t": "\\t" };
-const shown = (name: string): string =>
-  name.replace(CONTROL, (c) => NAMED[c] ?? `\\x${c.charCodeAt(0).toString(16).padStart(2, "0")}`);
+import { inline } from "../format/terminal-text.js";
 
 /**
  * A client's report is to be emailed but nobody is to receive it: no addresses on the command
@@ -17,7 +10,7 @@ const shown = (name: string): string =>
 export class NoRecipientsError extends VreportError {
   constructor(readonly project: string) {
     super(
-      `no recipients for ${shown(project)}: give --email addresses, or email.to for it in the config file`,
+      `no recipients for ${inline(project)}: give --email addresses, or email.to for it in the config file`,
     );
   }
 
