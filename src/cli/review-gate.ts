@@ -9,6 +9,7 @@ import type { Project } from "../contract/index.js";
 import type { ReviewRecord } from "../contract/review.js";
 import { maySend } from "../contract/review.js";
 import { reviewPeriodOf } from "../jobs/delivery-ledger.js";
+import type { SendVerdict } from "../jobs/send-planned.js";
 import type { RenderedReport } from "../pipeline/generate-report.js";
 import { getReview, type ReviewChange, setReview } from "../service/review/index.js";
 import type { Store } from "../service/store/db.js";
@@ -30,9 +31,6 @@ export function storeReviews(store: Store): WorkerReviews {
     set: (change) => setReview(store, change),
   };
 }
-
-/** Whether a rendered report may be emailed now, and why not. */
-export type ReviewVerdict = { send: true } | { send: false; reason: string };
 
 /**
  * Records a scheduled report the worker held for incomplete data (docs/jobs.md, "Waiting for
@@ -57,7 +55,7 @@ export function holdRecorder(
 export function reviewGate(
   reviews: WorkerReviews,
   config: Pick<LoadedConfig, "forProject">,
-): (project: Project, rendered: Pick<RenderedReport, "files">) => Promise<ReviewVerdict> {
+): (project: Project, rendered: Pick<RenderedReport, "files">) => Promise<SendVerdict> {
   return async (project, rendered) => {
     const policy = config.forProject(project).review;
     const period = reviewPeriodOf(rendered);

@@ -13,8 +13,7 @@ import { SCOPES } from "../contract/index.js";
 import type { CycleWorkspace } from "../desk/cycle.js";
 import { type Desk, type DeskReviews, type DeskSend, startDesk } from "../desk/server.js";
 import type { EmailOptions, EmailSettings } from "../email/settings.js";
-import { deliverOnce } from "../jobs/deliver-once.js";
-import { deliveryOf } from "../jobs/delivery-ledger.js";
+import { sendPlanned } from "../jobs/send-planned.js";
 import { clientReports } from "../pipeline/client-reports.js";
 import { generateReport } from "../pipeline/generate-report.js";
 import { planJob } from "../pipeline/run-plan.js";
@@ -153,18 +152,7 @@ async function deskSender(
       email: { options: { ...email, to: [] }, explicitFrom: false },
     });
     if (plan.email?.ok !== true) return undefined;
-    const options = plan.email.options;
-    const rendered = await generateReport(client, plan);
-    const delivery = deliveryOf({
-      project: project.id,
-      periodStart: rendered.cover.periodStart,
-      periodEnd: rendered.cover.periodEnd,
-      to: options.to,
-      cc: options.cc,
-      formats: setup.formats,
-      from: options.from,
-    });
-    return deliverOnce(ledger, rendered, options, delivery);
+    return sendPlanned(plan, await generateReport(client, plan.job), { deliveries: ledger });
   };
   return { reviews, reviewer, send };
 }

@@ -8,9 +8,8 @@ import {
   type RenderedReport,
   type ReportJob,
 } from "../pipeline/generate-report.js";
-import { deliverOnce } from "./deliver-once.js";
-import { type DeliveryLedger, deliveryOf } from "./delivery-ledger.js";
-import { emailReport } from "./email-report.js";
+import type { RunPlan } from "../pipeline/run-plan.js";
+import { type SendPolicy, sendPlanned } from "./send-planned.js";
 
 /** The outcome of one project in a batch. */
 export interface BatchResult {
@@ -41,21 +40,14 @@ export interface BatchOptions {
   /** Reports rendered at once. Default 2: charts and Chromium pages are CPU-bound. */
   concurrency?: number;
   onProgress?: (event: BatchEvent) => void;
-  /** Emails each project's files once rendered. */
-  email?: EmailOptions;
   /** Stops the batch (SIGTERM, Ctrl-C): no further project starts; the running ones stop writing. */
   signal?: AbortSignal;
   /**
-   * A project's own email (its recipients, sender, templates), instead of `email`; may throw (no
-   * recipients), which fails that project's delivery only.
+   * How each report its plan emails is sent (jobs/send-planned.ts): with a delivery ledger, a
+   * batch run again does not email a report it emailed already, and the report's review becomes
+   * `sent`. Without one every run emails.
    */
-  emailFor?: (project: Project) => EmailOptions | undefined;
-  /**
-   * Where each email is claimed before SMTP and recorded after (docs/jobs.md, "Exactly-once
-   * email"): with it, a batch run again does not email a report it emailed already, and the
-   * report's review becomes `sent`. Without it every run emails.
-   */
-  deliveries?: DeliveryLedger;
+  send?: SendPolicy;
   /** The report generation; `generateReport` unless a test measures the scheduling alone. */
   render?: (client: VreportClient, job: ReportJob) => Promise<RenderedReport>;
 }
@@ -88,14 +80,14 @@ function safeJson(value: object): string {
  * Renders one report per project with bounded concurrency; a failing project is recorded and
  * the others go on. Results are in the projects' order. PDF renders share the PDF backend's one
  * browser per process; the caller closes it (`closeLoadedBackends`) when the batch is over.
- * `jobFor` gives each project's job, resolved once by the run plan (pipeline/run-plan.ts). An
+ * `planFor` gives each project's plan, resolved once (pipeline/run-plan.ts): its job and its email. An
  * abort of `options.signal` starts no further project and throws its reason once the running
  * ones have stopped.
  */
 export async function runBatch(
   client: VreportClient,
   projects: readonly Project[],
-  jobFor: (project: Project) => ReportJob,
+  planFor: (project: Project) => RunPlan<EmailOptions>,
   options: BatchOptions = {},
 ): Promise<BatchResult[]> {
   const concurrency = Math.max(1, Math.floor(options.concurrency ?? 2));
@@ -117,28 +109,12 @@ export async function runBatch(
       ...more,
     });
     try {
-      const job = jobFor(project);
-      const report = await (options.render ?? generateReport)(client, job);
+      const plan = planFor(project);
+      const report = await (options.render ?? generateReport)(client, plan.job);
       files = report.files;
-      const email = options.emailFor ? options.emailFor(project) : options.email;
-      let already = false;
-      if (email && options.deliveries) {
-        const delivery = deliveryOf({
-          project: project.id,
-          periodStart: report.cover.periodStart,
-          periodEnd: report.cover.periodEnd,
-          to: email.to,
-          cc: email.cc,
-          formats: job.formats,
-          from: email.from,
-        });
-        const delivered = await deliverOnce(options.deliveries, report, email, delivery);
-        emailed.push(...delivered.recipients);
-        already = delivered.alreadySent;
-      } else if (email) {
-        const sent = await emailReport(report, email);
-        emailed.push(...sent.accepted);
-      }
+      const delivered = await sendPlanned(plan, report, options.send);
+      if (delivered) emailed.push(...delivered.recipients);
+      const already = delivered?.alreadySent === true;
       const answers = report.answers ? { answers: report.answers } : {};
       return outcome({ ...(already ? { alreadyEmailed: true } : {}), ...answers });
     } catch (err) {

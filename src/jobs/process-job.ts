@@ -8,16 +8,15 @@ import { EmailError } from "../email/errors.js";
 import type { EmailOptions, EmailSettings } from "../email/settings.js";
 import type { ClientReport } from "../pipeline/client-reports.js";
 import { generateReport, type RenderedReport } from "../pipeline/generate-report.js";
-import { emailOf, planJob } from "../pipeline/run-plan.js";
+import { planJob } from "../pipeline/run-plan.js";
 import { type Period, resolvePeriod } from "../report/period.js";
 import { clientDeliveryAt, monthBefore } from "./client-delivery.js";
 import { checkLastDay, describeShort } from "./data-complete.js";
-import { type DeliveryOutcome, deliverOnce } from "./deliver-once.js";
-import { type DeliveryLedger, deliveryOf } from "./delivery-ledger.js";
-import { HeldForReviewError } from "./errors.js";
+import type { DeliveryLedger } from "./delivery-ledger.js";
 import { AllProjectsJobData, JOB_NAMES, ReportJobData, type ReportJobResult } from "./job-data.js";
 import { JobError } from "./job-error.js";
 import { enqueueReport, type RetryPolicy } from "./queue.js";
+import { type SendVerdict, sendPlanned } from "./send-planned.js";
 import type { ServiceConnection } from "./service-connection.js";
 
 /** What every job of one worker shares. */
@@ -91,22 +90,6 @@ function parse<T>(
   const r = schema.safeParse(job.data);
   if (!r.success) throw new JobError("INVALID_DATA", `job ${job.id} has invalid data: ${r.error.message}`);
   return r.data;
-}
-
-/** Whether a rendered report may be emailed now, and why not. */
-export type SendVerdict = { send: true } | { send: false; reason: string };
-
-/**
- * May this rendered report be emailed now? The one place that decides it, after rendering and
- * before the delivery is claimed: the review gate the CLI wires (docs/review.md: a client whose
- * review is required is emailed once approved); without one, every report may be.
- */
-async function maySend(
-  ctx: ProcessorContext,
-  project: Project,
-  rendered: RenderedReport,
-): Promise<SendVerdict> {
-  return ctx.review ? ctx.review(project, rendered) : { send: true };
 }
 
 /**
@@ -220,28 +203,17 @@ export function createProcessor(
       outDir: data.out,
       ...(to && ctx.email ? { email: { options: { ...ctx.email, to }, explicitFrom: false } } : {}),
     });
-    const rendered = await generateReport(client, plan);
-    // Read once the files are written: a client nobody is to receive fails its own job at once
-    // with the reason (NoRecipientsError, not retried); the others go on.
-    const email = emailOf(plan);
-    let delivered: DeliveryOutcome | undefined;
-    if (email && ctx.deliveries) {
-      const decision = await maySend(ctx, project, rendered);
-      if (!decision.send) throw new HeldForReviewError(decision.reason);
-      const delivery = deliveryOf({
-        project: project.id,
-        periodStart: rendered.cover.periodStart,
-        periodEnd: rendered.cover.periodEnd,
-        to: email.to,
-        cc: email.cc,
-        formats: data.formats,
-        from: email.from,
-      });
-      delivered = await deliverOnce(ctx.deliveries, rendered, email, delivery, {
+    const rendered = await generateReport(client, plan.job);
+    // The review gate and the ledger decide the send (jobs/send-planned.ts): a client nobody is to
+    // receive fails its own job at once with the reason (NoRecipientsError, not retried).
+    const delivered = await sendPlanned(plan, rendered, {
+      ...(ctx.deliveries ? { deliveries: ctx.deliveries } : {}),
+      ...(ctx.review ? { review: ctx.review } : {}),
+      timing: {
         ...(ctx.deliveryLeaseMs !== undefined ? { leaseMs: ctx.deliveryLeaseMs } : {}),
         ...(ctx.emailRetry ? { emailRetry: ctx.emailRetry } : {}),
-      });
-    }
+      },
+    });
     return {
       files: rendered.files,
       emailed: delivered?.recipients ?? [],

@@ -30,7 +30,7 @@ export const generateReportTool: Tool<typeof input> = {
     const period = periodChoice(args);
     const project = await projectFor(ctx, args.project);
     const warnings: string[] = [];
-    const job = planJob(project, ctx.clientOf(project), {
+    const { job } = planJob(project, ctx.clientOf(project), {
       period: await periodIn(ctx, period),
       formats: args.formats ?? OUTPUT_FORMATS,
       outDir: ctx.outDir,

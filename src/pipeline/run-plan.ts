@@ -24,8 +24,12 @@ export interface RunSpec<E extends EmailAddressing = EmailAddressing> {
   email?: EmailRequest<E>;
 }
 
-/** One client's report as a run makes it: the job to write, and the email to send it with, if any. */
-export interface RunPlan<E extends EmailAddressing = EmailAddressing> extends ReportJob {
+/**
+ * One client's report as a run makes it: the job to write, and apart from it the email to send it
+ * with, if any (so the SMTP settings never travel into the report's generation).
+ */
+export interface RunPlan<E extends EmailAddressing = EmailAddressing> {
+  job: ReportJob;
   /** Its email, merged once with the client's config; read with `emailOf` once the files are written. */
   email?: PlannedEmail<E>;
 }
@@ -70,14 +74,16 @@ export function planJob<E extends EmailAddressing = EmailAddressing>(
   run: RunSpec<E>,
 ): RunPlan<E> {
   return {
-    project,
-    period: run.period,
-    formats: run.formats,
-    outDir: run.outDir,
-    ...clientRequest(client, run.render),
-    ...(run.answers !== undefined ? { answers: run.answers } : {}),
-    ...(run.signal !== undefined ? { signal: run.signal } : {}),
-    ...(run.onWarning !== undefined ? { onWarning: run.onWarning } : {}),
+    job: {
+      project,
+      period: run.period,
+      formats: run.formats,
+      outDir: run.outDir,
+      ...clientRequest(client, run.render),
+      ...(run.answers !== undefined ? { answers: run.answers } : {}),
+      ...(run.signal !== undefined ? { signal: run.signal } : {}),
+      ...(run.onWarning !== undefined ? { onWarning: run.onWarning } : {}),
+    },
     ...(run.email !== undefined ? { email: clientEmail(run.email, client.settings.email, project) } : {}),
   };
 }

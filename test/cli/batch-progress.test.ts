@@ -39,7 +39,7 @@ it("numbers each project's lines by its place in the batch, so a later project f
   await runBatch(
     createClient({ baseUrl: "http://127.0.0.1:9", apiKey: "k" }),
     [project("Acme", 1), project("Beta", 2)],
-    (project) => ({ project }) as never,
+    (project) => ({ job: { project } }) as never,
     { concurrency: 2, render, onProgress: (e) => progress.onProgress(e) },
   );
   // The time varies from run to run; everything else is exact.

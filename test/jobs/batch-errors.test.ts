@@ -8,7 +8,7 @@ const project = { id: "p1", name: "Acme" } as Project;
 /** A batch never reports a failure as "[object Object]". */
 describe("batch failures in words", () => {
   it("keeps the message and code of a thrown plain object", async () => {
-    const [result] = await runBatch({} as VreportClient, [project], () => ({}) as never, {
+    const [result] = await runBatch({} as VreportClient, [project], () => ({ job: {} }) as never, {
       render: async () => {
         throw { message: "disk full", code: "ENOSPC" };
       },

@@ -29,24 +29,25 @@ describe("generate --all-projects --email through the delivery ledger", () => {
         client,
         [project],
         (project) => ({
-          project,
-          ...{
+          job: {
+            project,
             period: periodAsOf({ range: "30d" }, { timezone: "UTC", asOf: AS_OF }),
             formats: ["md"],
             outDir: dir,
             branding: { agencyName: "Northwind", accentColor: "#2f6fed", locale: "en-US" },
             render: {},
           },
-        }),
-        {
           email: {
-            smtpUrl: smtp.url,
-            from: "Northwind <reports@northwind.test>",
-            maxAttachmentBytes: 10_000_000,
-            to: ["cmo@client.test"],
+            ok: true,
+            options: {
+              smtpUrl: smtp.url,
+              from: "Northwind <reports@northwind.test>",
+              maxAttachmentBytes: 10_000_000,
+              to: ["cmo@client.test"],
+            },
           },
-          deliveries: deliveryLedger(store.db, "dana"),
-        },
+        }),
+        { send: { deliveries: deliveryLedger(store.db, "dana") } },
       );
 
     const [first] = await run();

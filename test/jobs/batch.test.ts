@@ -68,7 +68,7 @@ describe("runBatch scheduling", () => {
     const results = await runBatch(
       createClient({ baseUrl: "http://127.0.0.1:9", apiKey: "k" }),
       projects,
-      (project) => ({ project, ...{} }) as never,
+      (project) => ({ job: { project } }) as never,
       {
         concurrency: 3,
         render,
@@ -95,8 +95,8 @@ describe("runBatch against the real service", () => {
       client,
       [projects[0]!, ghost, ...projects.slice(1)],
       (project) => ({
-        project,
-        ...{
+        job: {
+          project,
           period: periodAsOf({ range: "30d" }, { timezone: "UTC", asOf: AS_OF }),
           formats: ["md", "xlsx"],
           outDir: out,

@@ -60,8 +60,8 @@ describe("planJob", () => {
     );
     expect(emailOf(flags)).toMatchObject({ to: ["a@x.example"], from: SMTP.from });
     // The layout flags over the client's settings, as before.
-    expect(plan.render).toMatchObject({ draft: true, accessible: false });
-    expect(plan.render).toEqual(clientRequest(clients(project), run().render).render);
+    expect(plan.job.render).toMatchObject({ draft: true, accessible: false });
+    expect(plan.job.render).toEqual(clientRequest(clients(project), run().render).render);
   });
 
   it("keeps nobody-to-receive for the send: only that client's delivery fails, naming it on one line", async () => {

@@ -6,7 +6,7 @@ import type { EmailOptions } from "../../email/settings.js";
 import { type BatchResult, runBatch } from "../../jobs/batch.js";
 import type { WrittenFile } from "../../pipeline/apply.js";
 import { clientReports } from "../../pipeline/client-reports.js";
-import { emailOf, planJob, type RunPlan, type RunSpec } from "../../pipeline/run-plan.js";
+import { planJob, type RunPlan, type RunSpec } from "../../pipeline/run-plan.js";
 import { closeLoadedBackends, loadBackend } from "../../render/backends/registry.js";
 import { createBatchProgress } from "../batch-progress.js";
 import { printBatchSummary } from "../batch-summary.js";
@@ -197,7 +197,7 @@ export async function runGenerate(
           : {}),
       };
       // Each client's plan, made once (its own branding, sections, targets, notes and email, config
-      // `projects`): the batch writes its job, then sends with its email.
+      // `projects`): the batch writes its job, then sends it as its email says.
       const plans = new Map<Project, RunPlan<EmailOptions>>();
       const planOf = (project: Project): RunPlan<EmailOptions> => {
         const plan = plans.get(project) ?? planJob(project, clients(project), run);
@@ -206,8 +206,7 @@ export async function runGenerate(
       };
       results = await runBatch(service.client, selected, planOf, {
         ...(extras.signal ? { signal: extras.signal } : {}),
-        ...(ledger ? { deliveries: ledger.ledger } : {}),
-        emailFor: (project) => emailOf(planOf(project)),
+        ...(ledger ? { send: { deliveries: ledger.ledger } } : {}),
         onProgress: (e) => progress.onProgress(e),
         ...(extras.concurrency !== undefined ? { concurrency: extras.concurrency } : {}),
       });
