@@ -39,6 +39,7 @@ export const UNIT_TESTS: readonly string[] = [
   "test/import/answered-at.test.ts",
   "test/import/setup.test.ts",
   "test/jobs/batch-errors.test.ts",
+  "test/jobs/report-session.test.ts",
   "test/mcp/docs.test.ts",
   "test/pipeline/answers-memory.test.ts",
   "test/pipeline/apply.test.ts",

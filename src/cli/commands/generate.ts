@@ -1,13 +1,12 @@
 import { userInfo } from "node:os";
 import type { Command } from "commander";
 import { type LoadedConfig, loadConfig } from "../../config/load-config.js";
-import type { Project } from "../../contract/index.js";
 import type { EmailOptions } from "../../email/settings.js";
 import { type BatchResult, runBatch } from "../../jobs/batch.js";
+import { withReportSession } from "../../jobs/report-session.js";
 import type { WrittenFile } from "../../pipeline/apply.js";
 import { clientReports } from "../../pipeline/client-reports.js";
-import { planJob, type RunPlan, type RunSpec } from "../../pipeline/run-plan.js";
-import { closeLoadedBackends, loadBackend } from "../../render/backends/registry.js";
+import { planJob, type RunSpec } from "../../pipeline/run-plan.js";
 import { createBatchProgress } from "../batch-progress.js";
 import { printBatchSummary } from "../batch-summary.js";
 import { parseEmailFlags } from "../email-flags.js";
@@ -20,7 +19,7 @@ import { projectOption, withServiceOptions } from "../options.js";
 import { withPeriodFlags } from "../period-flags.js";
 import { connectReporting, periodAt, projectsOf } from "../report-service.js";
 import { toCliError as setupError } from "../to-cli-error.js";
-import { ledgerLocation, openWorkerLedger, type WorkerLedger } from "../worker-ledger.js";
+import { ledgerLocation, openWorkerLedger } from "../worker-ledger.js";
 import {
   changesForAll,
   type GenerateFlags,
@@ -147,64 +146,42 @@ export async function runGenerate(
     throw setupError(err);
   });
   const clients = await clientInputs(config, opts);
-  // The service starts first and the backends load while it opens (PGlite's start mostly waits for
-  // its WebAssembly to compile off the main thread); Chromium launches while the data is fetched.
-  const connecting = connectReporting(opts, io);
-  connecting.catch(() => {}); // awaited below; not an unhandled rejection while the backends load
-  const backends = await Promise.all(opts.formats.map((format) => loadBackend(format))).catch(
-    async (err: unknown) => {
-      await connecting.then((service) => service.close()).catch(() => {});
-      throw err;
-    },
-  );
-  for (const backend of backends) backend.warmUp?.();
-  const service = await connecting.catch(async (err: unknown) => {
-    await closeLoadedBackends();
-    throw err;
-  });
-  let results: BatchResult[] = [];
-  let ledger: WorkerLedger | undefined;
-  try {
+  const results = await withReportSession(connectReporting(opts, io), opts.formats, async (service) => {
     const selected = await projectsOf(service, opts);
     const period = await periodAt(service, opts.period);
     // Each email is claimed and recorded where the reports' reviews are, so a run again sends
     // nothing it sent (docs/jobs.md, "Exactly-once email"); a remote service without a database
     // to record in sends unrecorded, and says so.
-    if (extras.email !== undefined) {
-      ledger = await openWorkerLedger(service, ledgerLocation(opts), userInfo().username);
-      if (!ledger)
-        io.err(
-          "vreport: the emails are not recorded (no --database or VREPORT_DATABASE beside --base-url): running this again sends them again",
-        );
-    }
+    const ledger =
+      extras.email === undefined
+        ? undefined
+        : await openWorkerLedger(service, ledgerLocation(opts), userInfo().username);
+    if (extras.email !== undefined && !ledger)
+      io.err(
+        "vreport: the emails are not recorded (no --database or VREPORT_DATABASE beside --base-url): running this again sends them again",
+      );
+    const run: RunSpec<EmailOptions> = {
+      period,
+      formats: opts.formats,
+      outDir: opts.outDir,
+      render: {
+        pageSize: opts.pageSize,
+        landscape: opts.landscape,
+        draft: opts.draft,
+        accessible: opts.accessible,
+      },
+      ...(opts.answers !== undefined ? { answers: opts.answers } : {}),
+      ...(extras.signal ? { signal: extras.signal } : {}),
+      onWarning: (line: string) => io.err(line),
+      ...(extras.email !== undefined
+        ? { email: { options: extras.email, explicitFrom: extras.explicitFrom === true } }
+        : {}),
+    };
     const progress = createBatchProgress(io, extras.write);
     try {
-      const run: RunSpec<EmailOptions> = {
-        period,
-        formats: opts.formats,
-        outDir: opts.outDir,
-        render: {
-          pageSize: opts.pageSize,
-          landscape: opts.landscape,
-          draft: opts.draft,
-          accessible: opts.accessible,
-        },
-        ...(opts.answers !== undefined ? { answers: opts.answers } : {}),
-        ...(extras.signal ? { signal: extras.signal } : {}),
-        onWarning: (line: string) => io.err(line),
-        ...(extras.email !== undefined
-          ? { email: { options: extras.email, explicitFrom: extras.explicitFrom === true } }
-          : {}),
-      };
-      // Each client's plan, made once (its own branding, sections, targets, notes and email, config
-      // `projects`): the batch writes its job, then sends it as its email says.
-      const plans = new Map<Project, RunPlan<EmailOptions>>();
-      const planOf = (project: Project): RunPlan<EmailOptions> => {
-        const plan = plans.get(project) ?? planJob(project, clients(project), run);
-        plans.set(project, plan);
-        return plan;
-      };
-      results = await runBatch(service.client, selected, planOf, {
+      // Each client's plan (its own branding, sections, targets, notes and email, config
+      // `projects`), made once: the batch writes its job, then sends it as its email says.
+      return await runBatch(service.client, selected, (project) => planJob(project, clients(project), run), {
         ...(extras.signal ? { signal: extras.signal } : {}),
         ...(ledger ? { send: { deliveries: ledger.ledger } } : {}),
         onProgress: (e) => progress.onProgress(e),
@@ -212,12 +189,9 @@ export async function runGenerate(
       });
     } finally {
       progress.finish();
+      await ledger?.close();
     }
-  } finally {
-    // Side by side: Chromium's shutdown takes a moment that the database's need not wait for.
-    await ledger?.close();
-    await Promise.all([closeLoadedBackends(), service.close()]);
-  }
+  });
   printBatchSummary(results, io);
   const failed = results.filter((r) => r.error);
   // One project: its own failure decides the exit code (auth 3, unreachable 4), as with any command.

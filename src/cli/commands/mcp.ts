@@ -2,9 +2,9 @@ import { resolve } from "node:path";
 import type { Command } from "commander";
 import { createClient } from "../../client/index.js";
 import { loadConfig } from "../../config/load-config.js";
+import { withReportSession } from "../../jobs/report-session.js";
 import { serveStdio } from "../../mcp/server.js";
 import { clientReports } from "../../pipeline/client-reports.js";
-import { closeLoadedBackends } from "../../render/backends/registry.js";
 import type { ApiKeyFlags } from "../api-key.js";
 import { serviceOptionsFrom } from "../connect-service.js";
 import { examples } from "../examples.js";
@@ -53,9 +53,9 @@ async function mcpCommand(flags: McpFlags, version: string, io: Io = stderrIo): 
   const clients = await clientReports(config, { changesPath: flags.changes }).catch((err: unknown) => {
     throw toCliError(err);
   });
-  const connection = await connectReporting(service, io);
-  try {
-    await serveStdio(
+  // The MCP server writes reports in any format (generate_report): their backends load on first use.
+  await withReportSession(connectReporting(service, io), [], (connection) =>
+    serveStdio(
       { name: "vreport", version },
       {
         client:
@@ -71,10 +71,8 @@ async function mcpCommand(flags: McpFlags, version: string, io: Io = stderrIo): 
         ...(connection.asOf !== undefined ? { asOf: connection.asOf } : {}),
         log: (line) => io.err(line),
       },
-    );
-  } finally {
-    await Promise.all([closeLoadedBackends(), connection.close()]);
-  }
+    ),
+  );
 }
 
 /** Wires `vreport mcp`. */

@@ -7,9 +7,9 @@ import { redactUrl } from "../../jobs/errors.js";
 import { QUEUE_NAME } from "../../jobs/job-data.js";
 import type { ProcessorContext } from "../../jobs/process-job.js";
 import { redisUrlFrom } from "../../jobs/redis.js";
+import { withReportSession } from "../../jobs/report-session.js";
 import { startReportWorker } from "../../jobs/worker.js";
 import { clientReports } from "../../pipeline/client-reports.js";
-import { closeLoadedBackends } from "../../render/backends/registry.js";
 import { connectService, serviceOptionsFrom } from "../connect-service.js";
 import { type EmailFlags, parseEmailSettings } from "../email-flags.js";
 import { CliError, EXIT } from "../errors.js";
@@ -27,7 +27,7 @@ import {
 } from "../options.js";
 import { holdRecorder, reviewGate } from "../review-gate.js";
 import { toCliError } from "../to-cli-error.js";
-import { checkLedgerFor, ledgerLocation, openWorkerLedger, type WorkerLedger } from "../worker-ledger.js";
+import { checkLedgerFor, ledgerLocation, openWorkerLedger } from "../worker-ledger.js";
 
 /** Raw flags of `vreport worker`. */
 export interface WorkerFlags extends QueueFlags, Omit<EmailFlags, "email"> {
@@ -75,54 +75,55 @@ export async function workerCommand(flags: WorkerFlags, run: WorkerRun = {}): Pr
   try {
     const config = await loadConfig(flags.config);
     const clients = await clientSettings(config);
-    const service = await connectService({
+    const connecting = connectService({
       ...serviceOptions,
       onSeed: ({ database, asOf }) => log(`seeding the demo workspace as of ${asOf} into ${database}…`),
     });
-    let deliveries: WorkerLedger | undefined;
-    try {
-      deliveries = await openWorkerLedger(service, ledgerAt);
-      const running = await startReportWorker(
-        {
-          redisUrl,
-          concurrency,
-          lockDurationMs,
-          stalledIntervalMs,
-          log,
-          ...(flags.prefix !== undefined ? { prefix: flags.prefix } : {}),
-        },
-        {
-          service,
-          retry,
-          ...clients,
-          ...(email ? { email } : {}),
-          ...(deliveries ? { deliveries: deliveries.ledger, deliveryLeaseMs } : {}),
-          // The agency's clients are in its config file: their reports wait for review unless
-          // they skip it; a worker without one has no client to review for (docs/review.md).
-          ...(deliveries && hasConfigFile(flags.config)
-            ? {
-                review: reviewGate(deliveries.reviews, config),
-                onHeld: holdRecorder(deliveries.reviews, log),
-              }
-            : {}),
-        },
-      );
-      const source =
-        service.embeddedDatabase !== undefined
-          ? `the embedded demo (${service.embeddedDatabase})`
-          : service.baseUrl;
-      log(
-        `consuming ${QUEUE_NAME} on ${redactUrl(redisUrl)} (concurrency ${concurrency}) reading ${source}${email ? "; email on" : ""}${email && deliveries ? `, each send recorded in ${deliveries.where}` : ""}`,
-      );
-      run.onReady?.();
-      if (run.signal && !run.signal.aborted) await once(run.signal, "abort");
-      log("stopping: letting the current job(s) finish…");
-      await running.close();
-      log("stopped");
-    } finally {
-      await deliveries?.close();
-      await Promise.all([closeLoadedBackends(), service.close()]);
-    }
+    // The worker loads each job's backends as they come; the session closes them with the service.
+    await withReportSession(connecting, [], async (service) => {
+      const deliveries = await openWorkerLedger(service, ledgerAt);
+      try {
+        const running = await startReportWorker(
+          {
+            redisUrl,
+            concurrency,
+            lockDurationMs,
+            stalledIntervalMs,
+            log,
+            ...(flags.prefix !== undefined ? { prefix: flags.prefix } : {}),
+          },
+          {
+            service,
+            retry,
+            ...clients,
+            ...(email ? { email } : {}),
+            ...(deliveries ? { deliveries: deliveries.ledger, deliveryLeaseMs } : {}),
+            // The agency's clients are in its config file: their reports wait for review unless
+            // they skip it; a worker without one has no client to review for (docs/review.md).
+            ...(deliveries && hasConfigFile(flags.config)
+              ? {
+                  review: reviewGate(deliveries.reviews, config),
+                  onHeld: holdRecorder(deliveries.reviews, log),
+                }
+              : {}),
+          },
+        );
+        const source =
+          service.embeddedDatabase !== undefined
+            ? `the embedded demo (${service.embeddedDatabase})`
+            : service.baseUrl;
+        log(
+          `consuming ${QUEUE_NAME} on ${redactUrl(redisUrl)} (concurrency ${concurrency}) reading ${source}${email ? "; email on" : ""}${email && deliveries ? `, each send recorded in ${deliveries.where}` : ""}`,
+        );
+        run.onReady?.();
+        if (run.signal && !run.signal.aborted) await once(run.signal, "abort");
+        log("stopping: letting the current job(s) finish…");
+        await running.close();
+        log("stopped");
+      } finally {
+        await deliveries?.close();
+      }
+    });
   } catch (err) {
     throw toCliError(err);
   }
