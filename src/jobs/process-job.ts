@@ -1,22 +1,21 @@
 import { hostname } from "node:os";
 import { DelayedError, type Job, type Queue, UnrecoverableError } from "bullmq";
 import { sharedReads, type VreportClient } from "../client/index.js";
-import type { ClientSchedule } from "../config/load-config.js";
+import type { ClientSchedule } from "../config/config-file.js";
 import { dayIn } from "../contract/calendar.js";
 import { type Project, VreportError } from "../contract/index.js";
 import { EmailError } from "../email/errors.js";
 import type { EmailOptions, EmailSettings } from "../email/settings.js";
 import type { ClientReport } from "../pipeline/client-reports.js";
-import { generateReport, type RenderedReport } from "../pipeline/generate-report.js";
+import { generateReport } from "../pipeline/generate-report.js";
 import { planJob } from "../pipeline/run-plan.js";
 import { type Period, resolvePeriod } from "../report/period.js";
 import { clientDeliveryAt, monthBefore } from "./client-delivery.js";
 import { checkLastDay, describeShort } from "./data-complete.js";
-import type { DeliveryLedger } from "./delivery-ledger.js";
 import { AllProjectsJobData, JOB_NAMES, ReportJobData, type ReportJobResult } from "./job-data.js";
 import { JobError } from "./job-error.js";
 import { enqueueReport, type RetryPolicy } from "./queue.js";
-import { type SendVerdict, sendPlanned } from "./send-planned.js";
+import { type SendPolicy, sendPlanned } from "./send-planned.js";
 import type { ServiceConnection } from "./service-connection.js";
 
 /** What every job of one worker shares. */
@@ -34,15 +33,12 @@ export interface ProcessorContext {
   queue: Queue;
   /** Retry policy of the report jobs an `all-projects` job enqueues. */
   retry?: RetryPolicy;
-  /** Email retry timing (tests shorten it). */
-  emailRetry?: { attempts?: number; retryDelayMs?: number };
   /**
-   * Where every send is claimed before SMTP and recorded after (docs/jobs.md, "Exactly-once
-   * email"); a worker without one fails email jobs.
+   * How the reports are sent (jobs/send-planned.ts): the delivery ledger where every send is
+   * claimed before SMTP and recorded after (docs/jobs.md, "Exactly-once email"; a worker without
+   * one fails email jobs), the review gate (docs/review.md), and the claim and SMTP timing.
    */
-  deliveries?: DeliveryLedger;
-  /** How long a delivery claim lasts without renewal (default 60 000 ms). */
-  deliveryLeaseMs?: number;
+  send?: SendPolicy;
   /**
    * A client's delivery slot and timezone (config `schedule`, `timezone`): a per-client monthly
    * cycle sends each client's report at its slot (docs/jobs.md, "Per-client delivery").
@@ -54,8 +50,6 @@ export interface ProcessorContext {
   dataRecheckMs?: number;
   /** Told when a report is held for incomplete data at its deadline (a log line, a review state). */
   onHeld?: (project: Project, month: string, reason: string) => Promise<void> | void;
-  /** The review gate (docs/review.md): asked before each send; a refusal fails the job with its reason. */
-  review?: (project: Project, rendered: RenderedReport) => Promise<SendVerdict>;
 }
 
 /** What an `all-projects` job returns: the ids of the report jobs it enqueued. */
@@ -177,7 +171,7 @@ export function createProcessor(
         "NO_SMTP",
       );
     }
-    if (to && !ctx.deliveries) {
+    if (to && !ctx.send?.deliveries) {
       throw new JobError(
         "NO_LEDGER",
         "the job asks for email but this worker keeps no delivery ledger (give it --database)",
@@ -206,14 +200,7 @@ export function createProcessor(
     const rendered = await generateReport(client, plan.job);
     // The review gate and the ledger decide the send (jobs/send-planned.ts): a client nobody is to
     // receive fails its own job at once with the reason (NoRecipientsError, not retried).
-    const delivered = await sendPlanned(plan, rendered, {
-      ...(ctx.deliveries ? { deliveries: ctx.deliveries } : {}),
-      ...(ctx.review ? { review: ctx.review } : {}),
-      timing: {
-        ...(ctx.deliveryLeaseMs !== undefined ? { leaseMs: ctx.deliveryLeaseMs } : {}),
-        ...(ctx.emailRetry ? { emailRetry: ctx.emailRetry } : {}),
-      },
-    });
+    const delivered = await sendPlanned(plan, rendered, ctx.send);
     return {
       files: rendered.files,
       emailed: delivered?.recipients ?? [],

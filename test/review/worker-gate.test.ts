@@ -39,11 +39,13 @@ describe("the worker's review gate", () => {
         from: "Northwind <reports@northwind.test>",
         maxAttachmentBytes: 10_000_000,
       },
-      emailRetry: { attempts: 1 },
-      deliveries: deliveryLedger(store.db),
-      review: reviewGate(storeReviews(store), {
-        forProject: () => ({ review: "required" }) as ClientSettings,
-      }),
+      send: {
+        timing: { emailRetry: { attempts: 1 } },
+        deliveries: deliveryLedger(store.db),
+        review: reviewGate(storeReviews(store), {
+          forProject: () => ({ review: "required" }) as ClientSettings,
+        }),
+      },
     });
     const data = { project: project.id, range: "30d", month: "2025-06", formats: ["md"], out: dir };
     const job = {

@@ -97,13 +97,18 @@ export async function workerCommand(flags: WorkerFlags, run: WorkerRun = {}): Pr
             retry,
             ...clients,
             ...(email ? { email } : {}),
-            ...(deliveries ? { deliveries: deliveries.ledger, deliveryLeaseMs } : {}),
             // The agency's clients are in its config file: their reports wait for review unless
             // they skip it; a worker without one has no client to review for (docs/review.md).
-            ...(deliveries && hasConfigFile(flags.config)
+            ...(deliveries
               ? {
-                  review: reviewGate(deliveries.reviews, config),
-                  onHeld: holdRecorder(deliveries.reviews, log),
+                  send: {
+                    deliveries: deliveries.ledger,
+                    timing: { leaseMs: deliveryLeaseMs },
+                    ...(hasConfigFile(flags.config)
+                      ? { review: reviewGate(deliveries.reviews, config) }
+                      : {}),
+                  },
+                  ...(hasConfigFile(flags.config) ? { onHeld: holdRecorder(deliveries.reviews, log) } : {}),
                 }
               : {}),
           },
