@@ -228,7 +228,8 @@ export function createProcessor(
       const r = await enqueueReport(
         ctx.queue,
         { ...own.data, project: p.id, asOf },
-        { ...ctx.retry, delay: own.delay },
+        // Fired again (`schedule run`, after an approval): its held and failed reports run again.
+        { ...ctx.retry, delay: own.delay, rerunFailed: true },
       );
       enqueued.push(r.id);
     }

@@ -67,20 +67,24 @@ export interface Enqueued {
 
 /**
  * Adds one report job under its deterministic id. BullMQ ignores an add whose id exists, so a
- * second enqueue is a no-op; `force` first removes a finished (completed or failed) one to re-run it.
+ * second enqueue is a no-op; `force` first removes a finished (completed or failed) one to re-run it,
+ * `rerunFailed` a failed one only (a cycle fired again re-runs the reports held for review or for
+ * data, and those that failed; the delivery ledger sends none twice: docs/jobs.md).
  * `delay` (ms) holds the job back until then (a client's delivery slot, docs/jobs.md).
  */
 export async function enqueueReport(
   queue: Queue,
   data: ReportJobData & { asOf: string },
-  options: RetryPolicy & { force?: boolean; delay?: number } = {},
+  options: RetryPolicy & { force?: boolean; rerunFailed?: boolean; delay?: number } = {},
 ): Promise<Enqueued> {
   const id = reportJobId(data);
   const existing = await queue.getJob(id);
   if (existing) {
     const state = await existing.getState();
-    if (!(options.force && (state === "completed" || state === "failed")))
-      return { id, created: false, state };
+    const rerun =
+      (options.force && (state === "completed" || state === "failed")) ||
+      (options.rerunFailed && state === "failed");
+    if (!rerun) return { id, created: false, state };
     await existing.remove();
   }
   const delay = options.delay !== undefined && options.delay > 0 ? { delay: options.delay } : {};

@@ -262,6 +262,21 @@ describe.skipIf(!up)("queue, enqueue and schedules on the real Redis", () => {
       const deadJob = await queue.getJob(dead.id);
       expect(deadJob?.attemptsMade).toBe(2);
       expect(deadJob?.failedReason).toBe(deadReason);
+
+      // A cycle fired again (`schedule run` after an approval) re-runs its failed reports, and
+      // only those: a report waiting to run stays one job.
+      await worker.close();
+      const ghostData = { ...base, project: "00000000-0000-4000-8000-000000000404" };
+      expect(await enqueueReport(queue, ghostData)).toMatchObject({ created: false, state: "failed" });
+      expect(await enqueueReport(queue, ghostData, { rerunFailed: true })).toEqual({
+        id: ghost.id,
+        created: true,
+      });
+      expect(await (await queue.getJob(ghost.id))?.getState()).toBe("waiting");
+      expect(await enqueueReport(queue, ghostData, { rerunFailed: true })).toMatchObject({
+        created: false,
+        state: "waiting",
+      });
     } finally {
       await worker.close();
       await events.close();
