@@ -3,6 +3,7 @@
  * a real MCP client, its figures held exactly against the report endpoint's (read through the
  * typed client with the same key).
  */
+import { execFile } from "node:child_process";
 import { statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -18,7 +19,7 @@ import { toolName } from "../../src/mcp/endpoint-tools.js";
 import { toolRegistry } from "../../src/mcp/registry.js";
 import { tempDir } from "../_tmp.js";
 import { useService } from "../service/_fixture.js";
-import { type McpSession, startMcp } from "./_mcp.js";
+import { CLI, type McpSession, startMcp } from "./_mcp.js";
 
 const svc = useService("pglite");
 let mcp: McpSession;
@@ -235,7 +236,8 @@ describe("vreport mcp over the demo workspace", () => {
       changes,
       `date,label,platform,category\n${entryDay},Comparison pages live,,\n${entryDay},Listing on Grok,grok,\n2020-01-01,Long ago,,\n`,
     );
-    const withLog = await startMcp(["--base-url", svc.origin, "--changes", changes], svc.keys.all);
+    // One client's change log, with a key pinned to that client's project.
+    const withLog = await startMcp(["--base-url", svc.origin, "--changes", changes], svc.keys.pinned);
     try {
       const { body } = await withLog.call("explain_change", { project, metric: "mention_rate" });
       // By hand from the report's daily counts: summed mentions over summed answers, 14 days each side.
@@ -269,6 +271,28 @@ describe("vreport mcp over the demo workspace", () => {
     } finally {
       await withLog.close();
     }
+
+    // With a key that reads every project, one change log would be shown on every client's
+    // report: refused at start, exit 2, naming the way out.
+    const keyFile = join(out, "all-key.txt");
+    writeFileSync(keyFile, `${svc.keys.all}\n`, { mode: 0o600 });
+    // Not spawnSync: the service answering the child runs in this process.
+    const refused = await new Promise<{ status: number | null; stdout: string; stderr: string }>((done) => {
+      const child = execFile(
+        process.execPath,
+        [CLI, "mcp", "--base-url", svc.origin, "--api-key-file", keyFile, "--changes", changes],
+        { encoding: "utf8", env: { PATH: process.env.PATH ?? "", HOME: out }, timeout: 30_000 },
+        (err, stdout, stderr) => done({ status: err ? (err.code as number) : 0, stdout, stderr }),
+      );
+      child.stdin?.end();
+    });
+    const readable = (await api.listProjects()).projects.length;
+    expect(readable).toBeGreaterThan(1);
+    expect(refused.status).toBe(2);
+    expect(refused.stdout).toBe("");
+    expect(refused.stderr.trim().split("\n").at(-1)).toBe(
+      `vreport: --changes: a change log is kept for one project's report, but the key reads ${readable} projects; pin the key to that project (vreport keys create --project …), or give each client its own changes in the config file's projects`,
+    );
   });
 
   it("generate_report writes the report as generate does and returns paths and sizes", async () => {

@@ -1,12 +1,13 @@
 import { resolve } from "node:path";
 import type { Command } from "commander";
-import { createClient } from "../../client/index.js";
+import { createClient, type VreportClient } from "../../client/index.js";
 import { loadConfig } from "../../config/load-config.js";
 import { withReportSession } from "../../jobs/report-session.js";
 import { serveStdio } from "../../mcp/server.js";
 import { clientReports } from "../../pipeline/client-reports.js";
 import type { ApiKeyFlags } from "../api-key.js";
 import { serviceOptionsFrom } from "../connect-service.js";
+import { CliError, EXIT } from "../errors.js";
 import { examples } from "../examples.js";
 import type { Io } from "../io.js";
 import { withServiceOptions } from "../options.js";
@@ -54,8 +55,9 @@ async function mcpCommand(flags: McpFlags, version: string, io: Io = stderrIo): 
     throw toCliError(err);
   });
   // The MCP server writes reports in any format (generate_report): their backends load on first use.
-  await withReportSession(connectReporting(service, io), [], (connection) =>
-    serveStdio(
+  await withReportSession(connectReporting(service, io), [], async (connection) => {
+    await checkOneChangeLog(connection.client, flags.changes ?? config.changesPath, flags.changes);
+    return serveStdio(
       { name: "vreport", version },
       {
         client:
@@ -71,7 +73,30 @@ async function mcpCommand(flags: McpFlags, version: string, io: Io = stderrIo): 
         ...(connection.asOf !== undefined ? { asOf: connection.asOf } : {}),
         log: (line) => io.err(line),
       },
-    ),
+    );
+  });
+}
+
+/**
+ * A change log is one client's (docs/changes.md): one for every project (`--changes`, or the
+ * config's top-level `changes`) is refused when the key reads more than one, since explain_change
+ * and generate_report would show one client's work on another's report, as `generate
+ * --all-projects` refuses it. A key pinned to its project, or each client's own `changes` in the
+ * config's `projects`, is the way.
+ */
+async function checkOneChangeLog(
+  client: VreportClient,
+  shared: string | undefined,
+  flag: string | undefined,
+): Promise<void> {
+  if (shared === undefined) return;
+  const { projects } = await client.listProjects().catch((err: unknown) => {
+    throw toCliError(err);
+  });
+  if (projects.length <= 1) return;
+  throw new CliError(
+    `${flag !== undefined ? "--changes" : "the config file's changes"}: a change log is kept for one project's report, but the key reads ${projects.length} projects; pin the key to that project (vreport keys create --project …), or give each client its own changes in the config file's projects`,
+    EXIT.usage,
   );
 }
 
@@ -85,7 +110,7 @@ export function register(program: Command): void {
     )
     .option(
       "--changes <file>",
-      "the agency's change log for explain_change (default: the config file's changes)",
+      "one client's change log for explain_change, with a key pinned to its project (default: the config file's changes)",
     )
     .option("--out <dir>", "where generate_report writes", "output")
     .addHelpText(
