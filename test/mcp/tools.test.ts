@@ -277,22 +277,37 @@ describe("vreport mcp over the demo workspace", () => {
     const keyFile = join(out, "all-key.txt");
     writeFileSync(keyFile, `${svc.keys.all}\n`, { mode: 0o600 });
     // Not spawnSync: the service answering the child runs in this process.
-    const refused = await new Promise<{ status: number | null; stdout: string; stderr: string }>((done) => {
-      const child = execFile(
-        process.execPath,
-        [CLI, "mcp", "--base-url", svc.origin, "--api-key-file", keyFile, "--changes", changes],
-        { encoding: "utf8", env: { PATH: process.env.PATH ?? "", HOME: out }, timeout: 30_000 },
-        (err, stdout, stderr) => done({ status: err ? (err.code as number) : 0, stdout, stderr }),
-      );
-      child.stdin?.end();
-    });
+    const mcpWith = (...args: string[]) =>
+      new Promise<{ status: number | null; stdout: string; lastLine: string | undefined }>((done) => {
+        const child = execFile(
+          process.execPath,
+          [CLI, "mcp", "--base-url", svc.origin, "--api-key-file", keyFile, ...args],
+          { encoding: "utf8", env: { PATH: process.env.PATH ?? "", HOME: out }, timeout: 30_000 },
+          (err, stdout, stderr) =>
+            done({
+              status: err ? (err.code as number) : 0,
+              stdout,
+              lastLine: stderr.trim().split("\n").at(-1),
+            }),
+        );
+        child.stdin?.end();
+      });
     const readable = (await api.listProjects()).projects.length;
     expect(readable).toBeGreaterThan(1);
-    expect(refused.status).toBe(2);
-    expect(refused.stdout).toBe("");
-    expect(refused.stderr.trim().split("\n").at(-1)).toBe(
-      `vreport: --changes: a change log is kept for one project's report, but the key reads ${readable} projects; pin the key to that project (vreport keys create --project …), or give each client its own changes in the config file's projects`,
-    );
+    const pin = `the key reads ${readable} projects; pin the key to that project (vreport keys create --project …)`;
+    expect(await mcpWith("--changes", changes)).toEqual({
+      status: 2,
+      stdout: "",
+      lastLine: `vreport: --changes: a change log is kept for one project's report, but ${pin}, or give each client its own changes in the config file's projects`,
+    });
+    // So are one notes file for every client (without {project}) in the config.
+    writeFileSync(join(out, "notes.md"), "## summary\n\nA note for one client.\n");
+    writeFileSync(join(out, "one-notes.json"), JSON.stringify({ notes: "notes.md" }));
+    expect(await mcpWith("--config", join(out, "one-notes.json"))).toEqual({
+      status: 2,
+      stdout: "",
+      lastLine: `vreport: the config file's notes: notes are written for one project's report, but ${pin}, or name each client's file with {project} (notes/{project}-{period}.md)`,
+    });
   });
 
   it("generate_report writes the report as generate does and returns paths and sizes", async () => {

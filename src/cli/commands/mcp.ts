@@ -1,7 +1,7 @@
 import { resolve } from "node:path";
 import type { Command } from "commander";
 import { createClient, type VreportClient } from "../../client/index.js";
-import { loadConfig } from "../../config/load-config.js";
+import { type LoadedConfig, loadConfig } from "../../config/load-config.js";
 import { withReportSession } from "../../jobs/report-session.js";
 import { serveStdio } from "../../mcp/server.js";
 import { clientReports } from "../../pipeline/client-reports.js";
@@ -56,7 +56,7 @@ async function mcpCommand(flags: McpFlags, version: string, io: Io = stderrIo): 
   });
   // The MCP server writes reports in any format (generate_report): their backends load on first use.
   await withReportSession(connectReporting(service, io), [], async (connection) => {
-    await checkOneChangeLog(connection.client, flags.changes ?? config.changesPath, flags.changes);
+    await checkOneClientFiles(connection.client, config, flags.changes);
     return serveStdio(
       { name: "vreport", version },
       {
@@ -78,24 +78,32 @@ async function mcpCommand(flags: McpFlags, version: string, io: Io = stderrIo): 
 }
 
 /**
- * A change log is one client's (docs/changes.md): one for every project (`--changes`, or the
- * config's top-level `changes`) is refused when the key reads more than one, since explain_change
- * and generate_report would show one client's work on another's report, as `generate
- * --all-projects` refuses it. A key pinned to its project, or each client's own `changes` in the
- * config's `projects`, is the way.
+ * Notes and a change log are one client's (docs/notes.md, docs/changes.md): one file for every
+ * project (`--changes`, the config's top-level `changes`, or top-level `notes` without
+ * `{project}`) is refused when the key reads more than one, since generate_report and
+ * explain_change would show one client's words or work on another's report, as `generate
+ * --all-projects` refuses them. A key pinned to its project, or each client's own file, is the way.
  */
-async function checkOneChangeLog(
+async function checkOneClientFiles(
   client: VreportClient,
-  shared: string | undefined,
-  flag: string | undefined,
+  config: Pick<LoadedConfig, "notesPath" | "changesPath">,
+  changesFlag: string | undefined,
 ): Promise<void> {
-  if (shared === undefined) return;
+  const notes = config.notesPath !== undefined && !config.notesPath.includes("{project}");
+  const changes = changesFlag ?? config.changesPath;
+  if (!notes && changes === undefined) return;
   const { projects } = await client.listProjects().catch((err: unknown) => {
     throw toCliError(err);
   });
   if (projects.length <= 1) return;
+  const reads = `the key reads ${projects.length} projects; pin the key to that project (vreport keys create --project …)`;
+  if (changes !== undefined)
+    throw new CliError(
+      `${changesFlag !== undefined ? "--changes" : "the config file's changes"}: a change log is kept for one project's report, but ${reads}, or give each client its own changes in the config file's projects`,
+      EXIT.usage,
+    );
   throw new CliError(
-    `${flag !== undefined ? "--changes" : "the config file's changes"}: a change log is kept for one project's report, but the key reads ${projects.length} projects; pin the key to that project (vreport keys create --project …), or give each client its own changes in the config file's projects`,
+    `the config file's notes: notes are written for one project's report, but ${reads}, or name each client's file with {project} (notes/{project}-{period}.md)`,
     EXIT.usage,
   );
 }
