@@ -14,7 +14,7 @@ import type { CycleWorkspace } from "../desk/cycle.js";
 import { type Desk, type DeskReviews, type DeskSend, startDesk } from "../desk/server.js";
 import type { EmailOptions, EmailSettings } from "../email/settings.js";
 import { sendPlanned } from "../jobs/send-planned.js";
-import { clientReports } from "../pipeline/client-reports.js";
+import { clientReports, oneClientsFile } from "../pipeline/client-reports.js";
 import { generateReport } from "../pipeline/generate-report.js";
 import { planJob } from "../pipeline/run-plan.js";
 import type { OutputFormat } from "../render/backends/registry.js";
@@ -79,6 +79,14 @@ export const deskWorkspacesOp: StoreOperation<Record<string, never>, { id: strin
  * service.
  */
 export async function startServeDesk(baseUrl: string, database: string, setup: DeskSetup): Promise<Desk> {
+  // The desk shows, edits and sends every client's report: one client's notes file or change log
+  // at the top of the config would reach them all (docs/review.md).
+  const what = oneClientsFile(await loadConfig(setup.configPath));
+  if (what !== undefined)
+    throw new CliError(
+      `the config file's ${what}: the review desk shows and sends every client's report; give each client its own ${what} in the config file's projects${what === "notes" ? ", or {project} in the notes path (notes/{project}-{period}.md)" : ""}`,
+      EXIT.usage,
+    );
   const found = await runOnStore(database, "desk.workspaces", deskWorkspacesOp, {}, quiet);
   const keys: string[] = [];
   const revoke = () =>

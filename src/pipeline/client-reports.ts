@@ -79,3 +79,18 @@ export async function clientReports(
     };
   };
 }
+
+/**
+ * The config's top-level notes or change log when it is one client's file: notes at a fixed path
+ * (without `{project}`), or any top-level change log. A run that writes every client's report
+ * (`generate --all-projects`, the worker, the review desk, the MCP server with a key that reads
+ * several projects) refuses it: one client's commentary or work must never reach another
+ * (docs/notes.md, docs/changes.md). Each caller says why in its own words.
+ */
+export function oneClientsFile(
+  config: Pick<LoadedConfig, "notesPath" | "changesPath">,
+): "notes" | "changes" | undefined {
+  if (config.notesPath !== undefined && !config.notesPath.includes("{project}")) return "notes";
+  if (config.changesPath !== undefined) return "changes";
+  return undefined;
+}

@@ -298,3 +298,44 @@ describe("the review desk in Chromium", () => {
     await opened!.close();
   });
 });
+
+describe("the review desk and one client's files", () => {
+  const dir = tempDir("desk-one-client");
+
+  it("refuses a config whose top-level notes or change log is one client's, and leaves nothing listening", async () => {
+    const database = join(dir, "db");
+    await snapshotDirectory("jobs", database);
+    await writeFile(join(dir, "notes.md"), "## summary\n\nFor one client.\n");
+    await writeFile(join(dir, "changes.csv"), "date,label,platform,category\n2025-06-10,Pages live,,\n");
+    const serve = (config: object) =>
+      writeFile(join(dir, "vreport.config.json"), JSON.stringify(config)).then(() =>
+        serveCommand(
+          {
+            database,
+            port: 0,
+            asOf: SNAPSHOT_AS_OF,
+            desk: {
+              period: { month: "2025-06" },
+              configPath: join(dir, "vreport.config.json"),
+              formats: ["html"],
+              outDir: join(dir, "out"),
+            },
+          },
+          () => {},
+        ),
+      );
+    await expect(serve({ notes: "notes.md" })).rejects.toMatchObject({
+      exitCode: 2,
+      message:
+        "the config file's notes: the review desk shows and sends every client's report; give each client its own notes in the config file's projects, or {project} in the notes path (notes/{project}-{period}.md)",
+    });
+    await expect(serve({ changes: "changes.csv" })).rejects.toMatchObject({
+      exitCode: 2,
+      message:
+        "the config file's changes: the review desk shows and sends every client's report; give each client its own changes in the config file's projects",
+    });
+    // The service was closed each time: the database opens again, here.
+    const store = await openStore(database);
+    await store.close();
+  });
+});

@@ -5,7 +5,7 @@ import type { EmailOptions } from "../../email/settings.js";
 import { type BatchResult, runBatch } from "../../jobs/batch.js";
 import { withReportSession } from "../../jobs/report-session.js";
 import type { WrittenFile } from "../../pipeline/apply.js";
-import { clientReports } from "../../pipeline/client-reports.js";
+import { clientReports, oneClientsFile } from "../../pipeline/client-reports.js";
 import { planJob, type RunSpec } from "../../pipeline/run-plan.js";
 import { createBatchProgress } from "../batch-progress.js";
 import { printBatchSummary } from "../batch-summary.js";
@@ -212,9 +212,9 @@ export async function runGenerate(
  * reach another (docs/notes.md, docs/changes.md).
  */
 async function clientInputs(config: LoadedConfig, opts: GenerateOptions) {
-  if (opts.allProjects && config.notesPath !== undefined && !config.notesPath.includes("{project}"))
-    throw notesForAll("the config file's notes");
-  if (opts.allProjects && config.changesPath !== undefined) throw changesForAll("the config file's changes");
+  const shared = opts.allProjects ? oneClientsFile(config) : undefined;
+  if (shared === "notes") throw notesForAll("the config file's notes");
+  if (shared === "changes") throw changesForAll("the config file's changes");
   return clientReports(config, { notesPath: opts.notesPath, changesPath: opts.changesPath }).catch(
     (err: unknown) => {
       throw setupError(err);

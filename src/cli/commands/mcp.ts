@@ -4,7 +4,7 @@ import { createClient, type VreportClient } from "../../client/index.js";
 import { type LoadedConfig, loadConfig } from "../../config/load-config.js";
 import { withReportSession } from "../../jobs/report-session.js";
 import { serveStdio } from "../../mcp/server.js";
-import { clientReports } from "../../pipeline/client-reports.js";
+import { clientReports, oneClientsFile } from "../../pipeline/client-reports.js";
 import type { ApiKeyFlags } from "../api-key.js";
 import { serviceOptionsFrom } from "../connect-service.js";
 import { CliError, EXIT } from "../errors.js";
@@ -89,9 +89,9 @@ async function checkOneClientFiles(
   config: Pick<LoadedConfig, "notesPath" | "changesPath">,
   changesFlag: string | undefined,
 ): Promise<void> {
-  const notes = config.notesPath !== undefined && !config.notesPath.includes("{project}");
+  const shared = oneClientsFile(config);
   const changes = changesFlag ?? config.changesPath;
-  if (!notes && changes === undefined) return;
+  if (shared === undefined && changes === undefined) return;
   const { projects } = await client.listProjects().catch((err: unknown) => {
     throw toCliError(err);
   });

@@ -9,7 +9,7 @@ import type { ProcessorContext } from "../../jobs/process-job.js";
 import { redisUrlFrom } from "../../jobs/redis.js";
 import { withReportSession } from "../../jobs/report-session.js";
 import { startReportWorker } from "../../jobs/worker.js";
-import { clientReports } from "../../pipeline/client-reports.js";
+import { clientReports, oneClientsFile } from "../../pipeline/client-reports.js";
 import { connectService, serviceOptionsFrom } from "../connect-service.js";
 import { type EmailFlags, parseEmailSettings } from "../email-flags.js";
 import { CliError, EXIT } from "../errors.js";
@@ -199,17 +199,12 @@ export function register(program: Command): void {
 async function clientSettings(
   config: LoadedConfig,
 ): Promise<Pick<ProcessorContext, "clients" | "clientSchedule">> {
-  // A notes path with {project} names each client's own file (docs/notes.md).
-  const notes = config.notesPath?.includes("{project}") ? undefined : config.notesPath;
-  for (const [path, what] of [
-    [notes, "notes"],
-    [config.changesPath, "changes"],
-  ] as const)
-    if (path !== undefined)
-      throw new CliError(
-        `the config file's ${what}: a worker renders every client's reports; give each client its own ${what} in the config file's projects`,
-        EXIT.usage,
-      );
+  const what = oneClientsFile(config);
+  if (what !== undefined)
+    throw new CliError(
+      `the config file's ${what}: a worker renders every client's reports; give each client its own ${what} in the config file's projects`,
+      EXIT.usage,
+    );
   const clients = await clientReports(config).catch((err: unknown) => {
     throw toCliError(err);
   });
