@@ -10,11 +10,11 @@ import { userInfo } from "node:os";
 import { createClient } from "../client/index.js";
 import { loadConfig } from "../config/load-config.js";
 import { SCOPES } from "../contract/index.js";
-import type { CycleWorkspace } from "../desk/cycle.js";
+import { type CycleWorkspace, checkEveryClientsFiles } from "../desk/cycle.js";
 import { type Desk, type DeskReviews, type DeskSend, startDesk } from "../desk/server.js";
 import type { EmailOptions, EmailSettings } from "../email/settings.js";
 import { sendPlanned } from "../jobs/send-planned.js";
-import { clientReports, oneClientsFile } from "../pipeline/client-reports.js";
+import { clientReports } from "../pipeline/client-reports.js";
 import { generateReport } from "../pipeline/generate-report.js";
 import { planJob } from "../pipeline/run-plan.js";
 import type { OutputFormat } from "../render/backends/registry.js";
@@ -79,14 +79,7 @@ export const deskWorkspacesOp: StoreOperation<Record<string, never>, { id: strin
  * service.
  */
 export async function startServeDesk(baseUrl: string, database: string, setup: DeskSetup): Promise<Desk> {
-  // The desk shows, edits and sends every client's report: one client's notes file or change log
-  // at the top of the config would reach them all (docs/review.md).
-  const what = oneClientsFile(await loadConfig(setup.configPath));
-  if (what !== undefined)
-    throw new CliError(
-      `the config file's ${what}: the review desk shows and sends every client's report; give each client its own ${what} in the config file's projects${what === "notes" ? ", or {project} in the notes path (notes/{project}-{period}.md)" : ""}`,
-      EXIT.usage,
-    );
+  checkEveryClientsFiles(await loadConfig(setup.configPath));
   const found = await runOnStore(database, "desk.workspaces", deskWorkspacesOp, {}, quiet);
   const keys: string[] = [];
   const revoke = () =>
@@ -150,6 +143,7 @@ async function deskSender(
   const ledger = adminLedger(database, reviewer);
   const send: DeskSend = async (project, { client, period }) => {
     const config = await loadConfig(setup.configPath);
+    checkEveryClientsFiles(config);
     const clients = await clientReports(config);
     // To the client's own recipients (config `email.to`), merged in its plan; a client without
     // any is not sent from the desk.

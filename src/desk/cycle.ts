@@ -10,10 +10,11 @@ import { existsSync } from "node:fs";
 import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
 import { dirname } from "node:path";
 import type { VreportClient } from "../client/index.js";
-import { loadConfig } from "../config/load-config.js";
+import { type LoadedConfig, loadConfig } from "../config/load-config.js";
 import { notesPathFor, parseNotesFile, periodLine } from "../config/period-notes.js";
 import type { Project } from "../contract/index.js";
-import { VreportError } from "../contract/index.js";
+import { type ErrorCategory, VreportError } from "../contract/index.js";
+import { oneClientsFile } from "../pipeline/client-reports.js";
 import { reportPeriod } from "../pipeline/report-period.js";
 import { buildPreview, type PreviewBuild } from "../preview/build.js";
 import { fetchReportData } from "../report/fetch.js";
@@ -145,7 +146,9 @@ export class Cycle {
     }
     const fetched = await data;
     const configPath = this.source.configPath;
-    const settings = (await loadConfig(configPath)).forProject(project);
+    const config = await loadConfig(configPath);
+    checkEveryClientsFiles(config);
+    const settings = config.forProject(project);
     const at = reportPeriod(fetched);
     const build = await buildPreview({ data: fetched, ...(configPath !== undefined ? { configPath } : {}) });
     const path = settings.notesPath;
@@ -177,3 +180,23 @@ async function notesOf(file: string | undefined, period: string): Promise<Omit<D
 
 /** A note the desk cannot write. */
 export class DeskNotesError extends VreportError {}
+
+/** A config the desk cannot work with (exit 2 at start; shown at the top of the page later). */
+export class DeskConfigError extends VreportError {
+  override get category(): ErrorCategory {
+    return "usage";
+  }
+}
+
+/**
+ * The desk shows, edits and sends every client's report: one client's notes file or change log
+ * at the top of the config would reach them all (docs/review.md). Checked when the desk starts,
+ * and at each build and send, since the config is read again each time.
+ */
+export function checkEveryClientsFiles(config: Pick<LoadedConfig, "notesPath" | "changesPath">): void {
+  const what = oneClientsFile(config);
+  if (what !== undefined)
+    throw new DeskConfigError(
+      `the config file's ${what}: the review desk shows and sends every client's report; give each client its own ${what} in the config file's projects${what === "notes" ? ", or {project} in the notes path (notes/{project}-{period}.md)" : ""}`,
+    );
+}

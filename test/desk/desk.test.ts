@@ -307,35 +307,60 @@ describe("the review desk and one client's files", () => {
     await snapshotDirectory("jobs", database);
     await writeFile(join(dir, "notes.md"), "## summary\n\nFor one client.\n");
     await writeFile(join(dir, "changes.csv"), "date,label,platform,category\n2025-06-10,Pages live,,\n");
-    const serve = (config: object) =>
-      writeFile(join(dir, "vreport.config.json"), JSON.stringify(config)).then(() =>
-        serveCommand(
-          {
-            database,
-            port: 0,
-            asOf: SNAPSHOT_AS_OF,
-            desk: {
-              period: { month: "2025-06" },
-              configPath: join(dir, "vreport.config.json"),
-              formats: ["html"],
-              outDir: join(dir, "out"),
-            },
+    const deskWith = async (config: object, log: (line: string) => void = () => {}) => {
+      await writeFile(join(dir, "vreport.config.json"), JSON.stringify(config));
+      return serveCommand(
+        {
+          database,
+          port: 0,
+          asOf: SNAPSHOT_AS_OF,
+          desk: {
+            period: { month: "2025-06" },
+            configPath: join(dir, "vreport.config.json"),
+            formats: ["html"],
+            outDir: join(dir, "out"),
           },
-          () => {},
-        ),
+        },
+        log,
       );
-    await expect(serve({ notes: "notes.md" })).rejects.toMatchObject({
+    };
+    await expect(deskWith({ notes: "notes.md" })).rejects.toMatchObject({
       exitCode: 2,
       message:
         "the config file's notes: the review desk shows and sends every client's report; give each client its own notes in the config file's projects, or {project} in the notes path (notes/{project}-{period}.md)",
     });
-    await expect(serve({ changes: "changes.csv" })).rejects.toMatchObject({
+    await expect(deskWith({ changes: "changes.csv" })).rejects.toMatchObject({
       exitCode: 2,
       message:
         "the config file's changes: the review desk shows and sends every client's report; give each client its own changes in the config file's projects",
     });
     // The service was closed each time: the database opens again, here.
     const store = await openStore(database);
+    const { id } = await store.db
+      .selectFrom("projects")
+      .select("id")
+      .orderBy("name")
+      .executeTakeFirstOrThrow();
     await store.close();
+
+    // The config is read again at each build: one edited meanwhile to a shared notes file is
+    // refused when a report is opened, and the page says why.
+    const lines: string[] = [];
+    const server = await deskWith({ notes: "notes/{project}-{period}.md" }, (line) => lines.push(line));
+    try {
+      const link = lines.map((l) => /review desk at (\S+)/.exec(l)?.[1]).find(Boolean)!;
+      const signedIn = await fetch(link, { redirect: "manual" });
+      const cookie = signedIn.headers.get("set-cookie")!.split(";")[0]!;
+      await writeFile(join(dir, "vreport.config.json"), JSON.stringify({ notes: "notes.md" }));
+      const base = new URL(link).origin;
+      const opened = await fetch(`${base}/open/${id}`, { headers: { cookie }, redirect: "manual" });
+      expect(opened.status).toBe(303);
+      const html = await (await fetch(`${base}/`, { headers: { cookie } })).text();
+      expect(html).toContain(
+        "the config file&#39;s notes: the review desk shows and sends every client&#39;s report",
+      );
+    } finally {
+      await server.close();
+    }
   });
 });
