@@ -49,7 +49,12 @@ describe("the answers workbook's memory", () => {
     const rows = await writeAnswersWorkbook(answers(), join(testDir("answers-memory"), "a.xlsx"), "UTC");
     expect(rows).toBe(3000);
     expect(watched).toHaveLength(1000);
-    // Answers 0–999 were written 1,500 rows before the collection: none is held any more.
-    expect(alive).toBe(0);
+    // Answers 0–999 were written 1,500 rows before the collection: none is held by the writer any
+    // more. The writer that raced every row against one promise kept all 1,000. One of the last
+    // rows watched is sometimes still reachable when the collector runs (about one run in six,
+    // always one of the last 40 watched, never more than one): a few are allowed for that, so the
+    // test fails on a writer that keeps rows and not on the collector's timing.
+    expect(alive).toBeGreaterThanOrEqual(0);
+    expect(alive).toBeLessThanOrEqual(5);
   });
 });
