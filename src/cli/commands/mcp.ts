@@ -89,9 +89,9 @@ async function checkOneClientFiles(
   config: Pick<LoadedConfig, "notesPath" | "changesPath">,
   changesFlag: string | undefined,
 ): Promise<void> {
-  const shared = oneClientsFile(config);
   const changes = changesFlag ?? config.changesPath;
-  if (shared === undefined && changes === undefined) return;
+  const notes = oneClientsFile(config) === "notes";
+  if (changes === undefined && !notes) return;
   const { projects } = await client.listProjects().catch((err: unknown) => {
     throw toCliError(err);
   });

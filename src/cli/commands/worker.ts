@@ -27,7 +27,7 @@ import {
 } from "../options.js";
 import { holdRecorder, reviewGate } from "../review-gate.js";
 import { toCliError } from "../to-cli-error.js";
-import { checkLedgerFor, ledgerLocation, openWorkerLedger } from "../worker-ledger.js";
+import { checkLedgerFor, ledgerLocation, openWorkerLedger, type WorkerLedger } from "../worker-ledger.js";
 
 /** Raw flags of `vreport worker`. */
 export interface WorkerFlags extends QueueFlags, Omit<EmailFlags, "email"> {
@@ -97,20 +97,7 @@ export async function workerCommand(flags: WorkerFlags, run: WorkerRun = {}): Pr
             retry,
             ...clients,
             ...(email ? { email } : {}),
-            // The agency's clients are in its config file: their reports wait for review unless
-            // they skip it; a worker without one has no client to review for (docs/review.md).
-            ...(deliveries
-              ? {
-                  send: {
-                    deliveries: deliveries.ledger,
-                    timing: { leaseMs: deliveryLeaseMs },
-                    ...(hasConfigFile(flags.config)
-                      ? { review: reviewGate(deliveries.reviews, config) }
-                      : {}),
-                  },
-                  ...(hasConfigFile(flags.config) ? { onHeld: holdRecorder(deliveries.reviews, log) } : {}),
-                }
-              : {}),
+            ...(deliveries ? workerSending(deliveries, deliveryLeaseMs, flags.config, config, log) : {}),
           },
         );
         const source =
@@ -132,6 +119,26 @@ export async function workerCommand(flags: WorkerFlags, run: WorkerRun = {}): Pr
   } catch (err) {
     throw toCliError(err);
   }
+}
+
+/**
+ * How a worker with a delivery ledger sends, and where it records a report held for data. The
+ * agency's clients are in its config file: their reports wait for review unless they skip it; a
+ * worker without one has no client to review for (docs/review.md).
+ */
+function workerSending(
+  deliveries: WorkerLedger,
+  leaseMs: number,
+  configPath: string | undefined,
+  config: LoadedConfig,
+  log: (line: string) => void,
+): Pick<ProcessorContext, "send" | "onHeld"> {
+  const send = { deliveries: deliveries.ledger, timing: { leaseMs } };
+  if (!hasConfigFile(configPath)) return { send };
+  return {
+    send: { ...send, review: reviewGate(deliveries.reviews, config) },
+    onHeld: holdRecorder(deliveries.reviews, log),
+  };
 }
 
 /** Whether the worker runs with the agency's config file (`--config`, else ./vreport.config.json). */
