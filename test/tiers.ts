@@ -58,6 +58,7 @@ export const UNIT_TESTS: readonly string[] = [
   "test/render/present.test.ts",
   "test/render/quote.test.ts",
   "test/render/significance.test.ts",
+  "test/render/text-width.test.ts",
   "test/render/trend.test.ts",
   "test/render/workbook-traps.test.ts",
   "test/render/xlsx-xml-chars.test.ts",

@@ -8,7 +8,7 @@
  * average length, so a prompt and its answer preview wrap to about as many lines as each other.
  */
 import type { ValueType } from "../../format/value-type.js";
-import { PT_MM, textEm, twoLineEm, type Weight, widestWordEm } from "./text-width.js";
+import { PT_MM, textEm, twoLineEm, type Weight, widestRunEm, widestWordEm } from "./text-width.js";
 
 /** Font sizes and paddings of `table.data` and `table.data--dense`: keep in step with print.css. */
 export const TABLE_FONTS = {
@@ -73,31 +73,47 @@ interface Need {
   heading: number;
 }
 
-function lineMm(text: string, weight: Weight, f: Fonts): number {
-  let widest = 0;
-  for (const line of text.split("\n")) widest = Math.max(widest, textEm(line, weight));
-  return widest * f.tdPt * PT_MM;
+/** A column's cells measured once, in ems of their font: the same at either table font size. */
+interface CellsEm {
+  /** Each cell's widest line, ascending. */
+  lines: number[];
+  /** The widest word no line may break (0 for figures, which never wrap). */
+  word: number;
 }
 
-function need(column: ColumnInput, cells: readonly string[], f: Fonts): Need {
-  const pad = 2 * f.padXMm;
-  const label = column.label.toUpperCase();
-  const head = widestWordEm(label, "bold", f.thSpacingEm) * f.thPt * PT_MM;
-  const heading = twoLineEm(label, "bold", f.thSpacingEm) * f.thPt * PT_MM * SAFETY + pad;
+function lineEm(text: string, weight: Weight): number {
+  let widest = 0;
+  for (const line of text.split("\n")) widest = Math.max(widest, textEm(line, weight));
+  return widest;
+}
+
+function measure(column: ColumnInput, cells: readonly string[]): CellsEm {
   const weight: Weight = BOLD_TYPES.has(column.type) ? "bold" : "regular";
+  const fit = FIT[column.type];
   let word = 0;
   const lines = cells.map((c) => {
     // Free text needs room for its longest word of letters and digits: markup-like or symbol
     // strings may break at their symbols (overflow-wrap), a word of a language never.
-    const words = FIT[column.type] === "text" ? (c.match(/[\p{L}\p{N}]+/gu) ?? []).join(" ") : c;
-    if (FIT[column.type] !== "nowrap") word = Math.max(word, widestWordEm(words, weight) * f.tdPt * PT_MM);
-    return lineMm(c, weight, f);
+    if (fit === "text") word = Math.max(word, widestRunEm(c, weight));
+    else if (fit !== "nowrap") word = Math.max(word, widestWordEm(c, weight));
+    return lineEm(c, weight);
   });
   lines.sort((a, b) => a - b);
-  const longest = lines.at(-1) ?? 0;
+  return { lines, word };
+}
+
+function need(column: ColumnInput, cells: CellsEm, f: Fonts): Need {
+  const pad = 2 * f.padXMm;
+  const label = column.label.toUpperCase();
+  const head = widestWordEm(label, "bold", f.thSpacingEm) * f.thPt * PT_MM;
+  const heading = twoLineEm(label, "bold", f.thSpacingEm) * f.thPt * PT_MM * SAFETY + pad;
+  const mm = (em: number) => em * f.tdPt * PT_MM;
+  const word = mm(cells.word);
+  const longest = mm(cells.lines.at(-1) ?? 0);
   // A row is as tall as its most wrapped cell: a column of mostly short values with some long ones
   // (a list of competitors) is sized for the long ones, not for its average.
-  const typical = lines[Math.floor(lines.length * 0.75)] ?? longest;
+  const p75 = cells.lines[Math.floor(cells.lines.length * 0.75)];
+  const typical = p75 === undefined ? longest : mm(p75);
   const max = Math.max(head, longest) * SAFETY + pad;
   // Wrapping leaves about half a word unused per line: a narrow column loses a larger share.
   const base = { max, extra: pad + WRAP_LOSS_EM * f.tdPt * PT_MM, heading };
@@ -170,8 +186,13 @@ export function layoutTable(
   cells: readonly (readonly string[])[],
   availableMm: number,
 ): TableLayout {
-  const byColumn = columns.map((_, i) => cells.map((row) => row[i] ?? ""));
-  const at = (f: Fonts) => columns.map((c, i) => need(c, byColumn[i]!, f));
+  const measured = columns.map((c, i) =>
+    measure(
+      c,
+      cells.map((row) => row[i] ?? ""),
+    ),
+  );
+  const at = (f: Fonts) => columns.map((c, i) => need(c, measured[i]!, f));
   let needs = at(TABLE_FONTS.normal);
   const dense = columns.length >= DENSE_FROM_COLUMNS && sum(needs.map((n) => n.max)) > availableMm;
   if (dense) needs = at(TABLE_FONTS.dense);

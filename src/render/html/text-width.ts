@@ -41,6 +41,33 @@ export function widestWordEm(text: string, weight: Weight = "regular", spacingEm
   return widest;
 }
 
+/** A letter or digit of any script: what a word of a language is made of. */
+const WORD_CHAR = /[\p{L}\p{N}]/u;
+
+/**
+ * The widest run of letters and digits in `text`, in ems: the longest word of a language, which
+ * must never break, where symbols (markup, URLs) may. One pass over the text: a table cell of an
+ * answer's excerpt is measured this way for every report, and matching the runs with a Unicode
+ * regular expression first took most of the HTML's layout time.
+ */
+export function widestRunEm(text: string, weight: Weight = "regular"): number {
+  const table = EM[weight];
+  let widest = 0;
+  let run = 0;
+  for (const ch of text) {
+    const code = ch.codePointAt(0)!;
+    const lower = code | 32;
+    const word =
+      code < 128 ? (code >= 48 && code <= 57) || (lower >= 97 && lower <= 122) : WORD_CHAR.test(ch);
+    if (!word) run = 0;
+    else {
+      run += code >= 32 && code < 127 ? table[code - 32]! : OTHER_EM;
+      widest = Math.max(widest, run);
+    }
+  }
+  return widest;
+}
+
 /**
  * The narrowest width, in ems, at which `text` prints on at most two lines (broken between words):
  * the widest line of the best split.
