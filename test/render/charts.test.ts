@@ -1,9 +1,11 @@
-import { loadImage } from "@napi-rs/canvas";
+import { createCanvas, loadImage } from "@napi-rs/canvas";
 import { describe, expect, it } from "vitest";
+import { InvariantError } from "../../src/contract/index.js";
 import { langOf } from "../../src/format/i18n/index.js";
 import { described } from "../../src/render/chart-alt.js";
 import { chartConfig, fittedRange } from "../../src/render/charts/_config.js";
 import { markerLayout } from "../../src/render/charts/_markers.js";
+import { teeContext } from "../../src/render/charts/_tee.js";
 import { countTick, percentTick, shortLabel, wrapLabel } from "../../src/render/charts/_ticks.js";
 import { ChartRenderError, drawChart, imageHeight } from "../../src/render/charts/index.js";
 import type { ChartSpec } from "../../src/render/types.js";
@@ -85,7 +87,6 @@ const SPECS: ChartSpec[] = (
 /** Decodes a PNG or SVG and counts distinct non-white colours and non-white pixels. */
 async function inspect(image: Uint8Array) {
   const img = await loadImage(image);
-  const { createCanvas } = await import("@napi-rs/canvas");
   const canvas = createCanvas(img.width, img.height);
   const ctx = canvas.getContext("2d");
   ctx.drawImage(img, 0, 0);
@@ -156,6 +157,17 @@ describe("drawChart", () => {
     expect((await inspect(new TextEncoder().encode(svg))).inked).toBeGreaterThan(500);
   });
 
+  for (const spec of SPECS) {
+    it(`draws a ${spec.type} chart's PNG and SVG in one pass, each as it is drawn alone`, async () => {
+      const both = await drawChart(spec, ["png", "svg"]);
+      const [png, svg] = [await drawChart(spec, ["png"]), await drawChart(spec, ["svg"])];
+      expect(Buffer.from(both.images.png!).equals(Buffer.from(png.images.png!))).toBe(true);
+      // Skia names clip paths from a counter of the process: the same drawing, other ids.
+      const text = (b: Uint8Array) => new TextDecoder().decode(b).replace(/(["#])cl[_0-9a-z]*/g, "$1cl");
+      expect(text(both.images.svg!)).toBe(text(svg.images.svg!));
+    });
+  }
+
   it("rejects an impossible size with a typed error", async () => {
     const bad = { ...SPECS[0]!, width: 0 };
     await expect(drawChart(bad)).rejects.toBeInstanceOf(ChartRenderError);
@@ -198,7 +210,8 @@ describe("chart configuration", () => {
     expect(config.data.datasets[0]?.data).toEqual([0.4, 0.42, null, 0.45]);
     expect(config.options?.animation).toBe(false);
     expect(config.options?.responsive).toBe(false);
-    expect(config.options?.devicePixelRatio).toBe(2);
+    // Laid out in CSS pixels once; each image is drawn at its own scale (teeContext).
+    expect(config.options?.devicePixelRatio).toBe(1);
   });
 
   it("shows doughnut values in the legend, formatted like every other figure", () => {
@@ -409,5 +422,36 @@ describe("what the charts show (docs/decisions.md, Layout of the page formats)",
     expect(colours[0]).toBe(colours[2]);
     expect(colours[0]).not.toBe("#2f6fed");
     expect(chartConfig(spec).data.labels).toContain("Acme (yours)");
+  });
+});
+
+describe("teeContext", () => {
+  it("draws every call on each canvas at its own scale", () => {
+    const [one, two] = [createCanvas(20, 10), createCanvas(40, 20)];
+    const tee = teeContext(
+      [
+        { ctx: one.getContext("2d"), scale: 1 },
+        { ctx: two.getContext("2d"), scale: 2 },
+      ],
+      20,
+      10,
+    );
+    // The stand-in canvas has the CSS size, and setting it resizes neither real canvas.
+    expect([tee.canvas.width, tee.canvas.height]).toEqual([20, 10]);
+    tee.canvas.width = 20;
+    expect([two.width, two.height]).toEqual([40, 20]);
+    tee.resetTransform();
+    tee.fillStyle = "#ff0000";
+    tee.setTransform(1, 0, 0, 1, 5, 2);
+    tee.fillRect(0, 0, 3, 4); // CSS pixels 5–7 × 2–5
+    const red = (c: typeof one, x: number, y: number) => c.getContext("2d").getImageData(x, y, 1, 1).data[0];
+    expect([red(one, 5, 2), red(one, 7, 5), red(one, 8, 5), red(one, 4, 2)]).toEqual([255, 255, 0, 0]);
+    expect([red(two, 10, 4), red(two, 15, 11), red(two, 16, 11), red(two, 9, 4)]).toEqual([255, 255, 0, 0]);
+    // Reads answer from the first canvas; what belongs to one context is refused.
+    expect(tee.fillStyle).toBe("#ff0000");
+    expect(tee.measureText("Mention rate").width).toBe(
+      one.getContext("2d").measureText("Mention rate").width,
+    );
+    expect(() => tee.createLinearGradient(0, 0, 1, 1)).toThrow(InvariantError);
   });
 });

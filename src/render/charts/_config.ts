@@ -65,14 +65,15 @@ const GRID = { color: "#e6e6e6" };
 /** The bars of everyone but the client where its own bar is marked. */
 const OTHERS_GREY = "#a3acb9";
 
-/** Chart.js options shared by every type: a fixed-size, non-animated rendering at `pixelRatio`. */
-function baseOptions(spec: ChartSpec, pixelRatio: number) {
+/** Chart.js options shared by every type: a fixed-size, non-animated rendering. */
+function baseOptions(spec: ChartSpec) {
   return {
     animation: false as const,
     responsive: false,
     maintainAspectRatio: false,
-    // Fixed rather than the platform's ratio: a PNG has the same pixels on every machine.
-    devicePixelRatio: pixelRatio,
+    // Laid out in CSS pixels; each image is drawn at its own scale (teeContext). Fixed rather than
+    // the platform's ratio, so a PNG has the same pixels on every machine.
+    devicePixelRatio: 1,
     layout: { padding: 8 },
     plugins: {
       // The title is drawn into the image, so a chart copied out of any format keeps it.
@@ -119,12 +120,9 @@ export type AnyChartConfig =
   | ChartConfiguration<"line">
   | ChartConfiguration<"bar">;
 
-/**
- * The Chart.js configuration of `spec`, drawn at `pixelRatio` device pixels per CSS pixel: pure,
- * so the mapping is testable without a canvas.
- */
-export function chartConfig(spec: ChartSpec, pixelRatio = 2): AnyChartConfig {
-  const base = baseOptions(spec, pixelRatio);
+/** The Chart.js configuration of `spec`: pure, so the mapping is testable without a canvas. */
+export function chartConfig(spec: ChartSpec): AnyChartConfig {
+  const base = baseOptions(spec);
   const labels = spec.labels.map(shortLabel);
 
   if (spec.type === "doughnut") {

@@ -6,6 +6,7 @@ import { chartConfig, TITLE_PX } from "./_config.js";
 import { markerLayout } from "./_markers.js";
 import { encodePng } from "./_png.js";
 import { setupCharts } from "./_setup.js";
+import { type Target, teeContext } from "./_tee.js";
 
 /** Raised when a chart spec cannot be drawn (bad size); `cause` holds any underlying error. */
 export class ChartRenderError extends VreportError {
@@ -28,35 +29,46 @@ export function imageHeight(spec: ChartSpec): number {
   return spec.height + TITLE_PX + markers.bandPx + markers.keyPx;
 }
 
+/** Device pixels per CSS pixel of a chart's PNG: sharp on a high-density screen. */
+const PNG_SCALE = 2;
+
+const bytesOf = (b: Buffer): Uint8Array => new Uint8Array(b.buffer, b.byteOffset, b.byteLength);
+
 /**
- * Draws `spec` with Chart.js as one image `kind`. A PNG is compressed off the main thread (libuv's
- * pool): the compression is most of a chart's time, and a report's charts are drawn together, so
- * the next chart is laid out while the last one is compressed (docs/jobs.md, "Throughput").
+ * Draws `spec` with Chart.js once, as every image kind in `kinds` (teeContext): an SVG at the
+ * spec's size, a PNG at 2×. A PNG is compressed off the main thread (libuv's pool), so the next
+ * chart is laid out while the last one is compressed (docs/jobs.md, "Throughput").
  */
-async function draw(spec: ChartSpec, kind: ChartImageKind): Promise<Uint8Array> {
-  // A PNG canvas starts at the CSS size; Chart.js resizes it to 2× for `devicePixelRatio: 2` and
-  // scales its context, so the spec stays in CSS pixels. An SVG is drawn at 1×: it has no pixels.
+async function draw(spec: ChartSpec, kinds: readonly ChartImageKind[]): Promise<RenderedChart["images"]> {
   const [width, height] = [Math.round(spec.width), Math.round(imageHeight(spec))];
-  const svg = kind === "svg" ? createCanvas(width, height, SvgExportFlag.NoPrettyXML) : undefined;
-  const png = svg ? undefined : createCanvas(width, height);
+  const svg = kinds.includes("svg") ? createCanvas(width, height, SvgExportFlag.NoPrettyXML) : undefined;
+  const png = kinds.includes("png") ? createCanvas(width * PNG_SCALE, height * PNG_SCALE) : undefined;
+  const targets: Target[] = [
+    ...(svg ? [{ ctx: svg.getContext("2d"), scale: 1 }] : []),
+    ...(png ? [{ ctx: png.getContext("2d"), scale: PNG_SCALE }] : []),
+  ];
   let chart: Chart | undefined;
   try {
     // Chart.js types its context as the DOM's; the Skia context implements what it draws with.
     // The per-type configs are checked in chartConfig; Chart's constructor cannot take their union.
-    const config = chartConfig(spec, svg ? 1 : 2) as ChartConfiguration;
-    const ctx = (svg ?? png)!.getContext("2d");
-    chart = new Chart(ctx as unknown as CanvasRenderingContext2D, config);
-    const bytes = svg ? svg.getContent() : await encodePng(png!.data(), png!.width, png!.height);
-    return new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    const ctx = teeContext(targets, width, height) as unknown as CanvasRenderingContext2D;
+    chart = new Chart(ctx, chartConfig(spec) as ChartConfiguration);
+    // Both read now: destroy() below clears the canvases.
+    const svgBytes = svg?.getContent();
+    const pngBytes = png ? encodePng(png.data(), png.width, png.height) : undefined;
+    return {
+      ...(svgBytes ? { svg: bytesOf(svgBytes) } : {}),
+      ...(pngBytes ? { png: bytesOf(await pngBytes) } : {}),
+    };
   } finally {
-    // destroy() clears the canvas, so only after encoding; it also releases Chart.js' registry entry.
+    // It also releases Chart.js' registry entry.
     chart?.destroy();
   }
 }
 
 /**
- * Draws one chart spec with Chart.js on @napi-rs/canvas, as each image kind in `kinds`: a PNG at
- * 2× the spec size, or an SVG at the spec size.
+ * Draws one chart spec with Chart.js on @napi-rs/canvas, as each image kind in `kinds`: an SVG at
+ * the spec size, a PNG at 2× the spec size.
  */
 export async function drawChart(
   spec: ChartSpec,
@@ -65,10 +77,9 @@ export async function drawChart(
   if (!(spec.width > 0 && spec.height > 0 && Number.isFinite(spec.width) && Number.isFinite(spec.height)))
     throw new ChartRenderError(spec.id, `invalid size ${spec.width}×${spec.height}`);
   setupCharts();
-  const images: RenderedChart["images"] = {};
+  let images: RenderedChart["images"];
   try {
-    const drawn = await Promise.all(kinds.map(async (kind) => [kind, await draw(spec, kind)] as const));
-    for (const [kind, bytes] of drawn) images[kind] = bytes;
+    images = await draw(spec, kinds);
   } catch (error) {
     throw new ChartRenderError(spec.id, error instanceof Error ? error.message : String(error), {
       cause: error,
