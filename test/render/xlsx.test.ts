@@ -94,6 +94,26 @@ describe("xlsx backend", () => {
     expect(await readdir(dir)).toEqual(["acme-analytics-ai-visibility-30d-2026-11-01.xlsx"]);
   });
 
+  it("deflates every part but the chart images, stored as the PNGs they are, and gives the same bytes for the same view", async () => {
+    // The zip's central directory: each member's compression method and name (APPNOTE 4.3.12).
+    const zip = await readFile(file);
+    const end = zip.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
+    const methods = new Map<string, number>();
+    for (let at = zip.readUInt32LE(end + 16), n = zip.readUInt16LE(end + 10); n > 0; n--) {
+      const name = zip.toString("utf8", at + 46, at + 46 + zip.readUInt16LE(at + 28));
+      methods.set(name, zip.readUInt16LE(at + 10));
+      at += 46 + zip.readUInt16LE(at + 28) + zip.readUInt16LE(at + 30) + zip.readUInt16LE(at + 32);
+    }
+    const media = [...methods.keys()].filter((m) => m.startsWith("xl/media/"));
+    expect(media.length).toBeGreaterThan(0);
+    // Folders (JSZip lists them) and images are stored, the XML parts deflated.
+    for (const [name, method] of methods)
+      expect([name, method]).toEqual([name, media.includes(name) || name.endsWith("/") ? 0 : 8]);
+    expect(methods.has("[Content_Types].xml")).toBe(true);
+    const [again] = await backend.render(workbookView(), {});
+    expect(Buffer.from(again!.data).equals(zip)).toBe(true);
+  });
+
   it("orders sheets About first, a data sheet per table in report order, Methodology last, with unique legal names", () => {
     const names = wb.worksheets.map((w) => w.name);
     // Sections with text only (Content's notice, the second "Prompts") get no sheet: their text is on About.

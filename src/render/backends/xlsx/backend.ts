@@ -9,6 +9,7 @@ import { writeAboutSheet } from "./_about.js";
 import { PAGE_SETUP, writeDataSheet } from "./_data-sheet.js";
 import { writeTechnicalSheet } from "./_technical.js";
 import { xmlSafeView } from "./_xml-safe.js";
+import { zipNatively } from "./_zip.js";
 import { xlsx } from "./meta.js";
 
 /**
@@ -58,21 +59,20 @@ export function buildWorkbook(
   return wb;
 }
 
-// JSZip's pure-JS deflate is most of a workbook's writing time, and a report's chart images are
-// PNGs, compressed already: the fastest level writes a month's report ~30 % faster for ~4 % more
-// bytes (a 2026-10 demo workbook: 98 → 81 ms, 374 → 390 kB), and 100,000 answer rows in
-// 1.3 s instead of 2.2 s (4.7 MB against 3.4 MB). docs/jobs.md, "Throughput".
-const ZIP: Partial<ExcelJS.XlsxWriteOptions> = {
-  zip: { compression: "DEFLATE", compressionOptions: { level: 1 } },
-};
+// Written uncompressed, then zipped by Node's zlib (_zip.ts): JSZip's JavaScript deflate was most
+// of a workbook's writing time.
+const STORE: Partial<ExcelJS.XlsxWriteOptions> = { zip: { compression: "STORE" } };
 
 /** The XLSX backend: the workbook is built and serialized in memory. */
 export const backend: Backend<"xlsx"> = {
   ...xlsx,
   async render(view, options) {
-    const data = await buildWorkbook(view, options.presentation, {
+    const stored = await buildWorkbook(view, options.presentation, {
       draft: options.draft ?? false,
-    }).xlsx.writeBuffer(ZIP);
-    return [{ path: `${view.name}.xlsx`, data: new Uint8Array(data as ArrayBuffer) }];
+    }).xlsx.writeBuffer(STORE);
+    const generated = new Date(view.cover.generatedAt);
+    const mtime = Number.isNaN(generated.getTime()) ? new Date() : generated;
+    const data = await zipNatively(new Uint8Array(stored as ArrayBuffer), mtime);
+    return [{ path: `${view.name}.xlsx`, data }];
   },
 };
