@@ -206,10 +206,10 @@ async function cycle({ workers, clients, concurrency, service, keys, config, scr
   const sink = await startSink();
   const procs = [];
   const monitors = [];
-  const queue = new Queue("vreport-reports", {
-    connection: new Redis(REDIS_URL, { maxRetriesPerRequest: null }),
-    prefix,
-  });
+  // BullMQ leaves a connection it was handed open on close: disconnected below, or the bench
+  // process would not exit once done.
+  const connection = new Redis(REDIS_URL, { maxRetriesPerRequest: null });
+  const queue = new Queue("vreport-reports", { connection, prefix });
   try {
     for (let w = 1; w <= workers; w++) {
       const p = niceWorker(
@@ -326,6 +326,7 @@ async function cycle({ workers, clients, concurrency, service, keys, config, scr
   } finally {
     for (const p of procs) await p.stop();
     await queue.close();
+    connection.disconnect();
     await sink.close();
     await dropPrefix(prefix);
     rmSync(out, { recursive: true, force: true });
