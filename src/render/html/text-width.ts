@@ -21,6 +21,10 @@ const OTHER_EM = 0.75;
 
 export type Weight = keyof typeof EM;
 
+/** The advance of the character `code` in `table`'s font, in ems. */
+const charEm = (table: readonly number[], code: number): number =>
+  code >= 32 && code < 127 ? table[code - 32]! : OTHER_EM;
+
 /** Width of `text` on one line, in ems of its font, plus `spacingEm` after every character. */
 export function textEm(text: string, weight: Weight = "regular", spacingEm = 0): number {
   const table = EM[weight];
@@ -28,7 +32,7 @@ export function textEm(text: string, weight: Weight = "regular", spacingEm = 0):
   let n = 0;
   for (const ch of text) {
     const code = ch.codePointAt(0)!;
-    em += code >= 32 && code < 127 ? table[code - 32]! : OTHER_EM;
+    em += charEm(table, code);
     n++;
   }
   return em + n * spacingEm;
@@ -61,7 +65,7 @@ export function widestRunEm(text: string, weight: Weight = "regular"): number {
       code < 128 ? (code >= 48 && code <= 57) || (lower >= 97 && lower <= 122) : WORD_CHAR.test(ch);
     if (!word) run = 0;
     else {
-      run += code >= 32 && code < 127 ? table[code - 32]! : OTHER_EM;
+      run += charEm(table, code);
       widest = Math.max(widest, run);
     }
   }

@@ -26,5 +26,5 @@ export async function zipNatively(stored: Uint8Array, mtime: Date): Promise<Uint
       });
   }
   zip.end();
-  return new Uint8Array(await buffer(zip.outputStream));
+  return buffer(zip.outputStream);
 }

@@ -67,12 +67,10 @@ const STORE: Partial<ExcelJS.XlsxWriteOptions> = { zip: { compression: "STORE" }
 export const backend: Backend<"xlsx"> = {
   ...xlsx,
   async render(view, options) {
-    const stored = await buildWorkbook(view, options.presentation, {
-      draft: options.draft ?? false,
-    }).xlsx.writeBuffer(STORE);
-    const generated = new Date(view.cover.generatedAt);
-    const mtime = Number.isNaN(generated.getTime()) ? new Date() : generated;
-    const data = await zipNatively(new Uint8Array(stored as ArrayBuffer), mtime);
+    const wb = buildWorkbook(view, options.presentation, { draft: options.draft ?? false });
+    const stored = await wb.xlsx.writeBuffer(STORE);
+    // Dated as the workbook says it was created: the report's day (buildWorkbook).
+    const data = await zipNatively(new Uint8Array(stored as ArrayBuffer), wb.created);
     return [{ path: `${view.name}.xlsx`, data }];
   },
 };
