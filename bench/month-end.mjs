@@ -99,24 +99,16 @@ const vreport = (args, env) => child(process.execPath, [CLI, ...args], env);
 /**
  * A worker as docs/jobs.md ("Throughput") advises on a machine it shares with `serve`: at a
  * lower priority (nice 10; its Chromium inherits it), so the month end takes what the
- * interactive API leaves. VREPORT_BENCH_PROFILE=DIR writes each worker's V8 CPU profile there
- * when it exits (where a report's Node time goes).
+ * interactive API leaves. VREPORT_BENCH_PROFILE=DIR writes each worker's and the service's V8 CPU
+ * profile there when they exit (where a report's Node time goes).
  */
 const niceWorker = (args, env) =>
-  child(
-    "nice",
-    [
-      "-n",
-      String(WORKER_NICE),
-      process.execPath,
-      ...(process.env.VREPORT_BENCH_PROFILE
-        ? ["--cpu-prof", `--cpu-prof-dir=${process.env.VREPORT_BENCH_PROFILE}`]
-        : []),
-      CLI,
-      ...args,
-    ],
-    env,
-  );
+  child("nice", ["-n", String(WORKER_NICE), process.execPath, ...profiled(), CLI, ...args], env);
+/** V8's CPU profile of a child process, written to VREPORT_BENCH_PROFILE's folder when it exits. */
+const profiled = () =>
+  process.env.VREPORT_BENCH_PROFILE
+    ? ["--cpu-prof", `--cpu-prof-dir=${process.env.VREPORT_BENCH_PROFILE}`]
+    : [];
 const pinned = (core, args, env) => child("taskset", ["-c", core, process.execPath, ...args], env);
 
 async function freePort() {
@@ -398,6 +390,7 @@ export async function runMonthEnd({ log }) {
   writeConfig(config, clients);
   const port = await freePort();
   const serve = pinned(SERVICE_CORE, [
+    ...profiled(),
     CLI,
     "serve",
     "--database",

@@ -2,7 +2,7 @@
  * `npm run bench`: measures vreport on this machine and rewrites BENCHMARKS.md.
  *   node bench/run.mjs [--only service,generation,peers,scale,suite,demo,mcp,month-end] [--quick] [--fresh] [--drop]
  * (a bare area name, `node bench/run.mjs month-end`, is the same as `--only month-end`);
- * month-end reads VREPORT_BENCH_CLIENTS (default 200) and VREPORT_BENCH_CONCURRENCY (default 1).
+ * month-end reads VREPORT_BENCH_CLIENTS (default 200) and VREPORT_BENCH_CONCURRENCY (default 2).
  * --only runs some areas (the others keep their last results, dated, in BENCHMARKS.md);
  * --quick takes fewer samples (development only); --fresh reseeds the bench databases;
  * --drop drops the PostgreSQL bench databases and exits; --report only rewrites BENCHMARKS.md
