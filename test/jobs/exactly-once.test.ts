@@ -301,7 +301,9 @@ describe.skipIf(!up)("exactly-once report email on PostgreSQL and Redis", () => 
       },
     });
     const { workers, id } = await emailJob(scope, smtp, project, 2);
-    await waitUntil(() => smtp.received.length === 1, 30_000, "the server accepts the message");
+    // Deadlines, not measures: the job renders and sends first, which a loaded two-core machine
+    // (the suite beside a benchmark) once stretched past 30 s.
+    await waitUntil(() => smtp.received.length === 1, 60_000, "the server accepts the message");
     await waitUntil(
       async () =>
         (
@@ -310,7 +312,6 @@ describe.skipIf(!up)("exactly-once report email on PostgreSQL and Redis", () => 
             [lockerPid],
           )
         ).rows.length > 0,
-      // A deadline, not a measure: a loaded two-core machine may take seconds to get there.
       30_000,
       "the worker waits to record `sent`",
     );
@@ -326,7 +327,7 @@ describe.skipIf(!up)("exactly-once report email on PostgreSQL and Redis", () => 
     await other.waitFor(new RegExp(`completed report ${id}.*; emailed to`), 60_000);
     expectEmails(smtp, project, 2);
     await expectSent(project, 2);
-  }, 90_000);
+  }, 150_000);
 
   it.concurrent("SMTP refusing (451) more often than one attempt retries, then accepting: the email arrives once", async (context) => {
     const scope = scopeOf(context);
