@@ -4,6 +4,7 @@ import { addDays } from "../../src/contract/calendar.js";
 import { normalizeUrl, urlDomain } from "../../src/contract/index.js";
 import type { Store } from "../../src/service/store/db.js";
 import { PLATFORMS } from "../../src/service/store/schema.js";
+import { outweighs } from "../../src/service/store/seed/_deferred-indexes.js";
 import { type SeedSummary, seedSecondWorkspace } from "../../src/service/store/seed/index.js";
 import { DEMO_SEED_HOOK_TIMEOUT, openDemoOnPostgres, openDemoSeed } from "../_snapshots.js";
 import { DEMO_AS_OF } from "../report/_build-demo-view.js";
@@ -337,8 +338,22 @@ describeDatabases("demo workspace at scale 1", (kind) => {
     expect(rows.filter((r) => r.status === "NEW" && r.planned).length).toBeGreaterThan(0);
   });
 
+  it("rebuilds the fact tables' indexes only for a load larger than what they hold", async () => {
+    const answers = summary.totals.answers;
+    expect(await outweighs(store.db, "answers", answers + 1)).toBe(true);
+    expect(await outweighs(store.db, "answers", answers)).toBe(false);
+  });
+
   it("keeps a second workspace apart", async () => {
+    const indexes = () =>
+      q(sql<{ def: string }>`
+        SELECT indexdef AS def FROM pg_indexes WHERE tablename IN ('answers', 'citations') ORDER BY indexname`);
+    const before = await indexes();
     const other = await seedSecondWorkspace(store, { asOf: AS_OF });
+    // Loaded beside the demo with the fact tables' indexes in place (a load smaller than the
+    // table is not worth rebuilding them); the same indexes either way.
+    expect(await indexes()).toEqual(before);
+    expect(before.length).toBeGreaterThanOrEqual(4);
     expect(other.workspaceId).not.toBe(summary.workspaceId);
     const [row] = await q(sql<{ workspaces: number; answers: number }>`
       SELECT (SELECT count(*) FROM workspaces) AS workspaces,

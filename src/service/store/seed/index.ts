@@ -9,7 +9,7 @@ import { withBulkSession } from "./_bulk.js";
 import { buildCatalog } from "./_catalog.js";
 import type { SeedContext } from "./_context.js";
 import { demoDays, isIsoDate } from "./_dates.js";
-import { dropForBulkLoad, restoreAfterBulkLoad } from "./_deferred-indexes.js";
+import { dropForBulkLoad, outweighs, restoreAfterBulkLoad } from "./_deferred-indexes.js";
 import { DEMO_WORKSPACE, OTHER_WORKSPACE, type WorkspacePlan } from "./_plans.js";
 import { uuidFor } from "./_prng.js";
 import { seedOpportunityRuns, seedWorkspaceAgents } from "./agents.js";
@@ -59,6 +59,14 @@ export interface SeedSummary {
 // The fact tables: everything else is small enough to load with its indexes in place.
 const BULK_TABLES = ["answers", "citations"] as const;
 
+/** About how many answers seeding `workspace` adds: every prompt on every platform every day. */
+function answersToLoad(workspace: WorkspacePlan, days: number, scale: number): number {
+  return workspace.projects.reduce(
+    (n, p) => n + Math.round(p.prompts * scale) * p.platforms.length * days,
+    0,
+  );
+}
+
 export { DEMO_TIMEZONE, DEMO_WORKSPACE_ID, OTHER_WORKSPACE_ID } from "./demo-workspace.js";
 
 /**
@@ -94,7 +102,9 @@ async function seedWorkspace(
       await trx.deleteFrom("workspaces").where("id", "=", workspaceId).execute();
       const ctx: SeedContext = { db: trx, bulk, workspace, workspaceId, asOf: options.asOf, days, scale };
       await seedWorkspaceRow(ctx);
-      const deferred = await dropForBulkLoad(trx, BULK_TABLES);
+      const deferred = (await outweighs(trx, "answers", answersToLoad(workspace, days, scale)))
+        ? await dropForBulkLoad(trx, BULK_TABLES)
+        : [];
       const projects: SeededProjectSummary[] = [];
       for (const [index, plan] of workspace.projects.entries()) {
         const project = await seedProjectSetup(ctx, plan, index);
