@@ -4,9 +4,8 @@
  * without type-checking the whole project on every run.
  */
 import { type ChildProcess, spawn } from "node:child_process";
-import { readFileSync, rmSync, writeFileSync } from "node:fs";
+import { rmSync } from "node:fs";
 import { join } from "node:path";
-import { pathToFileURL } from "node:url";
 import { inject } from "vitest";
 import { moduleDir } from "../_transpile.js";
 
@@ -25,23 +24,9 @@ export interface BuiltCli {
 export function buildCli(): BuiltCli {
   const project = inject("builtProject");
   const dir = moduleDir("vreport-cli-");
-  // Until `worker` is in the CLI's command table (src/cli/commands/index.ts), a two-line entry
-  // registers the command file itself; either way the command runs from its compiled file.
-  const wired = readFileSync(join(project, "dist/cli/commands/index.js"), "utf8").includes("./worker.js");
-  const entry = join(dir, "worker-cli.mjs");
-  writeFileSync(
-    entry,
-    [
-      'import { Command } from "commander";',
-      `import { register } from ${JSON.stringify(pathToFileURL(join(project, "dist/cli/commands/worker.js")).href)};`,
-      'const program = new Command("vreport"); register(program);',
-      "await program.parseAsync(process.argv);",
-    ].join("\n"),
-  );
   return {
     dir,
-    argv: (args) =>
-      wired || args[0] !== "worker" ? [join(project, "dist/cli/index.js"), ...args] : [entry, ...args],
+    argv: (args) => [join(project, "dist/cli/index.js"), ...args],
     dispose: () => rmSync(dir, { recursive: true, force: true }),
   };
 }
