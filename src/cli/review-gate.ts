@@ -65,6 +65,7 @@ export function reviewGate(
     if (review?.state === "sent")
       return {
         send: false,
+        sentAlready: true,
         reason: `the report of ${inline(project.name)} for ${period} was sent already (by ${inline(review.by)} at ${review.at}): nothing is sent again`,
       };
     const state = review?.state ?? "draft";

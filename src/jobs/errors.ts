@@ -40,12 +40,17 @@ export class ScheduleError extends VreportError {
 
 /**
  * A rendered report its review keeps from being emailed (a draft, rejected, held, or sent
- * already: docs/review.md). The job ends there, not retried; the worker logs it as held, not as
- * a failure, since waiting for the account manager is the cycle working as it should.
+ * already: docs/review.md). The job ends there, not retried; the worker logs it as held (or, sent
+ * already, as skipped), not as a failure, since waiting for the account manager is the cycle
+ * working as it should.
  */
 export class HeldForReviewError extends VreportError {
   readonly code = "HELD_FOR_REVIEW";
-  constructor(reason: string) {
+  constructor(
+    reason: string,
+    /** The report was sent already (by the desk, another job): there is nothing left to review. */
+    readonly sentAlready = false,
+  ) {
     super(`not emailed: ${reason}`);
   }
 

@@ -8,7 +8,8 @@ import { emailReport } from "./email-report.js";
 import { HeldForReviewError } from "./errors.js";
 
 /** Whether a rendered report may be emailed now, and why not. */
-export type SendVerdict = { send: true } | { send: false; reason: string };
+/** Whether a report may be emailed; when not, why, and whether it is because it was sent already. */
+export type SendVerdict = { send: true } | { send: false; reason: string; sentAlready?: boolean };
 
 /** How a run sends its written reports: the same rules for `generate`, the worker and the desk. */
 export interface SendPolicy {
@@ -43,7 +44,7 @@ export async function sendPlanned(
   const { job } = plan;
   if (policy.review) {
     const verdict = await policy.review(job.project, rendered);
-    if (!verdict.send) throw new HeldForReviewError(verdict.reason);
+    if (!verdict.send) throw new HeldForReviewError(verdict.reason, verdict.sentAlready === true);
   }
   if (!policy.deliveries) {
     const sent = await emailReport(rendered, email, policy.timing?.emailRetry ?? {});

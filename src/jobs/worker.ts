@@ -66,7 +66,10 @@ export async function startReportWorker(
   worker.on("failed", (job, err) => {
     // Waiting for review is the cycle at work, not a failure (docs/review.md).
     if (err.cause instanceof HeldForReviewError) {
-      log(`held ${describe(job)} for review: ${err.cause.message}`);
+      const held = err.cause;
+      log(
+        `${held.sentAlready ? "skipped" : "held"} ${describe(job)}${held.sentAlready ? "" : " for review"}: ${held.message}`,
+      );
       return;
     }
     const final = job

@@ -61,6 +61,7 @@ describe("the worker's review gate", () => {
     // Not retried, and held rather than failed: the worker's log says so (docs/review.md).
     expect(held).toBeInstanceOf(UnrecoverableError);
     expect((held as Error).cause).toBeInstanceOf(HeldForReviewError);
+    expect(((held as Error).cause as HeldForReviewError).sentAlready).toBe(false);
     expect(smtp.received).toEqual([]);
     expect(await reviewListOp(store, { period: "2025-06", json: false }, quiet)).toMatchObject([
       { projectId: project.id, state: "draft", by: "worker" },
@@ -82,9 +83,12 @@ describe("the worker's review gate", () => {
 
     // Sent is final: the same report in other formats (another delivery to the ledger) is not sent.
     const again = { ...job, id: "gate-2", data: { ...job.data, formats: ["md", "html"] } } as Job;
-    await expect(processor(again)).rejects.toThrow(
+    const skipped = await processor(again).catch((e: unknown) => e);
+    expect((skipped as Error).message).toBe(
       `not emailed: the report of ${project.name} for 2025-06 was sent already (by worker at ${sent!.at}): nothing is sent again`,
     );
+    // Logged as skipped, not as held for review: nothing is left to review.
+    expect(((skipped as Error).cause as HeldForReviewError).sentAlready).toBe(true);
     expect(smtp.received).toHaveLength(1);
   });
 });
