@@ -45,6 +45,21 @@ describe("trend section", () => {
     ]);
   });
 
+  it("promises no dashed line when the previous period has no data: its title and legend say none", async () => {
+    const data = smallReportData();
+    if (!data.report.ok) throw new Error("fixture without a report");
+    const trend = data.report.value.sections.find((section) => section.key === "trend");
+    if (trend?.key !== "trend") throw new Error("fixture without a trend");
+    trend.previous_rows = [];
+    const chart = await trendChart(data);
+    expect(chart.chart.title).toBe("Rates by day");
+    expect(chart.chart.datasets.map((d) => d.label)).toEqual([
+      "Mention rate",
+      "Citation rate",
+      "Share of voice",
+    ]);
+  });
+
   it("describes the chart in its alternative text, each rate's change in the executive summary's words", async () => {
     const chart = await trendChart();
     // The fixture's summary: mention rate 2/8 -> 3/8 (interval +5 to +20 pp: significant), citation

@@ -229,6 +229,8 @@ const messages = (f: Figures): Messages => ({
     byPlatform: "Erwähnungs- und Zitierrate nach Plattform",
     ratesByWeek: "Raten nach Woche, Vorperiode gestrichelt",
     ratesByDay: "Raten nach Tag, Vorperiode gestrichelt",
+    ratesByWeekAlone: "Raten nach Woche",
+    ratesByDayAlone: "Raten nach Tag",
     topCitedDomains: "Meistzitierte Domains nach Inhaber (Anteil an den Zitierungen)",
     pagesByTopic: "Ihre Seiten nach Thema und Kaufphase",
   },

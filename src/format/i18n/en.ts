@@ -251,6 +251,8 @@ const enMessages = (f: Figures) => ({
     byPlatform: "Mention and citation rate by platform",
     ratesByWeek: "Rates by week, the previous period dashed",
     ratesByDay: "Rates by day, the previous period dashed",
+    ratesByWeekAlone: "Rates by week",
+    ratesByDayAlone: "Rates by day",
     topCitedDomains: "Top cited domains by owner (share of citations)",
     pagesByTopic: "Your pages by topic and buyer stage",
   },

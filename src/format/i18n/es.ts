@@ -229,6 +229,8 @@ const messages = (f: Figures): Messages => ({
     byPlatform: "Tasa de mención y de citación por plataforma",
     ratesByWeek: "Tasas por semana, período anterior en línea discontinua",
     ratesByDay: "Tasas por día, período anterior en línea discontinua",
+    ratesByWeekAlone: "Tasas por semana",
+    ratesByDayAlone: "Tasas por día",
     topCitedDomains: "Dominios más citados por titular (cuota de las citas)",
     pagesByTopic: "Sus páginas por tema y etapa de compra",
   },

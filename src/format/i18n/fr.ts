@@ -229,6 +229,8 @@ const messages = (f: Figures): Messages => ({
     byPlatform: "Taux de mention et de citation par plateforme",
     ratesByWeek: "Taux par semaine, période précédente en pointillés",
     ratesByDay: "Taux par jour, période précédente en pointillés",
+    ratesByWeekAlone: "Taux par semaine",
+    ratesByDayAlone: "Taux par jour",
     topCitedDomains: "Domaines les plus cités par propriétaire (part des citations)",
     pagesByTopic: "Vos pages par thème et étape d’achat",
   },

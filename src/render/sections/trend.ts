@@ -31,15 +31,22 @@ export const trend: SectionDrafter = (model, lang) =>
     const step = pointDays(lengthOf(p));
     const current = trendPoints(rows, p, step);
     const previous = alignTo(current, trendPoints(s.trend.previous_rows, prevOf(p), step));
+    // Without a point of the previous period (no comparison, or no data then) there is no dashed
+    // line, so neither the title nor the legend may promise one.
+    const dashed = previous.some((pt) => pt !== null && SERIES.some(([key]) => pt[key] !== null));
     const datasets: ChartSpec["datasets"] = [
       ...SERIES.map(([key, label]) => ({ label: charts[label], data: current.map((pt) => pt[key]) })),
-      ...SERIES.map(([key], i) => ({
+      ...(dashed ? SERIES : []).map(([key], i) => ({
         // One legend entry stands for the three (the chart's legend shows a label once).
         label: charts.previousPeriod,
         data: previous.map((pt) => pt?.[key] ?? null),
         previousOf: i,
       })),
     ];
+    const titles =
+      step === 7
+        ? { withPrevious: charts.ratesByWeek, alone: charts.ratesByWeekAlone }
+        : { withPrevious: charts.ratesByDay, alone: charts.ratesByDayAlone };
     const log = model.changes;
     const markers = log ? changeMarkers(log, current) : undefined;
     // What the dashed lines compare, in the executive summary's words: a change the service does
@@ -58,7 +65,7 @@ export const trend: SectionDrafter = (model, lang) =>
         spec: described(
           {
             id: "trend",
-            title: step === 7 ? charts.ratesByWeek : charts.ratesByDay,
+            title: dashed ? titles.withPrevious : titles.alone,
             type: "line",
             // Each point's first day, as the report's language writes dates (ISO in English).
             labels: current.map((pt) => lang.f.date(pt.start)),
