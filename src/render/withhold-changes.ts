@@ -6,7 +6,11 @@ const CHANGE_TYPES: ReadonlySet<string> = new Set(["delta_pp", "delta_count"]);
 
 function withhold(block: DraftBlock): DraftBlock {
   if (block.kind === "kpis")
-    return { ...block, items: block.items.map((k) => ({ ...k, previous: null, delta: null })) };
+    return {
+      ...block,
+      // Its change goes too: no "no significant change" under a change that is not shown.
+      items: block.items.map(({ change: _withheld, ...k }) => ({ ...k, previous: null, delta: null })),
+    };
   if (block.kind === "table")
     return { ...block, columns: block.columns.filter((c) => !CHANGE_TYPES.has(c.type)) };
   return block;

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { ReportPeriod } from "../../src/contract/index.js";
 import { viewOf } from "../../src/pipeline/plan.js";
 import { renderMarkdown } from "../../src/render/backends/markdown/backend.js";
+import { renderHtml } from "../../src/render/html/compose.js";
 import type { ReportView } from "../../src/render/types.js";
 import type { ReportData } from "../../src/report/model.js";
 import { periodAsOf } from "../../src/report/period.js";
@@ -31,18 +32,18 @@ const changeColumns = (view: ReportView) =>
 describe("a comparison period without data, or only partly covered, shows no change (docs/decisions.md#period)", () => {
   it("no data: every format names the period, KPIs lose previous and change, tables their change columns", async () => {
     const { view, findings } = await viewOf(withPeriod({ previous_days_with_data: 0 }), {
-      formats: ["md"],
+      formats: ["md", "html"],
       branding: BRANDING,
     });
     const notice = "No data for 19–25 October 2026, the comparison period: no change is shown.";
     const summary = blocksOf(view, "summary");
     expect(summary[0]).toEqual({ kind: "notice", text: notice });
     const kpis = summary.find((b) => b.kind === "kpis");
-    expect(kpis?.kind === "kpis" && kpis.items.map((k) => [k.label, k.previous, k.delta])).toEqual([
-      ["Mention rate", null, null],
-      ["Citation rate", null, null],
-      ["Share of voice", null, null],
-      ["Answers analysed", null, null],
+    expect(kpis?.kind === "kpis" && kpis.items.map((k) => [k.label, k.previous, k.delta, k.change])).toEqual([
+      ["Mention rate", null, null, undefined],
+      ["Citation rate", null, null, undefined],
+      ["Share of voice", null, null, undefined],
+      ["Answers analysed", null, null, undefined],
     ]);
     expect(changeColumns(view)).toEqual([]);
     // 3 of 8 answers mention the brand, 1 cites it (report-data.ts); no sentence claims a change.
@@ -53,7 +54,12 @@ describe("a comparison period without data, or only partly covered, shows no cha
     ]);
     const { markdown } = renderMarkdown(view, "assets");
     expect(markdown).toContain(notice);
-    expect(markdown).not.toMatch(/rose|fell|held steady/);
+    expect(markdown).not.toMatch(/rose|fell|held steady|no significant change;|not estimable/);
+    // The PDF's and HTML's cards: no "— vs —" line and no note under a change that is not shown.
+    const html = renderHtml(view);
+    expect(html).toContain('class="kpi__value"');
+    expect(html).not.toContain('class="kpi__compare"');
+    expect(html).not.toContain('class="kpi__note"');
   });
 
   it("partly covered: the coverage is stated and no change is shown", async () => {

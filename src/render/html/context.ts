@@ -75,6 +75,8 @@ export type BlockContext =
         /** Greyed: the change is not significant. */
         muted: boolean;
         note: string;
+        /** Whether there is a change to show ("+1.9 pp vs 28.5 %"): not without a previous value. */
+        compare: boolean;
         /** "vs" before the previous value, in the report's language. */
         versus: string;
       }[];
@@ -180,6 +182,8 @@ function kpi(k: Kpi, lang: Lang) {
     tone: kpiTone(k),
     muted: isMuted(k),
     note: changeNote(k, lang),
+    // No previous value (no comparison, or no answers then): the card shows no "— vs —" line.
+    compare: k.previous !== null || k.delta !== null,
     versus: lang.m.pdf.versus,
   };
 }

@@ -85,13 +85,18 @@ export const summary: SectionDrafter = (model, lang) =>
       previous: r.previous,
       delta: r.delta,
       deltaType: "delta_pp",
-      change: {
-        low: r.stats.delta_low,
-        high: r.stats.delta_high,
-        significant: r.stats.significant,
-        answers: r.stats.answers,
-        prompts: r.stats.prompts,
-      },
+      // Without a previous value there is no change to call significant or not: no words for one.
+      ...(r.previous === null || r.delta === null
+        ? {}
+        : {
+            change: {
+              low: r.stats.delta_low,
+              high: r.stats.delta_high,
+              significant: r.stats.significant,
+              answers: r.stats.answers,
+              prompts: r.stats.prompts,
+            },
+          }),
     }));
     const snap = s.summary.totals.snapshots;
     kpis.push({
