@@ -53,6 +53,18 @@ describe("presentView (what the page formats show)", () => {
     expect(trend.blocks.some((b) => b.kind === "chart")).toBe(true);
   });
 
+  it("says both, not all 2, of a table of two rows it leaves to the workbook", () => {
+    const two = sampleView();
+    const trend = two.sections.find((s) => s.key === "trend")!;
+    const table = trend.blocks.find((b): b is Table => b.kind === "table")!;
+    table.rows = table.rows.slice(0, 2);
+    const shown = presentView(two, { ...FULL, rows: { trend: 0 } }).sections.find((s) => s.key === "trend")!;
+    expect(shown.blocks).toContainEqual({
+      kind: "paragraph",
+      text: 'Both days of this table are in the workbook (sheet "Trend").',
+    });
+  });
+
   it('names the sheet the workbook gives the table: "Section – Table" when a section has several', () => {
     const two = sampleView();
     const prompts = two.sections.find((s) => s.key === "prompts")!;

@@ -292,7 +292,10 @@ const messages = (f: Figures): Messages => ({
     },
     where: (sheet) => `in der Arbeitsmappe (Tabellenblatt „${sheet}“)`,
     onlyRow: (_noun, where) => `Die einzige Zeile dieser Tabelle steht ${where}.`,
-    allRows: (n, noun, where) => `Alle ${f.countOf(n, noun)} dieser Tabelle stehen ${where}.`,
+    allRows: (n, noun, where) =>
+      n === 2
+        ? `Beide ${noun.other} dieser Tabelle stehen ${where}.`
+        : `Alle ${f.countOf(n, noun)} dieser Tabelle stehen ${where}.`,
     top: (shown, n, noun, where) =>
       `Top ${f.count(shown)} von ${f.countOf(n, noun)}; die vollständige Liste steht ${where}.`,
     first: (shown, n, noun, where) =>

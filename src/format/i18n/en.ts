@@ -321,7 +321,9 @@ const enMessages = (f: Figures) => ({
     onlyRow: (noun: { one: string; other: string }, where: string) =>
       `The one ${noun.one} of this table is ${where}.`,
     allRows: (n: number, noun: { one: string; other: string }, where: string) =>
-      `All ${f.countOf(n, noun)} of this table are ${where}.`,
+      n === 2
+        ? `Both ${noun.other} of this table are ${where}.`
+        : `All ${f.countOf(n, noun)} of this table are ${where}.`,
     top: (shown: number, n: number, noun: { one: string; other: string }, where: string) =>
       `Top ${f.count(shown)} of ${f.countOf(n, noun)}; all of them are ${where}.`,
     first: (shown: number, n: number, noun: { one: string; other: string }, where: string) =>
