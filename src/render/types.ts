@@ -45,6 +45,12 @@ export interface Column {
   /** Whose its changes are; the client's when absent (render/change-tone.ts). */
   whose?: WhoseOf;
   /**
+   * Describes the comparison beside the changes (the previous period's value, whether a change is
+   * significant): withheld with the change columns when the comparison period has no data or only
+   * partly (render/withhold-changes.ts).
+   */
+  comparison?: boolean;
+  /**
    * Internal to the agency's tooling (a rule's or an agent's name, a pipeline status): never on
    * the page formats nor in a client's workbook; the full profile's workbook lists it on its
    * technical sheet (render/technical.ts).

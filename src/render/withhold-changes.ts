@@ -12,14 +12,14 @@ function withhold(block: DraftBlock): DraftBlock {
       items: block.items.map(({ change: _withheld, ...k }) => ({ ...k, previous: null, delta: null })),
     };
   if (block.kind === "table")
-    return { ...block, columns: block.columns.filter((c) => !CHANGE_TYPES.has(c.type)) };
+    return { ...block, columns: block.columns.filter((c) => !CHANGE_TYPES.has(c.type) && !c.comparison) };
   return block;
 }
 
 /**
  * Every format's sections without changes when the comparison period has no data or only partly
  * (docs/decisions.md#period): KPIs lose their previous value and change, tables their change
- * columns, and the summary opens with the sentence naming the comparison period and its coverage.
+ * columns and what describes the comparison (previous values, significance), and the summary opens with the sentence naming the comparison period and its coverage.
  */
 export function withholdChanges(
   sections: SectionDraft[],

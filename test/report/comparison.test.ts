@@ -46,6 +46,15 @@ describe("a comparison period without data, or only partly covered, shows no cha
       ["Answers analysed", null, null, undefined],
     ]);
     expect(changeColumns(view)).toEqual([]);
+    // Nor what describes a comparison: the workbook's previous values and significance flags.
+    const comparisonColumns = view.sections.flatMap((s) =>
+      s.blocks.flatMap((b) =>
+        b.kind === "table"
+          ? b.columns.filter((c) => c.key === "previous" || c.key.endsWith("significant")).map((c) => c.key)
+          : [],
+      ),
+    );
+    expect(comparisonColumns).toEqual([]);
     // 3 of 8 answers mention the brand, 1 cites it (report-data.ts); no sentence claims a change.
     expect(findings.slice(0, 3).map((f) => f.text)).toEqual([
       notice,

@@ -25,7 +25,7 @@ export function statColumns(prefix: string, rate: keyof StatNames, lang: Lang): 
     workbookOnly(col(`${prefix}_high`, s.high(label), "percent")),
     workbookOnly(col(`${prefix}_delta_low`, s.deltaLow(label), "delta_pp")),
     workbookOnly(col(`${prefix}_delta_high`, s.deltaHigh(label), "delta_pp")),
-    workbookOnly(col(`${prefix}_significant`, s.significant(label), "boolean")),
+    { ...workbookOnly(col(`${prefix}_significant`, s.significant(label), "boolean")), comparison: true },
   ];
 }
 
