@@ -55,6 +55,11 @@ describe("a comparison period without data, or only partly covered, shows no cha
       ),
     );
     expect(comparisonColumns).toEqual([]);
+    // The methodology's "it is compared with …" says what that comparison shows.
+    const [period] = blocksOf(view, "methodology");
+    expect(period?.kind === "paragraph" && period.text.endsWith(`2026-10-19 to 2026-10-25. ${notice}`)).toBe(
+      true,
+    );
     // 3 of 8 answers mention the brand, 1 cites it (report-data.ts); no sentence claims a change.
     expect(findings.slice(0, 3).map((f) => f.text)).toEqual([
       notice,

@@ -1,4 +1,5 @@
 import { platformName } from "../../format/figures.js";
+import { comparisonNotice, comparisonOf } from "../../report/comparison.js";
 import type { SectionDrafter } from "./_helpers.js";
 import { col } from "./_helpers.js";
 
@@ -44,6 +45,8 @@ export const methodology: SectionDrafter = (model, lang) => {
             f.date(p.previous_start),
             f.date(p.previous_end),
           );
+  // "It is compared with …" is followed by what that comparison could show: nothing, without data.
+  const notice = comparisonNotice(comparisonOf(p), lang);
   const platforms = s.ok ? s.value.platforms.rows.map((r) => platformName(r.platform)) : [];
   const volume = s.ok
     ? m.volume(s.value.summary.totals.snapshots.current, s.value.summary.totals.prompts, platforms)
@@ -62,7 +65,7 @@ export const methodology: SectionDrafter = (model, lang) => {
     key: "methodology",
     title: lang.m.sections.methodology,
     blocks: [
-      { kind: "paragraph", text: periodText },
+      { kind: "paragraph", text: notice === undefined ? periodText : `${periodText} ${notice}` },
       { kind: "paragraph", text: volume },
       { kind: "paragraph", text: m.significance(sample) },
       ...zone,
