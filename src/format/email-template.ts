@@ -15,7 +15,10 @@ export interface EmailTemplates {
 export interface EmailKpi {
   label: string;
   value: string;
-  /** The change as the card reads: "+5.0 pp vs 30.0%", "+200 vs 21,400", with "no significant change" when so. */
+  /**
+   * The change as the card reads: "+5.0 pp vs 30.0%", "+200 vs 21,400", with "no significant
+   * change" when so; empty when the card shows none (no previous figure).
+   */
   change: string;
 }
 
@@ -28,7 +31,7 @@ export interface EmailVars {
   /** The executive summary's first sentence ("" without findings). */
   headline: string;
   findings: string[];
-  /** Mention rate, citation rate, share of voice: `{{#each kpis}}{{label}}: {{value}} ({{change}}){{/each}}`. */
+  /** Mention rate, citation rate, share of voice: `{{#each kpis}}{{label}}: {{value}}{{#if change}} ({{change}}){{/if}}{{/each}}`. */
   kpis: EmailKpi[];
 }
 

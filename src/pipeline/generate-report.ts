@@ -3,11 +3,11 @@ import { mkdir, rename, rm, stat } from "node:fs/promises";
 import { join } from "node:path";
 import type { VreportClient } from "../client/index.js";
 import type { EmailKpi } from "../format/email-template.js";
-import { type Lang, langOf } from "../format/i18n/index.js";
+import { langOf } from "../format/i18n/index.js";
 import { formatIn } from "../format/i18n/value.js";
 import { loadBackend } from "../render/backends/registry.js";
-import { isMuted } from "../render/kpi-change.js";
-import type { CoverView, Kpi, RenderOptions, ReportView } from "../render/types.js";
+import { changeLine } from "../render/kpi-change.js";
+import type { CoverView, RenderOptions, ReportView } from "../render/types.js";
 import { periodAnswers } from "../report/fetch-answers.js";
 import type { Finding } from "../report/model.js";
 import { abortable } from "./abortable.js";
@@ -49,17 +49,6 @@ export interface RenderedReport {
   answers?: AnswersFile;
 }
 
-/**
- * A KPI's change as its card in the report reads (docs/email.md): "+5.0 pp vs 30.0%", a count's
- * "0 vs 21,600" (never a bare "(0)"), and "no significant change" where the card greys it.
- */
-function changeText(k: Kpi, lang: Lang): string {
-  const delta = formatIn(lang, k.deltaType, k.delta);
-  const versus =
-    k.previous === null ? delta : `${delta} ${lang.m.pdf.versus} ${formatIn(lang, k.type, k.previous)}`;
-  return isMuted(k) ? `${versus}, ${lang.m.kpis.noSignificantChange}` : versus;
-}
-
 /** The cover, agency and headline numbers of a view, for its email: figures in the report's locale. */
 function facts(view: ReportView): Pick<RenderedReport, "cover" | "agency" | "headline" | "locale"> {
   const kpis = view.sections
@@ -73,7 +62,7 @@ function facts(view: ReportView): Pick<RenderedReport, "cover" | "agency" | "hea
     headline: (kpis ?? []).map((k) => ({
       label: k.label,
       value: formatIn(lang, k.type, k.value),
-      change: changeText(k, lang),
+      change: changeLine(k, lang),
     })),
   };
 }

@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 import { ENGLISH } from "../../src/format/i18n/index.js";
 import { viewOf } from "../../src/pipeline/plan.js";
 import { renderHtml } from "../../src/render/html/compose.js";
-import { changeNote, isMuted } from "../../src/render/kpi-change.js";
+import { changeLine, changeNote, isMuted } from "../../src/render/kpi-change.js";
 import type { Kpi, ReportView } from "../../src/render/types.js";
 import { smallReportData } from "../fixtures/report-data.js";
 
@@ -46,6 +46,24 @@ describe("KPI changes with intervals", () => {
       "",
     ]);
     expect(items.map(isMuted)).toEqual([false, true, false, false]);
+  });
+
+  it("words each change for the email as its card reads it, and leaves it empty without a previous figure", async () => {
+    const { items } = await kpis();
+    // The fixture: mention 2/8 -> 3/8, citation 2/8 -> 1/8, share of voice 2/4 -> 3/7, 8 answers both times.
+    expect(items.map((k) => changeLine(k, ENGLISH))).toEqual([
+      "+12.5\u00a0pp vs 25.0%",
+      "\u221212.5\u00a0pp vs 25.0%, no significant change",
+      "\u22127.1\u00a0pp vs 50.0%",
+      "0 vs 8",
+    ]);
+    // A first report: no previous figure, no change, so `{{#if change}}` leaves out its parentheses.
+    expect(items.map((k) => changeLine({ ...k, previous: null, delta: null }, ENGLISH))).toEqual([
+      "",
+      "",
+      "",
+      "",
+    ]);
   });
 
   it("greys the PDF card of a change that is not significant, and only that one", async () => {
