@@ -124,6 +124,11 @@ describe("the review desk in Chromium", () => {
     expect((await fetch(signIn, { redirect: "manual" })).status).toBe(403);
     const fresh = await reviewDesk({ database: join(dir, "db") }, () => {});
     expect(fresh).not.toBe(signIn);
+    // Asked of a database no desk serves, it names the one it looked at and the flag that names another.
+    const elsewhere = join(dir, "elsewhere");
+    await expect(reviewDesk({ database: elsewhere }, () => {})).rejects.toThrow(
+      `no running vreport serve --desk holds ${elsewhere}: start one (it prints the desk's sign-in link), or name the database it serves (--database)`,
+    );
     const again = await fetch(fresh, { redirect: "manual" });
     expect([again.status, again.headers.get("set-cookie")]).toEqual([
       303,

@@ -8,7 +8,7 @@ import type { Command } from "commander";
 import { z } from "zod";
 import { REVIEW_STATES, type ReviewRecord } from "../../contract/review.js";
 import { listReviews, ReviewError, setReview } from "../../service/review/index.js";
-import type { Store } from "../../service/store/db.js";
+import { printableLocation, resolveDatabaseLocation, type Store } from "../../service/store/db.js";
 import { CliError, EXIT } from "../errors.js";
 import { examples } from "../examples.js";
 import { inline, type Out, processIo } from "../io.js";
@@ -131,10 +131,13 @@ async function reviewReject(
   return runOnStore(flags.database, "review.set", reviewSetOp, input, { out, err: processIo.err });
 }
 
-/** Run without a service: only a running `serve --desk` knows its desk (serve-desk.ts answers there). */
-const deskLinkHere = mapped<Record<string, never>, { url: string }>(async () => {
+/**
+ * Run without a service: only a running `serve --desk` knows its desk (serve-desk.ts answers
+ * there, ignoring the input). The database looked at is named, as the desk may serve another.
+ */
+const deskLinkHere = mapped<{ location: string }, { url: string }>(async (_store, { location }) => {
   throw new CliError(
-    "no running vreport serve --desk holds this database: start one (it prints the desk's sign-in link)",
+    `no running vreport serve --desk holds ${location}: start one (it prints the desk's sign-in link), or name the database it serves (--database)`,
     EXIT.failure,
   );
 }, reviewError);
@@ -145,7 +148,7 @@ export async function reviewDesk(flags: { database?: string }, out: Out = proces
     flags.database,
     "desk.link",
     deskLinkHere,
-    {},
+    { location: printableLocation(resolveDatabaseLocation(flags.database)) },
     { out, err: processIo.err },
   );
   return url;
