@@ -7,7 +7,6 @@ import { type DeliveryLedger, deliveryOf } from "./delivery-ledger.js";
 import { emailReport } from "./email-report.js";
 import { HeldForReviewError } from "./errors.js";
 
-/** Whether a rendered report may be emailed now, and why not. */
 /** Whether a report may be emailed; when not, why, and whether it is because it was sent already. */
 export type SendVerdict = { send: true } | { send: false; reason: string; sentAlready?: boolean };
 

@@ -66,10 +66,8 @@ export async function startReportWorker(
   worker.on("failed", (job, err) => {
     // Waiting for review is the cycle at work, not a failure (docs/review.md).
     if (err.cause instanceof HeldForReviewError) {
-      const held = err.cause;
-      log(
-        `${held.sentAlready ? "skipped" : "held"} ${describe(job)}${held.sentAlready ? "" : " for review"}: ${held.message}`,
-      );
+      const what = err.cause.sentAlready ? `skipped ${describe(job)}` : `held ${describe(job)} for review`;
+      log(`${what}: ${err.cause.message}`);
       return;
     }
     const final = job

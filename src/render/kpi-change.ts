@@ -20,6 +20,11 @@ export function changeNote(k: Kpi, lang: Lang): string {
   return k.change.significant ? interval : `${lang.m.kpis.noSignificantChange}; ${interval}`;
 }
 
+/** Whether a KPI has a change to show ("+1.9 pp vs 28.5 %"): not without a previous figure. */
+export function hasChange(k: Kpi): boolean {
+  return k.previous !== null || k.delta !== null;
+}
+
 /**
  * A KPI's change as its card reads it, for the email's `{{change}}` (docs/email.md): "+5.0 pp vs
  * 30.0%", a count's "0 vs 21,600" (never a bare "(0)"), with "no significant change" where the
@@ -27,7 +32,7 @@ export function changeNote(k: Kpi, lang: Lang): string {
  * comparison period without data).
  */
 export function changeLine(k: Kpi, lang: Lang): string {
-  if (k.previous === null && k.delta === null) return "";
+  if (!hasChange(k)) return "";
   const delta = formatIn(lang, k.deltaType, k.delta);
   const versus =
     k.previous === null ? delta : `${delta} ${lang.m.pdf.versus} ${formatIn(lang, k.type, k.previous)}`;

@@ -19,7 +19,8 @@ function withhold(block: DraftBlock): DraftBlock {
 /**
  * Every format's sections without changes when the comparison period has no data or only partly
  * (docs/decisions.md#period): KPIs lose their previous value and change, tables their change
- * columns and what describes the comparison (previous values, significance), and the summary opens with the sentence naming the comparison period and its coverage.
+ * columns and what describes the comparison (previous values, significance), and the summary
+ * opens with the sentence naming the comparison period and its coverage.
  */
 export function withholdChanges(
   sections: SectionDraft[],

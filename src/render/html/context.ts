@@ -5,7 +5,7 @@ import { noteHtml } from "../../format/note-markup.js";
 import type { ValueType } from "../../format/value-type.js";
 import { cellTone, kpiTone } from "../change-tone.js";
 import { chartImage } from "../chart-image.js";
-import { changeNote, isMuted } from "../kpi-change.js";
+import { changeNote, hasChange, isMuted } from "../kpi-change.js";
 import type { Block, Kpi, ReportView, SectionView, Tone } from "../types.js";
 import { layoutTable } from "./columns.js";
 import { EMPTY_SLOT } from "./slot.js";
@@ -183,7 +183,7 @@ function kpi(k: Kpi, lang: Lang) {
     muted: isMuted(k),
     note: changeNote(k, lang),
     // No previous value (no comparison, or no answers then): the card shows no "— vs —" line.
-    compare: k.previous !== null || k.delta !== null,
+    compare: hasChange(k),
     versus: lang.m.pdf.versus,
   };
 }
