@@ -442,7 +442,7 @@ const messages = (f: Figures): Messages => ({
       `${citations && platform !== null ? "Zwei weitere Themen stehen vorn; sie fassen" : "Ein weiteres Thema steht vorn; es fasst"} aus allen die Prompts für ${f.list([...(citations ? ["die Zitierungsrate"] : []), ...(platform !== null ? [platform] : [])])} zusammen.`,
     competitorTheme: (rival) => `Prompts, die ${rival} nennen`,
     intro: (brand, themes, prompts) =>
-      `Die ${f.countOf(prompts, promptsOf)}, bei denen ein beobachteter Wettbewerber genannt wird und ${brand} nicht, gruppiert in ${f.countOf(themes, { one: "Thema", other: "Themen" })} nach ihrer Gemeinsamkeit: dem Wettbewerber, den der Prompt nennt, sonst seiner Kategorie. Eine Maßnahme je Thema; die Arbeitsmappe listet jeden Prompt mit seinen eigenen Zahlen.`,
+      `Die ${f.countOf(prompts, promptsOf)}, mit mindestens einer Antwort, die einen beobachteten Wettbewerber nennt und ${brand} nicht, gruppiert in ${f.countOf(themes, { one: "Thema", other: "Themen" })} nach ihrer Gemeinsamkeit: dem Wettbewerber, den der Prompt nennt, sonst seiner Kategorie. Eine Maßnahme je Thema; die Arbeitsmappe listet jeden Prompt mit seinen eigenen Zahlen.`,
   },
 
   actions: {

@@ -519,7 +519,7 @@ const enMessages = (f: Figures) => ({
     /** The theme's name in the table. */
     competitorTheme: (rival: string) => `Prompts naming ${rival}`,
     intro: (brand: string, themes: number, prompts: number) =>
-      `The ${f.countOf(prompts, { one: "prompt", other: "prompts" })} where a tracked competitor is named and ${brand} is not, grouped into ${f.countOf(themes, { one: "theme", other: "themes" })} by what they share: the competitor the prompt names, else its category. One action per theme; the workbook lists every prompt with its own figures.`,
+      `The ${f.countOf(prompts, { one: "prompt", other: "prompts" })} with at least one answer that names a tracked competitor and not ${brand}, grouped into ${f.countOf(themes, { one: "theme", other: "themes" })} by what they share: the competitor the prompt names, else its category. One action per theme; the workbook lists every prompt with its own figures.`,
   },
 
   /** The suggested action of an opportunity (report/opportunities.ts, docs/metrics.md "Opportunities"). */

@@ -434,7 +434,7 @@ const messages = (f: Figures): Messages => ({
       `${citations && platform !== null ? "Dos temas más encabezan la tabla; reúnen" : "Un tema más encabeza la tabla; reúne"}, de entre todos, los prompts para ${f.list([...(citations ? ["la tasa de citas"] : []), ...(platform !== null ? [platform] : [])])}.`,
     competitorTheme: (rival) => `Prompts que nombran a ${rival}`,
     intro: (brand, themes, prompts) =>
-      `Los ${f.countOf(prompts, promptsOf)} en los que se nombra a un competidor seguido y no a ${brand}, agrupados en ${f.countOf(themes, { one: "tema", other: "temas" })} según lo que comparten: el competidor que nombra el prompt, si no su categoría. Una acción por tema; el libro lista cada prompt con sus propias cifras.`,
+      `Los ${f.countOf(prompts, promptsOf)} con al menos una respuesta que nombra a un competidor seguido y no a ${brand}, agrupados en ${f.countOf(themes, { one: "tema", other: "temas" })} según lo que comparten: el competidor que nombra el prompt, si no su categoría. Una acción por tema; el libro lista cada prompt con sus propias cifras.`,
   },
 
   actions: {

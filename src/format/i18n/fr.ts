@@ -439,7 +439,7 @@ const messages = (f: Figures): Messages => ({
       `${citations && platform !== null ? "Deux thèmes de plus ouvrent le tableau ; ils rassemblent" : "Un thème de plus ouvre le tableau ; il rassemble"}, parmi tous, les prompts pour ${f.list([...(citations ? ["le taux de citation"] : []), ...(platform !== null ? [platform] : [])])}.`,
     competitorTheme: (rival) => `Prompts qui citent ${rival}`,
     intro: (brand, themes, prompts) =>
-      `Les ${f.countOf(prompts, promptsOf)} où un concurrent suivi est cité et pas ${brand}, regroupés en ${f.countOf(themes, { one: "thème", other: "thèmes" })} selon ce qu’ils partagent : le concurrent que le prompt cite, sinon sa catégorie. Une action par thème ; le classeur liste chaque prompt avec ses propres chiffres.`,
+      `Les ${f.countOf(prompts, promptsOf)} dont au moins une réponse cite un concurrent suivi et pas ${brand}, regroupés en ${f.countOf(themes, { one: "thème", other: "thèmes" })} selon ce qu’ils partagent : le concurrent que le prompt cite, sinon sa catégorie. Une action par thème ; le classeur liste chaque prompt avec ses propres chiffres.`,
   },
 
   actions: {
