@@ -50,6 +50,7 @@ export const UNIT_TESTS: readonly string[] = [
   "test/preview/watch.test.ts",
   "test/render/changes.test.ts",
   "test/render/charts.test.ts",
+  "test/render/svg-circles.test.ts",
   "test/render/cited-sources.test.ts",
   "test/render/client-facing.test.ts",
   "test/render/colour-meaning.test.ts",

@@ -1,11 +1,11 @@
-import { createCanvas, loadImage } from "@napi-rs/canvas";
+import { createCanvas, loadImage, SvgExportFlag } from "@napi-rs/canvas";
 import { describe, expect, it } from "vitest";
 import { InvariantError } from "../../src/contract/index.js";
 import { langOf } from "../../src/format/i18n/index.js";
 import { described } from "../../src/render/chart-alt.js";
 import { chartConfig, fittedRange } from "../../src/render/charts/_config.js";
 import { markerLayout } from "../../src/render/charts/_markers.js";
-import { teeContext } from "../../src/render/charts/_tee.js";
+import { type DashMark, dashedSvg, teeContext } from "../../src/render/charts/_tee.js";
 import { countTick, percentTick, shortLabel, wrapLabel } from "../../src/render/charts/_ticks.js";
 import { ChartRenderError, drawChart, imageHeight } from "../../src/render/charts/index.js";
 import type { ChartSpec } from "../../src/render/types.js";
@@ -453,5 +453,58 @@ describe("teeContext", () => {
       one.getContext("2d").measureText("Mention rate").width,
     );
     expect(() => tee.createLinearGradient(0, 0, 1, 1)).toThrow(InvariantError);
+  });
+
+  it("writes a dashed stroke on an SVG as stroke-dasharray, where Skia wrote a polygon per dash", async () => {
+    const [svg, png] = [createCanvas(100, 20, SvgExportFlag.NoPrettyXML), createCanvas(200, 40)];
+    const dashes: DashMark[] = [];
+    const tee = teeContext(
+      [
+        { ctx: svg.getContext("2d"), scale: 1, dashes },
+        { ctx: png.getContext("2d"), scale: 2 },
+      ],
+      100,
+      20,
+    );
+    tee.resetTransform();
+    tee.strokeStyle = "#ff0000";
+    tee.lineWidth = 2;
+    tee.save();
+    tee.setLineDash([10, 10]);
+    tee.lineDashOffset = 5;
+    expect([tee.getLineDash(), tee.lineDashOffset]).toEqual([[10, 10], 5]);
+    tee.beginPath();
+    tee.moveTo(0, 5);
+    tee.lineTo(100, 5);
+    tee.stroke();
+    tee.restore();
+    // Restored: the next stroke is solid on both.
+    expect([tee.getLineDash(), tee.lineDashOffset]).toEqual([[], 0]);
+    tee.beginPath();
+    tee.moveTo(0, 15);
+    tee.lineTo(100, 15);
+    tee.stroke();
+    expect(dashes).toEqual([{ width: 2, segments: [10, 10], offset: 5 }]);
+    const written = dashedSvg(svg.getContent().toString("utf8"), dashes);
+    expect(written.match(/<path [^>]*>/g)).toEqual([
+      '<path fill="none" stroke="red" stroke-width="2" stroke-dasharray="10 10" stroke-dashoffset="5" stroke-miterlimit="10" d="M0 5L100 5"/>',
+      '<path fill="none" stroke="red" stroke-width="2" stroke-miterlimit="10" d="M0 15L100 15"/>',
+    ]);
+    // Both images dash the first line alike (offset 5: dashes at 0–5, 15–25, …) and not the second.
+    const red = (ctx: ReturnType<typeof png.getContext>, x: number, y: number) =>
+      ctx.getImageData(x, y, 1, 1).data[0] === 255 && ctx.getImageData(x, y, 1, 1).data[1] === 0;
+    const fromSvg = createCanvas(100, 20);
+    fromSvg.getContext("2d").drawImage(await loadImage(Buffer.from(written)), 0, 0);
+    const along = (ctx: ReturnType<typeof png.getContext>, scale: number, y: number) =>
+      [2, 10, 20, 30, 40, 50].map((x) => red(ctx, x * scale, y * scale));
+    expect(along(png.getContext("2d"), 2, 5)).toEqual([true, false, true, false, true, false]);
+    expect(along(fromSvg.getContext("2d"), 1, 5)).toEqual([true, false, true, false, true, false]);
+    expect(along(png.getContext("2d"), 2, 15)).toEqual([true, true, true, true, true, true]);
+  });
+
+  it("refuses an SVG whose dash marker no stroke set", () => {
+    expect(() =>
+      dashedSvg('<path stroke-width="100001" d="M0 0L1 1"/>', [{ width: 1, segments: [2], offset: 0 }]),
+    ).toThrow(InvariantError);
   });
 });

@@ -6,7 +6,8 @@ import { chartConfig, TITLE_PX } from "./_config.js";
 import { markerLayout } from "./_markers.js";
 import { encodePng } from "./_png.js";
 import { setupCharts } from "./_setup.js";
-import { type Target, teeContext } from "./_tee.js";
+import { circlesAsArcs } from "./_svg-circles.js";
+import { type DashMark, dashedSvg, type Target, teeContext } from "./_tee.js";
 
 /** Raised when a chart spec cannot be drawn (bad size); `cause` holds any underlying error. */
 export class ChartRenderError extends VreportError {
@@ -43,8 +44,9 @@ async function draw(spec: ChartSpec, kinds: readonly ChartImageKind[]): Promise<
   const [width, height] = [Math.round(spec.width), Math.round(imageHeight(spec))];
   const svg = kinds.includes("svg") ? createCanvas(width, height, SvgExportFlag.NoPrettyXML) : undefined;
   const png = kinds.includes("png") ? createCanvas(width * PNG_SCALE, height * PNG_SCALE) : undefined;
+  const dashes: DashMark[] = [];
   const targets: Target[] = [
-    ...(svg ? [{ ctx: svg.getContext("2d"), scale: 1 }] : []),
+    ...(svg ? [{ ctx: svg.getContext("2d"), scale: 1, dashes }] : []),
     ...(png ? [{ ctx: png.getContext("2d"), scale: PNG_SCALE }] : []),
   ];
   let chart: Chart | undefined;
@@ -54,7 +56,9 @@ async function draw(spec: ChartSpec, kinds: readonly ChartImageKind[]): Promise<
     const ctx = teeContext(targets, width, height) as unknown as CanvasRenderingContext2D;
     chart = new Chart(ctx, chartConfig(spec) as ChartConfiguration);
     // Both read now: destroy() below clears the canvases.
-    const svgBytes = svg?.getContent();
+    const svgBytes = svg
+      ? Buffer.from(circlesAsArcs(dashedSvg(svg.getContent().toString("utf8"), dashes)))
+      : undefined;
     const pngBytes = png ? encodePng(png.data(), png.width, png.height) : undefined;
     return {
       ...(svgBytes ? { svg: bytesOf(svgBytes) } : {}),
