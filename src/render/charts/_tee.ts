@@ -109,12 +109,13 @@ export function teeContext(targets: readonly Target[], width: number, height: nu
     if (name === "getLineDash") return () => [...dash.segments];
     const push = name === "save" ? () => saved.push(dash) : undefined;
     const pop = name === "restore" ? () => (dash = saved.pop() ?? dash) : undefined;
+    const strokes = STROKES.has(name);
     return (...args: unknown[]) => {
       push?.();
       pop?.();
       let result: unknown;
       targets.forEach((target, i) => {
-        const out = STROKES.has(name)
+        const out = strokes
           ? strokeOn(target, name, args)
           : (Reflect.get(target.ctx, name) as (...a: unknown[]) => unknown).apply(target.ctx, args);
         if (i === 0) result = out;
