@@ -47,7 +47,7 @@ describe("presentView (what the page formats show)", () => {
     expect(trend.blocks.some((b) => b.kind === "table")).toBe(false);
     expect(trend.blocks).toContainEqual({
       kind: "paragraph",
-      text: 'All 3 days of this table are in the workbook (sheet "Trend").',
+      text: 'The table of all 3 days is in the workbook (sheet "Trend").',
     });
     // The chart stays.
     expect(trend.blocks.some((b) => b.kind === "chart")).toBe(true);
@@ -61,7 +61,7 @@ describe("presentView (what the page formats show)", () => {
     const shown = presentView(two, { ...FULL, rows: { trend: 0 } }).sections.find((s) => s.key === "trend")!;
     expect(shown.blocks).toContainEqual({
       kind: "paragraph",
-      text: 'Both days of this table are in the workbook (sheet "Trend").',
+      text: 'The table of both days is in the workbook (sheet "Trend").',
     });
   });
 

@@ -92,7 +92,7 @@ describe("plurals in the report's sentences", () => {
     );
     // The fixture has one cited page of the brand: a table left to the workbook says so in the singular.
     expect(sentences(cut)).toContain(
-      'The one page of this table is in the workbook (sheet "Your cited pages").',
+      'The table of its one page is in the workbook (sheet "Your cited pages").',
     );
   });
 });

@@ -291,11 +291,11 @@ const messages = (f: Figures): Messages => ({
       methodology: { one: "Zeile", other: "Zeilen" },
     },
     where: (sheet) => `in der Arbeitsmappe (Tabellenblatt „${sheet}“)`,
-    onlyRow: (_noun, where) => `Die einzige Zeile dieser Tabelle steht ${where}.`,
+    onlyRow: (_noun, where) => `Die Tabelle (eine Zeile) steht ${where}.`,
     allRows: (n, noun, where) =>
       n === 2
-        ? `Beide ${noun.other} dieser Tabelle stehen ${where}.`
-        : `Alle ${f.countOf(n, noun)} dieser Tabelle stehen ${where}.`,
+        ? `Die Tabelle beider ${noun.other} steht ${where}.`
+        : `Die Tabelle aller ${f.countOf(n, noun)} steht ${where}.`,
     top: (shown, n, noun, where) =>
       `Top ${f.count(shown)} von ${f.countOf(n, noun)}; die vollständige Liste steht ${where}.`,
     first: (shown, n, noun, where) =>

@@ -318,12 +318,13 @@ const enMessages = (f: Figures) => ({
       methodology: { one: "line", other: "lines" },
     },
     where: (sheet: string) => `in the workbook (sheet "${sheet}")`,
+    /** Said where the table's place is: the page shows no row of it, so it names the table, not "this table". */
     onlyRow: (noun: { one: string; other: string }, where: string) =>
-      `The one ${noun.one} of this table is ${where}.`,
+      `The table of its one ${noun.one} is ${where}.`,
     allRows: (n: number, noun: { one: string; other: string }, where: string) =>
       n === 2
-        ? `Both ${noun.other} of this table are ${where}.`
-        : `All ${f.countOf(n, noun)} of this table are ${where}.`,
+        ? `The table of both ${noun.other} is ${where}.`
+        : `The table of all ${f.countOf(n, noun)} is ${where}.`,
     top: (shown: number, n: number, noun: { one: string; other: string }, where: string) =>
       `Top ${f.count(shown)} of ${f.countOf(n, noun)}; all of them are ${where}.`,
     first: (shown: number, n: number, noun: { one: string; other: string }, where: string) =>

@@ -290,8 +290,8 @@ const messages = (f: Figures): Messages => ({
       methodology: { one: "línea", other: "líneas" },
     },
     where: (sheet) => `en el libro (hoja «${sheet}»)`,
-    onlyRow: (_noun, where) => `La única fila de esta tabla está ${where}.`,
-    allRows: (n, noun, where) => `Todas las filas de esta tabla (${f.countOf(n, noun)}) están ${where}.`,
+    onlyRow: (_noun, where) => `La tabla (una sola fila) está ${where}.`,
+    allRows: (n, noun, where) => `La tabla completa (${f.countOf(n, noun)}) está ${where}.`,
     top: (shown, n, noun, where) =>
       `Top ${f.count(shown)} de ${f.countOf(n, noun)}; la lista completa está ${where}.`,
     first: (shown, n, noun, where) =>

@@ -291,8 +291,8 @@ const messages = (f: Figures): Messages => ({
       methodology: { one: "ligne", other: "lignes" },
     },
     where: (sheet) => `dans le classeur (onglet « ${sheet} »)`,
-    onlyRow: (_noun, where) => `L’unique ligne de ce tableau figure ${where}.`,
-    allRows: (n, noun, where) => `Les ${f.countOf(n, noun)} de ce tableau figurent ${where}.`,
+    onlyRow: (_noun, where) => `Le tableau (une seule ligne) figure ${where}.`,
+    allRows: (n, noun, where) => `Le tableau des ${f.countOf(n, noun)} figure ${where}.`,
     top: (shown, n, noun, where) =>
       `Top ${f.count(shown)} sur ${f.countOf(n, noun)} ; la liste complète figure ${where}.`,
     first: (shown, n, noun, where) =>
