@@ -155,7 +155,7 @@ export function markersPlugin(markers: Markers, layout: MarkerLayout): Plugin {
         ctx.moveTo(px, area.top);
         ctx.lineTo(px, area.bottom);
         ctx.stroke();
-        // A dash left set would dash the number's circle drawn next.
+        // A dash left set would reach what is drawn next: the number's circle and its text.
         ctx.setLineDash([]);
         circle(chart, px, band!.bottom - 2 - RADIUS - layout.rows[i]! * ROW_PX, i + 1);
       });
