@@ -414,6 +414,7 @@ const messages = (f: Figures): Messages => ({
     noReview: "Für die nächste Besprechung ist kein Termin festgelegt.",
     deliveredNote: (days) =>
       `Unsere Maßnahmen mit der Erwähnungsrate in ihrem Bereich in den ${f.count(days)} Tagen davor und danach (nicht auf Signifikanz geprüft; eine Veränderung nur bei vollständigen Zeitfenstern) und die im Zeitraum veröffentlichten Inhalte.`,
+    partialWindows: (entries) => `Unvollständige Zeitfenster: ${f.list(entries)}.`,
   },
 
   themes: {

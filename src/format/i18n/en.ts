@@ -481,6 +481,8 @@ const enMessages = (f: Figures) => ({
     noReview: "No date is set for the next review.",
     deliveredNote: (days: number) =>
       `Our changes with the mention rate in their scope over the ${f.count(days)} days before and after them (not tested for significance; a change only where both windows are whole), and the content published in the period.`,
+    /** After the note: the changes whose rates rest on fewer days than the columns say, each with its days. */
+    partialWindows: (entries: readonly string[]) => `Partial windows: ${f.list(entries)}.`,
   },
 
   /** Opportunities as themes (report/opportunity-themes.ts, docs/claims.md). */

@@ -406,6 +406,7 @@ const messages = (f: Figures): Messages => ({
     noReview: "No hay fecha fijada para la próxima revisión.",
     deliveredNote: (days) =>
       `Nuestras acciones, con la tasa de mención en su ámbito en los ${f.count(days)} días anteriores y posteriores (sin prueba de significación; un cambio solo si ambas ventanas están completas), y el contenido publicado en el período.`,
+    partialWindows: (entries) => `Ventanas incompletas: ${f.list(entries)}.`,
   },
 
   themes: {

@@ -411,6 +411,7 @@ const messages = (f: Figures): Messages => ({
     noReview: "Aucune date n’est fixée pour le prochain point.",
     deliveredNote: (days) =>
       `Nos actions, avec le taux de mention dans leur périmètre sur les ${f.count(days)} jours avant et après (sans test de significativité ; une variation seulement si les deux fenêtres sont complètes), et les contenus publiés sur la période.`,
+    partialWindows: (entries) => `Fenêtres incomplètes : ${f.list(entries)}.`,
   },
 
   themes: {

@@ -30,14 +30,20 @@ function windowText(w: WindowRate, lang: Lang): string {
   return lang.m.trend.window(w.days, WINDOW_DAYS, w.answers);
 }
 
-/** What the rates rest on, in words: the days of each window. */
+/** Whether either window has fewer days than WINDOW_DAYS. */
+export const isPartial = ({ before, after }: ChangeImpact): boolean =>
+  before.days < WINDOW_DAYS || after.days < WINDOW_DAYS;
+
+/** The days of each window, in words ("before: 14 days; after: 13 of 14 days"). */
+export function windowsText({ before, after }: ChangeImpact, lang: Lang): string {
+  return lang.m.trend.basis(windowText(before, lang), windowText(after, lang));
+}
+
+/** What the rates rest on, in words: the days of each window, and why a partial one shows no change. */
 function basisOf(impact: ChangeImpact, lang: Lang): string {
-  const { before, after } = impact;
-  const t = lang.m.trend;
-  const text = t.basis(windowText(before, lang), windowText(after, lang));
-  const partial = before.days < WINDOW_DAYS || after.days < WINDOW_DAYS;
-  return partial && before.mentionRate !== null && after.mentionRate !== null
-    ? t.partial(text, WINDOW_DAYS)
+  const text = windowsText(impact, lang);
+  return isPartial(impact) && impact.before.mentionRate !== null && impact.after.mentionRate !== null
+    ? lang.m.trend.partial(text, WINDOW_DAYS)
     : text;
 }
 

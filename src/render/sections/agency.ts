@@ -4,7 +4,7 @@ import { WINDOW_DAYS } from "../../report/change-log.js";
 import { say } from "../../report/claims/say.js";
 import type { DraftBlock } from "../types.js";
 import { col, type SectionDrafter, tableOf, workbookOnly } from "./_helpers.js";
-import { scopeOf, windowColumns } from "./_what-we-did.js";
+import { isPartial, scopeOf, windowColumns, windowsText } from "./_what-we-did.js";
 
 /** One row of "Work delivered": a change we made with its before and after, or published content. */
 function deliveredRow(d: Delivered, lang: Lang) {
@@ -61,6 +61,16 @@ export const agency: SectionDrafter = (model, lang) => {
   // none); the workbook keeps its columns every month.
   const changes = m.delivered.some((d) => d.kind === "change");
   const windows = windowColumns("where", lang);
+  // The page has no days column: a change whose rates rest on fewer days than the columns' 14 is named with its days.
+  const partial = m.delivered.flatMap((d) =>
+    d.kind === "change" && isPartial(d.impact)
+      ? [`${d.impact.entry.label} (${windowsText(d.impact, lang)})`]
+      : [],
+  );
+  const note = [
+    a.deliveredNote(WINDOW_DAYS),
+    ...(partial.length > 0 ? [a.partialWindows(partial)] : []),
+  ].join(" ");
   blocks.push(
     tableOf(
       "agency-delivered",
@@ -74,7 +84,7 @@ export const agency: SectionDrafter = (model, lang) => {
       ],
       m.delivered.map((d) => deliveredRow(d, lang)),
       a.noDelivered,
-      { title: a.delivered, complete: true, ...(changes ? { note: a.deliveredNote(WINDOW_DAYS) } : {}) },
+      { title: a.delivered, complete: true, ...(changes ? { note } : {}) },
     ),
   );
   if (!m.hasContent) blocks.push({ kind: "notice", text: a.noContent });
