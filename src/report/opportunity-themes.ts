@@ -193,6 +193,7 @@ function actionOf(t: Omit<OpportunityTheme, "action">, brand: string, lang: Lang
     winners.map((c) => c.name),
     t.gapAnswers,
     t.snapshots,
+    t.prompts.length,
     brand,
     page ? { url: page.url, competitor: page.competitor_name, citations: page.citations } : null,
   );

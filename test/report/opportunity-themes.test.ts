@@ -56,13 +56,13 @@ describe("opportunity themes", () => {
       ["other", 1, 5, 10],
     ]);
     expect(themes[0]!.action).toBe(
-      "Publish a comparison page against Lumora that answers the 2 prompts naming it (“Best Lumora alternative for SaaS?”, “Lumora alternatives that integrate with HubSpot?”): Nimbus Metrics is named without Acme in 16 of their 20 answers; Nimbus Metrics' nimbus.io/guide is the page most cited there (16 times).",
+      "Publish a comparison page against Lumora that answers the 2 prompts naming it (“Best Lumora alternative for SaaS?”, “Lumora alternatives that integrate with HubSpot?”): Nimbus Metrics is named without Acme in 16 of the prompts' 20 answers; Nimbus Metrics' nimbus.io/guide is the page most cited there (16 times).",
     );
     expect(themes[1]!.action).toBe(
-      "Publish or strengthen pages on CRM for its 2 prompts (“Top CRM for startups?”, “CRM with email sync?”): Nimbus Metrics and Lumora are named without Acme in 14 of their 20 answers; Nimbus Metrics' nimbus.io/guide is the page most cited there (14 times).",
+      "Publish or strengthen pages on CRM for its 2 prompts (“Top CRM for startups?”, “CRM with email sync?”): Nimbus Metrics and Lumora are named without Acme in 14 of the prompts' 20 answers; Nimbus Metrics' nimbus.io/guide is the page most cited there (14 times).",
     );
     expect(themes[2]!.action).toBe(
-      "Publish pages that answer this prompt (“How to measure email ROI?”): Nimbus Metrics and Lumora are named without Acme in 5 of their 10 answers; Nimbus Metrics' nimbus.io/guide is the page most cited there (5 times).",
+      "Publish pages that answer this prompt (“How to measure email ROI?”): Nimbus Metrics and Lumora are named without Acme in 5 of the prompt's 10 answers; Nimbus Metrics' nimbus.io/guide is the page most cited there (5 times).",
     );
     // No two actions are the same sentence with other numbers.
     const shapes = themes.map((t) => t.action.replace(/[\d,.]+/g, "#").replace(/“[^”]*”/g, "“…”"));

@@ -423,7 +423,7 @@ const messages = (f: Figures): Messages => ({
     promptsTitle: "Nach Prompt",
     prompts: (shown, more) =>
       shown.map((p) => `„${p}“`).join(", ") + (more > 0 ? ` und ${f.count(more)} weitere` : ""),
-    evidence: (winners, gapAnswers, answers, brand, page) =>
+    evidence: (winners, gapAnswers, answers, _prompts, brand, page) =>
       `${winners.length > 0 ? `${f.list(winners)} ${winners.length === 1 ? "wird" : "werden"}` : "Wettbewerber werden"} ohne ${brand} in ${f.count(gapAnswers)} von ${f.countOf(answers, answersOf)} genannt${page ? `; ${page.url} von ${page.competitor} ist dort die meistzitierte Seite (${f.count(page.citations)}-mal)` : ""}.`,
     comparison: (rival, n, prompts, evidence) =>
       `Veröffentlichen Sie eine Vergleichsseite zu ${rival}, die ${n === 1 ? "den Prompt" : `die ${f.count(n)} Prompts`} beantwortet, ${n === 1 ? "der" : "die"} ${rival} nennen (${prompts}): ${evidence}`,

@@ -493,14 +493,16 @@ const enMessages = (f: Figures) => ({
     /** "“A”, “B” and 3 more". */
     prompts: (shown: readonly string[], more: number) =>
       shown.map((p) => `“${p}”`).join(", ") + (more > 0 ? ` and ${f.count(more)} more` : ""),
+    /** `answers` are the theme's prompts' answers: "of the prompt's", never "of their", which read as the competitors'. */
     evidence: (
       winners: readonly string[],
       gapAnswers: number,
       answers: number,
+      prompts: number,
       brand: string,
       page: { url: string; competitor: string; citations: number } | null,
     ) =>
-      `${winners.length > 0 ? `${f.list(winners)} ${winners.length === 1 ? "is" : "are"} named` : "competitors are named"} without ${brand} in ${f.count(gapAnswers)} of their ${f.countOf(answers, { one: "answer", other: "answers" })}${page ? `; ${owner(page.competitor)} ${page.url} is the page most cited there (${f.countOf(page.citations, { one: "time", other: "times" })})` : ""}.`,
+      `${winners.length > 0 ? `${f.list(winners)} ${winners.length === 1 ? "is" : "are"} named` : "competitors are named"} without ${brand} in ${f.count(gapAnswers)} of the ${prompts === 1 ? "prompt's" : "prompts'"} ${f.countOf(answers, { one: "answer", other: "answers" })}${page ? `; ${owner(page.competitor)} ${page.url} is the page most cited there (${f.countOf(page.citations, { one: "time", other: "times" })})` : ""}.`,
     comparison: (rival: string, n: number, prompts: string, evidence: string) =>
       `Publish a comparison page against ${rival} that answers the ${f.countOf(n, { one: "prompt", other: "prompts" })} naming it (${prompts}): ${evidence}`,
     category: (category: string, n: number, prompts: string, evidence: string) =>

@@ -415,8 +415,8 @@ const messages = (f: Figures): Messages => ({
     promptsTitle: "Por prompt",
     prompts: (shown, more) =>
       shown.map((p) => `«${p}»`).join(", ") + (more > 0 ? ` y ${f.count(more)} más` : ""),
-    evidence: (winners, gapAnswers, answers, brand, page) =>
-      `${winners.length > 0 ? `${f.list(winners)} ${winners.length === 1 ? "aparece" : "aparecen"}` : "aparecen competidores"} sin ${brand} en ${f.count(gapAnswers)} de sus ${f.countOf(answers, answersOf)}${page ? `; la página ${page.url} de ${page.competitor} es la más citada en ellas (${f.countOf(page.citations, { one: "vez", other: "veces" })})` : ""}.`,
+    evidence: (winners, gapAnswers, answers, prompts, brand, page) =>
+      `${winners.length > 0 ? `${f.list(winners)} ${winners.length === 1 ? "aparece" : "aparecen"}` : "aparecen competidores"} sin ${brand} en ${f.count(gapAnswers)} de las ${f.countOf(answers, answersOf)} ${prompts === 1 ? "del prompt" : "de estos prompts"}${page ? `; la página ${page.url} de ${page.competitor} es la más citada en ellas (${f.countOf(page.citations, { one: "vez", other: "veces" })})` : ""}.`,
     comparison: (rival, n, prompts, evidence) =>
       `Publique una página comparativa frente a ${rival} que responda ${n === 1 ? "al prompt que lo nombra" : `a los ${f.count(n)} prompts que lo nombran`} (${prompts}): ${evidence}`,
     category: (category, n, prompts, evidence) =>

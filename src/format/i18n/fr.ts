@@ -420,8 +420,8 @@ const messages = (f: Figures): Messages => ({
     promptsTitle: "Par prompt",
     prompts: (shown, more) =>
       shown.map((p) => `« ${p} »`).join(", ") + (more > 0 ? ` et ${f.count(more)} autres` : ""),
-    evidence: (winners, gapAnswers, answers, brand, page) =>
-      `${winners.length > 0 ? `${f.list(winners)} ${winners.length === 1 ? "est cité" : "sont cités"}` : "des concurrents sont cités"} sans ${brand} dans ${f.count(gapAnswers)} de leurs ${f.countOf(answers, answersOf)}${page ? ` ; la page ${page.url} de ${page.competitor} y est la plus citée (${f.count(page.citations)} fois)` : ""}.`,
+    evidence: (winners, gapAnswers, answers, prompts, brand, page) =>
+      `${winners.length > 0 ? `${f.list(winners)} ${winners.length === 1 ? "est cité" : "sont cités"}` : "des concurrents sont cités"} sans ${brand} dans ${f.count(gapAnswers)} des ${f.countOf(answers, answersOf)} ${prompts === 1 ? "du prompt" : "de ces prompts"}${page ? ` ; la page ${page.url} de ${page.competitor} y est la plus citée (${f.count(page.citations)} fois)` : ""}.`,
     comparison: (rival, n, prompts, evidence) =>
       `Publiez une page comparative face à ${rival} qui réponde ${n === 1 ? "au prompt qui le cite" : `aux ${f.count(n)} prompts qui le citent`} (${prompts}) : ${evidence}`,
     category: (category, n, prompts, evidence) =>
