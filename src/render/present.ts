@@ -63,7 +63,7 @@ function trim(
     const where = t.where(sheets.get(table) ?? section.title);
     if (rows === 0) {
       const text = n === 1 ? t.onlyRow(noun, where) : t.allRows(n, noun, where);
-      return { kind: "paragraph", text };
+      return { kind: "paragraph", text, aside: true };
     }
     return {
       ...table,

@@ -153,7 +153,11 @@ export type Block =
       technical?: boolean;
     }
   | { kind: "chart"; chart: RenderedChart }
-  | { kind: "paragraph"; text: string }
+  /**
+   * Running text. An `aside` says where more is (a table whose rows are all in the workbook): set
+   * small and muted as a table's note is, not as the section's prose.
+   */
+  | { kind: "paragraph"; text: string; aside?: true }
   | { kind: "bullets"; items: string[] }
   /**
    * A quoted answer: `title` (the prompt) and `source` (platform, day, why it is quoted) above

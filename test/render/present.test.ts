@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { FULL, presentationOf } from "../../src/config/presentation.js";
+import { renderHtml } from "../../src/render/html/compose.js";
 import { presentView } from "../../src/render/present.js";
 import type { ReportView } from "../../src/render/types.js";
 import { sampleView } from "../fixtures/sample-view.js";
@@ -48,9 +49,18 @@ describe("presentView (what the page formats show)", () => {
     expect(trend.blocks).toContainEqual({
       kind: "paragraph",
       text: 'The table of all 3 days is in the workbook (sheet "Trend").',
+      aside: true,
     });
     // The chart stays.
     expect(trend.blocks.some((b) => b.kind === "chart")).toBe(true);
+  });
+
+  it("sets that sentence as a table's note is, not as the section's prose", () => {
+    const html = renderHtml(presentView(view, { ...FULL, rows: { trend: 0 } }), {}, "body");
+    expect(html).toContain(
+      '<p class="note">The table of all 3 days is in the workbook (sheet &quot;Trend&quot;).</p>',
+    );
+    expect(html).not.toContain('<p class="paragraph">The table of all');
   });
 
   it("says both, not all 2, of a table of two rows it leaves to the workbook", () => {
@@ -62,6 +72,7 @@ describe("presentView (what the page formats show)", () => {
     expect(shown.blocks).toContainEqual({
       kind: "paragraph",
       text: 'The table of both days is in the workbook (sheet "Trend").',
+      aside: true,
     });
   });
 

@@ -50,7 +50,8 @@ describe("demo report, client profile", () => {
   it("says where the rows it leaves out are", async () => {
     const md = await readFile(files.md.path, "utf8");
     expect(md).toContain('The first 10 of 120 prompts; all of them are in the workbook (sheet "Prompts").');
-    expect(md).toContain('The table of all 90 days is in the workbook (sheet "Trend – Daily rates").');
+    // A pointer to the workbook in a table's place reads as a table's note does: in italics.
+    expect(md).toContain('\n*The table of all 90 days is in the workbook (sheet "Trend – Daily rates").*\n');
     expect(md).not.toContain("## Latest answers");
   });
 

@@ -102,7 +102,7 @@ export type BlockContext =
     }
   /** `alt`: the chart's alternative text from its data (render/chart-alt.ts), the tagged PDF's figure text. */
   | { kind: "chart"; title: string; alt: string; src: string; width: number; height: number }
-  | { kind: "paragraph"; text: string }
+  | { kind: "paragraph"; text: string; aside: boolean }
   | { kind: "bullets"; items: string[] }
   | { kind: "notice"; text: string }
   | { kind: "quote"; title: string; source: string; segments: { text: string; mark: string | null }[] }
@@ -233,8 +233,9 @@ function block(b: Block, widthMm: number, lang: Lang): BlockContext {
       };
     }
     case "paragraph":
+      return { kind: "paragraph", text: b.text, aside: b.aside === true };
     case "notice":
-      return { kind: b.kind, text: b.text };
+      return { kind: "notice", text: b.text };
     case "bullets":
       return { kind: "bullets", items: b.items };
     case "quote":

@@ -98,7 +98,7 @@ export function renderBlock(b: Block, ctx: BlockContext): string[] {
       return [...(title === "" ? [] : [`**${title}**`, ""]), `![${title}](${href})`];
     }
     case "paragraph":
-      return [escapeMarkdown(b.text)];
+      return [b.aside ? italic(b.text) : escapeMarkdown(b.text)];
     case "bullets":
       return b.items.map((item) => `- ${escapeMarkdown(item)}`);
     case "notice":
