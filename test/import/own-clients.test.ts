@@ -77,6 +77,19 @@ describe("an agency's own database: only its imported client", () => {
     expect(projects.map((p) => p.name)).toEqual(["Acme Insurance"]);
   });
 
+  it("a month with no answers of the client is reported in words in every format, not a crash", async () => {
+    // docs/import.md's example holds 2025-03 only: its client's 2025-05 has no answer at all.
+    const out = `${db.location}-empty`;
+    const files = await generateCommand(
+      { database: db.location, project: "Acme Insurance", month: "2025-05", format: "md,pdf,xlsx,html", out },
+      { ...lines().io, tty: false },
+    );
+    expect(files.map((f) => f.path.slice(f.path.lastIndexOf(".")))).toEqual([".md", ".pdf", ".xlsx", ".html"]);
+    const md = await readFile(files[0]!.path, "utf8");
+    expect(md).toContain("No answers were collected in this period, so no rates can be reported.");
+    expect(md).toContain("> No answers were collected in this period (2025-05-01 – 2025-05-31).");
+  });
+
   it("--month of the as-of day's month is a flag error naming --period month-to-date, not the API's 422", async () => {
     await refused(
       generateCommand(

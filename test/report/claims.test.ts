@@ -114,6 +114,24 @@ describe("claims", () => {
     );
   });
 
+  it("names no share-of-voice leader of a client tracked alone, or of shares that are all zero", () => {
+    const leads = (d: ReportData) => texts(d).filter((t) => t.includes("leads share of voice"));
+    /** The fixture with Acme ahead of Rival on share of voice (42.9% against 20.0%). */
+    const ahead = () => {
+      const d = smallReportData();
+      sectionOf(d, "competitors").rows.find((r) => !r.is_you)!.sov = 0.2;
+      return d;
+    };
+    expect(leads(ahead())).toEqual(["Acme leads share of voice with 42.9%."]);
+    const alone = ahead();
+    const board = sectionOf(alone, "competitors");
+    board.rows = board.rows.filter((r) => r.is_you);
+    expect(leads(alone)).toEqual([]);
+    const silent = ahead();
+    for (const r of sectionOf(silent, "competitors").rows) r.sov = 0;
+    expect(leads(silent)).toEqual([]);
+  });
+
   it("replaces a count true of every tracked prompt by the prompts where most answers show the gap", () => {
     const data = smallReportData();
     sectionOf(data, "summary").totals.prompts = 1;

@@ -17,13 +17,17 @@ function rateOf(row: ApiSections["competitors"]["rows"][number], metric: Headlin
   return { name: row.name, current, previous: current - delta };
 }
 
-/** Who leads share of voice, and every competitor that overtook the client on a headline metric. */
+/**
+ * Who leads share of voice, and every competitor that overtook the client on a headline metric.
+ * A leader is named only against someone and with a share above zero: a client tracked alone, or
+ * named in no answer, leads nothing (docs/claims.md).
+ */
 export function competitorClaims(s: ApiSections, brand: string, compared: boolean): Claim[] {
   const out: Claim[] = [];
   const rows = s.competitors.rows;
   const leader = [...rows].sort((a, b) => b.sov - a.sov)[0];
   const mine = rows.find((r) => r.is_you);
-  if (leader) {
+  if (leader && rows.length >= 2 && leader.sov > 0) {
     const tied = rows.filter((r) => r.sov === leader.sov).length > 1;
     if (!tied)
       out.push({

@@ -44,10 +44,11 @@ export function weakestPlatform(s: ApiSections): { platform: PlatformMove["platf
   return platforms.length >= 2 ? platformExtremes(platforms).weakest : null;
 }
 
-/** The highest and lowest mention rate, each only when one platform alone holds it. */
+/** The highest and lowest mention rate, each only when one platform alone holds it (none of no rows). */
 export function platformExtremes(rows: readonly { platform: string; mention_rate: number }[]) {
-  const only = (pick: (a: number, b: number) => number) => {
-    const value = rows.map((r) => r.mention_rate).reduce((a, b) => pick(a, b));
+  const only = (pick: (...values: number[]) => number) => {
+    if (rows.length === 0) return null;
+    const value = pick(...rows.map((r) => r.mention_rate));
     const holders = rows.filter((r) => r.mention_rate === value);
     const one = holders.length === 1 ? holders[0] : undefined;
     return one ? { platform: one.platform as PlatformMove["platform"], rate: one.mention_rate } : null;
