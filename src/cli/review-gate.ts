@@ -51,11 +51,23 @@ export function holdRecorder(
   };
 }
 
-/** The gate of a worker over its `reviews`, each client's policy from `config`. */
+/** A command-line argument as a POSIX shell reads it back: quoted only when it must be. */
+function shellArg(value: string): string {
+  return /^[\w@%+=:,./-]+$/.test(value) ? value : `'${value.replaceAll("'", `'\\''`)}'`;
+}
+
+/**
+ * The gate of a worker over its `reviews`, each client's policy from `config`. `database` is
+ * where the reviews are, as `--database` names it (its password hidden): the approval a held
+ * report waits for is asked there, and a command without it would approve in the demo's
+ * database instead.
+ */
 export function reviewGate(
   reviews: WorkerReviews,
   config: Pick<LoadedConfig, "forProject">,
+  database?: string,
 ): (project: Project, rendered: Pick<RenderedReport, "files">) => Promise<SendVerdict> {
+  const where = database === undefined ? "" : ` --database ${shellArg(database)}`;
   return async (project, rendered) => {
     const policy = config.forProject(project).review;
     const period = reviewPeriodOf(rendered);
@@ -74,7 +86,7 @@ export function reviewGate(
     const why = review?.reason !== undefined ? ` (${inline(review.reason)})` : "";
     return {
       send: false,
-      reason: `the report of ${inline(project.name)} for ${period} is ${state}${why}: it is emailed once approved (vreport review approve --project "${inline(project.name)}" --period ${period}, or the review desk)`,
+      reason: `the report of ${inline(project.name)} for ${period} is ${state}${why}: it is emailed once approved (vreport review approve --project "${inline(project.name)}" --period ${period}${where}, or the review desk)`,
     };
   };
 }

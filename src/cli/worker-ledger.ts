@@ -22,6 +22,9 @@ export interface WorkerLedger {
   ledger: DeliveryLedger;
   /** The reviews of the clients' reports, in the same database (docs/review.md). */
   reviews: WorkerReviews;
+  /** Where it is, fit to print and to give back as `--database` (a password hidden). */
+  location: string;
+  /** `location`, and how the worker reaches it. */
   where: string;
   close(): Promise<void>;
 }
@@ -75,6 +78,7 @@ function ledgerOn(store: Store, close: () => Promise<void>, by: string): WorkerL
   return {
     ledger: deliveryLedger(store.db, by),
     reviews: storeReviews(store),
+    location: printableLocation(store.location),
     where: printableLocation(store.location),
     close,
   };
@@ -107,6 +111,7 @@ function throughService(location: string, by: string): WorkerLedger {
           quiet,
         ),
     },
+    location: printableLocation(location),
     where: `${printableLocation(location)} (through the service that holds it)`,
     close: async () => {},
   };

@@ -48,6 +48,8 @@ export interface ProcessorContext {
   clock?: () => number;
   /** How long an incomplete period waits before it is checked again (default one hour). */
   dataRecheckMs?: number;
+  /** Told when a report waits for its period's data, with when it is checked again (a log line). */
+  onWaitingForData?: (line: string) => void;
   /** Told when a report is held for incomplete data at its deadline (a log line, a review state). */
   onHeld?: (project: Project, month: string, reason: string) => Promise<void> | void;
 }
@@ -154,7 +156,11 @@ export function createProcessor(
     if (check.short.length === 0) return;
     const now = Date.now();
     if (now < deadline && token !== undefined) {
-      await job.moveToDelayed(Math.min(deadline, now + (ctx.dataRecheckMs ?? HOUR_MS)), token);
+      const next = Math.min(deadline, now + (ctx.dataRecheckMs ?? HOUR_MS));
+      ctx.onWaitingForData?.(
+        `waiting for data: ${project.name} ${period.label} (${describeShort(check)}); checked again at ${new Date(next).toISOString()}, held if still short at ${new Date(deadline).toISOString()}`,
+      );
+      await job.moveToDelayed(next, token);
       throw new DelayedError();
     }
     const reason = `held: ${period.label}'s last collection day is incomplete at the deadline ${new Date(deadline).toISOString()} (${describeShort(check)}); not sent`;

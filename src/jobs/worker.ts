@@ -38,7 +38,8 @@ export async function startReportWorker(
   const prefix = queuePrefix(options.prefix);
   const redis = await connectRedis(options.redisUrl);
   const queue = new Queue(QUEUE_NAME, { connection: redis, prefix });
-  const worker = new Worker(QUEUE_NAME, createProcessor({ ...context, queue }), {
+  const processor = createProcessor({ onWaitingForData: log, ...context, queue });
+  const worker = new Worker(QUEUE_NAME, processor, {
     connection: redis,
     prefix,
     concurrency: Math.max(1, options.concurrency ?? 1),

@@ -281,10 +281,17 @@ describe.skipIf(!up)("a per-client monthly cycle on the real Redis", () => {
       clientRecipients: true,
       dataDeadline: Date.now() + 24 * HOUR,
     });
-    // Checked once, found short, and moved back to the delayed set to be checked again.
-    await runWorker(
-      (lines) => lines.some((l) => l.startsWith(`started report ${queued.id}`)),
-      "the job is taken",
+    // Checked once, found short, and moved back to the delayed set to be checked again: the
+    // worker's log says what is short, and when it looks again.
+    const { summary } = await summaryOf(direct, events.id);
+    const waiting = await runWorker(
+      (lines) => lines.some((l) => l.startsWith("waiting for data:")),
+      "the job waits for its data",
+    );
+    expect(waiting.find((l) => l.startsWith("waiting for data:"))).toMatch(
+      new RegExp(
+        `^waiting for data: ${events.name} 2025-06 \\(2025-06-30: gemini 0 of ${summary} answers\\); checked again at \\d{4}-\\d\\d-\\d\\dT[\\d:.]+Z, held if still short at \\d{4}-\\d\\d-\\d\\dT[\\d:.]+Z$`,
+      ),
     );
     await waitUntil(
       async () => (await open.queue.getJob(queued.id))?.getState().then((s) => s === "delayed") ?? false,
@@ -298,7 +305,6 @@ describe.skipIf(!up)("a per-client monthly cycle on the real Redis", () => {
     const deadline = at("2025-07-02T18:00:00Z");
     await held.updateData({ ...held.data, dataDeadline: deadline });
     await held.promote();
-    const { summary } = await summaryOf(direct, events.id);
     const reason = `held: 2025-06's last collection day is incomplete at the deadline 2025-07-02T18:00:00.000Z (2025-06-30: gemini 0 of ${summary} answers); not sent`;
     const lines = await runWorker(
       (l) => l.some((x) => x.startsWith(`failed report ${queued.id}`)),

@@ -104,6 +104,16 @@ describeDatabases("review states", (kind) => {
       reason:
         'the report of Acme for 2026-11 is draft: it is emailed once approved (vreport review approve --project "Acme" --period 2026-11, or the review desk)',
     });
+    // The command names the worker's database: without it, it would approve in the demo's.
+    const named = reviewGate(
+      storeReviews(store),
+      { forProject: () => ({ review: "required" }) as ClientSettings },
+      "/srv/agency db",
+    );
+    expect(await named(project, november)).toHaveProperty(
+      "reason",
+      "the report of Acme for 2026-11 is draft: it is emailed once approved (vreport review approve --project \"Acme\" --period 2026-11 --database '/srv/agency db', or the review desk)",
+    );
     // The report is now on the cycle's list, as a draft the worker recorded.
     expect(await reviewListOp(store, { period: "2026-11", json: false }, io)).toMatchObject([
       { state: "draft", by: "worker" },

@@ -136,7 +136,7 @@ function workerSending(
   const send = { deliveries: deliveries.ledger, timing: { leaseMs } };
   if (!hasConfigFile(configPath)) return { send };
   return {
-    send: { ...send, review: reviewGate(deliveries.reviews, config) },
+    send: { ...send, review: reviewGate(deliveries.reviews, config, deliveries.location) },
     onHeld: holdRecorder(deliveries.reviews, log),
   };
 }
