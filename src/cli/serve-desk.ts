@@ -18,6 +18,7 @@ import { clientReports } from "../pipeline/client-reports.js";
 import { generateReport } from "../pipeline/generate-report.js";
 import { planJob } from "../pipeline/run-plan.js";
 import type { OutputFormat } from "../render/backends/registry.js";
+import { closeLoadedBackends } from "../render/backends/registry.js";
 import { resolvePeriod } from "../report/period.js";
 import type { PeriodChoice } from "../report/period-choice.js";
 import type { AdminOperation } from "../service/admin/index.js";
@@ -117,7 +118,9 @@ export async function startServeDesk(baseUrl: string, database: string, setup: D
       ...desk,
       close: async () => {
         await desk.close();
-        await revoke();
+        // An approval prints its PDF in this process: the browser it launched would keep the
+        // service running after SIGTERM.
+        await Promise.all([revoke(), closeLoadedBackends()]);
       },
     };
   } catch (error) {

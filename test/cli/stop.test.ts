@@ -3,12 +3,14 @@
  * prints a PDF, write nothing further, remove its staging, close Chromium and exit 143 or 130
  * (SIGTERM used to let the run relaunch Chromium and finish with exit 0); SIGKILL cannot be
  * handled, but Chromium dies with the run (it talks to it over a pipe) and the next run removes
- * the dead run's staging folder and partial workbook.
+ * the dead run's staging folder and partial workbook. `serve --desk` stops on SIGTERM after
+ * its desk has printed and emailed a PDF (its Chromium used to keep the process alive).
  */
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SNAPSHOT_AS_OF, snapshotDirectory } from "../_snapshots.js";
+import { startSmtp } from "../email/_smtp-server.js";
 import { type BuiltCli, buildCli, type CliProcess, spawnCli } from "../jobs/_cli-process.js";
 import { commandLocation, type FreshLocation } from "../store/_databases.js";
 
@@ -118,5 +120,87 @@ describe("stopping vreport generate", () => {
     for (const name of dead) expect(left).not.toContain(name);
     for (const name of live) expect(left).toContain(name);
     expect(left.filter((n) => n.endsWith(".md"))).toHaveLength(1);
+  }, 180_000);
+});
+
+describe("stopping vreport serve --desk", () => {
+  let cli: BuiltCli;
+  let db: FreshLocation;
+  beforeAll(async () => {
+    cli = buildCli();
+    db = await commandLocation("pglite", "vreport-stop-desk-");
+    await snapshotDirectory("jobs", db.location);
+  }, 120_000);
+  afterAll(async () => {
+    await db?.dispose();
+    cli?.dispose();
+  });
+
+  it("SIGTERM after the desk emailed a PDF: the service exits within seconds and leaves no Chromium", async () => {
+    const smtp = await startSmtp();
+    const config = join(cli.dir, "vreport.config.json");
+    writeFileSync(
+      config,
+      JSON.stringify({
+        projects: [{ match: "Brightwave", review: "required", email: { to: ["cmo@brightwave.example"] } }],
+      }),
+    );
+    const serve = spawnCli(
+      cli,
+      [
+        "serve",
+        "--database",
+        db.location,
+        "--as-of",
+        SNAPSHOT_AS_OF,
+        "--port",
+        "0",
+        "--desk",
+        "--month",
+        "2025-06",
+        "--config",
+        config,
+        "--desk-formats",
+        "pdf",
+        "--smtp-url",
+        smtp.url,
+        "--out",
+        join(cli.dir, "desk-out"),
+      ],
+      {},
+    );
+    try {
+      const link = /review desk at (\S+)/.exec(await serve.waitFor(/review desk at /, 60_000))![1]!;
+      const origin = new URL(link).origin;
+      const signedIn = await fetch(link, { redirect: "manual" });
+      const cookie = signedIn.headers.get("set-cookie")!.split(";")[0]!;
+      const desk = await (await fetch(`${origin}/`, { headers: { cookie } })).text();
+      const csrf = /name="csrf" value="([^"]+)"/.exec(desk)![1]!;
+      const project = /data-project="([0-9a-f-]{36})"><h2>Brightwave<\/h2>/.exec(desk)![1]!;
+      const approved = await fetch(`${origin}/approve/${project}`, {
+        method: "POST",
+        redirect: "manual",
+        headers: { cookie, origin, "content-type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({ csrf }).toString(),
+      });
+      expect(approved.status).toBe(303);
+      const flash = await (await fetch(`${origin}/`, { headers: { cookie } })).text();
+      expect(flash).toContain("approved and sent to cmo@brightwave.example");
+      expect(smtp.received.map((m) => m.to)).toEqual([["cmo@brightwave.example"]]);
+      // The PDF was printed in this process: its Chromium runs until the service closes it.
+      const chromium = children(serve.pid);
+      expect(chromium.length).toBeGreaterThan(0);
+
+      serve.child.kill("SIGTERM");
+      const stopped = await Promise.race([
+        serve.exited.then(() => "exited"),
+        sleep(10_000).then(() => "running"),
+      ]);
+      expect(stopped).toBe("exited");
+      for (const pid of chromium) expect(await until(() => group(pid).length === 0, 5000)).toBe(true);
+    } finally {
+      serve.child.kill("SIGKILL");
+      await smtp.close();
+    }
   }, 180_000);
 });
