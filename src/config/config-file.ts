@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isTimeZone } from "../contract/calendar.js";
 import { REVIEW_POLICIES } from "../contract/review.js";
 import { isSupportedLocale, LANGUAGES } from "../format/i18n/index.js";
 import { EmailConfig } from "./email-config.js";
@@ -15,16 +16,6 @@ import { Targets } from "./targets.js";
 function isLocale(tag: string): boolean {
   try {
     return Intl.getCanonicalLocales(tag).length === 1;
-  } catch {
-    return false;
-  }
-}
-
-/** True for an IANA timezone this runtime knows (`Europe/Paris`), false for `Mars/Olympus`. */
-function isTimeZone(zone: string): boolean {
-  try {
-    new Intl.DateTimeFormat("en-US", { timeZone: zone });
-    return true;
   } catch {
     return false;
   }

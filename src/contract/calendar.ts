@@ -1,5 +1,15 @@
 /** Calendar days and wall-clock time in a timezone, with Intl only (no tz database dependency). */
 
+/** True for an IANA timezone this runtime knows (`Europe/Paris`), false for `Mars/Olympus`. */
+export function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat("en-US", { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** The calendar day (YYYY-MM-DD) of an instant in a timezone: how every "as-of day" is computed. */
 export function dayIn(timeZone: string, at: Date = new Date()): string {
   // Every request asks for today's day; within one second the answer cannot change (tz offsets

@@ -1,4 +1,5 @@
 import type { Queue } from "bullmq";
+import { isTimeZone } from "../contract/calendar.js";
 import type { OutputFormat } from "../render/backends/registry.js";
 import { choiceKey, type PeriodChoice } from "../report/period-choice.js";
 import { ScheduleError } from "./errors.js";
@@ -50,22 +51,12 @@ function scheduleId(spec: Pick<ScheduleSpec, "target" | "period" | "formats">): 
   return `${target}-${choiceKey(spec.period)}-${[...new Set(spec.formats)].sort().join("+")}`;
 }
 
-/** True when `tz` is an IANA time zone this runtime knows. */
-function validTimeZone(tz: string): boolean {
-  try {
-    new Intl.DateTimeFormat("en", { timeZone: tz });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 /** Registers (or updates) a BullMQ job scheduler producing report or all-projects jobs; returns its id. */
 export async function addSchedule(queue: Queue, spec: ScheduleSpec): Promise<{ id: string; next?: number }> {
   if ((spec.cron === undefined) === (spec.everyMs === undefined))
     throw new ScheduleError("give exactly one of a cron pattern or an interval");
-  if (spec.tz !== undefined && !validTimeZone(spec.tz))
-    throw new ScheduleError(`unknown time zone "${spec.tz}"`);
+  if (spec.tz !== undefined && !isTimeZone(spec.tz))
+    throw new ScheduleError(`unknown time zone "${spec.tz}": an IANA name such as Europe/Paris`);
   const id = spec.id ?? scheduleId(spec);
   if (id.includes(":")) throw new ScheduleError(`schedule id "${id}" must not contain ":"`);
   const common = {

@@ -343,7 +343,10 @@ describe.skipIf(!up)("queue, enqueue and schedules on the real Redis", () => {
       () => undefined,
       (e: unknown) => e as CliError,
     );
-    expect(badTz?.message).toBe('unknown time zone "Mars/Olympus"');
+    expect(badTz?.message).toBe(
+      'invalid --tz "Mars/Olympus": allowed values are an IANA time zone such as Europe/Paris or America/New_York',
+    );
+    expect(badTz?.exitCode).toBe(2);
     // Fired now, as its next firing would: one job with the schedule's name, data and options.
     const fired = await scheduleRun(id, q, (l) => lines.push(l));
     expect(lines.at(-1)).toBe(`schedule ${id}: fired now as job ${fired}; the running workers take it`);

@@ -1,5 +1,6 @@
 import { resolve } from "node:path";
 import type { Command } from "commander";
+import { isTimeZone } from "../../contract/calendar.js";
 import { openQueue } from "../../jobs/queue.js";
 import { redisUrlFrom } from "../../jobs/redis.js";
 import {
@@ -122,6 +123,8 @@ export async function scheduleAdd(flags: ScheduleAddFlags, out: Out = stdout): P
       "--email without addresses means each client's own recipients, for --monthly --all-projects only: give --email <addresses>",
       EXIT.usage,
     );
+  if (flags.tz !== undefined && !isTimeZone(flags.tz))
+    throw CliError.badFlag("--tz", flags.tz, "an IANA time zone such as Europe/Paris or America/New_York");
   const monthly = flags.monthly ? monthlyCron(await monthlyTimezone(flags)) : undefined;
   const spec = {
     target,
