@@ -7,7 +7,7 @@
 import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { reviewListOp, reviewSetOp } from "../../src/cli/commands/review.js";
+import { reviewApprove, reviewListOp, reviewSetOp } from "../../src/cli/commands/review.js";
 import { holdRecorder, reviewGate, storeReviews } from "../../src/cli/review-gate.js";
 import type { ClientSettings } from "../../src/config/load-config.js";
 import { loadConfig } from "../../src/config/load-config.js";
@@ -16,9 +16,15 @@ import { maySend } from "../../src/contract/review.js";
 import { reviewPeriodOf } from "../../src/jobs/delivery-ledger.js";
 import type { RenderedReport } from "../../src/pipeline/generate-report.js";
 import type { Store } from "../../src/service/store/db.js";
+import { snapshotDirectory } from "../_snapshots.js";
 import { tempDir } from "../_tmp.js";
 import { insertAcme } from "../service/analytics/_stats-fixture.js";
-import { describeDatabases, openTestStore } from "../store/_databases.js";
+import {
+  commandLocation,
+  describeDatabases,
+  type FreshLocation,
+  openTestStore,
+} from "../store/_databases.js";
 
 const PROJECT = "6f1c2a10-0000-4000-8000-0000000000a1";
 
@@ -154,6 +160,42 @@ describeDatabases("review states", (kind) => {
     await expect(
       reviewSetOp(store, { project: "Globex", period: "2026-10", state: "approved", by: "dana" }, io),
     ).rejects.toMatchObject({ exitCode: 2, message: 'invalid --project "Globex": allowed values are Acme' });
+  });
+});
+
+describe("approving a period that has not ended", () => {
+  let db: FreshLocation;
+  beforeAll(async () => {
+    db = await commandLocation("pglite", "vreport-review-period-");
+    await snapshotDirectory("empty", db.location);
+  });
+  afterAll(async () => {
+    await db?.dispose();
+  });
+  const approve = (period: string, today: string) =>
+    reviewApprove({ database: db.location, project: "Acme", period, by: "dana" }, () => {}, today);
+
+  it.each([
+    ["2026-11", "2026-11-29", "2026-11-30"],
+    ["2026-11", "2026-11-30", "2026-11-30"],
+    ["2026-Q4", "2026-11-29", "2026-12-31"],
+    ["2027-01", "2026-11-29", "2027-01-31"],
+  ])("%s on %s is a flag error: it ends %s", async (period, today, end) => {
+    await expect(approve(period, today)).rejects.toMatchObject({
+      exitCode: 2,
+      message: `--period ${period} is not over (it ends ${end}; today is ${today}): its report is not final, approve it once the period has ended`,
+    });
+  });
+
+  it("goes on to the database once the month is over, and leaves other labels to it", async () => {
+    // Past the check, the empty database answers: it has no project Acme.
+    for (const [period, today] of [
+      ["2026-10", "2026-11-01"],
+      ["30d-2026-11-29", "2026-11-29"],
+    ] as const)
+      await expect(approve(period, today)).rejects.toMatchObject({
+        message: expect.stringContaining('invalid --project "Acme"'),
+      });
   });
 });
 
