@@ -68,8 +68,9 @@ const [PROJECT, FORMATS, FILES, SIZES] = [0, 1, 2, 3];
 /**
  * Which columns to print and how wide, to fit `width` characters: the formats column goes first
  * (the files cell names the formats too), then the sizes (the total follows the table); then the
- * error, files and project columns give up room in rounds, each down to a minimum (for the files,
- * their whole file names: the table is then wider than `width` rather than ambiguous). The full
+ * error and files columns give up room in rounds, each down to a minimum (for the files, their
+ * whole file names: the table is then wider than `width` rather than ambiguous), then the
+ * project's, where that makes the table fit. The full
  * error messages are printed as the projects finish, above the table.
  */
 function fitColumns(
@@ -92,8 +93,11 @@ function fitColumns(
   shrink(FILES, Math.max(40, minFiles));
   shrink(ERROR, MIN_ERROR);
   shrink(FILES, Math.max(24, minFiles));
-  shrink(PROJECT, MIN_PROJECT);
   shrink(FILES, Math.max(MIN_FILES, minFiles));
+  // A project's name is cut only where that makes the table fit: where the file names keep it
+  // wider than the terminal anyway, "Acme I…rance" would be lost for nothing.
+  const project = widths[PROJECT] ?? 0;
+  if (total() - (project - Math.min(MIN_PROJECT, project)) <= width) shrink(PROJECT, MIN_PROJECT);
   return { widths, shown };
 }
 

@@ -43,12 +43,25 @@ describe("batch summary width", () => {
     expect(printed[2]).toMatch(
       /^Brightwave +\S*\/brightwave-ai-visibility-90d-2026-11-25\.\{pdf,xlsx,md\} +1\.3 s$/,
     );
+    // The file names keep the table wider than 80 columns anyway: the project's name stays whole.
     expect(printed[3]).toMatch(
-      /^Northw…ytics +…\/northwind analytics-ai-visibility-90d-2026-11-25\.\{pdf,xlsx,md\} +1\.3 s +servic.*….*empts$/,
+      /^Northwind Analytics +…\/northwind analytics-ai-visibility-90d-2026-11-25\.\{pdf,xlsx,md\} +1\.3 s +servic.*….*empts$/,
     );
     expect(printed.at(-1)).toBe(
       "failed: Northwind Analytics: service unreachable: connect ECONNREFUSED 127.0.0.1:8787 after 3 attempts",
     );
+  });
+
+  it("cuts a project's name where that makes the table fit, and only there", () => {
+    const long = "Northwind Analytics for Enterprise Marketing Teams";
+    const short: BatchResult = {
+      ...result(long),
+      files: [{ format: "md", path: `${cwd}/r.md`, bytes: 16_000, assets: [] }],
+    };
+    const out: string[] = [];
+    printBatchSummary([short], { out: (l) => out.push(l) }, 60);
+    expect(out[2]).toBe("Northwind Analytics…ise Marketing Teams  r.md   1.3 s");
+    expect(Math.max(...out.slice(0, 3).map((l) => l.length))).toBeLessThanOrEqual(60);
   });
 
   it("never prints two projects' files as the same text: the folder is cut, not the file name", () => {
