@@ -14,7 +14,16 @@ const database = join(dir, "db");
 describe("vreport seed, keys and serve on a PGlite directory", () => {
   it("seed prints one line; a second seed reuses the demo (exit 0) without --reset", async () => {
     const out: string[] = [];
-    const summary = await seedCommand({ database, asOf: "2025-06-30", scale: 0.05 }, (l) => out.push(l));
+    const err: string[] = [];
+    const summary = await seedCommand(
+      { database, asOf: "2025-06-30", scale: 0.05 },
+      (l) => out.push(l),
+      (l) => err.push(l),
+    );
+    // Said before the tens of seconds of seeding, on standard error; the summary after, on standard output.
+    expect(err).toEqual([
+      `vreport: seeding the demo workspace as of 2025-06-30 into ${database} (about 30 s, longer on a busy machine)…`,
+    ]);
     expect(out).toHaveLength(1);
     expect(out[0]).toMatch(/^vreport: seeded Brightwave Marketing .* 2 projects, \d+ prompts, \d+ answers/);
     expect(summary?.projects).toHaveLength(2);

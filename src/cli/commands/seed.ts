@@ -4,6 +4,7 @@ import { loadDemo } from "../../service/demo.js";
 import { openStore, printableLocation, resolveDatabaseLocation, type Store } from "../../service/store/db.js";
 import { StoreError } from "../../service/store/errors.js";
 import { DEMO_TIMEZONE, DEMO_WORKSPACE_ID, type SeedSummary } from "../../service/store/seed/index.js";
+import { seedNotice } from "../connect-service.js";
 import { CliError, EXIT } from "../errors.js";
 import { examples } from "../examples.js";
 import { parseDay } from "../flags.js";
@@ -29,6 +30,7 @@ export interface SeedCommandOptions {
 export async function seedCommand(
   opts: SeedCommandOptions,
   out: (line: string) => void = processIo.out,
+  err: (line: string) => void = processIo.err,
 ): Promise<SeedSummary | undefined> {
   const database = resolveDatabaseLocation(opts.database);
   const asOf = opts.asOf ?? dayIn(DEMO_TIMEZONE, new Date());
@@ -54,6 +56,7 @@ export async function seedCommand(
       );
       return undefined;
     }
+    seedNotice({ err })({ database, asOf });
     const summary = await loadDemo(store, {
       asOf,
       ...(opts.scale !== undefined ? { scale: opts.scale } : {}),
