@@ -97,7 +97,7 @@ describe("notes init → generate --notes, against a real service", () => {
       "## content",
     ]);
     expect(lines).toEqual([
-      `wrote ${path}: notes on executive_summary, summary, platforms, competitors, opportunities, content_map, content; edit them, then generate with --notes ${path} --draft`,
+      `wrote ${path} (Brightwave's 2025-06): notes on executive_summary, summary, platforms, competitors, opportunities, content_map, content; edit them, then generate with --notes ${path} --draft`,
     ]);
     // Traceable: each sentence (escaped as the report escapes it) is in the report without notes;
     // the top opportunity's action is in its table.

@@ -8,7 +8,7 @@ import { notesPathFor } from "../../config/period-notes.js";
 import { type PlannedNotes, planNotes } from "../../pipeline/notes-draft.js";
 import { CliError, EXIT } from "../errors.js";
 import { examples } from "../examples.js";
-import { type Io, processIo } from "../io.js";
+import { type Io, inline, processIo } from "../io.js";
 import { projectOption, withServiceOptions } from "../options.js";
 import { type PeriodFlags, withPeriodFlags } from "../period-flags.js";
 import { connectReporting, periodAt, projectsOf } from "../report-service.js";
@@ -91,10 +91,12 @@ export async function notesInitCommand(flags: NotesInitFlags, io: Io = processIo
     if (!force && existsSync(path)) throw exists(path);
     await mkdir(dirname(path), { recursive: true });
     await writeNew(path, draft.markdown, force ?? false);
+    // Named: without --project the first project's report was drafted, which the path may not say.
+    const whose = `${inline(project!.name)}'s ${draft.periodTag}`;
     io.out(
       draft.sections.length > 0
-        ? `wrote ${path}: notes on ${draft.sections.join(", ")}; edit them, then generate with --notes ${path} --draft`
-        : `wrote ${path}: the report has no observation to start from; add a ## <section key> note per section`,
+        ? `wrote ${path} (${whose}): notes on ${draft.sections.join(", ")}; edit them, then generate with --notes ${path} --draft`
+        : `wrote ${path} (${whose}): the report has no observation to start from; add a ## <section key> note per section`,
     );
     return path;
   } finally {
