@@ -19,6 +19,29 @@ const dir = resolve(values.dir);
 mkdirSync(dir, { recursive: true });
 let count = 0;
 
+/**
+ * The Subject header as a person reads it: its folded lines joined and its RFC 2047 encoded words
+ * (`=?UTF-8?Q?…?=`, `=?UTF-8?B?…?=`, how mailers write non-ASCII) decoded.
+ */
+function subjectOf(raw) {
+  const head = raw.toString("latin1").split(/\r?\n\r?\n/, 1)[0] ?? "";
+  const folded = /^Subject:(.*(?:\r?\n[ \t].*)*)/im.exec(head)?.[1] ?? "";
+  return folded
+    .replace(/\r?\n[ \t]/g, " ")
+    .replace(/\?=\s+=\?/g, "?==?") // whitespace between encoded words is not part of the text
+    .replace(/=\?([^?]+)\?([BbQq])\?([^?]*)\?=/g, (_, charset, enc, text) => {
+      const bytes =
+        enc.toUpperCase() === "B"
+          ? Buffer.from(text, "base64")
+          : Buffer.from(
+              text.replace(/_/g, " ").replace(/=([0-9A-Fa-f]{2})/g, (_m, h) => String.fromCharCode(Number.parseInt(h, 16))),
+              "latin1",
+            );
+      return new TextDecoder(charset).decode(bytes);
+    })
+    .trim();
+}
+
 const server = new SMTPServer({
   authOptional: true,
   disabledCommands: ["STARTTLS"],
@@ -30,7 +53,7 @@ const server = new SMTPServer({
     stream.on("end", () => {
       const raw = Buffer.concat(chunks);
       const to = session.envelope.rcptTo.map((r) => r.address);
-      const subject = /^Subject: (.*)$/im.exec(raw.toString("latin1"))?.[1] ?? "";
+      const subject = subjectOf(raw);
       count++;
       const file = join(
         dir,
