@@ -76,3 +76,19 @@ function safeDecode(path: string): string {
     return path;
   }
 }
+
+/**
+ * The URL with any password replaced by `***`, for messages, logs and listings (a Redis URL, a
+ * webhook's target); text that is not a URL at all is not echoed, since where a password is in
+ * it cannot be told.
+ */
+export function withoutPassword(url: URL | string): string {
+  let u: URL;
+  try {
+    u = new URL(String(url));
+  } catch {
+    return "(invalid URL)";
+  }
+  if (u.password !== "") u.password = "***";
+  return u.toString();
+}

@@ -4,30 +4,20 @@
  */
 
 import { type ErrorCategory, VreportError } from "../contract/index.js";
+import { withoutPassword } from "../contract/url.js";
 
 /** Redis did not answer: the CLI maps it to exit 4 (unreachable), like an unreachable service. */
 export class RedisUnreachableError extends VreportError {
   readonly code = "REDIS_UNREACHABLE";
   constructor(url: string, cause: unknown) {
     super(
-      `Redis unreachable at ${redactUrl(url)}: ${cause instanceof Error ? cause.message : String(cause)}`,
+      `Redis unreachable at ${withoutPassword(url)}: ${cause instanceof Error ? cause.message : String(cause)}`,
       { cause },
     );
   }
 
   override get category(): ErrorCategory {
     return "unreachable";
-  }
-}
-
-/** The URL without its password, for messages and logs. */
-export function redactUrl(url: string): string {
-  try {
-    const u = new URL(url);
-    if (u.password) u.password = "***";
-    return u.toString();
-  } catch {
-    return "(invalid URL)";
   }
 }
 

@@ -1,7 +1,7 @@
 import { resolve } from "node:path";
 import type { Command } from "commander";
 import { dayIn } from "../../contract/calendar.js";
-import { redactUrl } from "../../jobs/errors.js";
+import { withoutPassword } from "../../contract/url.js";
 import { type Enqueued, enqueueReport, openQueue } from "../../jobs/queue.js";
 import { redisUrlFrom } from "../../jobs/redis.js";
 import { connectService, serviceOptionsFrom } from "../connect-service.js";
@@ -117,7 +117,7 @@ export async function enqueueCommand(
         results.push(r);
       }
       out(
-        `${results.filter((r) => r.created).length} job(s) added to vreport-reports on ${redactUrl(redisUrl)}`,
+        `${results.filter((r) => r.created).length} job(s) added to vreport-reports on ${withoutPassword(redisUrl)}`,
       );
       return results;
     } finally {

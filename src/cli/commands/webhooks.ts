@@ -1,5 +1,6 @@
 import type { Command } from "commander";
 import type { EventType } from "../../contract/index.js";
+import { withoutPassword } from "../../contract/url.js";
 import type { Store } from "../../service/store/db.js";
 import {
   type AttemptResult,
@@ -7,7 +8,6 @@ import {
   type DeliveryListing,
   listDeliveries,
   listSubscriptions,
-  redactUserinfo,
   removeSubscription,
   type Subscription,
   sendTest,
@@ -95,7 +95,7 @@ export async function webhooksList(opts: WebhooksDbOptions, out: Out = stdout): 
     if (opts.json)
       out(
         JSON.stringify(
-          subs.map(({ secret: _secret, ...rest }) => ({ ...rest, url: redactUserinfo(rest.url) })),
+          subs.map(({ secret: _secret, ...rest }) => ({ ...rest, url: withoutPassword(rest.url) })),
           null,
           2,
         ),
@@ -104,7 +104,7 @@ export async function webhooksList(opts: WebhooksDbOptions, out: Out = stdout): 
     else
       for (const s of subs)
         out(
-          `${s.id}  ${s.disabled ? "disabled" : "active"}  ${redactUserinfo(s.url)}  ${s.events.join(",")}  ${s.created_at.toISOString()}`,
+          `${s.id}  ${s.disabled ? "disabled" : "active"}  ${withoutPassword(s.url)}  ${s.events.join(",")}  ${s.created_at.toISOString()}`,
         );
     return subs;
   });
@@ -162,7 +162,7 @@ export async function webhooksDeliveries(
       for (const d of rows) {
         const last = d.last_error ? `  last error: ${d.last_error}` : "";
         out(
-          `${d.id}  ${d.status}  ${d.event}  attempts=${d.attempts}  ${redactUserinfo(d.url)}  ${d.created_at.toISOString()}${last}`,
+          `${d.id}  ${d.status}  ${d.event}  attempts=${d.attempts}  ${withoutPassword(d.url)}  ${d.created_at.toISOString()}${last}`,
         );
       }
     return rows;

@@ -2,8 +2,8 @@ import { once } from "node:events";
 import { existsSync } from "node:fs";
 import type { Command } from "commander";
 import { DEFAULT_CONFIG, type LoadedConfig, loadConfig } from "../../config/load-config.js";
+import { withoutPassword } from "../../contract/url.js";
 import { DEFAULT_LEASE_MS } from "../../jobs/deliver-once.js";
-import { redactUrl } from "../../jobs/errors.js";
 import { QUEUE_NAME } from "../../jobs/job-data.js";
 import type { ProcessorContext } from "../../jobs/process-job.js";
 import { redisUrlFrom } from "../../jobs/redis.js";
@@ -105,7 +105,7 @@ export async function workerCommand(flags: WorkerFlags, run: WorkerRun = {}): Pr
             ? `the embedded demo (${service.embeddedDatabase})`
             : service.baseUrl;
         log(
-          `consuming ${QUEUE_NAME} on ${redactUrl(redisUrl)} (concurrency ${concurrency}) reading ${source}${email ? "; email on" : ""}${email && deliveries ? `, each send recorded in ${deliveries.where}` : ""}`,
+          `consuming ${QUEUE_NAME} on ${withoutPassword(redisUrl)} (concurrency ${concurrency}) reading ${source}${email ? "; email on" : ""}${email && deliveries ? `, each send recorded in ${deliveries.where}` : ""}`,
         );
         run.onReady?.();
         if (run.signal && !run.signal.aborted) await once(run.signal, "abort");

@@ -27,4 +27,4 @@ export {
   removeSubscription,
   setSubscriptionDisabled,
 } from "./subscriptions.js";
-export { isPrivateAddress, redactUserinfo, type TargetPolicy, targetPolicyFrom } from "./target.js";
+export { isPrivateAddress, type TargetPolicy, targetPolicyFrom } from "./target.js";

@@ -7,6 +7,7 @@
  */
 import { lookup as dnsLookup } from "node:dns/promises";
 import { BlockList, isIP } from "node:net";
+import { withoutPassword } from "../../contract/url.js";
 import { WebhookError } from "./errors.js";
 
 /** Whether private targets are allowed (local testing only). */
@@ -72,12 +73,12 @@ export function checkTargetUrl(raw: string, policy: TargetPolicy): URL {
   if (url.protocol !== "http:" && url.protocol !== "https:")
     throw new WebhookError(
       "INVALID_SUBSCRIPTION",
-      `invalid URL "${redactUserinfo(url)}": use http:// or https://`,
+      `invalid URL "${withoutPassword(url)}": use http:// or https://`,
     );
   if (url.username !== "" || url.password !== "")
     throw new WebhookError(
       "INVALID_SUBSCRIPTION",
-      `invalid URL "${redactUserinfo(url)}": a webhook URL must not hold a user or password (receivers check the X-Signature header instead)`,
+      `invalid URL "${withoutPassword(url)}": a webhook URL must not hold a user or password (receivers check the X-Signature header instead)`,
     );
   const host = url.hostname.replace(/^\[|\]$/g, "");
   if (!policy.allowPrivate && isIP(host) !== 0 && isPrivateAddress(host)) throw privateTarget(url, host);
@@ -121,16 +122,4 @@ function privateTarget(url: URL, address: string): WebhookError {
     "INVALID_SUBSCRIPTION",
     `webhook target ${url.host} is a private address (${address}): refused; set VREPORT_WEBHOOKS_ALLOW_PRIVATE=1 to allow it for local testing`,
   );
-}
-
-/** The URL with any password replaced by `***`, for messages and listings. */
-export function redactUserinfo(url: URL | string): string {
-  let u: URL;
-  try {
-    u = new URL(String(url));
-  } catch {
-    return String(url);
-  }
-  if (u.password !== "") u.password = "***";
-  return u.toString();
 }
