@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { normalizeUrl, urlDomain, urlFolder } from "../../src/contract/url.js";
+import { normalizeUrl, urlDomain, urlFolder, withoutPassword } from "../../src/contract/url.js";
 
 /** [input, normalized]: the spec's rules (lowercase, no scheme, no www., no query, no trailing slash) and ours. */
 const CASES: [string, string][] = [
@@ -75,5 +75,16 @@ describe("urlFolder", () => {
     expect(urlFolder("example.com/")).toBe("/");
     expect(urlFolder(normalizeUrl("https://www.example.com/Docs/Intro/?x=1"))).toBe("/docs");
     expect(urlFolder(normalizeUrl("https://www.example.com/"))).toBe("/");
+  });
+});
+
+describe("withoutPassword (URLs in messages, logs and listings)", () => {
+  it.each([
+    ["redis://:s3cret@cache.internal:6379/2", "redis://:***@cache.internal:6379/2"],
+    ["https://hook:s3cret@example.com/in?x=1", "https://hook:***@example.com/in?x=1"],
+    ["redis://127.0.0.1:6379", "redis://127.0.0.1:6379"],
+    ["not a url :s3cret@", "(invalid URL)"],
+  ])("%s → %s", (url, shown) => {
+    expect(withoutPassword(url)).toBe(shown);
   });
 });
