@@ -19,8 +19,8 @@ function withhold(block: DraftBlock): DraftBlock {
 /**
  * Every format's sections without changes when the comparison period has no data or only partly
  * (docs/decisions.md#period): KPIs lose their previous value and change, tables their change
- * columns and what describes the comparison (previous values, significance), and the summary
- * opens with the sentence naming the comparison period and its coverage.
+ * columns and what describes the comparison (previous values, significance), and the summary's
+ * figures open with the sentence naming the comparison period and its coverage.
  */
 export function withholdChanges(
   sections: SectionDraft[],
@@ -31,6 +31,9 @@ export function withholdChanges(
   if (notice === undefined) return sections;
   return sections.map((s) => {
     const blocks = s.blocks.map(withhold);
-    return { ...s, blocks: s.key === "summary" ? [{ kind: "notice", text: notice }, ...blocks] : blocks };
+    // Said where figures lose their change: a summary with none (a period without answers says
+    // so itself) has no change to explain.
+    const said = s.key === "summary" && blocks.some((b) => b.kind === "kpis");
+    return { ...s, blocks: said ? [{ kind: "notice", text: notice }, ...blocks] : blocks };
   });
 }

@@ -88,6 +88,12 @@ describe("an agency's own database: only its imported client", () => {
     const md = await readFile(files[0]!.path, "utf8");
     expect(md).toContain("No answers were collected in this period, so no rates can be reported.");
     expect(md).toContain("> No answers were collected in this period (2025-05-01 – 2025-05-31).");
+    // Nothing explains figures that are not there: no glossary of pp and intervals, and no word
+    // on April's missing data above key figures that have no change to withhold (the
+    // methodology still says what the period was compared with).
+    expect(md).not.toContain("pp: percentage points");
+    const keyFigures = md.slice(md.indexOf("## Key figures"), md.indexOf("## Trend"));
+    expect(keyFigures).toBe("## Key figures\n\n> No answers were collected in this period (2025-05-01 – 2025-05-31).\n\n");
   });
 
   it("--month of the as-of day's month is a flag error naming --period month-to-date, not the API's 422", async () => {

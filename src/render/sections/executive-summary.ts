@@ -10,8 +10,10 @@ export const executiveSummary: SectionDrafter = (model, lang) => {
   const blocks: DraftBlock[] = [];
   if (model.findings.length > 0) {
     blocks.push({ kind: "bullets", items: model.findings.map((f) => f.text) });
-    // The summary is where pp, intervals, significance and share of voice are first used.
-    blocks.push({ kind: "paragraph", text: m.glossary });
+    // The summary is where pp, intervals, significance and share of voice are first used; a
+    // period without answers uses none of them.
+    if (model.findings.some((f) => f.claim.kind !== "no-answers"))
+      blocks.push({ kind: "paragraph", text: m.glossary });
   }
   if (model.omitted.length > 0) blocks.push({ kind: "notice", text: m.notInReport(model.omitted) });
   if (blocks.length === 0) blocks.push({ kind: "notice", text: m.notEnoughData });
