@@ -34,7 +34,9 @@ function subjectOf(raw) {
         enc.toUpperCase() === "B"
           ? Buffer.from(text, "base64")
           : Buffer.from(
-              text.replace(/_/g, " ").replace(/=([0-9A-Fa-f]{2})/g, (_m, h) => String.fromCharCode(Number.parseInt(h, 16))),
+              text
+                .replace(/_/g, " ")
+                .replace(/=([0-9A-Fa-f]{2})/g, (_m, h) => String.fromCharCode(Number.parseInt(h, 16))),
               "latin1",
             );
       return new TextDecoder(charset).decode(bytes);

@@ -58,5 +58,7 @@ export async function sendPlanned(
     formats: job.formats,
     from: email.from,
   });
-  return deliverOnce(policy.deliveries, rendered, email, delivery, policy.timing);
+  const outcome = await deliverOnce(policy.deliveries, rendered, email, delivery, policy.timing);
+  // Named as the message addresses them, To before Cc: the ledger's list is sorted for its key.
+  return { ...outcome, recipients: [...new Set([...email.to, ...(email.cc ?? [])])] };
 }

@@ -67,7 +67,8 @@ describe("the review desk in Chromium", () => {
       JSON.stringify({
         notes: "notes/{project}-{period}.md",
         projects: [
-          { match: "Brightwave", email: { to: ["cmo@brightwave.example"] } },
+          // Its account manager in copy: named after the client, as the message addresses them.
+          { match: "Brightwave", email: { to: ["cmo@brightwave.example"], cc: ["am@agency.example"] } },
           { match: "Brightwave Events", email: { to: ["events@brightwave.example"] } },
         ],
       }),
@@ -124,16 +125,19 @@ describe("the review desk in Chromium", () => {
     expect((await fetch(signIn, { redirect: "manual" })).status).toBe(403);
     const fresh = await reviewDesk({ database: join(dir, "db") }, () => {});
     expect(fresh).not.toBe(signIn);
-    // Asked of a database no desk serves, it names the one it looked at and the flag that names another.
-    const elsewhere = join(dir, "elsewhere");
-    await expect(reviewDesk({ database: elsewhere }, () => {})).rejects.toThrow(
-      `no running vreport serve --desk holds ${elsewhere}: start one (it prints the desk's sign-in link), or name the database it serves (--database)`,
-    );
     const again = await fetch(fresh, { redirect: "manual" });
     expect([again.status, again.headers.get("set-cookie")]).toEqual([
       303,
       expect.stringMatching(/^vreport_desk=[A-Za-z0-9_-]{43}; HttpOnly; SameSite=Strict; Path=\/$/),
     ]);
+    // Asked of a database no desk serves, it names the one it looked at and the flag that names
+    // another. (After the fetches: opening that database holds this process's event loop for
+    // seconds, past the desk's keep-alive, and a pooled connection the desk closed meanwhile
+    // would be reused and reset.)
+    const elsewhere = join(dir, "elsewhere");
+    await expect(reviewDesk({ database: elsewhere }, () => {})).rejects.toThrow(
+      `no running vreport serve --desk holds ${elsewhere}: start one (it prints the desk's sign-in link), or name the database it serves (--database)`,
+    );
     projects = await page.$$eval("section[data-project]", (els) =>
       els.map((e) => ({
         id: e.getAttribute("data-project") ?? "",
@@ -234,10 +238,10 @@ describe("the review desk in Chromium", () => {
 
     await Promise.all([page.waitForNavigation(), page.click(`${section} button[name=approve]`)]);
     expect(await page.$eval(".flash", (e) => e.textContent)).toBe(
-      "Brightwave: approved and sent to cmo@brightwave.example",
+      "Brightwave: approved and sent to cmo@brightwave.example, am@agency.example",
     );
     expect(await page.$eval(`${section} .state`, (e) => e.textContent)).toBe("sent");
-    expect(smtp.received.map((m) => m.to)).toEqual([["cmo@brightwave.example"]]);
+    expect(smtp.received.map((m) => m.to)).toEqual([["cmo@brightwave.example", "am@agency.example"]]);
     const html = leaves(parseMime(smtp.received[0]!.raw)).find((p) => p.filename?.endsWith("-2025-06.html"));
     expect(html?.body.toString("utf8")).toContain(NOTE);
 
@@ -269,7 +273,7 @@ describe("the review desk in Chromium", () => {
     expect(await page.$eval(".flash", (e) => e.textContent)).toBe(
       `Brightwave: sent already (by lee at ${sent!.at}); nothing is sent again`,
     );
-    expect(smtp.received.map((m) => m.to)).toEqual([["cmo@brightwave.example"]]);
+    expect(smtp.received.map((m) => m.to)).toEqual([["cmo@brightwave.example", "am@agency.example"]]);
     expect(sent).toMatchObject({ projectName: "Brightwave", state: "sent", by: "lee" });
   });
 
@@ -296,6 +300,7 @@ describe("the review desk in Chromium", () => {
       periodStart: "2025-06-01",
       periodEnd: "2025-06-30",
       to: ["cmo@brightwave.example"],
+      cc: ["am@agency.example"],
       formats: ["html"],
       from: "Agency <reports@agency.example>",
     });

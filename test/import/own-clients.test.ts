@@ -84,7 +84,12 @@ describe("an agency's own database: only its imported client", () => {
       { database: db.location, project: "Acme Insurance", month: "2025-05", format: "md,pdf,xlsx,html", out },
       { ...lines().io, tty: false },
     );
-    expect(files.map((f) => f.path.slice(f.path.lastIndexOf(".")))).toEqual([".md", ".pdf", ".xlsx", ".html"]);
+    expect(files.map((f) => f.path.slice(f.path.lastIndexOf(".")))).toEqual([
+      ".md",
+      ".pdf",
+      ".xlsx",
+      ".html",
+    ]);
     const md = await readFile(files[0]!.path, "utf8");
     expect(md).toContain("No answers were collected in this period, so no rates can be reported.");
     expect(md).toContain("> No answers were collected in this period (2025-05-01 – 2025-05-31).");
@@ -93,7 +98,9 @@ describe("an agency's own database: only its imported client", () => {
     // methodology still says what the period was compared with).
     expect(md).not.toContain("pp: percentage points");
     const keyFigures = md.slice(md.indexOf("## Key figures"), md.indexOf("## Trend"));
-    expect(keyFigures).toBe("## Key figures\n\n> No answers were collected in this period (2025-05-01 – 2025-05-31).\n\n");
+    expect(keyFigures).toBe(
+      "## Key figures\n\n> No answers were collected in this period (2025-05-01 – 2025-05-31).\n\n",
+    );
   });
 
   it("--month of the as-of day's month is a flag error naming --period month-to-date, not the API's 422", async () => {
