@@ -53,7 +53,10 @@ export function holdRecorder(
 
 /** A command-line argument as a POSIX shell reads it back: quoted only when it must be. */
 function shellArg(value: string): string {
-  return /^[\w@%+=:,./-]+$/.test(value) ? value : `'${value.replaceAll("'", `'\\''`)}'`;
+  if (/^[\w@%+=:,./-]+$/.test(value)) return value;
+  // In single quotes, where only a quote itself needs writing out: close, an escaped quote, reopen.
+  const quote = "'";
+  return quote + value.split(quote).join(`${quote}\\${quote}${quote}`) + quote;
 }
 
 /**

@@ -114,11 +114,11 @@ describeDatabases("review states", (kind) => {
     const named = reviewGate(
       storeReviews(store),
       { forProject: () => ({ review: "required" }) as ClientSettings },
-      "/srv/agency db",
+      "/srv/dana's db",
     );
     expect(await named(project, november)).toHaveProperty(
       "reason",
-      "the report of Acme for 2026-11 is draft: it is emailed once approved (vreport review approve --project \"Acme\" --period 2026-11 --database '/srv/agency db', or the review desk)",
+      "the report of Acme for 2026-11 is draft: it is emailed once approved (vreport review approve --project \"Acme\" --period 2026-11 --database '/srv/dana'\\''s db', or the review desk)",
     );
     // The report is now on the cycle's list, as a draft the worker recorded.
     expect(await reviewListOp(store, { period: "2026-11", json: false }, io)).toMatchObject([
