@@ -110,7 +110,7 @@ describe("claims", () => {
     rows.push({ ...rows[1]!, platform: "grok", mention_rate: 0.1 });
     rows[1]!.mention_rate = rows[0]!.mention_rate;
     expect(texts(three)).toContain(
-      "Grok is the weakest platform (mention rate 10.0%); the highest rate is shared by several.",
+      "Grok is the weakest platform (mention rate 10.0%); 2 platforms share the highest rate.",
     );
   });
 
@@ -322,12 +322,31 @@ describe("the self-check over random reports", () => {
       kind: "platform-extremes",
       strongest: { platform: "perplexity", rate: 0.25 },
       weakest: null,
+      // The fixture's lowest rate is Perplexity's alone: one platform holds it.
+      tied: 1,
       section: "platforms",
       tone: "neutral",
       subjects: ["perplexity"],
       rows: [],
     });
-    expect(checkReport(model).map((c) => c.rule)).toEqual(["tie-called-extreme"]);
+    expect(checkReport(model).map((c) => c.message)).toEqual([
+      "the summary names a strongest platform that shares its rate",
+    ]);
+    // A sentence that miscounts the platforms sharing the end it does not name.
+    const miscounted = buildModel(smallReportData());
+    miscounted.claims.push({
+      kind: "platform-extremes",
+      strongest: { platform: "chatgpt", rate: 0.5 },
+      weakest: null,
+      tied: 2,
+      section: "platforms",
+      tone: "neutral",
+      subjects: ["chatgpt"],
+      rows: [],
+    });
+    expect(checkReport(miscounted).map((c) => c.message)).toEqual([
+      "the summary says 2 platforms share a rate that 1 share",
+    ]);
   });
 });
 

@@ -364,10 +364,10 @@ const messages = (f: Figures): Messages => ({
       `Bei jedem beobachteten Prompt nennen Antworten einen Wettbewerber, aber nicht ${brand}, jeweils in weniger als der Hälfte der Antworten; ${widest}`,
     widestGap: (prompt, gapPlatforms, platforms, gapAnswers, answers) =>
       `die größte Lücke zeigt „${prompt}“ (auf ${f.count(gapPlatforms)} von ${f.countOf(platforms, platformsOf)}, in ${f.count(gapAnswers)} von ${f.countOf(answers, answersOf)}).`,
-    strongestOnly: (best, rate) =>
-      `${best} ist die stärkste Plattform (Erwähnungsrate ${f.percent(rate)}); die niedrigste Rate teilen sich mehrere.`,
-    weakestOnly: (worst, rate) =>
-      `${worst} ist die schwächste Plattform (Erwähnungsrate ${f.percent(rate)}); die höchste Rate teilen sich mehrere.`,
+    strongestOnly: (best, rate, tied) =>
+      `${best} ist die stärkste Plattform (Erwähnungsrate ${f.percent(rate)}); die niedrigste Rate teilen sich ${f.count(tied)} Plattformen.`,
+    weakestOnly: (worst, rate, tied) =>
+      `${worst} ist die schwächste Plattform (Erwähnungsrate ${f.percent(rate)}); die höchste Rate teilen sich ${f.count(tied)} Plattformen.`,
     overtook: (competitor, brand, metrics) => `${competitor} hat ${brand} überholt: ${f.list(metrics)}.`,
     overtookOn: (metric, theirs, yours, theirsBefore, yoursBefore) =>
       `${metric} (${f.percent(theirs)} gegenüber ${f.percent(yours)}; im Vorzeitraum ${f.percent(theirsBefore)} gegenüber ${f.percent(yoursBefore)})`,

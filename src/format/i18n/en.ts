@@ -410,10 +410,12 @@ const enMessages = (f: Figures) => ({
       answers: number,
     ) =>
       `the widest gap is “${prompt}” (on ${f.count(gapPlatforms)} of ${f.countOf(platforms, { one: "platform", other: "platforms" })}, ${f.count(gapAnswers)} of ${f.countOf(answers, { one: "answer", other: "answers" })}).`,
-    strongestOnly: (best: string, rate: number) =>
-      `${best} is the strongest platform (mention rate ${f.percent(rate)}); the lowest rate is shared by several.`,
-    weakestOnly: (worst: string, rate: number) =>
-      `${worst} is the weakest platform (mention rate ${f.percent(rate)}); the highest rate is shared by several.`,
+    /** `tied`: how many platforms share the lowest rate (2 or more). */
+    strongestOnly: (best: string, rate: number, tied: number) =>
+      `${best} is the strongest platform (mention rate ${f.percent(rate)}); ${f.count(tied)} platforms share the lowest rate.`,
+    /** `tied`: how many platforms share the highest rate (2 or more). */
+    weakestOnly: (worst: string, rate: number, tied: number) =>
+      `${worst} is the weakest platform (mention rate ${f.percent(rate)}); ${f.count(tied)} platforms share the highest rate.`,
     /** A competitor newly ahead: "Nimbus Metrics overtook Brightwave on share of voice (…) and mention rate (…)." */
     overtook: (competitor: string, brand: string, metrics: readonly string[]) =>
       `${competitor} overtook ${brand} on ${f.list(metrics)}.`,

@@ -356,10 +356,10 @@ const messages = (f: Figures): Messages => ({
       `En cada prompt seguido hay respuestas que nombran a un competidor y no a ${brand}, siempre en menos de la mitad de las respuestas; ${widest}`,
     widestGap: (prompt, gapPlatforms, platforms, gapAnswers, answers) =>
       `la mayor brecha está en «${prompt}» (en ${f.count(gapPlatforms)} de ${f.countOf(platforms, platformsOf)}, ${f.count(gapAnswers)} de ${f.countOf(answers, answersOf)}).`,
-    strongestOnly: (best, rate) =>
-      `${best} es la plataforma más favorable (tasa de mención del ${f.percent(rate)}); varias comparten la tasa más baja.`,
-    weakestOnly: (worst, rate) =>
-      `${worst} es la plataforma menos favorable (tasa de mención del ${f.percent(rate)}); varias comparten la tasa más alta.`,
+    strongestOnly: (best, rate, tied) =>
+      `${best} es la plataforma más favorable (tasa de mención del ${f.percent(rate)}); ${f.count(tied)} plataformas comparten la tasa más baja.`,
+    weakestOnly: (worst, rate, tied) =>
+      `${worst} es la plataforma menos favorable (tasa de mención del ${f.percent(rate)}); ${f.count(tied)} plataformas comparten la tasa más alta.`,
     overtook: (competitor, brand, metrics) => `${competitor} ha superado a ${brand}: ${f.list(metrics)}.`,
     overtookOn: (metric, theirs, yours, theirsBefore, yoursBefore) =>
       `${metric.toLowerCase()} (${f.percent(theirs)} frente a ${f.percent(yours)}; ${f.percent(theirsBefore)} frente a ${f.percent(yoursBefore)} en el periodo anterior)`,

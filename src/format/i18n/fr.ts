@@ -360,10 +360,10 @@ const messages = (f: Figures): Messages => ({
       `Sur chaque prompt suivi, des réponses citent un concurrent mais pas ${brand}, chaque fois dans moins de la moitié des réponses ; ${widest}`,
     widestGap: (prompt, gapPlatforms, platforms, gapAnswers, answers) =>
       `l’écart le plus large concerne « ${prompt} » (sur ${f.countOf(gapPlatforms, platformsOf)} sur ${f.count(platforms)}, ${f.countOf(gapAnswers, answersOf)} sur ${f.count(answers)}).`,
-    strongestOnly: (best, rate) =>
-      `${best} est la plateforme la plus favorable (taux de mention de ${f.percent(rate)}) ; plusieurs partagent le taux le plus bas.`,
-    weakestOnly: (worst, rate) =>
-      `${worst} est la plateforme la moins favorable (taux de mention de ${f.percent(rate)}) ; plusieurs partagent le taux le plus haut.`,
+    strongestOnly: (best, rate, tied) =>
+      `${best} est la plateforme la plus favorable (taux de mention de ${f.percent(rate)}) ; ${f.count(tied)} plateformes partagent le taux le plus bas.`,
+    weakestOnly: (worst, rate, tied) =>
+      `${worst} est la plateforme la moins favorable (taux de mention de ${f.percent(rate)}) ; ${f.count(tied)} plateformes partagent le taux le plus haut.`,
     overtook: (competitor, brand, metrics) => `${competitor} a dépassé ${brand} : ${f.list(metrics)}.`,
     overtookOn: (metric, theirs, yours, theirsBefore, yoursBefore) =>
       `${metric.toLowerCase()} (${f.percent(theirs)} contre ${f.percent(yours)} ; ${f.percent(theirsBefore)} contre ${f.percent(yoursBefore)} sur la période précédente)`,

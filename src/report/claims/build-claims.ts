@@ -149,11 +149,13 @@ function visibilityClaims(s: ApiSections, brand: string, comparison: Comparison,
   const platforms = s.platforms.rows.filter((p) => p.snapshots > 0);
   if (compared) out.push(...platformMoves(platforms));
   if (platforms.length >= 2) {
-    const extremes = platformExtremes(platforms);
-    if (extremes.strongest || extremes.weakest)
+    const { strongest, weakest, holders } = platformExtremes(platforms);
+    const extremes = { strongest, weakest };
+    if (strongest || weakest)
       out.push({
         kind: "platform-extremes",
         ...extremes,
+        tied: !strongest ? holders.highest : !weakest ? holders.lowest : 0,
         section: "platforms",
         tone: "neutral",
         subjects: [extremes.strongest, extremes.weakest].flatMap((e) => (e ? [e.platform] : [])),

@@ -187,10 +187,22 @@ function tieCalledExtreme(model: ReportModel): CheckFinding[] {
       c.strongest && c.strongest.platform !== truth.strongest?.platform ? "strongest" : null,
       c.weakest && c.weakest.platform !== truth.weakest?.platform ? "weakest" : null,
     ].filter((w): w is string => w !== null);
-    return wrong.map((w) => ({
-      rule: "tie-called-extreme" as const,
-      message: `the summary names a ${w} platform that shares its rate`,
-    }));
+    // The end it does not name: as many platforms share it as the sentence says.
+    const tied = !c.strongest ? truth.holders.highest : !c.weakest ? truth.holders.lowest : 0;
+    return [
+      ...wrong.map((w) => ({
+        rule: "tie-called-extreme" as const,
+        message: `the summary names a ${w} platform that shares its rate`,
+      })),
+      ...(c.tied !== tied
+        ? [
+            {
+              rule: "tie-called-extreme" as const,
+              message: `the summary says ${c.tied} platforms share a rate that ${tied} share`,
+            },
+          ]
+        : []),
+    ];
   });
 }
 

@@ -71,6 +71,8 @@ export type ClaimBody =
       kind: "platform-extremes";
       strongest: { platform: Platform; rate: number } | null;
       weakest: { platform: Platform; rate: number } | null;
+      /** How many platforms share the rate of the end not named (0 when both ends are named). */
+      tied: number;
     }
   | { kind: "sov-leader"; leader: { name: string; sov: number }; you: { name: string; sov: number } | null }
   /** A competitor now ahead of the client on headline metrics where it was not ahead in the previous period. */

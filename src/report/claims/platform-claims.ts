@@ -44,14 +44,24 @@ export function weakestPlatform(s: ApiSections): { platform: PlatformMove["platf
   return platforms.length >= 2 ? platformExtremes(platforms).weakest : null;
 }
 
-/** The highest and lowest mention rate, each only when one platform alone holds it (none of no rows). */
+/**
+ * The highest and lowest mention rate, each only when one platform alone holds it (none of no
+ * rows), and how many platforms hold each.
+ */
 export function platformExtremes(rows: readonly { platform: string; mention_rate: number }[]) {
-  const only = (pick: (...values: number[]) => number) => {
-    if (rows.length === 0) return null;
+  const holdersOf = (pick: (...values: number[]) => number) => {
+    if (rows.length === 0) return [];
     const value = pick(...rows.map((r) => r.mention_rate));
-    const holders = rows.filter((r) => r.mention_rate === value);
+    return rows.filter((r) => r.mention_rate === value);
+  };
+  const only = (holders: readonly { platform: string; mention_rate: number }[]) => {
     const one = holders.length === 1 ? holders[0] : undefined;
     return one ? { platform: one.platform as PlatformMove["platform"], rate: one.mention_rate } : null;
   };
-  return { strongest: only(Math.max), weakest: only(Math.min) };
+  const [highest, lowest] = [holdersOf(Math.max), holdersOf(Math.min)];
+  return {
+    strongest: only(highest),
+    weakest: only(lowest),
+    holders: { highest: highest.length, lowest: lowest.length },
+  };
 }

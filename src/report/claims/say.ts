@@ -62,8 +62,8 @@ export function say(claim: Claim, lang: Lang): string {
       const { strongest: s, weakest: w } = claim;
       if (s && w)
         return e.strongestWeakest(platformName(s.platform), s.rate, platformName(w.platform), w.rate);
-      if (s) return e.strongestOnly(platformName(s.platform), s.rate);
-      return e.weakestOnly(platformName(w!.platform), w!.rate);
+      if (s) return e.strongestOnly(platformName(s.platform), s.rate, claim.tied);
+      return e.weakestOnly(platformName(w!.platform), w!.rate, claim.tied);
     }
     case "sov-leader":
       return claim.you === null
