@@ -11,9 +11,9 @@ import { CliError, EXIT } from "./errors.js";
 export function toCliError(err: unknown): unknown {
   if (err instanceof CliError) return err;
   if (err instanceof DatabaseLockedError) {
-    // A worker on the embedded demo holds the PGlite directory.
+    // Another process holds the PGlite directory: often `serve`, which the others can read through.
     return new CliError(
-      `${err.message} (a worker on the demo database? run \`vreport serve\` and point worker and enqueue at it with VREPORT_BASE_URL/VREPORT_API_KEY)`,
+      `${err.message} (if \`vreport serve\` holds it, point generate, worker and enqueue at that service with VREPORT_BASE_URL/VREPORT_API_KEY)`,
       EXIT.failure,
       { cause: err },
     );
