@@ -197,6 +197,10 @@ describe("stopping vreport serve --desk", () => {
         sleep(10_000).then(() => "running"),
       ]);
       expect(stopped).toBe("exited");
+      expect(serve.lines.slice(-2)).toEqual([
+        "vreport: stopping: finishing the requests in flight…",
+        "vreport: stopped",
+      ]);
       for (const pid of chromium) expect(await until(() => group(pid).length === 0, 5000)).toBe(true);
     } finally {
       serve.child.kill("SIGKILL");

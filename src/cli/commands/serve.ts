@@ -236,7 +236,10 @@ export function register(program: Command): void {
           : {}),
       });
       await waitForStop();
+      // As the worker does: said before the requests in flight, the desk and its browser are closed.
+      processIo.err("vreport: stopping: finishing the requests in flight…");
       await server.close();
+      processIo.err("vreport: stopped");
     },
   );
 }
