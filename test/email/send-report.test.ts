@@ -6,6 +6,7 @@ import { composeReportEmail, reportSubject } from "../../src/email/compose.js";
 import { AttachmentTooLargeError, SmtpDeliveryError } from "../../src/email/errors.js";
 import { sendReportEmail } from "../../src/email/send-report.js";
 import { SAMPLE_VARS } from "../../src/format/email-template.js";
+import { ENGLISH, langOf, periodText } from "../../src/format/i18n/index.js";
 import { tempDir } from "../_tmp.js";
 import { leaves, parseMime } from "./_mime.js";
 import { startSmtp, type TestSmtp } from "./_smtp-server.js";
@@ -142,6 +143,25 @@ describe("composeReportEmail", () => {
     expect(reportSubject("Acme\r\nBcc: evil@x", period)).toBe(
       "AI visibility report — Acme Bcc: evil@x — 2026-10-03 to 2026-11-01",
     );
+  });
+
+  it("names a calendar month or quarter as the report does, any other period by its days", () => {
+    const german = langOf("de-DE");
+    expect(reportSubject("Acme", { start: "2026-10-01", end: "2026-10-31" })).toBe(
+      "AI visibility report — Acme — October 2026",
+    );
+    expect(periodText(german, { start: "2026-10-01", end: "2026-10-31" })).toBe("Oktober 2026");
+    expect(periodText(ENGLISH, { start: "2026-10-01", end: "2026-12-31" })).toBe("Q4 2026");
+    expect(periodText(german, period)).toBe("03.10.2026 bis 01.11.2026");
+    // Month to date is not the month: its days.
+    expect(periodText(ENGLISH, { start: "2026-11-01", end: "2026-11-29" })).toBe("2026-11-01 to 2026-11-29");
+    const body = composeReportEmail({
+      project: "Acme",
+      period: { start: "2026-10-01", end: "2026-10-31" },
+      summary: [],
+      files: [],
+    });
+    expect(body.markdown).toContain("Period: **October 2026**");
   });
 
   it("says so when there is no finding, and escapes the project name in Markdown", () => {

@@ -1,3 +1,4 @@
+import { kindOf, periodLabel } from "../../contract/calendar-periods.js";
 import { de } from "./de.js";
 import type { Catalogue } from "./en.js";
 import { en, type Messages } from "./en.js";
@@ -70,11 +71,18 @@ export const ENGLISH: Lang = langOf(en.defaultLocale);
 /** A part of the data a key's scopes leave out (report/fetch.ts), named in the report's language. */
 export type MissingPart = keyof Messages["notices"]["parts"];
 
-/** A period in `lang`'s words and dates: "2026-10-03 to 2026-11-01", "03.10.2026 bis 01.11.2026"; `mark` wraps each day. */
+/**
+ * A period in `lang`'s words, as an email names its report: a calendar month or quarter by its
+ * name, as the report does ("October 2026", "Q4 2026"), any other period by its days
+ * ("2026-10-03 to 2026-11-01", "03.10.2026 bis 01.11.2026"); `mark` wraps the name or each day.
+ */
 export function periodText(
   lang: Lang,
   period: { start: string; end: string },
-  mark: (day: string) => string = (day) => day,
+  mark: (text: string) => string = (text) => text,
 ): string {
+  const kind = kindOf(period);
+  if (kind === "month" || kind === "quarter")
+    return mark(lang.f.periodLabel(periodLabel(period), period.start, period.end));
   return lang.m.cover.span(mark(lang.f.date(period.start)), mark(lang.f.date(period.end)));
 }
