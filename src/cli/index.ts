@@ -5,6 +5,7 @@ import { Command, CommanderError } from "commander";
 import { packageDir } from "../format/package-dir.js";
 import { commandsFor } from "./commands/index.js";
 import { CliError, EXIT } from "./errors.js";
+import { flagWithoutValue } from "./flag-without-value.js";
 import { interrupted, watchInterrupts } from "./interrupt.js";
 import { processIo } from "./io.js";
 import { toCliError } from "./to-cli-error.js";
@@ -14,7 +15,17 @@ async function main(argv: string[]): Promise<void> {
   const program = new Command("vreport")
     .description("AI-visibility reporting: the External Read API v1 service and report generator")
     .version(packageVersion(), "-V, --version", "print the version")
-    .exitOverride();
+    .exitOverride()
+    // Set before the commands are registered: each inherits it. "Too many arguments" is what
+    // commander says of a flag given no value before another flag; the line names the flag.
+    .configureOutput({
+      outputError: (line, write) =>
+        write(
+          line.includes("too many arguments")
+            ? `${flagWithoutValue(program, argv) ?? line.trimEnd()}\n`
+            : line,
+        ),
+    });
   for (const command of await commandsFor(argv)) command.register(program);
   watchInterrupts();
   try {

@@ -74,6 +74,11 @@ describe("vreport generate: bad input gets one clear line and a non-zero exit", 
   it.each([
     [["--bogus"], "error: unknown option '--bogus'"],
     [["--range"], "error: option '--range <range>' argument missing"],
+    // Commander would take --out as the project and say only "too many arguments".
+    [
+      ["--project", "--out", "/tmp/x"],
+      "error: option '--project <id|name>' argument missing (--out follows it)",
+    ],
   ])("generate %j prints one line and exits 2", async (args, line) => {
     const cli = join(import.meta.dirname, "../../dist/cli/index.js");
     const { code, stderr } = await new Promise<{ code: number | null; stderr: string }>((resolve) => {
