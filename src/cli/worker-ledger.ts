@@ -75,11 +75,12 @@ export async function openWorkerLedger(
 }
 
 function ledgerOn(store: Store, close: () => Promise<void>, by: string): WorkerLedger {
+  const location = printableLocation(store.location);
   return {
     ledger: deliveryLedger(store.db, by),
     reviews: storeReviews(store),
-    location: printableLocation(store.location),
-    where: printableLocation(store.location),
+    location,
+    where: location,
     close,
   };
 }

@@ -1,4 +1,11 @@
-import { type Compare, type DayRange, kindOf, type NamedPeriod, type Range } from "../contract/index.js";
+import {
+  type Compare,
+  type DayRange,
+  kindOf,
+  monthRange,
+  type NamedPeriod,
+  type Range,
+} from "../contract/index.js";
 
 /**
  * The period a report is asked for (docs/decisions.md#period): a rolling range, a calendar month,
@@ -43,4 +50,17 @@ export function periodFileTag(p: DayRange & { compare?: Compare }): string {
         ? `${p.start.slice(0, 4)}-Q${(Number(p.start.slice(5, 7)) - 1) / 3 + 1}`
         : `${p.start}_${p.end}`;
   return p.compare === "year" ? `${base}-vs-year` : base;
+}
+
+/**
+ * The last day of a month or quarter file tag (`2026-10`, `2026-Q4`, either `-vs-year`):
+ * periodFileTag read back. Undefined for any other tag, which names its days itself.
+ */
+export function calendarTagEnd(tag: string): string | undefined {
+  const base = tag.replace(/-vs-year$/, "");
+  if (/^\d{4}-(0[1-9]|1[0-2])$/.test(base)) return monthRange(base).end;
+  const quarter = /^(\d{4})-Q([1-4])$/.exec(base);
+  return quarter
+    ? monthRange(`${quarter[1]}-${String(Number(quarter[2]) * 3).padStart(2, "0")}`).end
+    : undefined;
 }

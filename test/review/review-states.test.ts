@@ -180,6 +180,7 @@ describe("approving a period that has not ended", () => {
     ["2026-11", "2026-11-30", "2026-11-30"],
     ["2026-Q4", "2026-11-29", "2026-12-31"],
     ["2027-01", "2026-11-29", "2027-01-31"],
+    ["2026-11-vs-year", "2026-11-29", "2026-11-30"],
   ])("%s on %s is a flag error: it ends %s", async (period, today, end) => {
     await expect(approve(period, today)).rejects.toMatchObject({
       exitCode: 2,

@@ -6,8 +6,8 @@
 import { userInfo } from "node:os";
 import type { Command } from "commander";
 import { z } from "zod";
-import { monthRange } from "../../contract/calendar-periods.js";
 import { REVIEW_STATES, type ReviewRecord } from "../../contract/review.js";
+import { calendarTagEnd } from "../../report/period-choice.js";
 import { listReviews, ReviewError, setReview } from "../../service/review/index.js";
 import { printableLocation, resolveDatabaseLocation, type Store } from "../../service/store/db.js";
 import { CliError, EXIT } from "../errors.js";
@@ -106,15 +106,6 @@ export async function reviewList(
   return runOnStore(flags.database, "review.list", reviewListOp, input, { out, err: processIo.err });
 }
 
-/** The last day of a calendar month or quarter label (`2026-10`, `2026-Q4`); undefined for any other label. */
-function calendarEnd(label: string): string | undefined {
-  const month = /^(\d{4})-(0[1-9]|1[0-2])$/.exec(label);
-  if (month) return monthRange(label).end;
-  const quarter = /^(\d{4})-Q([1-4])$/.exec(label);
-  if (quarter) return monthRange(`${quarter[1]}-${String(Number(quarter[2]) * 3).padStart(2, "0")}`).end;
-  return undefined;
-}
-
 /**
  * `vreport review approve`: the report may be emailed. A calendar month or quarter that has not
  * ended has no final report to approve (`generate --month` refuses it too).
@@ -124,7 +115,7 @@ export async function reviewApprove(
   out: Out = processIo.out,
   today: string = new Date().toISOString().slice(0, 10),
 ): Promise<ReviewRecord> {
-  const end = calendarEnd(flags.period);
+  const end = calendarTagEnd(flags.period);
   if (end !== undefined && end >= today)
     throw new CliError(
       `--period ${inline(flags.period)} is not over (it ends ${end}; today is ${today}): its report is not final, approve it once the period has ended`,

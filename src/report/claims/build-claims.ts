@@ -6,7 +6,7 @@ import type { ApiSections, ReportModel } from "../model.js";
 import type { Claim } from "./claim.js";
 import { competitorClaims } from "./competitor-claims.js";
 import { contentMapClaims } from "./content-claims.js";
-import { platformExtremes, platformMoves } from "./platform-claims.js";
+import { platformExtremes, platformMoves, tiedAtUnnamedEnd } from "./platform-claims.js";
 import { targetsClaim } from "./target-claims.js";
 
 /**
@@ -150,15 +150,15 @@ function visibilityClaims(s: ApiSections, brand: string, comparison: Comparison,
   if (compared) out.push(...platformMoves(platforms));
   if (platforms.length >= 2) {
     const { strongest, weakest, holders } = platformExtremes(platforms);
-    const extremes = { strongest, weakest };
     if (strongest || weakest)
       out.push({
         kind: "platform-extremes",
-        ...extremes,
-        tied: !strongest ? holders.highest : !weakest ? holders.lowest : 0,
+        strongest,
+        weakest,
+        tied: tiedAtUnnamedEnd({ strongest, weakest }, holders),
         section: "platforms",
         tone: "neutral",
-        subjects: [extremes.strongest, extremes.weakest].flatMap((e) => (e ? [e.platform] : [])),
+        subjects: [strongest, weakest].flatMap((e) => (e ? [e.platform] : [])),
         rows: platforms.map((p) => `platforms/${p.platform}`),
       });
   }

@@ -4,7 +4,7 @@ import type { ReportModel } from "../model.js";
 import type { Claim } from "./claim.js";
 import { publishedOn } from "./content-claims.js";
 import { competitorsNamed, kindOf } from "./done-work.js";
-import { platformExtremes } from "./platform-claims.js";
+import { platformExtremes, tiedAtUnnamedEnd } from "./platform-claims.js";
 
 /** A consistency rule of the report's self-check (docs/claims.md, "The self-check"). */
 export type CheckRule =
@@ -188,7 +188,7 @@ function tieCalledExtreme(model: ReportModel): CheckFinding[] {
       c.weakest && c.weakest.platform !== truth.weakest?.platform ? "weakest" : null,
     ].filter((w): w is string => w !== null);
     // The end it does not name: as many platforms share it as the sentence says.
-    const tied = !c.strongest ? truth.holders.highest : !c.weakest ? truth.holders.lowest : 0;
+    const tied = tiedAtUnnamedEnd(c, truth.holders);
     return [
       ...wrong.map((w) => ({
         rule: "tie-called-extreme" as const,

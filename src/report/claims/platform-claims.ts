@@ -65,3 +65,14 @@ export function platformExtremes(rows: readonly { platform: string; mention_rate
     holders: { highest: highest.length, lowest: lowest.length },
   };
 }
+
+/**
+ * How many platforms share the rate of the end a platform-extremes sentence does not name (0 when
+ * it names both): what the sentence says, and what the self-check counts again.
+ */
+export function tiedAtUnnamedEnd(
+  named: { strongest: unknown; weakest: unknown },
+  holders: { highest: number; lowest: number },
+): number {
+  return !named.strongest ? holders.highest : !named.weakest ? holders.lowest : 0;
+}
