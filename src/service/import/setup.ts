@@ -3,8 +3,8 @@
  * competitors (docs/import.md, "Project"). Given by flags, by a project file, or both (flags win).
  */
 import { z } from "zod";
+import { isTimeZone } from "../../contract/calendar.js";
 import { urlDomain } from "../../contract/index.js";
-import { isTimeZone } from "../ingest/schemas/_fields.js";
 import type { ColumnMapping } from "./columns.js";
 import { ImportError } from "./errors.js";
 

@@ -20,13 +20,3 @@ export const JsonObject = z.record(z.string(), z.unknown());
 export const Strings = z.array(z.string()).default([]);
 /** A nullable list of strings, null when absent. */
 export const NullableStrings = z.array(z.string()).nullable().default(null);
-
-/** Whether `tz` is an IANA time zone this runtime knows. */
-export function isTimeZone(tz: string): boolean {
-  try {
-    new Intl.DateTimeFormat("en-US", { timeZone: tz });
-    return true;
-  } catch {
-    return false;
-  }
-}

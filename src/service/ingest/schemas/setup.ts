@@ -1,7 +1,8 @@
 /** Records of the workspace and the visibility setup: workspace, project, competitor, category, prompt, answer. */
 import { z } from "zod";
+import { isTimeZone } from "../../../contract/calendar.js";
 import { AnswerStatus, Platform, ProjectStatus, PromptStatus } from "../../../contract/index.js";
-import { Id, isTimeZone, NullableText, OptionalId, Strings, Text, Timestamp } from "./_fields.js";
+import { Id, NullableText, OptionalId, Strings, Text, Timestamp } from "./_fields.js";
 
 /** A workspace (contract `Workspace`, with `owner` as an object). */
 export const WorkspaceRecord = z.object({
