@@ -73,7 +73,7 @@ export const trend: SectionDrafter = (model, lang) =>
             valueType: "percent",
             ...(markers?.length ? { markers } : {}),
             width: 680,
-            height: 220,
+            height: 210,
           },
           lang,
           changes,
