@@ -66,11 +66,11 @@ describe("data coverage (docs/claims.md)", () => {
 
   it("says which platform, how many days and when, and how it explains the answers count", () => {
     const coverage = coverageOf(trend(), PERIOD, []);
-    const claim = (answersChange: number | null): Claim => ({
+    const claim = (answersChange: number | null, platforms = coverage.short, shortfall = 11): Claim => ({
       kind: "coverage",
       days: coverage.days,
-      platforms: coverage.short,
-      shortfall: 11,
+      platforms,
+      shortfall,
       answersChange,
       section: "summary",
       tone: "neutral",
@@ -86,6 +86,17 @@ describe("data coverage (docs/claims.md)", () => {
     );
     expect(say(claim(5), en)).toBe(
       "Gemini collected nothing on 3 of the 6 days with collections (2026-10-02 to 2026-10-05) and fewer answers than the other platforms on 1 day (2026-10-06): 11 answers fewer than a full collection.",
+    );
+    // Two platforms short: the answers they lack are counted together.
+    const grok = {
+      ...coverage.short[0]!,
+      platform: "grok" as const,
+      missing: [],
+      missingDays: 0,
+      shortfall: 4,
+    };
+    expect(say(claim(-11, [...coverage.short, grok], 15), en)).toBe(
+      "Gemini collected nothing on 3 of the 6 days with collections (2026-10-02 to 2026-10-05) and fewer answers than the other platforms on 1 day (2026-10-06); Grok collected fewer answers than the other platforms on 1 of the 6 days with collections (2026-10-06): together 15 answers fewer than a full collection, which explains the fall in answers analysed (−11).",
     );
     expect(say(claim(-11), langOf("de-DE"))).toBe(
       "Gemini hat an 3 von 6 Erhebungstagen nichts erhoben (02.10.2026 bis 05.10.2026) und an 1 Tag weniger Antworten als die anderen Plattformen (06.10.2026): 11 Antworten weniger als bei vollständiger Erhebung; das erklärt den Rückgang der ausgewerteten Antworten (−11).",

@@ -384,7 +384,7 @@ const messages = (f: Figures): Messages => ({
         ? `${platform} hat an ${f.count(missing)} von ${f.count(days)} Erhebungstagen nichts erhoben (${f.list(missingDays)})${partial > 0 ? ` und an ${f.countOf(partial, { one: "Tag", other: "Tagen" })} weniger Antworten als die anderen Plattformen (${f.list(partialDays)})` : ""}`
         : `${platform} hat an ${f.count(partial)} von ${f.count(days)} Erhebungstagen weniger Antworten erhoben als die anderen Plattformen (${f.list(partialDays)})`,
     coverage: (platforms, shortfall, change) =>
-      `${platforms.join("; ")}: ${f.countOf(shortfall, { one: "Antwort", other: "Antworten" })} weniger als bei vollständiger Erhebung${change !== null && change < 0 ? (shortfall >= -change ? `; das erklärt den Rückgang der ausgewerteten Antworten (${f.deltaCount(change)})` : `; das sind ${f.count(shortfall)} des Rückgangs der ausgewerteten Antworten (${f.deltaCount(change)})`) : ""}.`,
+      `${platforms.join("; ")}: ${platforms.length > 1 ? "zusammen " : ""}${f.countOf(shortfall, { one: "Antwort", other: "Antworten" })} weniger als bei vollständiger Erhebung${change !== null && change < 0 ? (shortfall >= -change ? `; das erklärt den Rückgang der ausgewerteten Antworten (${f.deltaCount(change)})` : `; das sind ${f.count(shortfall)} des Rückgangs der ausgewerteten Antworten (${f.deltaCount(change)})`) : ""}.`,
     targetLine: (scope, metric, status, value, target) =>
       `${metric}${scope !== null ? ` auf ${scope}` : ""} ${{ on_track: "im Plan", at_risk: "gefährdet", off_track: "verfehlt", no_data: "ohne Daten" }[status]}${value !== null ? ` (${f.percent(value)} gegenüber dem Ziel von ${f.percent(target)})` : ""}.`,
   },

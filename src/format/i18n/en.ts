@@ -446,7 +446,7 @@ const enMessages = (f: Figures) => ({
         ? `${platform} collected nothing on ${f.count(missing)} of the ${f.countOf(days, { one: "day", other: "days" })} with collections (${f.list(missingDays)})${partial > 0 ? ` and fewer answers than the other platforms on ${f.countOf(partial, { one: "day", other: "days" })} (${f.list(partialDays)})` : ""}`
         : `${platform} collected fewer answers than the other platforms on ${f.count(partial)} of the ${f.countOf(days, { one: "day", other: "days" })} with collections (${f.list(partialDays)})`,
     coverage: (platforms: readonly string[], shortfall: number, change: number | null) =>
-      `${platforms.join("; ")}: ${f.countOf(shortfall, { one: "answer", other: "answers" })} fewer than a full collection${change !== null && change < 0 ? (shortfall >= -change ? `, which explains the fall in answers analysed (${f.deltaCount(change)})` : `, ${f.count(shortfall)} of the fall in answers analysed (${f.deltaCount(change)})`) : ""}.`,
+      `${platforms.join("; ")}: ${platforms.length > 1 ? "together " : ""}${f.countOf(shortfall, { one: "answer", other: "answers" })} fewer than a full collection${change !== null && change < 0 ? (shortfall >= -change ? `, which explains the fall in answers analysed (${f.deltaCount(change)})` : `, ${f.count(shortfall)} of the fall in answers analysed (${f.deltaCount(change)})`) : ""}.`,
     /** One target on the agency's page: a win when on track, a risk when at risk or off track. */
     targetLine: (
       scope: string | null,

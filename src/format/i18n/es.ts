@@ -376,7 +376,7 @@ const messages = (f: Figures): Messages => ({
         ? `${platform} no recopiló nada en ${f.count(missing)} de los ${f.count(days)} días de recopilación (${f.list(missingDays)})${partial > 0 ? ` y recopiló menos respuestas que las demás plataformas en ${f.countOf(partial, { one: "día", other: "días" })} (${f.list(partialDays)})` : ""}`
         : `${platform} recopiló menos respuestas que las demás plataformas en ${f.count(partial)} de los ${f.count(days)} días de recopilación (${f.list(partialDays)})`,
     coverage: (platforms, shortfall, change) =>
-      `${platforms.join("; ")}: ${f.countOf(shortfall, { one: "respuesta", other: "respuestas" })} menos que una recopilación completa${change !== null && change < 0 ? (shortfall >= -change ? `, lo que explica la bajada de las respuestas analizadas (${f.deltaCount(change)})` : `, ${f.count(shortfall)} de la bajada de las respuestas analizadas (${f.deltaCount(change)})`) : ""}.`,
+      `${platforms.join("; ")}: ${platforms.length > 1 ? "en total, " : ""}${f.countOf(shortfall, { one: "respuesta", other: "respuestas" })} menos que una recopilación completa${change !== null && change < 0 ? (shortfall >= -change ? `, lo que explica la bajada de las respuestas analizadas (${f.deltaCount(change)})` : `, ${f.count(shortfall)} de la bajada de las respuestas analizadas (${f.deltaCount(change)})`) : ""}.`,
     targetLine: (scope, metric, status, value, target) =>
       `${metric}${scope !== null ? ` en ${scope}` : ""}: ${{ on_track: "en línea", at_risk: "en riesgo", off_track: "desviada", no_data: "sin datos" }[status]}${value !== null ? ` (${f.percent(value)} frente a un objetivo del ${f.percent(target)})` : ""}.`,
   },

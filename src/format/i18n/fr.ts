@@ -380,7 +380,7 @@ const messages = (f: Figures): Messages => ({
         ? `${platform} n’a rien collecté pendant ${f.count(missing)} des ${f.count(days)} jours de collecte (${f.list(missingDays)})${partial > 0 ? ` et a collecté moins de réponses que les autres plateformes pendant ${f.countOf(partial, { one: "jour", other: "jours" })} (${f.list(partialDays)})` : ""}`
         : `${platform} a collecté moins de réponses que les autres plateformes pendant ${f.count(partial)} des ${f.count(days)} jours de collecte (${f.list(partialDays)})`,
     coverage: (platforms, shortfall, change) =>
-      `${platforms.join(" ; ")} : ${f.countOf(shortfall, { one: "réponse", other: "réponses" })} de moins qu’une collecte complète${change !== null && change < 0 ? (shortfall >= -change ? `, ce qui explique la baisse des réponses analysées (${f.deltaCount(change)})` : `, soit ${f.count(shortfall)} de la baisse des réponses analysées (${f.deltaCount(change)})`) : ""}.`,
+      `${platforms.join(" ; ")} : ${platforms.length > 1 ? "au total, " : ""}${f.countOf(shortfall, { one: "réponse", other: "réponses" })} de moins qu’une collecte complète${change !== null && change < 0 ? (shortfall >= -change ? `, ce qui explique la baisse des réponses analysées (${f.deltaCount(change)})` : `, soit ${f.count(shortfall)} de la baisse des réponses analysées (${f.deltaCount(change)})`) : ""}.`,
     targetLine: (scope, metric, status, value, target) =>
       `${metric}${scope !== null ? ` sur ${scope}` : ""} : ${{ on_track: "objectif atteint", at_risk: "à risque", off_track: "hors trajectoire", no_data: "sans données" }[status]}${value !== null ? ` (${f.percent(value)} contre un objectif de ${f.percent(target)})` : ""}.`,
   },
