@@ -33,6 +33,13 @@ export interface ChangeLogModel {
   file: string;
   /** The entries inside the report's period, by date (file order within a day). */
   impacts: ChangeImpact[];
+  /**
+   * Every entry dated on or before the period's last day, by date: the work done by the end of the
+   * period, which no suggested action repeats, however long before the period it went live
+   * (docs/claims.md, "Work already done"). Those before the period have windows only where the
+   * report covers their days.
+   */
+  done: ChangeImpact[];
   /** Entries outside the period: not shown, named in a warning. */
   skipped: ChangeEntry[];
 }
@@ -78,28 +85,35 @@ function daysOf(entry: ChangeEntry, trend: Trend): Days {
 }
 
 /**
- * The change log against the report: entries outside the period are skipped; each other entry
- * gets the mention rate over the 14 days before it and the 14 days from it on, from the daily
- * counts of both periods in its scope (summed counts, never averaged rates).
+ * The change log against the report: entries outside the period are not shown (the ones before
+ * it still count as work done); each entry gets the mention rate over the 14 days before it and
+ * the 14 days from it on, from the daily counts of both periods in its scope (summed counts,
+ * never averaged rates).
  */
 export function changeLog(log: ChangeLog, period: Period, trend: Trend): ChangeLogModel {
   const inside = (e: ChangeEntry) => e.date >= period.start && e.date <= period.end;
-  const impacts = log.entries
-    .filter(inside)
+  const impactOf = (entry: ChangeEntry): ChangeImpact => {
+    const days = daysOf(entry, trend);
+    const byDay = new Map([...days.previous_rows, ...days.rows].map((d) => [d.date, d]));
+    const before = windowRate(addDays(entry.date, -WINDOW_DAYS), period, byDay);
+    const after = windowRate(entry.date, period, byDay);
+    const whole = before.days === WINDOW_DAYS && after.days === WINDOW_DAYS;
+    const change =
+      whole && before.mentionRate !== null && after.mentionRate !== null
+        ? after.mentionRate - before.mentionRate
+        : null;
+    return { entry, before, after, change };
+  };
+  const done = log.entries
+    .filter((e) => e.date <= period.end)
     .sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : a.line - b.line))
-    .map((entry): ChangeImpact => {
-      const days = daysOf(entry, trend);
-      const byDay = new Map([...days.previous_rows, ...days.rows].map((d) => [d.date, d]));
-      const before = windowRate(addDays(entry.date, -WINDOW_DAYS), period, byDay);
-      const after = windowRate(entry.date, period, byDay);
-      const whole = before.days === WINDOW_DAYS && after.days === WINDOW_DAYS;
-      const change =
-        whole && before.mentionRate !== null && after.mentionRate !== null
-          ? after.mentionRate - before.mentionRate
-          : null;
-      return { entry, before, after, change };
-    });
-  return { file: log.file, impacts, skipped: log.entries.filter((e) => !inside(e)) };
+    .map(impactOf);
+  return {
+    file: log.file,
+    impacts: done.filter((i) => inside(i.entry)),
+    done,
+    skipped: log.entries.filter((e) => !inside(e)),
+  };
 }
 
 /** The one warning line naming the entries outside the period, or null when none is. */

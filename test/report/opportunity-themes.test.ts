@@ -91,4 +91,28 @@ describe("opportunity themes", () => {
       "Already done for these 2 prompts: “Comparison pages against Lumora” went live on 2026-10-06; too recent, or outside the data, to compare the 14 days before and after.",
     );
   });
+
+  it("counts work done before the period as done, and work after it as not yet done", () => {
+    const trend = { rows: [], previous_rows: [], by_platform: [], by_category: [] };
+    const period = {
+      start: "2026-10-26",
+      end: "2026-11-01",
+      previous_start: "2026-10-19",
+      previous_end: "2026-10-25",
+    };
+    const themesWith = (date: string) => {
+      const entries = [{ date, label: "Comparison pages against Lumora", line: 2 }];
+      const log = changeLog({ file: "changes.csv", entries }, period, trend);
+      return opportunityThemes(opportunities(GAPS, "Acme", undefined, log, RIVALS), RIVALS, "Acme");
+    };
+    // Live three weeks before a 7-day report: not in its period, still done.
+    const before = themesWith("2026-10-06");
+    expect(before.map((t) => t.key)).toEqual(["category:CRM", "other", "competitor:Lumora"]);
+    expect(before[2]!.action).toBe(
+      "Already done for these 2 prompts: “Comparison pages against Lumora” went live on 2026-10-06; too recent, or outside the data, to compare the 14 days before and after.",
+    );
+    // Dated after the report's last day: not done yet when the period ended.
+    const after = themesWith("2026-11-05");
+    expect(after.find((t) => t.key === "competitor:Lumora")!.action).toMatch(/^Publish /);
+  });
 });

@@ -66,7 +66,7 @@ function untappedWithContent(model: ReportModel): CheckFinding[] {
  */
 function repeatsDoneWork(model: ReportModel, notes: Notes): CheckFinding[] {
   const out: CheckFinding[] = [];
-  const impacts = model.changes?.impacts ?? [];
+  const impacts = model.changes?.done ?? [];
   const rivals = model.sections.ok
     ? model.sections.value.competitors.rows.filter((r) => !r.is_you).map((r) => r.name)
     : [];

@@ -35,7 +35,7 @@ export function competitorsNamed(label: string, competitors: readonly string[]):
 
 /**
  * The change-log entry that already did what publishing a page for `gap` would do: an entry of
- * the "publish" kind, in the report's period, about a competitor the prompt itself names
+ * the "publish" kind, dated by the report's last day (in its period or before it), about a competitor the prompt itself names
  * ("Lumora alternatives…": a comparison page against Lumora answers it), or about the prompt's
  * category, and within the entry's platform when it has one. The latest such entry, or null. A
  * competitor merely named in the answers is not enough: a page against it answers other prompts.
@@ -47,7 +47,7 @@ export function doneFor(
 ): ChangeImpact | null {
   if (!log) return null;
   const about = new Set(competitors.filter((c) => names(gap.prompt_text, c)));
-  const matches = log.impacts.filter(({ entry }) => {
+  const matches = log.done.filter(({ entry }) => {
     if (kindOf(entry.label) !== "publish") return false;
     if (entry.platform !== undefined && !gap.gap_platforms.includes(entry.platform)) return false;
     const rival = competitorsNamed(entry.label, competitors).some((c) => about.has(c));
