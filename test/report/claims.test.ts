@@ -42,13 +42,13 @@ function topic(name: string, untapped: boolean, competitorPages: number): Topic 
     is_coverage_gap: untapped,
   };
 }
-function published(title: string, url: string | null = null): ContentItem {
+function published(title: string, url: string | null = null, on = "2026-10-20"): ContentItem {
   return contentItem({
     id: "77777777-7777-4777-8777-777777777777",
     title,
     status: "PUBLISHED",
     source: "agent",
-    published_on: "2026-10-20T08:00:00.000Z",
+    published_on: `${on}T08:00:00.000Z`,
     post_url: url,
   });
 }
@@ -87,6 +87,22 @@ describe("claims", () => {
     // With nothing published on a flagged topic, the chart needs no such sentence.
     const bare = buildModel(withContent(smallReportData(), [topic("GA4", true, 5)], []));
     expect(contentMap(bare, langOf("en-US")).blocks.map((b) => b.kind)).toEqual(["chart", "table"]);
+  });
+
+  it("credits an article only when it was published by the report's last day", () => {
+    // The fixture's period is 2026-10-26 to 2026-11-01: on its last day counts, the day after does not.
+    const on = (day: string) =>
+      buildModel(
+        withContent(smallReportData(), [topic("GA4", true, 5)], [published("GA4 migration", null, day)]),
+      );
+    expect(on("2026-11-01").findings.at(-1)?.text).toBe(
+      "GA4: you published 1 article, not cited yet; competitors have 5 pages.",
+    );
+    const later = on("2026-11-02");
+    expect(later.findings.at(-1)?.text).toBe(
+      "1 untapped topic where competitors publish and you do not: GA4.",
+    );
+    expect(checkReport(later).filter((c) => c.rule === "untapped-with-content")).toEqual([]);
   });
 
   it("counts an article cited in answers when its URL is among the client's cited pages", () => {

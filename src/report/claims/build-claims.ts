@@ -42,7 +42,12 @@ export function buildClaims(
   if (model.contentMap.ok) {
     const cited = model.sections.ok ? model.sections.value.your_pages.rows.map((r) => r.url) : [];
     out.push(
-      ...contentMapClaims(model.contentMap.value, model.content.ok ? model.content.value : null, cited),
+      ...contentMapClaims(
+        model.contentMap.value,
+        model.content.ok ? model.content.value : null,
+        cited,
+        model.cover.period?.end ?? null,
+      ),
     );
   }
   return out;

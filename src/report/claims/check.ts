@@ -48,13 +48,14 @@ export function checkReport(model: ReportModel, notes: Notes = {}): CheckFinding
 /** No topic is called untapped where the client has published on it. */
 function untappedWithContent(model: ReportModel): CheckFinding[] {
   const content = model.content.ok ? model.content.value : null;
+  const by = model.cover.period?.end ?? null;
   return model.claims.flatMap((c) =>
     c.kind === "untapped"
       ? c.topics
-          .filter((t) => publishedOn(content, t).length > 0)
+          .filter((t) => publishedOn(content, t, by).length > 0)
           .map((t) => ({
             rule: "untapped-with-content" as const,
-            message: `the summary calls “${t.name}” untapped, but the client published ${publishedOn(content, t).length} item(s) on it`,
+            message: `the summary calls “${t.name}” untapped, but the client published ${publishedOn(content, t, by).length} item(s) on it by ${by}`,
           }))
       : [],
   );

@@ -10,10 +10,20 @@ function isAbout(item: ContentItem, topic: Topic): boolean {
   );
 }
 
-/** The client's published items about `topic`. */
-export function publishedOn(content: ContentModel | null, topic: Topic): ContentItem[] {
+/**
+ * The client's items about `topic` published by the day `by` (the report's last day): an article
+ * published after the period was not there in it, so a quarter's report neither credits it nor
+ * stops calling its topic untapped (docs/claims.md, "No topic is called untapped where the client has content"). An item without a
+ * publication date counts as published.
+ */
+export function publishedOn(content: ContentModel | null, topic: Topic, by: string | null): ContentItem[] {
   if (!content) return [];
-  return content.views.PRODUCED.filter((i) => i.status === "PUBLISHED" && isAbout(i, topic));
+  return content.views.PRODUCED.filter(
+    (i) =>
+      i.status === "PUBLISHED" &&
+      (by === null || i.published_on === null || i.published_on.slice(0, 10) <= by) &&
+      isAbout(i, topic),
+  );
 }
 
 /** A URL as pages are compared: no scheme, no `www.`, no trailing slash, lower case. */
@@ -33,12 +43,13 @@ export function contentMapClaims(
   m: ContentMapModel,
   content: ContentModel | null,
   citedUrls: readonly string[],
+  by: string | null,
 ): Claim[] {
   const out: Claim[] = [];
   const section = "content_map" as const;
   const cited = new Set(citedUrls.map(pageKey));
   const theirs = (t: Topic) => t.competitors.reduce((n, c) => n + c.total, 0);
-  const own = new Map(m.untapped.map((t) => [t.id, publishedOn(content, t)]));
+  const own = new Map(m.untapped.map((t) => [t.id, publishedOn(content, t, by)]));
   const untapped = m.untapped.filter((t) => (own.get(t.id)?.length ?? 0) === 0);
   if (untapped.length > 0)
     out.push({
