@@ -188,9 +188,13 @@ function actionOf(t: Omit<OpportunityTheme, "action">, brand: string, lang: Lang
     );
   // Who is named instead: the theme's own competitor is the one asked about, not the one winning.
   const winners = t.competitors.filter((c) => c.name !== t.name).slice(0, 2);
+  // One competitor in every gap answer is the sentence's subject; else the most named, each with
+  // its own count (docs/claims.md, "Opportunities as themes").
+  const subject = winners.length === 1 && winners[0]!.answers === t.gapAnswers ? winners[0]!.name : null;
   const page = t.pages[0];
   const evidence = say.evidence(
-    winners.map((c) => c.name),
+    subject,
+    subject === null ? winners : [],
     t.gapAnswers,
     t.snapshots,
     t.prompts.length,
@@ -203,15 +207,19 @@ function actionOf(t: Omit<OpportunityTheme, "action">, brand: string, lang: Lang
       competitor: page.competitor_name,
       citations: page.citations,
     });
-  if (t.kind === "platform" && focus.weakest)
+  if (t.kind === "platform" && focus.weakest) {
+    const weak = focus.weakest.platform;
     return say.platform(
-      platformName(focus.weakest.platform),
+      platformName(weak),
       focus.weakest.rate,
       brand,
       t.prompts.length,
+      // Which prompts focusGroups took: those where the platform never names the brand, else all.
+      t.prompts.every((p) => !p.brand_platforms.includes(weak)),
       prompts,
       evidence,
     );
+  }
   if (t.kind === "competitor") return say.comparison(t.name!, t.prompts.length, prompts, evidence);
   if (t.kind === "category") return say.category(t.name!, t.prompts.length, prompts, evidence);
   return say.other(t.prompts.length, prompts, evidence);

@@ -266,14 +266,20 @@ describe("claims", () => {
       "Win citations: answers to this prompt (“crm with email sync”) cite competitors' pages; Rival's rival.com/crm/email-sync is cited most (1 time). Publish pages on the same questions with the figures, definitions and sources answers quote.",
     );
     expect(themes[1]?.action).toBe(
-      "Win back Perplexity, which names Acme in 25.0% of its answers, the fewest of any platform: start with the prompt where it names competitors and not Acme (“crm with email sync”). On all platforms, Rival is named without Acme in 2 of the prompt's 4 answers; Rival's rival.com/crm/email-sync is the page most cited there (1 time).",
+      "Win back Perplexity, which names Acme in 25.0% of its answers, the fewest of any platform: start with the prompt where it names competitors and never Acme (“crm with email sync”). On all platforms, Rival is named without Acme in 2 of the prompt's 4 answers; Rival's rival.com/crm/email-sync is the page most cited there (1 time).",
     );
     expect(checkReport(model)).toEqual([]);
     // A platform that names the brand for the prompt too, only less often, still has its gap there.
     const gap = sectionOf(data, "prompts").gaps[0]!;
     gap.brand_platforms = ["chatgpt", "perplexity"];
     const naming = buildModel(data, { targets: { citation_rate: 0.5 } });
-    expect((naming.themes.ok ? naming.themes.value : []).map((t) => t.key)).toContain("platform:perplexity");
+    const onPerplexity = (naming.themes.ok ? naming.themes.value : []).find(
+      (t) => t.key === "platform:perplexity",
+    );
+    // …and the action says so: not "never names Acme".
+    expect(onPerplexity?.action).toContain(
+      "start with the prompt where some of its answers name competitors and not Acme (“crm with email sync”).",
+    );
     gap.brand_platforms = ["chatgpt"];
     // Without a competitor page cited in the gap answers, nothing answers the citation target.
     sectionOf(data, "prompts").gaps[0]!.pages = [];

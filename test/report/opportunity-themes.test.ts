@@ -59,10 +59,10 @@ describe("opportunity themes", () => {
       "Publish a comparison page against Lumora that answers the 2 prompts naming it (“Best Lumora alternative for SaaS?”, “Lumora alternatives that integrate with HubSpot?”): Nimbus Metrics is named without Acme in 16 of the prompts' 20 answers; Nimbus Metrics' nimbus.io/guide is the page most cited there (16 times).",
     );
     expect(themes[1]!.action).toBe(
-      "Publish or strengthen pages on CRM for its 2 prompts (“Top CRM for startups?”, “CRM with email sync?”): Nimbus Metrics and Lumora are named without Acme in 14 of the prompts' 20 answers; Nimbus Metrics' nimbus.io/guide is the page most cited there (14 times).",
+      "Publish or strengthen pages on CRM for its 2 prompts (“Top CRM for startups?”, “CRM with email sync?”): competitors are named without Acme in 14 of the prompts' 20 answers, most often Nimbus Metrics (14) and Lumora (2); Nimbus Metrics' nimbus.io/guide is the page most cited there (14 times).",
     );
     expect(themes[2]!.action).toBe(
-      "Publish pages that answer this prompt (“How to measure email ROI?”): Nimbus Metrics and Lumora are named without Acme in 5 of the prompt's 10 answers; Nimbus Metrics' nimbus.io/guide is the page most cited there (5 times).",
+      "Publish pages that answer this prompt (“How to measure email ROI?”): competitors are named without Acme in 5 of the prompt's 10 answers, most often Nimbus Metrics (5) and Lumora (1); Nimbus Metrics' nimbus.io/guide is the page most cited there (5 times).",
     );
     // No two actions are the same sentence with other numbers.
     const shapes = themes.map((t) => t.action.replace(/[\d,.]+/g, "#").replace(/“[^”]*”/g, "“…”"));

@@ -423,8 +423,8 @@ const messages = (f: Figures): Messages => ({
     promptsTitle: "Nach Prompt",
     prompts: (shown, more) =>
       shown.map((p) => `„${p}“`).join(", ") + (more > 0 ? ` und ${f.count(more)} weitere` : ""),
-    evidence: (winners, gapAnswers, answers, _prompts, brand, page) =>
-      `${winners.length > 0 ? `${f.list(winners)} ${winners.length === 1 ? "wird" : "werden"}` : "Wettbewerber werden"} ohne ${brand} in ${f.count(gapAnswers)} von ${f.countOf(answers, answersOf)} genannt${page ? `; ${page.url} von ${page.competitor} ist dort die meistzitierte Seite (${f.count(page.citations)}-mal)` : ""}.`,
+    evidence: (subject, winners, gapAnswers, answers, _prompts, brand, page) =>
+      `${subject !== null ? `${subject} wird` : "Wettbewerber werden"} ohne ${brand} in ${f.count(gapAnswers)} von ${f.countOf(answers, answersOf)} genannt${winners.length > 0 ? `, am häufigsten ${f.list(winners.map((w) => `${w.name} (${f.count(w.answers)})`))}` : ""}${page ? `; ${page.url} von ${page.competitor} ist dort die meistzitierte Seite (${f.count(page.citations)}-mal)` : ""}.`,
     comparison: (rival, n, prompts, evidence) =>
       `Veröffentlichen Sie eine Vergleichsseite zu ${rival}, die ${n === 1 ? "den Prompt" : `die ${f.count(n)} Prompts`} beantwortet, ${n === 1 ? "der" : "die"} ${rival} nennen (${prompts}): ${evidence}`,
     category: (category, n, prompts, evidence) =>
@@ -435,8 +435,8 @@ const messages = (f: Figures): Messages => ({
       `Für ${n === 1 ? "diesen Prompt" : `diese ${f.count(n)} Prompts`} bereits erledigt: „${label}“ ist seit ${date} live; ${before !== null && after !== null ? `Erwähnungsrate ${f.percent(before)} in den 14 Tagen davor, ${f.percent(after)} in den 14 Tagen danach.` : "zu neu oder außerhalb der Daten, um die 14 Tage davor und danach zu vergleichen."}`,
     citations: (n, prompts, page) =>
       `Zitierungen gewinnen: Antworten auf ${n === 1 ? "diesen Prompt" : `diese ${f.count(n)} Prompts`} (${prompts}) zitieren Seiten der Wettbewerber; am häufigsten ${page.url} von ${page.competitor} (${f.count(page.citations)}-mal). Veröffentlichen Sie Seiten zu denselben Fragen mit den Zahlen, Definitionen und Quellen, die Antworten zitieren.`,
-    platform: (platform, rate, brand, n, prompts, evidence) =>
-      `${platform} zurückgewinnen: nennt ${brand} in ${f.percent(rate)} seiner Antworten, seltener als jede andere Plattform; zuerst ${n === 1 ? "der Prompt" : `die ${f.count(n)} Prompts`}, bei denen es dort Wettbewerber nennt und ${brand} nicht (${prompts}). Auf allen Plattformen: ${evidence}`,
+    platform: (platform, rate, brand, n, never, prompts, evidence) =>
+      `${platform} zurückgewinnen: nennt ${brand} in ${f.percent(rate)} seiner Antworten, seltener als jede andere Plattform; zuerst ${n === 1 ? "der Prompt" : `die ${f.count(n)} Prompts`}, bei denen es ${never ? `dort Wettbewerber nennt und ${brand} nie` : `in einem Teil seiner Antworten Wettbewerber nennt und ${brand} nicht`} (${prompts}). Auf allen Plattformen: ${evidence}`,
     citationsTheme: "Zitierungen",
     platformTheme: (platform) => `Schwächste Plattform: ${platform}`,
     focusIntro: (citations, platform) =>

@@ -495,16 +495,22 @@ const enMessages = (f: Figures) => ({
     /** "“A”, “B” and 3 more". */
     prompts: (shown: readonly string[], more: number) =>
       shown.map((p) => `“${p}”`).join(", ") + (more > 0 ? ` and ${f.count(more)} more` : ""),
-    /** `answers` are the theme's prompts' answers: "of the prompt's", never "of their", which read as the competitors'. */
+    /**
+     * `answers` are the theme's prompts' answers: "of the prompt's", never "of their", which read as
+     * the competitors'. The gap answers are those naming any competitor: `subject` is the one
+     * competitor named in all of them, else the most named (`winners`) are said with their own
+     * counts, never as if they alone made the gap.
+     */
     evidence: (
-      winners: readonly string[],
+      subject: string | null,
+      winners: readonly { name: string; answers: number }[],
       gapAnswers: number,
       answers: number,
       prompts: number,
       brand: string,
       page: { url: string; competitor: string; citations: number } | null,
     ) =>
-      `${winners.length > 0 ? `${f.list(winners)} ${winners.length === 1 ? "is" : "are"} named` : "competitors are named"} without ${brand} in ${f.count(gapAnswers)} of the ${prompts === 1 ? "prompt's" : "prompts'"} ${f.countOf(answers, { one: "answer", other: "answers" })}${page ? `; ${owner(page.competitor)} ${page.url} is the page most cited there (${f.countOf(page.citations, { one: "time", other: "times" })})` : ""}.`,
+      `${subject !== null ? `${subject} is named` : "competitors are named"} without ${brand} in ${f.count(gapAnswers)} of the ${prompts === 1 ? "prompt's" : "prompts'"} ${f.countOf(answers, { one: "answer", other: "answers" })}${winners.length > 0 ? `, most often ${f.list(winners.map((w) => `${w.name} (${f.count(w.answers)})`))}` : ""}${page ? `; ${owner(page.competitor)} ${page.url} is the page most cited there (${f.countOf(page.citations, { one: "time", other: "times" })})` : ""}.`,
     comparison: (rival: string, n: number, prompts: string, evidence: string) =>
       `Publish a comparison page against ${rival} that answers the ${f.countOf(n, { one: "prompt", other: "prompts" })} naming it (${prompts}): ${evidence}`,
     category: (category: string, n: number, prompts: string, evidence: string) =>
@@ -516,8 +522,17 @@ const enMessages = (f: Figures) => ({
     /** Focus themes (docs/claims.md, "Focus themes"): the citation rate and the weakest platform. */
     citations: (n: number, prompts: string, page: { url: string; competitor: string; citations: number }) =>
       `Win citations: answers to ${n === 1 ? "this prompt" : `these ${f.count(n)} prompts`} (${prompts}) cite competitors' pages; ${owner(page.competitor)} ${page.url} is cited most (${f.countOf(page.citations, { one: "time", other: "times" })}). Publish pages on the same questions with the figures, definitions and sources answers quote.`,
-    platform: (platform: string, rate: number, brand: string, n: number, prompts: string, evidence: string) =>
-      `Win back ${platform}, which names ${brand} in ${f.percent(rate)} of its answers, the fewest of any platform: start with the ${n === 1 ? "prompt" : `${f.count(n)} prompts`} where it names competitors and not ${brand} (${prompts}). On all platforms, ${evidence}`,
+    /** `never`: the prompts are those where the platform never names the brand, else all its gap prompts. */
+    platform: (
+      platform: string,
+      rate: number,
+      brand: string,
+      n: number,
+      never: boolean,
+      prompts: string,
+      evidence: string,
+    ) =>
+      `Win back ${platform}, which names ${brand} in ${f.percent(rate)} of its answers, the fewest of any platform: start with the ${n === 1 ? "prompt" : `${f.count(n)} prompts`} where ${never ? `it names competitors and never ${brand}` : `some of its answers name competitors and not ${brand}`} (${prompts}). On all platforms, ${evidence}`,
     citationsTheme: "Citations",
     platformTheme: (platform: string) => `Weakest platform: ${platform}`,
     /** After the intro, when focus themes lead the table. */

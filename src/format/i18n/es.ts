@@ -415,8 +415,8 @@ const messages = (f: Figures): Messages => ({
     promptsTitle: "Por prompt",
     prompts: (shown, more) =>
       shown.map((p) => `«${p}»`).join(", ") + (more > 0 ? ` y ${f.count(more)} más` : ""),
-    evidence: (winners, gapAnswers, answers, prompts, brand, page) =>
-      `${winners.length > 0 ? `${f.list(winners)} ${winners.length === 1 ? "aparece" : "aparecen"}` : "aparecen competidores"} sin ${brand} en ${f.count(gapAnswers)} de las ${f.countOf(answers, answersOf)} ${prompts === 1 ? "del prompt" : "de estos prompts"}${page ? `; la página ${page.url} de ${page.competitor} es la más citada en ellas (${f.countOf(page.citations, { one: "vez", other: "veces" })})` : ""}.`,
+    evidence: (subject, winners, gapAnswers, answers, prompts, brand, page) =>
+      `${subject !== null ? `${subject} aparece` : "aparecen competidores"} sin ${brand} en ${f.count(gapAnswers)} de las ${f.countOf(answers, answersOf)} ${prompts === 1 ? "del prompt" : "de estos prompts"}${winners.length > 0 ? `, sobre todo ${f.list(winners.map((w) => `${w.name} (${f.count(w.answers)})`))}` : ""}${page ? `; la página ${page.url} de ${page.competitor} es la más citada en ellas (${f.countOf(page.citations, { one: "vez", other: "veces" })})` : ""}.`,
     comparison: (rival, n, prompts, evidence) =>
       `Publique una página comparativa frente a ${rival} que responda ${n === 1 ? "al prompt que lo nombra" : `a los ${f.count(n)} prompts que lo nombran`} (${prompts}): ${evidence}`,
     category: (category, n, prompts, evidence) =>
@@ -427,8 +427,8 @@ const messages = (f: Figures): Messages => ({
       `Ya hecho para ${n === 1 ? "este prompt" : `estos ${f.count(n)} prompts`}: «${label}» está publicado desde el ${date}; ${before !== null && after !== null ? `tasa de mención del ${f.percent(before)} en los 14 días anteriores y del ${f.percent(after)} en los 14 posteriores.` : "demasiado reciente, o fuera de los datos, para comparar los 14 días antes y después."}`,
     citations: (n, prompts, page) =>
       `Ganar citas: las respuestas a ${n === 1 ? "este prompt" : `estos ${f.count(n)} prompts`} (${prompts}) citan páginas de competidores; la más citada es ${page.url} de ${page.competitor} (${f.countOf(page.citations, { one: "vez", other: "veces" })}). Publique páginas sobre las mismas preguntas con las cifras, definiciones y fuentes que citan las respuestas.`,
-    platform: (platform, rate, brand, n, prompts, evidence) =>
-      `Recuperar ${platform}, que nombra a ${brand} en el ${f.percent(rate)} de sus respuestas, menos que ninguna otra plataforma: primero ${n === 1 ? "el prompt" : `los ${f.count(n)} prompts`} en los que nombra a competidores y no a ${brand} (${prompts}). En todas las plataformas: ${evidence}`,
+    platform: (platform, rate, brand, n, never, prompts, evidence) =>
+      `Recuperar ${platform}, que nombra a ${brand} en el ${f.percent(rate)} de sus respuestas, menos que ninguna otra plataforma: primero ${n === 1 ? "el prompt" : `los ${f.count(n)} prompts`} en los que ${never ? `nombra a competidores y nunca a ${brand}` : `parte de sus respuestas nombran a competidores y no a ${brand}`} (${prompts}). En todas las plataformas: ${evidence}`,
     citationsTheme: "Citas",
     platformTheme: (platform) => `Plataforma más débil: ${platform}`,
     focusIntro: (citations, platform) =>

@@ -420,8 +420,8 @@ const messages = (f: Figures): Messages => ({
     promptsTitle: "Par prompt",
     prompts: (shown, more) =>
       shown.map((p) => `« ${p} »`).join(", ") + (more > 0 ? ` et ${f.count(more)} autres` : ""),
-    evidence: (winners, gapAnswers, answers, prompts, brand, page) =>
-      `${winners.length > 0 ? `${f.list(winners)} ${winners.length === 1 ? "est cité" : "sont cités"}` : "des concurrents sont cités"} sans ${brand} dans ${f.count(gapAnswers)} des ${f.countOf(answers, answersOf)} ${prompts === 1 ? "du prompt" : "de ces prompts"}${page ? ` ; la page ${page.url} de ${page.competitor} y est la plus citée (${f.count(page.citations)} fois)` : ""}.`,
+    evidence: (subject, winners, gapAnswers, answers, prompts, brand, page) =>
+      `${subject !== null ? `${subject} est cité` : "des concurrents sont cités"} sans ${brand} dans ${f.count(gapAnswers)} des ${f.countOf(answers, answersOf)} ${prompts === 1 ? "du prompt" : "de ces prompts"}${winners.length > 0 ? `, le plus souvent ${f.list(winners.map((w) => `${w.name} (${f.count(w.answers)})`))}` : ""}${page ? ` ; la page ${page.url} de ${page.competitor} y est la plus citée (${f.count(page.citations)} fois)` : ""}.`,
     comparison: (rival, n, prompts, evidence) =>
       `Publiez une page comparative face à ${rival} qui réponde ${n === 1 ? "au prompt qui le cite" : `aux ${f.count(n)} prompts qui le citent`} (${prompts}) : ${evidence}`,
     category: (category, n, prompts, evidence) =>
@@ -432,8 +432,8 @@ const messages = (f: Figures): Messages => ({
       `Déjà fait pour ${n === 1 ? "ce prompt" : `ces ${f.count(n)} prompts`} : « ${label} » est en ligne depuis le ${date} ; ${before !== null && after !== null ? `taux de mention de ${f.percent(before)} sur les 14 jours précédents, ${f.percent(after)} sur les 14 jours suivants.` : "trop récent, ou hors des données, pour comparer les 14 jours avant et après."}`,
     citations: (n, prompts, page) =>
       `Gagner des citations : les réponses à ${n === 1 ? "ce prompt" : `ces ${f.count(n)} prompts`} (${prompts}) citent des pages de concurrents ; la plus citée est ${page.url} de ${page.competitor} (${f.count(page.citations)} fois). Publiez sur les mêmes questions des pages avec les chiffres, définitions et sources que les réponses citent.`,
-    platform: (platform, rate, brand, n, prompts, evidence) =>
-      `Reconquérir ${platform}, qui cite ${brand} dans ${f.percent(rate)} de ses réponses, moins que toute autre plateforme : d’abord ${n === 1 ? "le prompt" : `les ${f.count(n)} prompts`} où il cite des concurrents et pas ${brand} (${prompts}). Sur toutes les plateformes : ${evidence}`,
+    platform: (platform, rate, brand, n, never, prompts, evidence) =>
+      `Reconquérir ${platform}, qui cite ${brand} dans ${f.percent(rate)} de ses réponses, moins que toute autre plateforme : d’abord ${n === 1 ? "le prompt" : `les ${f.count(n)} prompts`} où ${never ? `il cite des concurrents et jamais ${brand}` : `une partie de ses réponses citent des concurrents et pas ${brand}`} (${prompts}). Sur toutes les plateformes : ${evidence}`,
     citationsTheme: "Citations",
     platformTheme: (platform) => `Plateforme la plus faible : ${platform}`,
     focusIntro: (citations, platform) =>
