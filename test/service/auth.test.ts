@@ -36,6 +36,9 @@ describeService("authentication and authorization", (svc) => {
           bearer(wrong),
           bearer("not-a-key"),
           { authorization: "Basic dXNlcjpwYXNz" },
+          // A valid key under no scheme, or another one, is not a Bearer token.
+          { authorization: svc.keys.all },
+          { authorization: `Basic ${svc.keys.all}` },
           { "x-api-key": wrong },
           bearer(revoked),
           bearer(expired),

@@ -217,6 +217,17 @@ describeService("own endpoints on the demo data", (svc) => {
         const followed = await svc.get(t, `!${next.pathname}${next.search}`, bearer(svc.keys.all));
         expect((followed.body.data as Json).pages).toEqual(pages.slice(10, 15));
         expect(new URL(pg.prev_url as string).searchParams.get("page")).toBe("1");
+        // A parameter the endpoint does not take is ignored, and not echoed: not even a key sent in the query.
+        const key = svc.keys.all;
+        const sent = await ok(
+          svc,
+          t,
+          "listContentMapPages",
+          `/content-map/pages?${q()}&per_page=5&api_key=${key}&x=1`,
+        );
+        const link = new URL((sent.pagination as Json).next_url as string);
+        expect([...link.searchParams.keys()].sort()).toEqual(["page", "per_page", "project_id"]);
+        expect(JSON.stringify(sent)).not.toContain(key);
 
         const past = await ok(svc, t, "listContentMapPages", `/content-map/pages?${q()}&page=999999`);
         expect(past.pages).toEqual([]);

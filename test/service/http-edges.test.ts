@@ -79,6 +79,36 @@ describe("HTTP edge cases", () => {
     expect(JSON.parse(r.body)).toEqual({ code: 400, messages: "the Host header is required", data: null });
   });
 
+  it.each(["evil.example.com/<script>", "a@b", "x y", "host:port"])(
+    "a Host that is no host name (%s) gets the 400 envelope, never a link built on it",
+    async (host) => {
+      const r = await raw(
+        port,
+        `GET /core/api/external/v1/projects HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`,
+      );
+      expect(r.status).toBe(400);
+      expect(JSON.parse(r.body)).toEqual({
+        code: 400,
+        messages: "the Host header must be a host name or address, with an optional port",
+        data: null,
+      });
+    },
+  );
+
+  it("links an HTTP/1.0 request without Host to the address and port it came in on", async () => {
+    const auth = { authorization: `Bearer ${key}` };
+    const project = (await app.inject({ url: "/core/api/external/v1/projects", headers: auth })).json().data
+      .projects[0].id as string;
+    // Past the end, prev_url still leads back, whatever the list holds.
+    const path = `/core/api/external/v1/visibility/prompts?project_id=${project}&per_page=1`;
+    const r = await raw(port, `GET ${path}&page=99 HTTP/1.0\r\nAuthorization: Bearer ${key}\r\n\r\n`);
+    expect(r.status).toBe(200);
+    const prev = JSON.parse(r.body).data.pagination.prev_url as string;
+    expect(prev).toMatch(
+      new RegExp(`^http://127\\.0\\.0\\.1:${port}/core/api/external/v1/visibility/prompts\\?`),
+    );
+  });
+
   // Clients (undici: 4 s idle) must close an idle connection before the server does; with Node's
   // 5 s a request sent as the server closed it met ECONNRESET under a busy event loop.
   it("keeps idle connections longer than clients do, and says so", async () => {

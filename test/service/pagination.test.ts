@@ -2,8 +2,8 @@ import { describe, expect, it } from "vitest";
 import { pageOffset, paginationOf } from "../../src/service/http/pagination.js";
 
 const URL_BASE = "http://127.0.0.1:8787/core/api/external/v1/content";
-const at = (page: number, total: number, count: number, rawQuery: Record<string, unknown> = {}) =>
-  paginationOf({ page, perPage: 15, total, requestUrl: URL_BASE, rawQuery }, count);
+const at = (page: number, total: number, count: number, linkQuery: Record<string, unknown> = {}) =>
+  paginationOf({ page, perPage: 15, total, requestUrl: URL_BASE, linkQuery }, count);
 
 describe("paginationOf", () => {
   it("a middle page links both ways, keeping every other parameter", () => {

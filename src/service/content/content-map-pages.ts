@@ -94,7 +94,7 @@ export const listContentMapPages: Handler<"listContentMapPages"> = async (ctx) =
         perPage,
         total: Number(total),
         requestUrl: ctx.requestUrl,
-        rawQuery: ctx.rawQuery,
+        linkQuery: ctx.linkQuery,
       },
       pages.length,
     ),

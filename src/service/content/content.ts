@@ -87,7 +87,7 @@ export const listContent: Handler<"listContent"> = async (ctx) => {
         perPage: CONTENT_PAGE_SIZE,
         total: Number(total),
         requestUrl: ctx.requestUrl,
-        rawQuery: ctx.rawQuery,
+        linkQuery: ctx.linkQuery,
       },
       contents.length,
     ),

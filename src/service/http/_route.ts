@@ -1,7 +1,7 @@
 import { setImmediate } from "node:timers/promises";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { dayIn } from "../../contract/calendar.js";
-import type { EndpointDef, EndpointId } from "../../contract/index.js";
+import { type EndpointDef, type EndpointId, PARAM_SCHEMAS } from "../../contract/index.js";
 import type { Store } from "../store/db.js";
 import { abortableStore } from "./_abortable-store.js";
 import { authenticate, authorize } from "./_auth.js";
@@ -33,6 +33,13 @@ export interface RouteDeps {
   gate?: ConnectionGate;
 }
 
+/** The address and port the request came in on: the origin of an HTTP/1.0 request without `Host`. */
+function localOrigin(request: FastifyRequest): string {
+  const { localAddress = "127.0.0.1", localPort } = request.socket;
+  const address = localAddress.startsWith("::ffff:") ? localAddress.slice(7) : localAddress;
+  return `${address.includes(":") ? `[${address}]` : address}${localPort ? `:${localPort}` : ""}`;
+}
+
 /**
  * Absolute URL of the request without its query string (for pagination links). Behind a proxy
  * the server is given its public origin: otherwise links carry whatever `Host` a client sent.
@@ -40,7 +47,15 @@ export interface RouteDeps {
 function requestUrlOf(request: FastifyRequest, publicUrl: string | undefined): string {
   const q = request.url.indexOf("?");
   const path = q === -1 ? request.url : request.url.slice(0, q);
-  return `${publicUrl ?? `${request.protocol}://${request.host || "127.0.0.1"}`}${path}`;
+  return `${publicUrl ?? `${request.protocol}://${request.host || localOrigin(request)}`}${path}`;
+}
+
+/** The query's parameters that the endpoint takes, as sent (for its pagination links). */
+function ownParams(def: EndpointDef, sent: Record<string, unknown>): Record<string, unknown> {
+  const shape = PARAM_SCHEMAS[def.params].shape;
+  const out: Record<string, unknown> = Object.create(null);
+  for (const [name, value] of Object.entries(sent)) if (Object.hasOwn(shape, name)) out[name] = value;
+  return out;
 }
 
 /**
@@ -86,6 +101,9 @@ export function routeHandler(def: EndpointDef, handler: Handler<EndpointId>, dep
       now,
       requestUrl,
       rawQuery,
+      // The links carry the endpoint's own parameters only: an unknown one is ignored (docs/api.md),
+      // and echoing it would hand back whatever a client put there, an API key included.
+      linkQuery: ownParams(def, rawQuery),
       // Read lazily: Fastify builds the request's AbortController on first access and aborts it
       // when the request closes, even a finished one, which cost a tenth of a cached answer.
       get signal() {

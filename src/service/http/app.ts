@@ -28,6 +28,9 @@ import { ApiError } from "./api-error.js";
 import type { Handler } from "./handler.js";
 import { HANDLERS } from "./handlers.js";
 
+/** A Host header (RFC 9112 §3.2): a DNS name or IPv4 address, or an IPv6 literal, then an optional port. */
+const HOST = /^(?:[A-Za-z0-9_.-]+|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/;
+
 export interface AppOptions {
   store: Store;
   /** The clock (tests pin it); the as-of day is today in the workspace timezone at this instant. */
@@ -116,8 +119,12 @@ export function createApp(options: AppOptions): FastifyInstance {
   });
   app.addHook("onRequest", async (request) => {
     if (request.url.length > MAX_URL_LENGTH) throw new ApiError(414, 414, "URL too long");
-    if (request.headers.host === undefined && request.raw.httpVersion !== "1.0")
+    const host = request.headers.host;
+    if (host === undefined && request.raw.httpVersion !== "1.0")
       throw new ApiError(400, 400, "the Host header is required");
+    // The links of a list are built on it (without --public-url): a name or an address and a port.
+    if (host !== undefined && !HOST.test(host))
+      throw new ApiError(400, 400, "the Host header must be a host name or address, with an optional port");
   });
   const callers = new Callers(options.store);
   const cache =

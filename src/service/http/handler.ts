@@ -37,8 +37,10 @@ export interface RequestContext<I extends EndpointId = EndpointId> {
   now: Date;
   /** Absolute URL of this request without its query string, for pagination links. */
   requestUrl: string;
-  /** The raw query (after parsing), to rebuild pagination links with another page. */
+  /** The raw query (after parsing), every parameter as sent (near-miss names are refused by it). */
   rawQuery: Record<string, unknown>;
+  /** The endpoint's own parameters as sent, to rebuild pagination links with another page. */
+  linkQuery: Record<string, unknown>;
   /**
    * Fires when the client goes away: long work may stop early. Queries of the expensive lane's
    * store already stop by themselves (docs/api.md, "Load shedding").

@@ -7,8 +7,8 @@ export interface PageRequest {
   total: number;
   /** Absolute URL of the request without its query. */
   requestUrl: string;
-  /** The query as received; links keep every parameter and change only `page`. */
-  rawQuery: Record<string, unknown>;
+  /** The endpoint's own parameters as received; links keep them and change only `page`. */
+  linkQuery: Record<string, unknown>;
 }
 
 /** Row offset of a page, or null when the page starts past the last row (no query needed). */
@@ -25,7 +25,7 @@ export function paginationOf(req: PageRequest, count: number): Pagination {
   const totalPages = Math.ceil(req.total / req.perPage);
   const from = count > 0 ? (req.page - 1) * req.perPage + 1 : 0;
   const link = (page: number) =>
-    `${req.requestUrl}?${stringifyQuery({ ...req.rawQuery, page: String(page) })}`;
+    `${req.requestUrl}?${stringifyQuery({ ...req.linkQuery, page: String(page) })}`;
   return {
     from,
     to: count > 0 ? from + count - 1 : 0,

@@ -31,6 +31,7 @@ export async function call<I extends AnalyticsEndpointId>(
     now: opts.now,
     requestUrl: REQUEST_URL,
     rawQuery: raw,
+    linkQuery: raw,
   } as unknown as RequestContext<I>;
   const data: DataOf<I> = await analyticsHandlers[id](ctx);
   // Every answer must also satisfy the contract's response schema.

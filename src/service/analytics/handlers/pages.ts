@@ -37,7 +37,7 @@ export const listPages: Handler<"listPages"> = async (ctx): Promise<YourPages | 
         perPage,
         total: rows.length,
         requestUrl: ctx.requestUrl,
-        rawQuery: ctx.rawQuery,
+        linkQuery: ctx.linkQuery,
       },
       slice.length,
     ),

@@ -30,7 +30,7 @@ export const listPrompts: Handler<"listPrompts"> = async (ctx): Promise<PromptLi
         perPage,
         total: sorted.length,
         requestUrl: ctx.requestUrl,
-        rawQuery: ctx.rawQuery,
+        linkQuery: ctx.linkQuery,
       },
       slice.length,
     ),
