@@ -30,15 +30,17 @@ export const CONTENT_PAGE_SIZE = 15;
 
 const text = () => z.string().max(MAX_TEXT, `must be at most ${MAX_TEXT} characters`);
 // Decimal digits only: a bare `Number()` reads `0x10` as 16 and `1e1` as 10 (docs/api.md, "Parameters common to lists").
-const DIGITS = /^\d{1,16}$/;
+const DIGITS = /^\d+$/;
+// The bounds first, each stopping the checks: a number of 30 digits is an integer too large, not
+// "not an integer", and one past the largest safe integer gets one message, not two that disagree.
 const int = (min: number, max: number) =>
   z.preprocess(
     (v) => (typeof v === "string" && !DIGITS.test(v) ? Number.NaN : v),
     z.coerce
       .number({ error: "must be an integer" })
-      .int("must be an integer")
-      .min(min, `must be at least ${min}`)
-      .max(max, `must be at most ${max}`),
+      .min(min, { error: `must be at least ${min}`, abort: true })
+      .max(max, { error: `must be at most ${max}`, abort: true })
+      .int("must be an integer"),
   );
 const page = () => int(1, Number.MAX_SAFE_INTEGER).default(1);
 // Without its own message a failed union says only "Invalid input": name what each value must be.
@@ -51,7 +53,10 @@ export const projectId = z.guid("must be a UUID").optional();
 const range = Range.default(DEFAULT_RANGE);
 // Well-formed first, then within the bounds: each failure says what was wrong with it.
 const day = () =>
-  z.iso.date("must be a date YYYY-MM-DD").refine(dayInBounds, `must be a date ${DAY_BOUNDS}`).optional();
+  z.iso
+    .date({ error: "must be a date YYYY-MM-DD", abort: true })
+    .refine(dayInBounds, `must be a date ${DAY_BOUNDS}`)
+    .optional();
 /**
  * A custom period instead of `range`, and the comparison period (v1 extensions, docs/api.md).
  * Rules across them and the as-of day are checked where the workspace timezone is known

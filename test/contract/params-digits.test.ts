@@ -20,4 +20,26 @@ describe("integer parameters", () => {
         expect(issuesByParam(r.error).per_page?.[0]).toMatch(/^must be (an integer|at least 1)$/);
     },
   );
+
+  it("say one thing of a number out of bounds, however many digits it has", () => {
+    const issues = (query: Record<string, string>) => {
+      const r = PARAM_SCHEMAS.prompts.safeParse(query);
+      return r.success ? {} : issuesByParam(r.error);
+    };
+    expect(issues({ per_page: "99999999999999999999999" })).toEqual({ per_page: ["must be at most 100"] });
+    expect(issues({ page: "9007199254740993" })).toEqual({ page: ["must be at most 9007199254740991"] });
+    expect(issues({ page: "0" })).toEqual({ page: ["must be at least 1"] });
+  });
+});
+
+describe("date parameters", () => {
+  it("say one thing of a value that is no date", () => {
+    const issues = (date: string) => {
+      const r = PARAM_SCHEMAS.answers.safeParse({ date });
+      return r.success ? {} : issuesByParam(r.error);
+    };
+    for (const value of ["", "2026-13-01", "10000-01-01", "yesterday"])
+      expect(issues(value), value).toEqual({ date: ["must be a date YYYY-MM-DD"] });
+    expect(issues("1999-12-31")).toEqual({ date: ["must be a date from 2000-01-01 to 9999-12-30"] });
+  });
 });
