@@ -29,6 +29,8 @@ export const MAX_TEXT = 255;
 export const CONTENT_PAGE_SIZE = 15;
 
 const text = () => z.string().max(MAX_TEXT, `must be at most ${MAX_TEXT} characters`);
+/** A text filter "when set": an empty value (`url=`) is no filter, as if it were not sent. */
+const filter = () => z.preprocess((v) => (v === "" ? undefined : v), text().optional());
 // Decimal digits only: a bare `Number()` reads `0x10` as 16 and `1e1` as 10 (docs/api.md, "Parameters common to lists").
 const DIGITS = /^\d+$/;
 // The bounds first, each stopping the checks: a number of 30 digits is an integer too large, not
@@ -76,11 +78,11 @@ export const PARAMS = {
   none: {},
   projectOnly: { project_id: projectId },
   ranged: { project_id: projectId, ...period },
-  competitorPages: { project_id: projectId, ...period, url: text().optional(), search: text().optional() },
+  competitorPages: { project_id: projectId, ...period, url: filter(), search: filter() },
   prompts: {
     project_id: projectId,
     ...period,
-    search: text().optional(),
+    search: filter(),
     category: z
       .union([z.literal(UNCATEGORIZED), z.guid(`must be a category id or ${UNCATEGORIZED}`)])
       .optional(),
@@ -102,7 +104,7 @@ export const PARAMS = {
   pages: {
     project_id: projectId,
     ...period,
-    url: text().optional(),
+    url: filter(),
     sort: PageSort.default("citations"),
     direction: Direction.default("desc"),
     page: page(),
@@ -119,14 +121,14 @@ export const PARAMS = {
     site: z.guid("must be a site id from /content-map/sites").optional(),
     buyer_stage: BuyerStage.optional(),
     status: SitePageStatus.optional(),
-    search: text().optional(),
+    search: filter(),
     page: page(),
     per_page: int(1, 200).default(25),
   },
   content: {
     project_id: projectId,
     view: ContentView.default("IDEAS"),
-    search: text().optional(),
+    search: filter(),
     status: ProducedStatus.optional(),
     "sources[]": list(text(), `a string of at most ${MAX_TEXT} characters`).optional(),
     "stages[]": list(IdeaStage, `one of ${IdeaStage.options.join(", ")}`).optional(),

@@ -43,3 +43,14 @@ describe("date parameters", () => {
     expect(issues("1999-12-31")).toEqual({ date: ["must be a date from 2000-01-01 to 9999-12-30"] });
   });
 });
+
+describe("text filters", () => {
+  it("take an empty value as no filter, as search always did", () => {
+    expect(PARAM_SCHEMAS.pages.parse({ url: "" }).url).toBeUndefined();
+    expect(PARAM_SCHEMAS.competitorPages.parse({ url: "", search: "" })).toMatchObject({
+      url: undefined,
+      search: undefined,
+    });
+    expect(PARAM_SCHEMAS.pages.parse({ url: "acme.com/x" }).url).toBe("acme.com/x");
+  });
+});
