@@ -4,7 +4,9 @@ import {
   COMPARES,
   type Compare,
   dayIn,
+  daysBetween,
   MAX_DAY,
+  MAX_PERIOD_DAYS,
   MIN_DAY,
   NAMED_PERIODS,
   type NamedPeriod,
@@ -79,6 +81,12 @@ export function parsePeriodFlags(flags: PeriodFlags): PeriodChoice {
       throw new CliError("--from needs --to: give the last day of the period too", EXIT.usage);
     const end = parseDay("--to", flags.to)!;
     if (start > end) throw new CliError(`--from ${start} is after --to ${end}`, EXIT.usage);
+    const days = daysBetween(start, end) + 1;
+    if (days > MAX_PERIOD_DAYS)
+      throw new CliError(
+        `--from ${start} --to ${end} is ${days} days: a custom period is at most ${MAX_PERIOD_DAYS} days`,
+        EXIT.usage,
+      );
     return { start, end, ...withCompare };
   }
   return { range: parseRange(flags.range), ...withCompare };
@@ -88,18 +96,23 @@ export function parsePeriodFlags(flags: PeriodFlags): PeriodChoice {
 const EARLIEST_ZONE = "Pacific/Kiritimati";
 
 /**
- * Refuses `--month` of a month that is not over on the as-of day (the current month, or a later
- * one): the service would answer 422, so it is a flag error naming `--period month-to-date`
- * (docs/decisions.md#period). `asOf` is the embedded service's day; a remote service's today is
- * in its workspace's timezone, so a month is refused only when it is not over anywhere yet.
+ * Refuses a period that is not over on the as-of day: `--month` of the current month or a later
+ * one, `--to` after the as-of day. The service would answer 422, so it is a flag error, and
+ * `--month`'s names `--period month-to-date` (docs/decisions.md#period). `asOf` is the embedded
+ * service's day; a remote service's today is in its workspace's timezone, so a period is refused
+ * only when it is not over anywhere yet, and the message names no day (the earliest zone's would
+ * be no one's as-of day).
  */
-export function checkMonthOver(period: PeriodChoice, asOf?: string, now: Date = new Date()): void {
-  if (!("month" in period) || period.month === undefined) return;
+export function checkPeriodOver(period: PeriodChoice, asOf?: string, now: Date = new Date()): void {
   const day = asOf ?? dayIn(EARLIEST_ZONE, now);
+  const onDay = asOf !== undefined ? ` on the as-of day ${asOf}` : " yet";
+  if ("start" in period && period.end !== undefined && period.end > day)
+    throw new CliError(`--to ${period.end} is not over${onDay}: give a last day that has passed`, EXIT.usage);
+  if (!("month" in period) || period.month === undefined) return;
   if (period.month < day.slice(0, 7)) return;
   const last = addDays(`${day.slice(0, 7)}-01`, -1).slice(0, 7);
   throw new CliError(
-    `--month ${period.month} is not over on the as-of day ${day}: use --period month-to-date for this month so far, or --month ${last} for the last whole month`,
+    `--month ${period.month} is not over${onDay}: use --period month-to-date for this month so far, or --month ${last} for the last whole month`,
     EXIT.usage,
   );
 }

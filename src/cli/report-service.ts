@@ -7,7 +7,7 @@ import { selectProjects } from "../report/select-projects.js";
 import { type CliServiceConnection, connectOrDemo, type ServiceOptions } from "./connect-service.js";
 import { CliError, EXIT } from "./errors.js";
 import { type Io, inline } from "./io.js";
-import { checkMonthOver } from "./period-flags.js";
+import { checkPeriodOver } from "./period-flags.js";
 import { toCliError as setupError } from "./to-cli-error.js";
 
 /*
@@ -43,7 +43,7 @@ export async function projectsOf(
  * as-of day): a month that is not over yet is a flag error first.
  */
 export async function periodAt(service: CliServiceConnection, choice: PeriodChoice): Promise<Period> {
-  checkMonthOver(choice, service.asOf);
+  checkPeriodOver(choice, service.asOf);
   return resolvePeriod(
     service.client,
     choice,

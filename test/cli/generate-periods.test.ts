@@ -4,7 +4,7 @@ import { generateCommand } from "../../src/cli/commands/generate.js";
 import { parseGenerateFlags } from "../../src/cli/commands/generate-options.js";
 import { CliError, EXIT } from "../../src/cli/errors.js";
 import type { Io } from "../../src/cli/io.js";
-import { checkMonthOver } from "../../src/cli/period-flags.js";
+import { checkPeriodOver } from "../../src/cli/period-flags.js";
 import { tempDir } from "../_tmp.js";
 
 const quiet: Io = { out: () => {}, err: () => {}, tty: false };
@@ -96,17 +96,43 @@ describe("vreport generate: period flags (docs/decisions.md#period)", () => {
   it("--month of a month not over on the as-of day is a flag error naming --period month-to-date", () => {
     const message =
       "--month 2026-11 is not over on the as-of day 2026-11-28: use --period month-to-date for this month so far, or --month 2026-10 for the last whole month";
-    expect(() => checkMonthOver({ month: "2026-11" }, "2026-11-28")).toThrow(
+    expect(() => checkPeriodOver({ month: "2026-11" }, "2026-11-28")).toThrow(
       expect.objectContaining({ exitCode: EXIT.usage, message }),
     );
-    expect(() => checkMonthOver({ month: "2026-12" }, "2026-11-28")).toThrow(/^--month 2026-12 is not over/);
-    expect(() => checkMonthOver({ month: "2026-10" }, "2026-11-01")).not.toThrow();
+    expect(() => checkPeriodOver({ month: "2026-12" }, "2026-11-28")).toThrow(/^--month 2026-12 is not over/);
+    expect(() => checkPeriodOver({ month: "2026-10" }, "2026-11-01")).not.toThrow();
     // A remote service's day is its workspace's: refused only where the month is not over anywhere yet.
-    expect(() => checkMonthOver({ month: "2026-11" }, undefined, new Date("2026-11-30T09:00:00Z"))).toThrow(
-      /as-of day 2026-11-30:/,
+    // Its message names no day: the earliest zone's would be no one's as-of day.
+    expect(() => checkPeriodOver({ month: "2026-11" }, undefined, new Date("2026-11-30T09:00:00Z"))).toThrow(
+      expect.objectContaining({
+        message:
+          "--month 2026-11 is not over yet: use --period month-to-date for this month so far, or --month 2026-10 for the last whole month",
+      }),
     );
     expect(() =>
-      checkMonthOver({ month: "2026-11" }, undefined, new Date("2026-11-30T12:00:00Z")),
+      checkPeriodOver({ month: "2026-11" }, undefined, new Date("2026-11-30T12:00:00Z")),
     ).not.toThrow();
+  });
+
+  it("--to after the as-of day, and a custom period of more than 366 days, are flag errors", () => {
+    const period = (flags: Record<string, string>) => parseGenerateFlags(flags, {}).period;
+    expect(() => checkPeriodOver({ start: "2026-10-01", end: "2026-12-31" }, "2026-11-01")).toThrow(
+      expect.objectContaining({
+        exitCode: EXIT.usage,
+        message: "--to 2026-12-31 is not over on the as-of day 2026-11-01: give a last day that has passed",
+      }),
+    );
+    expect(() => checkPeriodOver({ start: "2026-10-01", end: "2026-11-01" }, "2026-11-01")).not.toThrow();
+    // 2025-01-01 to 2026-01-01: 366 days (2025 has 365) is allowed, a day more is not.
+    expect(period({ from: "2025-01-01", to: "2026-01-01" })).toEqual({
+      start: "2025-01-01",
+      end: "2026-01-01",
+    });
+    expect(() => period({ from: "2025-01-01", to: "2026-01-02" })).toThrow(
+      expect.objectContaining({
+        exitCode: EXIT.usage,
+        message: "--from 2025-01-01 --to 2026-01-02 is 367 days: a custom period is at most 366 days",
+      }),
+    );
   });
 });
