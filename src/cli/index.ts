@@ -63,6 +63,13 @@ function packageVersion(): string {
   return pkg.version ?? "unknown";
 }
 
+// A reader that stops reading (`vreport … | head`) closes the pipe: the rest of the output has
+// no one to go to, which is no failure of the command (as for other Unix tools).
+for (const stream of [process.stdout, process.stderr])
+  stream.on("error", (err: NodeJS.ErrnoException) => {
+    if (err.code === "EPIPE") process.exit(process.exitCode ?? EXIT.ok);
+    throw err;
+  });
 await main(process.argv);
 // Stopped, but the command finished its last step anyway: the stop still decides the exit.
 const stopped = interrupted();

@@ -3,6 +3,7 @@
  * `--formats` a hidden alias), `--version`, values case-insensitive where case means nothing,
  * a description for every subcommand.
  */
+import { spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseGenerateFlags } from "../../src/cli/commands/generate-options.js";
@@ -52,6 +53,21 @@ describe("the vreport binary", () => {
     const alias = await run(["enqueue", "--all-projects", "--formats", "docx"]);
     expect(alias).toMatchObject({ code: 2 });
     expect(alias.text).toContain('invalid --format "docx"');
+  }, 60_000);
+
+  it("exits quietly when its reader stops reading (`vreport … | head`)", async () => {
+    const child = spawn(process.execPath, cli.argv(["webhooks", "test", "--help"]), {
+      cwd: cli.dir,
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    // The reader is gone before the first line is written: every write meets a closed pipe.
+    child.stdout.destroy();
+    let stderr = "";
+    child.stderr.on("data", (d) => {
+      stderr += d;
+    });
+    const code = await new Promise((r) => child.on("close", r));
+    expect({ code, stderr }).toEqual({ code: 0, stderr: "" });
   }, 60_000);
 
   it("every webhooks subcommand has a description", async () => {
