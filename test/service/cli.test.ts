@@ -49,6 +49,15 @@ describe("vreport seed, keys and serve on a PGlite directory", () => {
     expect((err as CliError).message).toMatch(
       /--scopes.*workspace:read, visibility:read, contentmap:read, content:read/,
     );
+    // A key expired before it is made could never answer.
+    const past = await keysCreate(
+      { database, scopes: "workspace:read", expiresAt: "2020-01-01T00:00:00Z" },
+      () => {},
+    ).catch((e: unknown) => e);
+    expect(past).toMatchObject({
+      exitCode: 2,
+      message: "--expires-at 2020-01-01T00:00:00Z has passed: give a time in the future",
+    });
     const out: string[] = [];
     const created = await keysCreate({ database, scopes: "workspace:read,content:read", json: true }, (l) =>
       out.push(l),

@@ -74,6 +74,9 @@ export async function keysCreate(
     expiresAt = new Date(opts.expiresAt);
     if (Number.isNaN(expiresAt.getTime()))
       throw CliError.badFlag("--expires-at", opts.expiresAt, "an ISO 8601 date-time");
+    // A key that expired before it was made could never answer: a mistyped year, not a wish.
+    if (expiresAt.getTime() <= Date.now())
+      throw new CliError(`--expires-at ${opts.expiresAt} has passed: give a time in the future`, EXIT.usage);
   }
   if (opts.project !== undefined && !/^[0-9a-f-]{36}$/i.test(opts.project)) {
     throw CliError.badFlag("--project", opts.project, "a project id from `vreport projects`");
