@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { formatCount, MINUS, platformName } from "../../src/format/figures.js";
-import { ENGLISH } from "../../src/format/i18n/index.js";
+import { ENGLISH, langOf } from "../../src/format/i18n/index.js";
 import { formatIn } from "../../src/format/i18n/value.js";
 
 /** The output conventions (docs/architecture.md) as an English report writes them. */
@@ -18,6 +18,13 @@ describe("output conventions (docs/architecture.md)", () => {
     expect(f.deltaPp(0)).toBe("0.0\u00a0pp");
     expect(f.deltaPp(-0.0001)).toBe("0.0\u00a0pp");
     expect(f.deltaPp(0.0004)).toBe("0.0\u00a0pp");
+  });
+  it("never writes an interval's non-zero bound as 0.0, which would seem to touch zero", () => {
+    // A significant rise whose interval's lower bound is 0.034 pp (the 7-day demo's mention rate).
+    expect(ENGLISH.m.kpis.interval(0.00034, 0.031)).toBe("95% interval +0.03 to +3.1\u00a0pp");
+    expect(ENGLISH.m.kpis.interval(-0.052, -0.0004)).toBe(`95% interval ${MINUS}5.2 to ${MINUS}0.04\u00a0pp`);
+    expect(ENGLISH.m.kpis.interval(0, 0.02)).toBe("95% interval 0.0 to +2.0\u00a0pp");
+    expect(langOf("de-DE").m.kpis.interval(0.00034, 0.031)).toBe("95-%-Intervall +0,03 bis +3,1\u00a0Pp.");
   });
   it("formats counts with thousands separators", () => {
     expect(formatCount(12345)).toBe("12,345");

@@ -119,7 +119,7 @@ const messages = (f: Figures): Messages => ({
     interval: (low, high) =>
       low === null || high === null
         ? "95-%-Intervall nicht bestimmbar"
-        : `95-%-Intervall ${f.signedPoints(low)} bis ${f.deltaPp(high)}`,
+        : `95-%-Intervall ${f.boundPoints(low)} bis ${f.boundPp(high)}`,
     metric: "Kennzahl",
     value: "Wert",
     previous: "Vorperiode",
@@ -332,7 +332,7 @@ const messages = (f: Figures): Messages => ({
 
   executiveSummary: {
     glossary:
-      "Pp.: Prozentpunkte, die Differenz zweier Prozentwerte. 95-%-Intervall: der Bereich, in dem die Rate mit 95 % Sicherheit liegt, gemessen an der Zahl der erfassten Antworten. Signifikant: Das Intervall der Veränderung schließt null aus, die Veränderung ist also kein Zufall. Share of Voice: der Anteil der Marke an allen Erwähnungen von ihr und ihren beobachteten Wettbewerbern.",
+      "Pp.: Prozentpunkte, die Differenz zweier Prozentwerte. 95-%-Intervall: der Bereich, in dem die Rate mit 95 % Sicherheit liegt, gemessen an der Zahl der beobachteten Prompts und daran, wie stark ihre Antworten schwanken. Signifikant: Das Intervall der Veränderung schließt null aus, die Veränderung ist also kein Zufall. Share of Voice: der Anteil der Marke an allen Erwähnungen von ihr und ihren beobachteten Wettbewerbern.",
     notInReport: (reasons) => `Nicht in diesem Bericht: ${reasons.join(" ")}`,
     notEnoughData: "Für eine Zusammenfassung liegen in diesem Zeitraum nicht genug Daten vor.",
     noAnswers: "In diesem Zeitraum wurden keine Antworten erhoben, daher lassen sich keine Raten angeben.",

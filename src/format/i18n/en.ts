@@ -136,7 +136,7 @@ const enMessages = (f: Figures) => ({
     interval: (low: number | null, high: number | null) =>
       low === null || high === null
         ? "95% interval not estimable"
-        : `95% interval ${f.signedPoints(low)} to ${f.deltaPp(high)}`,
+        : `95% interval ${f.boundPoints(low)} to ${f.boundPp(high)}`,
     /** The Markdown KPI table's header. */
     metric: "Metric",
     value: "Value",
@@ -363,7 +363,7 @@ const enMessages = (f: Figures) => ({
   executiveSummary: {
     /** The words the summary uses, said where they are first used (not only in the methodology). */
     glossary:
-      "pp: percentage points, the difference between two percentages. 95% interval: the range the rate lies in with 95% confidence, given how many answers were collected. Significant: the interval of the change excludes zero, so the change is not noise. Share of voice: the brand's share of all mentions of it and its tracked competitors.",
+      "pp: percentage points, the difference between two percentages. 95% interval: the range the rate lies in with 95% confidence, given how many prompts were tracked and how much their answers vary. Significant: the interval of the change excludes zero, so the change is not noise. Share of voice: the brand's share of all mentions of it and its tracked competitors.",
     notInReport: (reasons: readonly string[]) => `Not in this report: ${reasons.join(" ")}`,
     notEnoughData: "There is not enough data in this period for a summary.",
     noAnswers: "No answers were collected in this period, so no rates can be reported.",

@@ -119,7 +119,7 @@ const messages = (f: Figures): Messages => ({
     interval: (low, high) =>
       low === null || high === null
         ? "intervalo del 95 % no estimable"
-        : `intervalo del 95 % de ${f.signedPoints(low)} a ${f.deltaPp(high)}`,
+        : `intervalo del 95 % de ${f.boundPoints(low)} a ${f.boundPp(high)}`,
     metric: "Indicador",
     value: "Valor",
     previous: "Anterior",
@@ -325,7 +325,7 @@ const messages = (f: Figures): Messages => ({
 
   executiveSummary: {
     glossary:
-      "p. p.: puntos porcentuales, la diferencia entre dos porcentajes. Intervalo del 95 %: el rango en el que está la tasa con un 95 % de confianza, según cuántas respuestas se recogieron. Significativo: el intervalo del cambio excluye el cero, así que el cambio no es ruido. Cuota de voz: la parte de la marca en todas las menciones de ella y de sus competidores seguidos.",
+      "p. p.: puntos porcentuales, la diferencia entre dos porcentajes. Intervalo del 95 %: el rango en el que está la tasa con un 95 % de confianza, según cuántos prompts se siguieron y cuánto varían sus respuestas. Significativo: el intervalo del cambio excluye el cero, así que el cambio no es ruido. Cuota de voz: la parte de la marca en todas las menciones de ella y de sus competidores seguidos.",
     notInReport: (reasons) => `No incluido en este informe: ${reasons.join(" ")}`,
     notEnoughData: "No hay datos suficientes en este período para un resumen.",
     noAnswers: "No se recogieron respuestas en este período, por lo que no se puede indicar ninguna tasa.",

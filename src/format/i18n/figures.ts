@@ -31,6 +31,7 @@ export class Figures {
   private readonly percentFormat: Intl.NumberFormat;
   private readonly countFormat: Intl.NumberFormat;
   private readonly decimalFormat: Intl.NumberFormat;
+  private readonly smallFormat: Intl.NumberFormat;
   private readonly dateFormat: Intl.DateTimeFormat;
   private readonly listFormat: Intl.ListFormat;
   private readonly pluralRules: Intl.PluralRules;
@@ -50,6 +51,7 @@ export class Figures {
       minimumFractionDigits: 1,
       maximumFractionDigits: 1,
     });
+    this.smallFormat = new Intl.NumberFormat(locale, { maximumSignificantDigits: 1 });
     this.dateFormat = new Intl.DateTimeFormat(locale, {
       year: "numeric",
       month: "2-digit",
@@ -87,6 +89,22 @@ export class Figures {
   /** The signed number of points alone: 0.042 → "+4.2". */
   signedPoints(value: number): string {
     return this.sign(value * 100, true) + this.decimalFormat.format(Math.abs(value * 100));
+  }
+
+  /**
+   * A bound of a change's 95 % interval in signed points: as `signedPoints`, except that a bound
+   * that is not zero never reads "0.0", which would seem to touch zero and contradict
+   * "significant": 0.00034 → "+0.03" (its first significant digit).
+   */
+  boundPoints(value: number): string {
+    const points = value * 100;
+    if (points === 0 || Math.abs(points) >= 0.05) return this.signedPoints(value);
+    return (points < 0 ? MINUS : "+") + this.smallFormat.format(Math.abs(points));
+  }
+
+  /** `boundPoints` with the unit: the upper bound of "95% interval +0.03 to +3.1 pp". */
+  boundPp(value: number): string {
+    return `${this.boundPoints(value)}\u00a0${this.style.pp}`;
   }
 
   /** A count with the locale's grouping: 12345 → "12,345", "12.345", "12 345". */

@@ -119,7 +119,7 @@ const messages = (f: Figures): Messages => ({
     interval: (low, high) =>
       low === null || high === null
         ? "intervalle à 95 % non estimable"
-        : `intervalle à 95 % de ${f.signedPoints(low)} à ${f.deltaPp(high)}`,
+        : `intervalle à 95 % de ${f.boundPoints(low)} à ${f.boundPp(high)}`,
     metric: "Indicateur",
     value: "Valeur",
     previous: "Précédent",
@@ -328,7 +328,7 @@ const messages = (f: Figures): Messages => ({
 
   executiveSummary: {
     glossary:
-      "pt : points de pourcentage, l’écart entre deux pourcentages. Intervalle à 95 % : la plage où se situe le taux avec 95 % de confiance, compte tenu du nombre de réponses collectées. Significatif : l’intervalle de la variation exclut zéro, la variation n’est donc pas due au hasard. Part de voix : la part de la marque dans toutes les mentions d’elle-même et de ses concurrents suivis.",
+      "pt : points de pourcentage, l’écart entre deux pourcentages. Intervalle à 95 % : la plage où se situe le taux avec 95 % de confiance, compte tenu du nombre de prompts suivis et de la variation de leurs réponses. Significatif : l’intervalle de la variation exclut zéro, la variation n’est donc pas due au hasard. Part de voix : la part de la marque dans toutes les mentions d’elle-même et de ses concurrents suivis.",
     notInReport: (reasons) => `Absent de ce rapport : ${reasons.join(" ")}`,
     notEnoughData: "Les données de cette période ne suffisent pas pour une synthèse.",
     noAnswers: "Aucune réponse n’a été collectée sur cette période : aucun taux ne peut être indiqué.",
