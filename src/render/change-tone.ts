@@ -19,9 +19,10 @@ function printsAsZero(delta: number, type: "delta_pp" | "delta_count"): boolean 
 }
 
 /**
- * The tone of a change: `none` when there is no change, `neutral` when it is not significant
- * (`significant === false`; undefined means untested), prints as zero or is nobody's; otherwise
- * good news when the client gains or a competitor loses, bad news the other way round.
+ * The tone of a change: `none` when there is no change, `neutral` when it is not significant or
+ * was not tested (`significant` not true: a page's or a prompt's change has no interval), prints as
+ * zero or is nobody's; otherwise good news when the client gains or a competitor loses, bad news
+ * the other way round. Colour so always means a significant change, as the legend says.
  */
 export function changeTone(
   whose: Whose,
@@ -30,7 +31,7 @@ export function changeTone(
   significant?: boolean,
 ): Tone {
   if (delta === null || delta === undefined || !Number.isFinite(delta)) return "none";
-  if (significant === false || whose === "neutral" || printsAsZero(delta, type)) return "neutral";
+  if (significant !== true || whose === "neutral" || printsAsZero(delta, type)) return "neutral";
   return delta > 0 === (whose === "client") ? "good" : "bad";
 }
 
@@ -47,7 +48,7 @@ export function cellTone(column: Column, row: Row): Tone {
   if (column.type !== "delta_pp" && column.type !== "delta_count") return "none";
   if (typeof value !== "number") return "none";
   const flag = column.significance === undefined ? undefined : row[column.significance];
-  return changeTone(whoseIn(column, row), value, column.type, flag === false ? false : undefined);
+  return changeTone(whoseIn(column, row), value, column.type, flag === true);
 }
 
 /** Whether a column may be coloured at all: a change or a target's status. */

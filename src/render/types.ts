@@ -25,8 +25,8 @@ export type WhoseOf = Whose | { clientWhen: string };
 
 /**
  * A figure's colour by its meaning for the client (render/change-tone.ts): `good` (green) and
- * `bad` (red) news, `neutral` (grey) for a change that is not significant, prints as zero or is
- * nobody's, `warn` (amber) for a target at risk, `none` for a figure that is no change.
+ * `bad` (red) news, `neutral` (grey) for a change that is not significant (or not tested), prints
+ * as zero or is nobody's, `warn` (amber) for a target at risk, `none` for a figure that is no change.
  */
 export type Tone = "good" | "bad" | "neutral" | "warn" | "none";
 

@@ -63,15 +63,17 @@ function tableHtml(html: string, title: string): string {
 
 describe("what a change means for the client", () => {
   it("is one function of whose figure it is, its direction and its significance", () => {
-    expect(changeTone("client", 0.02, "delta_pp")).toBe("good");
-    expect(changeTone("client", -0.02, "delta_pp")).toBe("bad");
-    expect(changeTone("competitor", 0.02, "delta_pp")).toBe("bad");
-    expect(changeTone("competitor", -0.02, "delta_pp")).toBe("good");
-    expect(changeTone("competitor", 0.02, "delta_pp", false)).toBe("neutral");
     expect(changeTone("client", 0.02, "delta_pp", true)).toBe("good");
+    expect(changeTone("client", -0.02, "delta_pp", true)).toBe("bad");
+    expect(changeTone("competitor", 0.02, "delta_pp", true)).toBe("bad");
+    expect(changeTone("competitor", -0.02, "delta_pp", true)).toBe("good");
+    expect(changeTone("competitor", 0.02, "delta_pp", false)).toBe("neutral");
+    // Untested (a page's, a prompt's change): no colour, which the legend keeps for significant news.
+    expect(changeTone("client", 0.02, "delta_pp")).toBe("neutral");
+    expect(changeTone("competitor", 3, "delta_count")).toBe("neutral");
     // A change that prints as 0.0 pp, or as 0, is no rise and no fall.
-    expect(changeTone("client", 0.0004, "delta_pp")).toBe("neutral");
-    expect(changeTone("competitor", 0.4, "delta_count")).toBe("neutral");
+    expect(changeTone("client", 0.0004, "delta_pp", true)).toBe("neutral");
+    expect(changeTone("competitor", 0.4, "delta_count", true)).toBe("neutral");
     // How many answers were collected is nobody's gain.
     expect(changeTone("neutral", -600, "delta_count")).toBe("neutral");
     expect(changeTone("client", null, "delta_pp")).toBe("none");
@@ -79,7 +81,7 @@ describe("what a change means for the client", () => {
 });
 
 describe("colours in every format", () => {
-  it("PDF and HTML: a competitor's gain red, the client's gain green, a change that is not significant grey", async () => {
+  it("PDF and HTML: a competitor's gain red, the client's gain green, a change that is not significant or not tested grey", async () => {
     const view = presentView(await competitiveView(), presentationOf("client"));
     const html = renderHtml(view, {}, "body");
     const board = tableHtml(html, "Competitors");
@@ -92,9 +94,10 @@ describe("colours in every format", () => {
     expect(board).not.toContain('tone--good">+25.0');
     // Every other change of the fixture is not significant: grey.
     expect(board).toContain('tone--neutral">\u221212.5\u00a0pp<');
+    // A competitor page's gains are not tested for significance: grey, not news.
     const pages = tableHtml(html, "Competitor pages");
-    expect(pages).toContain('tone--bad">+3<');
-    expect(pages).toContain('tone--bad">+37.5\u00a0pp<');
+    expect(pages).toContain('tone--neutral">+3<');
+    expect(pages).toContain('tone--neutral">+37.5\u00a0pp<');
   });
 
   it("XLSX: the same cells in the same colours", async () => {
@@ -109,8 +112,8 @@ describe("colours in every format", () => {
     expect(colours(3)).toEqual([RED, GREY, RED]);
     const pages = wb.getWorksheet("Competitor pages")!;
     expect(pages.getCell("D2").value).toBe(3);
-    expect(pages.getCell("D2").font?.color?.argb).toBe(RED);
-    expect(pages.getCell("F2").font?.color?.argb).toBe(RED);
+    expect(pages.getCell("D2").font?.color?.argb).toBe(GREY);
+    expect(pages.getCell("F2").font?.color?.argb).toBe(GREY);
   });
 });
 
@@ -147,7 +150,7 @@ describe("the legend", () => {
     expect(lines).toEqual([
       { text: "■ Green: good news for Acme (its own gain, or a competitor's loss).", argb: GREEN },
       { text: "■ Red: bad news for Acme (its own loss, or a competitor's gain).", argb: RED },
-      { text: "■ Grey: a change that is not significant.", argb: GREY },
+      { text: "■ Grey: a change that is not significant or not tested.", argb: GREY },
     ]);
   });
 
@@ -162,7 +165,7 @@ describe("the legend", () => {
         "bad",
         "Rot: eine schlechte Nachricht für Acme (ein eigener Rückgang oder ein Zuwachs bei einem Wettbewerber).",
       ],
-      ["neutral", "Grau: eine nicht signifikante Veränderung."],
+      ["neutral", "Grau: eine nicht signifikante oder nicht geprüfte Veränderung."],
     ]);
     expect(texts("fr-FR")[1]).toEqual([
       "bad",

@@ -327,7 +327,7 @@ const messages = (f: Figures): Messages => ({
       `Grün: eine gute Nachricht für ${brand} (ein eigener Zuwachs oder ein Rückgang bei einem Wettbewerber).`,
     bad: (brand) =>
       `Rot: eine schlechte Nachricht für ${brand} (ein eigener Rückgang oder ein Zuwachs bei einem Wettbewerber).`,
-    neutral: "Grau: eine nicht signifikante Veränderung.",
+    neutral: "Grau: eine nicht signifikante oder nicht geprüfte Veränderung.",
   },
 
   executiveSummary: {

@@ -357,7 +357,7 @@ const enMessages = (f: Figures) => ({
   legend: {
     good: (brand: string) => `Green: good news for ${brand} (its own gain, or a competitor's loss).`,
     bad: (brand: string) => `Red: bad news for ${brand} (its own loss, or a competitor's gain).`,
-    neutral: "Grey: a change that is not significant.",
+    neutral: "Grey: a change that is not significant or not tested.",
   },
 
   executiveSummary: {

@@ -320,7 +320,7 @@ const messages = (f: Figures): Messages => ({
   legend: {
     good: (brand) => `Verde: buena noticia para ${brand} (una subida propia o una bajada de un competidor).`,
     bad: (brand) => `Rojo: mala noticia para ${brand} (una bajada propia o una subida de un competidor).`,
-    neutral: "Gris: un cambio no significativo.",
+    neutral: "Gris: un cambio no significativo o no contrastado.",
   },
 
   executiveSummary: {

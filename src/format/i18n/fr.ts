@@ -323,7 +323,7 @@ const messages = (f: Figures): Messages => ({
     good: (brand) => `Vert : bonne nouvelle pour ${brand} (sa propre hausse, ou la baisse d’un concurrent).`,
     bad: (brand) =>
       `Rouge : mauvaise nouvelle pour ${brand} (sa propre baisse, ou la hausse d’un concurrent).`,
-    neutral: "Gris : une variation non significative.",
+    neutral: "Gris : une variation non significative ou non testée.",
   },
 
   executiveSummary: {
