@@ -63,6 +63,30 @@ afterAll(async () => {
   await closeBrowser();
 });
 
+describe("the cover's band", () => {
+  const band = (footerText?: string) => {
+    const view = sampleView();
+    view.branding = {
+      ...view.branding,
+      agencyName: "Northwind Digital",
+      ...(footerText ? { footerText } : {}),
+    };
+    const html = renderHtml(view, {}, "cover");
+    const at = html.indexOf('<div class="cover__band">');
+    return html.slice(at, html.indexOf("</div>", at));
+  };
+
+  it("says who prepared the report once: the agency's footer line, when it names the agency", () => {
+    expect(band("Confidential: prepared by Northwind Digital")).not.toContain("Prepared by");
+    expect(band("Confidential: prepared by Northwind Digital")).toContain(
+      "Confidential: prepared by Northwind Digital",
+    );
+    // A footer line about something else keeps "Prepared by …" beside it.
+    expect(band("Confidential — prepared for Acme")).toContain("Prepared by Northwind Digital");
+    expect(band()).toContain("Prepared by Northwind Digital");
+  });
+});
+
 describe("a templates folder", () => {
   it("overrides only the files it has; the rest are the package's", async () => {
     const dir = await templatesDir("partial", {

@@ -440,10 +440,10 @@ const messages = (f: Figures): Messages => ({
     citationsTheme: "Zitierungen",
     platformTheme: (platform) => `Schwächste Plattform: ${platform}`,
     focusIntro: (citations, platform) =>
-      `${citations && platform !== null ? "Zwei weitere Themen stehen vorn; sie fassen" : "Ein weiteres Thema steht vorn; es fasst"} aus allen die Prompts für ${f.list([...(citations ? ["die Zitierungsrate"] : []), ...(platform !== null ? [platform] : [])])} zusammen.`,
+      `${citations && platform !== null ? "Zwei weitere Themen stehen vorn; sie fassen" : "Ein weiteres Thema steht vorn; es fasst"} aus allen die Prompts für ${f.list([...(citations ? ["die Zitierrate"] : []), ...(platform !== null ? [platform] : [])])} zusammen.`,
     competitorTheme: (rival) => `Prompts, die ${rival} nennen`,
     intro: (brand, themes, prompts) =>
-      `Die ${f.countOf(prompts, promptsOf)}, mit mindestens einer Antwort, die einen beobachteten Wettbewerber nennt und ${brand} nicht, gruppiert in ${f.countOf(themes, { one: "Thema", other: "Themen" })} nach ihrer Gemeinsamkeit: dem Wettbewerber, den der Prompt nennt, sonst seiner Kategorie. Eine Maßnahme je Thema; die Arbeitsmappe listet jeden Prompt mit seinen eigenen Zahlen.`,
+      `Die ${f.countOf(prompts, promptsOf)} mit mindestens einer Antwort, die einen beobachteten Wettbewerber nennt und ${brand} nicht, gruppiert in ${f.countOf(themes, { one: "Thema", other: "Themen" })} nach ihrer Gemeinsamkeit: dem Wettbewerber, den der Prompt nennt, sonst seiner Kategorie. Eine Maßnahme je Thema; die Arbeitsmappe listet jeden Prompt mit seinen eigenen Zahlen.`,
   },
 
   actions: {

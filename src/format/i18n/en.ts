@@ -582,7 +582,7 @@ const enMessages = (f: Figures) => ({
     targets: "Targets",
     noTargets: "No targets are set.",
     targetsNote:
-      "On track: the rate reaches its target. At risk: it falls short, but the target lies within its 95 % interval. Off track: the whole interval lies below the target.",
+      "On track: the rate reaches its target. At risk: it falls short, but the target lies within its 95% interval. Off track: the whole interval lies below the target.",
   },
 
   trend: {

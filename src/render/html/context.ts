@@ -135,6 +135,11 @@ export interface CoverContext {
   timezone: string;
   agency: string;
   footerText: string;
+  /**
+   * Whether the cover says "Prepared by …": not when the agency's footer line names the agency
+   * already ("Confidential: prepared by Northwind Digital" beside "Prepared by Northwind Digital").
+   */
+  showPreparedBy: boolean;
   logoUri: string | null;
   /** The account manager's name and contacts (docs/agency.md), or null. */
   accountManager: string | null;
@@ -292,6 +297,7 @@ export function documentContext(
       timezone: c.timezone,
       agency: b.agencyName,
       footerText: b.footerText ?? "",
+      showPreparedBy: !(b.footerText ?? "").toLocaleLowerCase().includes(b.agencyName.toLocaleLowerCase()),
       logoUri: b.logo ? dataUri(b.logo.mime, b.logo.data) : null,
       accountManager: c.accountManager ?? null,
       draft: draft ? lang.m.draft.mark : null,

@@ -9,7 +9,9 @@ export const methodology: SectionDrafter = (model, lang) => {
   const m = lang.m.methodology;
   const p = model.cover.period;
   const s = model.sections;
-  const range = model.cover.range;
+  // "last 90 days", as the cover says it, never the API's "90d".
+  const days = /^(\d+)d$/.exec(model.cover.range)?.[1];
+  const range = days === undefined ? model.cover.range : lang.m.cover.lastDays(Number(days));
   // Custom periods and compare=year name their comparison rule (docs/decisions.md#period).
   const compared = !p
     ? ""
@@ -26,7 +28,7 @@ export const methodology: SectionDrafter = (model, lang) => {
         );
   const periodText = !p
     ? m.noPeriod(range)
-    : range === "custom"
+    : model.cover.range === "custom"
       ? m.customPeriod(
           f.periodLabel(p.label, p.start, p.end),
           f.date(p.start),

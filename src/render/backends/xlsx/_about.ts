@@ -49,7 +49,8 @@ function writeFacts(ws: ExcelJS.Worksheet, row: number, view: ReportView, lang: 
     [w.timezone, c.timezone],
     [w.preparedBy, view.branding.agencyName],
     ...(c.accountManager !== undefined ? [[w.accountManager, c.accountManager] as [string, string]] : []),
-    [w.generatedAt, c.generatedAt],
+    // An ISO instant (UTC) as a reader writes one: the day as the report's language does, and the minute.
+    [w.generatedAt, `${lang.f.date(c.generatedAt)} ${c.generatedAt.slice(11, 16)} UTC`],
   ];
   return facts.reduce((r, [label, value, isDate]) => writeFact(ws, r, { label, value, isDate }, lang), row);
 }
