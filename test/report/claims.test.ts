@@ -74,7 +74,7 @@ describe("claims", () => {
     const model = buildModel(data);
     expect(model.findings.map((f) => f.text).slice(-2)).toEqual([
       "1 untapped topic where competitors publish and you do not: GA4.",
-      "Privacy and consent: you published 1 article, not cited yet; competitors have 6 pages.",
+      "Privacy and consent: you published 1 article, not cited yet; competitors have 6 pages (Rival 6).",
     ]);
     expect(checkReport(model).filter((c) => c.rule === "untapped-with-content")).toEqual([]);
     // The chart counts classified pages: under it, one sentence says why the topic has no bar.
@@ -96,7 +96,7 @@ describe("claims", () => {
         withContent(smallReportData(), [topic("GA4", true, 5)], [published("GA4 migration", null, day)]),
       );
     expect(on("2026-11-01").findings.at(-1)?.text).toBe(
-      "GA4: you published 1 article, not cited yet; competitors have 5 pages.",
+      "GA4: you published 1 article, not cited yet; competitors have 5 pages (Rival 5).",
     );
     const later = on("2026-11-02");
     expect(later.findings.at(-1)?.text).toBe(
@@ -112,7 +112,9 @@ describe("claims", () => {
       [published("Privacy basics", "https://www.acme.com/blog/privacy/")],
     );
     sectionOf(data, "your_pages").rows[0]!.url = "https://acme.com/blog/privacy";
-    expect(texts(data).at(-1)).toBe("Privacy: you published 1 article, 1 cited; competitors have 2 pages.");
+    expect(texts(data).at(-1)).toBe(
+      "Privacy: you published 1 article, 1 cited; competitors have 2 pages (Rival 2).",
+    );
   });
 
   it("never calls a tie strongest or weakest", () => {

@@ -429,8 +429,9 @@ const enMessages = (f: Figures) => ({
     coverageGaps: (n: number, topics: string) =>
       `${f.countOf(n, { one: "coverage gap", other: "coverage gaps" })} where the top competitor has more pages: ${topics}.`,
     /** A topic flagged untapped or a gap among classified pages, on which the client has published. */
-    topicOwnContent: (topic: string, items: number, cited: number, theirs: number) =>
-      `${topic}: you published ${f.countOf(items, { one: "article", other: "articles" })}, ${cited === 0 ? "not cited yet" : `${f.count(cited)} cited`}; competitors have ${f.countOf(theirs, { one: "page", other: "pages" })}.`,
+    /** `whose`: each competitor's pages, "Lumora 3, Nimbus Metrics 3" (empty when none has any). */
+    topicOwnContent: (topic: string, items: number, cited: number, theirs: number, whose: string) =>
+      `${topic}: you published ${f.countOf(items, { one: "article", other: "articles" })}, ${cited === 0 ? "not cited yet" : `${f.count(cited)} cited`}; competitors have ${f.countOf(theirs, { one: "page", other: "pages" })}${whose ? ` (${whose})` : ""}.`,
     /** Data coverage (docs/claims.md): days as the language writes a span of them. */
     coverageRange: (start: string, end: string) =>
       start === end ? f.date(start) : `${f.date(start)} to ${f.date(end)}`,

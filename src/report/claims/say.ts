@@ -117,7 +117,18 @@ export function say(claim: Claim, lang: Lang): string {
     case "coverage-gaps":
       return e.coverageGaps(claim.topics.length, topicNames(claim.topics, lang));
     case "topic-own-content":
-      return e.topicOwnContent(claim.topic.name, claim.items, claim.cited, claim.competitorPages);
+      return e.topicOwnContent(
+        claim.topic.name,
+        claim.items,
+        claim.cited,
+        claim.competitorPages,
+        // Whose the pages are, so the total can be found in the content map's rows.
+        claim.topic.competitors
+          .filter((c) => c.total > 0)
+          .sort((a, b) => b.total - a.total || a.name.localeCompare(b.name))
+          .map((c) => `${c.name} ${lang.f.count(c.total)}`)
+          .join(", "),
+      );
     case "target": {
       const t = claim.check;
       // Said alone, the line starts a sentence: the metric's name is lower case inside the summary's.
