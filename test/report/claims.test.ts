@@ -117,6 +117,34 @@ describe("claims", () => {
     );
   });
 
+  it("says when the days compared fall on other weekdays, and only then", () => {
+    // A week against a week: every weekday on both sides, nothing to say.
+    expect(texts(smallReportData()).some((t) => /weekday/.test(t))).toBe(false);
+    // Month to date on 1 November 2026 (a Sunday) against 1 October (a Thursday).
+    const oneDay = (previous: string) => {
+      const data = smallReportData();
+      if (!data.report.ok) throw new Error("fixture");
+      data.report.value.period = {
+        ...data.report.value.period,
+        start: "2026-11-01",
+        end: "2026-11-01",
+        previous_start: previous,
+        previous_end: previous,
+        previous_days: 1,
+        previous_days_with_data: 1,
+      };
+      return data;
+    };
+    const said = texts(oneDay("2026-10-01"));
+    expect(said).toContain(
+      "The day reported is a Sunday and the day it is compared with a Thursday: answers vary by weekday, so part of each change may be the weekday's.",
+    );
+    // Right after the headline rates it cautions.
+    expect(said.findIndex((t) => /weekday/.test(t))).toBe(3);
+    // The same weekday a week earlier: no caution.
+    expect(texts(oneDay("2026-10-25")).some((t) => /weekday/.test(t))).toBe(false);
+  });
+
   it("never calls a tie strongest or weakest", () => {
     const data = smallReportData();
     const [a, b] = sectionOf(data, "platforms").rows;

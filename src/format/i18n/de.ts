@@ -383,6 +383,10 @@ const messages = (f: Figures): Messages => ({
       missing > 0
         ? `${platform} hat an ${f.count(missing)} von ${f.count(days)} Erhebungstagen nichts erhoben (${f.list(missingDays)})${partial > 0 ? ` und an ${f.countOf(partial, { one: "Tag", other: "Tagen" })} weniger Antworten als die anderen Plattformen (${f.list(partialDays)})` : ""}`
         : `${platform} hat an ${f.count(partial)} von ${f.count(days)} Erhebungstagen weniger Antworten erhoben als die anderen Plattformen (${f.list(partialDays)})`,
+    weekdayMix: (days, current, previous) =>
+      days === 1
+        ? `Der berichtete Tag ist ein ${current[0]}, der Vergleichstag ein ${previous[0]}: Antworten schwanken je Wochentag, ein Teil jeder Veränderung kann also am Wochentag liegen.`
+        : `Die ${f.count(days)} berichteten Tage reichen von ${current[0]} bis ${current[1]}, die Vergleichstage von ${previous[0]} bis ${previous[1]}: Antworten schwanken je Wochentag, ein Teil jeder Veränderung kann also an den Wochentagen liegen.`,
     coverage: (platforms, shortfall, change) =>
       `${platforms.join("; ")}: ${platforms.length > 1 ? "zusammen " : ""}${f.countOf(shortfall, { one: "Antwort", other: "Antworten" })} weniger als bei vollständiger Erhebung${change !== null && change < 0 ? (shortfall >= -change ? `; das erklärt den Rückgang der ausgewerteten Antworten (${f.deltaCount(change)})` : `; das sind ${f.count(shortfall)} des Rückgangs der ausgewerteten Antworten (${f.deltaCount(change)})`) : ""}.`,
     targetLine: (scope, metric, status, value, target) =>

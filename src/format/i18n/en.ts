@@ -446,6 +446,11 @@ const enMessages = (f: Figures) => ({
       missing > 0
         ? `${platform} collected nothing on ${f.count(missing)} of the ${f.countOf(days, { one: "day", other: "days" })} with collections (${f.list(missingDays)})${partial > 0 ? ` and fewer answers than the other platforms on ${f.countOf(partial, { one: "day", other: "days" })} (${f.list(partialDays)})` : ""}`
         : `${platform} collected fewer answers than the other platforms on ${f.count(partial)} of the ${f.countOf(days, { one: "day", other: "days" })} with collections (${f.list(partialDays)})`,
+    /** Weekdays compared (docs/claims.md): each side's first and last weekday. */
+    weekdayMix: (days: number, current: readonly [string, string], previous: readonly [string, string]) =>
+      days === 1
+        ? `The day reported is a ${current[0]} and the day it is compared with a ${previous[0]}: answers vary by weekday, so part of each change may be the weekday's.`
+        : `The ${f.count(days)} days reported run from ${current[0]} to ${current[1]} and the days they are compared with from ${previous[0]} to ${previous[1]}: answers vary by weekday, so part of each change may be the weekdays'.`,
     coverage: (platforms: readonly string[], shortfall: number, change: number | null) =>
       `${platforms.join("; ")}: ${platforms.length > 1 ? "together " : ""}${f.countOf(shortfall, { one: "answer", other: "answers" })} fewer than a full collection${change !== null && change < 0 ? (shortfall >= -change ? `, which explains the fall in answers analysed (${f.deltaCount(change)})` : `, ${f.count(shortfall)} of the fall in answers analysed (${f.deltaCount(change)})`) : ""}.`,
     /** One target on the agency's page: a win when on track, a risk when at risk or off track. */

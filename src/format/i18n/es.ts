@@ -375,6 +375,10 @@ const messages = (f: Figures): Messages => ({
       missing > 0
         ? `${platform} no recopiló nada en ${f.count(missing)} de los ${f.count(days)} días de recopilación (${f.list(missingDays)})${partial > 0 ? ` y recopiló menos respuestas que las demás plataformas en ${f.countOf(partial, { one: "día", other: "días" })} (${f.list(partialDays)})` : ""}`
         : `${platform} recopiló menos respuestas que las demás plataformas en ${f.count(partial)} de los ${f.count(days)} días de recopilación (${f.list(partialDays)})`,
+    weekdayMix: (days, current, previous) =>
+      days === 1
+        ? `El día del informe es ${current[0]} y el de comparación ${previous[0]}: las respuestas varían según el día de la semana, así que parte de cada cambio puede deberse al día.`
+        : `Los ${f.count(days)} días del informe van de ${current[0]} a ${current[1]} y los de comparación de ${previous[0]} a ${previous[1]}: las respuestas varían según el día de la semana, así que parte de cada cambio puede deberse a los días.`,
     coverage: (platforms, shortfall, change) =>
       `${platforms.join("; ")}: ${platforms.length > 1 ? "en total, " : ""}${f.countOf(shortfall, { one: "respuesta", other: "respuestas" })} menos que una recopilación completa${change !== null && change < 0 ? (shortfall >= -change ? `, lo que explica la bajada de las respuestas analizadas (${f.deltaCount(change)})` : `, ${f.count(shortfall)} de la bajada de las respuestas analizadas (${f.deltaCount(change)})`) : ""}.`,
     targetLine: (scope, metric, status, value, target) =>

@@ -33,6 +33,7 @@ export class Figures {
   private readonly decimalFormat: Intl.NumberFormat;
   private readonly smallFormat: Intl.NumberFormat;
   private readonly dateFormat: Intl.DateTimeFormat;
+  private readonly weekdayFormat: Intl.DateTimeFormat;
   private readonly listFormat: Intl.ListFormat;
   private readonly pluralRules: Intl.PluralRules;
 
@@ -58,6 +59,7 @@ export class Figures {
       day: "2-digit",
       timeZone: "UTC",
     });
+    this.weekdayFormat = new Intl.DateTimeFormat(locale, { weekday: "long", timeZone: "UTC" });
     this.listFormat = new Intl.ListFormat(locale, { type: "conjunction" });
     this.pluralRules = new Intl.PluralRules(locale);
   }
@@ -117,6 +119,11 @@ export class Figures {
   deltaCount(value: number): string {
     const r = Math.round(value);
     return r > 0 ? `+${this.count(r)}` : this.count(r);
+  }
+
+  /** The weekday of a calendar day (YYYY-MM-DD) in the language: "Sunday", "Sonntag". */
+  weekday(day: string): string {
+    return this.weekdayFormat.format(new Date(`${day.slice(0, 10)}T00:00:00Z`));
   }
 
   /** A calendar day (YYYY-MM-DD…) as the language writes it; anything else as it is. */

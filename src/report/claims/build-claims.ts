@@ -1,4 +1,4 @@
-import type { Platform } from "../../contract/index.js";
+import { lengthOf, type Platform } from "../../contract/index.js";
 import type { Lang } from "../../format/i18n/index.js";
 import { type Comparison, comparisonNotice, comparisonOf } from "../comparison.js";
 import type { Coverage } from "../coverage.js";
@@ -33,6 +33,8 @@ export function buildClaims(
       0,
       coverage,
     );
+  const weekdays = weekdayClaim(model.cover.period);
+  if (weekdays) out.splice(out.findIndex((c) => !c.kind.startsWith("rate-")) >>> 0, 0, weekdays);
   // The targets follow the headline rates they are set on.
   const targets = model.targets.ok ? targetsClaim(model.targets.value) : null;
   if (targets) {
@@ -51,6 +53,29 @@ export function buildClaims(
     );
   }
   return out;
+}
+
+/**
+ * A period shorter than a week whose days fall on other weekdays than the days it is compared
+ * with, when changes are compared at all (docs/claims.md, "Weekdays compared"). A week or more
+ * holds every weekday on both sides, or nearly.
+ */
+function weekdayClaim(period: ReportModel["cover"]["period"]): Claim | null {
+  if (!period || comparisonOf(period).kind !== "full") return null;
+  const days = lengthOf(period);
+  if (days >= 7 || days !== lengthOf({ start: period.previous_start, end: period.previous_end })) return null;
+  const weekday = (day: string) => new Date(`${day}T00:00:00Z`).getUTCDay();
+  if (weekday(period.start) === weekday(period.previous_start)) return null;
+  return {
+    kind: "weekday-mix",
+    days,
+    current: { start: period.start, end: period.end },
+    previous: { start: period.previous_start, end: period.previous_end },
+    section: "summary",
+    tone: "neutral",
+    subjects: [],
+    rows: ["trend"],
+  };
 }
 
 /** The platforms that collected less than the others, when any did (docs/claims.md, "Data coverage"). */

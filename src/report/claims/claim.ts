@@ -125,4 +125,15 @@ export type ClaimBody =
       platforms: readonly PlatformCoverage[];
       shortfall: number;
       answersChange: number | null;
+    }
+  /**
+   * A period of less than a week compared with days that fall on other weekdays (month to date
+   * on the 1st: a Sunday against a Thursday): answers vary by weekday, so the changes are said
+   * with that caution (docs/claims.md, "Weekdays compared").
+   */
+  | {
+      kind: "weekday-mix";
+      days: number;
+      current: { start: string; end: string };
+      previous: { start: string; end: string };
     };

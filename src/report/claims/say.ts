@@ -156,6 +156,11 @@ export function say(claim: Claim, lang: Lang): string {
       );
       return e.coverage(platforms, claim.shortfall, claim.answersChange);
     }
+    case "weekday-mix": {
+      const days = (d: { start: string; end: string }) =>
+        [lang.f.weekday(d.start), lang.f.weekday(d.end)] as const;
+      return e.weekdayMix(claim.days, days(claim.current), days(claim.previous));
+    }
   }
 }
 
