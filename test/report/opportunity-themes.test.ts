@@ -8,6 +8,7 @@ import type { PromptGap } from "../../src/contract/index.js";
 import { changeLog } from "../../src/report/change-log.js";
 import { opportunities } from "../../src/report/opportunities.js";
 import { opportunityThemes } from "../../src/report/opportunity-themes.js";
+import { monthReportData } from "../fixtures/change-log.js";
 
 const gap = (
   n: number,
@@ -114,5 +115,26 @@ describe("opportunity themes", () => {
     // Dated after the report's last day: not done yet when the period ended.
     const after = themesWith("2026-11-05");
     expect(after.find((t) => t.key === "competitor:Lumora")!.action).toMatch(/^Publish /);
+  });
+
+  it("says whose mention rate an entry's before and after are: all prompts', its platform's or its category's", () => {
+    // Hand-computed in test/fixtures/change-log.ts: all prompts 19.3 % → 40.0 % around October 15.
+    const data = monthReportData();
+    if (!data.report.ok) throw new Error("fixture");
+    const report = data.report.value;
+    const trend = report.sections.find((x) => x.key === "trend");
+    if (trend?.key !== "trend") throw new Error("fixture");
+    const log = changeLog(
+      {
+        file: "changes.csv",
+        entries: [{ date: "2026-10-15", label: "Comparison pages against Lumora", line: 2 }],
+      },
+      report.period,
+      trend,
+    );
+    const themes = opportunityThemes(opportunities(GAPS, "Acme", undefined, log, RIVALS), RIVALS, "Acme");
+    expect(themes.find((t) => t.key === "competitor:Lumora")!.action).toBe(
+      "Already done for these 2 prompts: “Comparison pages against Lumora” went live on 2026-10-15; mention rate over all prompts and platforms 19.3% in the 14 days before, 40.0% in the 14 days after.",
+    );
   });
 });

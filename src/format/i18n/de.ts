@@ -435,8 +435,14 @@ const messages = (f: Figures): Messages => ({
       `Veröffentlichen oder stärken Sie Seiten zu ${category} für ${n === 1 ? "seinen Prompt" : `seine ${f.count(n)} Prompts`} (${prompts}): ${evidence}`,
     other: (n, prompts, evidence) =>
       `Veröffentlichen Sie Seiten, die ${n === 1 ? "diesen Prompt" : `diese ${f.count(n)} Prompts`} beantworten (${prompts}): ${evidence}`,
-    done: (label, date, n, before, after) =>
-      `Für ${n === 1 ? "diesen Prompt" : `diese ${f.count(n)} Prompts`} bereits erledigt: „${label}“ ist seit ${date} live; ${before !== null && after !== null ? `Erwähnungsrate ${f.percent(before)} in den 14 Tagen davor, ${f.percent(after)} in den 14 Tagen danach.` : "zu neu oder außerhalb der Daten, um die 14 Tage davor und danach zu vergleichen."}`,
+    changeScope: (platform, category) =>
+      platform !== null
+        ? `auf ${platform}`
+        : category !== null
+          ? `in ${category}`
+          : "über alle Prompts und Plattformen",
+    done: (label, date, n, scope, before, after) =>
+      `Für ${n === 1 ? "diesen Prompt" : `diese ${f.count(n)} Prompts`} bereits erledigt: „${label}“ ist seit ${date} live; ${before !== null && after !== null ? `Erwähnungsrate ${scope} ${f.percent(before)} in den 14 Tagen davor, ${f.percent(after)} in den 14 Tagen danach.` : "zu neu oder außerhalb der Daten, um die 14 Tage davor und danach zu vergleichen."}`,
     citations: (n, prompts, page) =>
       `Zitierungen gewinnen: Antworten auf ${n === 1 ? "diesen Prompt" : `diese ${f.count(n)} Prompts`} (${prompts}) zitieren Seiten der Wettbewerber; am häufigsten ${page.url} von ${page.competitor} (${f.count(page.citations)}-mal). Veröffentlichen Sie Seiten zu denselben Fragen mit den Zahlen, Definitionen und Quellen, die Antworten zitieren.`,
     platform: (platform, rate, brand, n, never, prompts, evidence) =>
@@ -457,8 +463,8 @@ const messages = (f: Figures): Messages => ({
       `Prüfen Sie, was ${f.list(never)} zu diesem Prompt ${never.length === 1 ? "zitiert" : "zitieren"}: ${never.length === 1 ? "Diese Plattform nennt" : "Diese Plattformen nennen"} ${brand} nie, ${f.list(naming)} dagegen schon (${f.count(mentioned)} von ${f.countOf(answers, answersOf)}).`,
     page: (competitor, url, citations, gapAnswers, brand) =>
       `Veröffentlichen oder stärken Sie eine Seite, die diesen Prompt besser beantwortet: ${url} von ${competitor} wird in ${f.count(citations)} der ${f.countOf(gapAnswers, answersOf)} zitiert, die einen Wettbewerber nennen, aber nicht ${brand}.`,
-    done: (label, date, before, after) =>
-      `Bereits erledigt: „${label}“ ist seit ${date} live; ${before !== null && after !== null ? `Erwähnungsrate ${f.percent(before)} in den 14 Tagen davor, ${f.percent(after)} in den 14 Tagen danach.` : "zu neu oder außerhalb der Daten, um die 14 Tage davor und danach zu vergleichen."}`,
+    done: (label, date, scope, before, after) =>
+      `Bereits erledigt: „${label}“ ist seit ${date} live; ${before !== null && after !== null ? `Erwähnungsrate ${scope} ${f.percent(before)} in den 14 Tagen davor, ${f.percent(after)} in den 14 Tagen danach.` : "zu neu oder außerhalb der Daten, um die 14 Tage davor und danach zu vergleichen."}`,
     consistency: (brand, mentioned, answers, top) =>
       `Stärken Sie, was ${brand} hier Erwähnungen einbringt: Die Marke wird in ${f.count(mentioned)} von ${f.countOf(answers, answersOf)} genannt${top ? `, ${top.name} ohne ${brand} in ${f.count(top.answers)}` : ""}.`,
   },

@@ -523,8 +523,26 @@ const enMessages = (f: Figures) => ({
       `Publish or strengthen pages on ${category} for its ${f.countOf(n, { one: "prompt", other: "prompts" })} (${prompts}): ${evidence}`,
     other: (n: number, prompts: string, evidence: string) =>
       `Publish pages that answer ${n === 1 ? "this prompt" : `these ${f.count(n)} prompts`} (${prompts}): ${evidence}`,
-    done: (label: string, date: string, n: number, before: number | null, after: number | null) =>
-      `Already done for ${n === 1 ? "this prompt" : `these ${f.count(n)} prompts`}: “${label}” went live on ${date}; ${before !== null && after !== null ? `mention rate ${f.percent(before)} in the 14 days before, ${f.percent(after)} in the 14 days after.` : "too recent, or outside the data, to compare the 14 days before and after."}`,
+    /**
+     * The change-log entry's rates are its scope's (`changeScope`), not the prompts': no daily
+     * series exists per prompt, so the sentence says whose rate it quotes.
+     */
+    done: (
+      label: string,
+      date: string,
+      n: number,
+      scope: string,
+      before: number | null,
+      after: number | null,
+    ) =>
+      `Already done for ${n === 1 ? "this prompt" : `these ${f.count(n)} prompts`}: “${label}” went live on ${date}; ${before !== null && after !== null ? `mention rate ${scope} ${f.percent(before)} in the 14 days before, ${f.percent(after)} in the 14 days after.` : "too recent, or outside the data, to compare the 14 days before and after."}`,
+    /** Whose rate a change-log entry's before and after are: its platform's, its category's, or all. */
+    changeScope: (platform: string | null, category: string | null) =>
+      platform !== null
+        ? `on ${platform}`
+        : category !== null
+          ? `in ${category}`
+          : "over all prompts and platforms",
     /** Focus themes (docs/claims.md, "Focus themes"): the citation rate and the weakest platform. */
     citations: (n: number, prompts: string, page: { url: string; competitor: string; citations: number }) =>
       `Win citations: answers to ${n === 1 ? "this prompt" : `these ${f.count(n)} prompts`} (${prompts}) cite competitors' pages; ${owner(page.competitor)} ${page.url} is cited most (${f.countOf(page.citations, { one: "time", other: "times" })}). Publish pages on the same questions with the figures, definitions and sources answers quote.`,
@@ -569,8 +587,8 @@ const enMessages = (f: Figures) => ({
       `Find out what ${f.list(never)} cite${never.length === 1 ? "s" : ""} for this prompt: ${never.length === 1 ? "it never names" : "they never name"} ${brand}, while ${f.list(naming)} ${naming.length === 1 ? "does" : "do"} (${f.count(mentioned)} of ${f.countOf(answers, { one: "answer", other: "answers" })}).`,
     page: (competitor: string, url: string, citations: number, gapAnswers: number, brand: string) =>
       `Publish or strengthen a page that answers this prompt better: ${owner(competitor)} ${url} is cited in ${f.count(citations)} of the ${f.countOf(gapAnswers, { one: "answer", other: "answers" })} naming a competitor and not ${brand}.`,
-    done: (label: string, date: string, before: number | null, after: number | null) =>
-      `Already done: “${label}” went live on ${date}; ${before !== null && after !== null ? `mention rate ${f.percent(before)} in the 14 days before, ${f.percent(after)} in the 14 days after.` : "too recent, or outside the data, to compare the 14 days before and after."}`,
+    done: (label: string, date: string, scope: string, before: number | null, after: number | null) =>
+      `Already done: “${label}” went live on ${date}; ${before !== null && after !== null ? `mention rate ${scope} ${f.percent(before)} in the 14 days before, ${f.percent(after)} in the 14 days after.` : "too recent, or outside the data, to compare the 14 days before and after."}`,
     consistency: (
       brand: string,
       mentioned: number,

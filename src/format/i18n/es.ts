@@ -427,8 +427,14 @@ const messages = (f: Figures): Messages => ({
       `Publique o refuerce páginas sobre ${category} para ${n === 1 ? "su prompt" : `sus ${f.count(n)} prompts`} (${prompts}): ${evidence}`,
     other: (n, prompts, evidence) =>
       `Publique páginas que respondan a ${n === 1 ? "este prompt" : `estos ${f.count(n)} prompts`} (${prompts}): ${evidence}`,
-    done: (label, date, n, before, after) =>
-      `Ya hecho para ${n === 1 ? "este prompt" : `estos ${f.count(n)} prompts`}: «${label}» está publicado desde el ${date}; ${before !== null && after !== null ? `tasa de mención del ${f.percent(before)} en los 14 días anteriores y del ${f.percent(after)} en los 14 posteriores.` : "demasiado reciente, o fuera de los datos, para comparar los 14 días antes y después."}`,
+    changeScope: (platform, category) =>
+      platform !== null
+        ? `en ${platform}`
+        : category !== null
+          ? `en ${category}`
+          : "en todos los prompts y plataformas",
+    done: (label, date, n, scope, before, after) =>
+      `Ya hecho para ${n === 1 ? "este prompt" : `estos ${f.count(n)} prompts`}: «${label}» está publicado desde el ${date}; ${before !== null && after !== null ? `tasa de mención ${scope} del ${f.percent(before)} en los 14 días anteriores y del ${f.percent(after)} en los 14 posteriores.` : "demasiado reciente, o fuera de los datos, para comparar los 14 días antes y después."}`,
     citations: (n, prompts, page) =>
       `Ganar citas: las respuestas a ${n === 1 ? "este prompt" : `estos ${f.count(n)} prompts`} (${prompts}) citan páginas de competidores; la más citada es ${page.url} de ${page.competitor} (${f.countOf(page.citations, { one: "vez", other: "veces" })}). Publique páginas sobre las mismas preguntas con las cifras, definiciones y fuentes que citan las respuestas.`,
     platform: (platform, rate, brand, n, never, prompts, evidence) =>
@@ -449,8 +455,8 @@ const messages = (f: Figures): Messages => ({
       `Averigüe qué ${never.length === 1 ? "cita" : "citan"} ${f.list(never)} para este prompt: ${never.length === 1 ? "esa plataforma nunca nombra" : "esas plataformas nunca nombran"} a ${brand}, mientras que ${f.list(naming)} sí ${naming.length === 1 ? "lo hace" : "lo hacen"} (${f.count(mentioned)} de ${f.countOf(answers, answersOf)}).`,
     page: (competitor, url, citations, gapAnswers, brand) =>
       `Publique o refuerce una página que responda mejor a este prompt: la página ${url} de ${competitor} se cita en ${f.count(citations)} de las ${f.countOf(gapAnswers, answersOf)} que nombran a un competidor y no a ${brand}.`,
-    done: (label, date, before, after) =>
-      `Ya hecho: «${label}» está publicado desde el ${date}; ${before !== null && after !== null ? `tasa de mención del ${f.percent(before)} en los 14 días anteriores y del ${f.percent(after)} en los 14 posteriores.` : "demasiado reciente, o fuera de los datos, para comparar los 14 días antes y después."}`,
+    done: (label, date, scope, before, after) =>
+      `Ya hecho: «${label}» está publicado desde el ${date}; ${before !== null && after !== null ? `tasa de mención ${scope} del ${f.percent(before)} en los 14 días anteriores y del ${f.percent(after)} en los 14 posteriores.` : "demasiado reciente, o fuera de los datos, para comparar los 14 días antes y después."}`,
     consistency: (brand, mentioned, answers, top) =>
       `Refuerce lo que le da a ${brand} sus menciones aquí: la marca aparece en ${f.count(mentioned)} de ${f.countOf(answers, answersOf)}${top ? `, y ${top.name} aparece sin ${brand} en ${f.count(top.answers)}` : ""}.`,
   },

@@ -432,8 +432,14 @@ const messages = (f: Figures): Messages => ({
       `Publiez ou renforcez des pages sur ${category} pour ${n === 1 ? "son prompt" : `ses ${f.count(n)} prompts`} (${prompts}) : ${evidence}`,
     other: (n, prompts, evidence) =>
       `Publiez des pages qui répondent à ${n === 1 ? "ce prompt" : `ces ${f.count(n)} prompts`} (${prompts}) : ${evidence}`,
-    done: (label, date, n, before, after) =>
-      `Déjà fait pour ${n === 1 ? "ce prompt" : `ces ${f.count(n)} prompts`} : « ${label} » est en ligne depuis le ${date} ; ${before !== null && after !== null ? `taux de mention de ${f.percent(before)} sur les 14 jours précédents, ${f.percent(after)} sur les 14 jours suivants.` : "trop récent, ou hors des données, pour comparer les 14 jours avant et après."}`,
+    changeScope: (platform, category) =>
+      platform !== null
+        ? `sur ${platform}`
+        : category !== null
+          ? `dans ${category}`
+          : "sur l’ensemble des prompts et plateformes",
+    done: (label, date, n, scope, before, after) =>
+      `Déjà fait pour ${n === 1 ? "ce prompt" : `ces ${f.count(n)} prompts`} : « ${label} » est en ligne depuis le ${date} ; ${before !== null && after !== null ? `taux de mention ${scope} de ${f.percent(before)} sur les 14 jours précédents, ${f.percent(after)} sur les 14 jours suivants.` : "trop récent, ou hors des données, pour comparer les 14 jours avant et après."}`,
     citations: (n, prompts, page) =>
       `Gagner des citations : les réponses à ${n === 1 ? "ce prompt" : `ces ${f.count(n)} prompts`} (${prompts}) citent des pages de concurrents ; la plus citée est ${page.url} de ${page.competitor} (${f.count(page.citations)} fois). Publiez sur les mêmes questions des pages avec les chiffres, définitions et sources que les réponses citent.`,
     platform: (platform, rate, brand, n, never, prompts, evidence) =>
@@ -454,8 +460,8 @@ const messages = (f: Figures): Messages => ({
       `Identifiez ce que ${f.list(never)} ${never.length === 1 ? "cite" : "citent"} pour ce prompt : ${never.length === 1 ? "cette plateforme ne cite" : "ces plateformes ne citent"} jamais ${brand}, alors que ${f.list(naming)} ${naming.length === 1 ? "le fait" : "le font"} (${f.countOf(mentioned, answersOf)} sur ${f.count(answers)}).`,
     page: (competitor, url, citations, gapAnswers, brand) =>
       `Publiez ou renforcez une page qui réponde mieux à ce prompt : la page ${url} de ${competitor} est citée dans ${f.count(citations)} des ${f.countOf(gapAnswers, answersOf)} qui citent un concurrent mais pas ${brand}.`,
-    done: (label, date, before, after) =>
-      `Déjà fait : « ${label} » est en ligne depuis le ${date} ; ${before !== null && after !== null ? `taux de mention de ${f.percent(before)} sur les 14 jours précédents, ${f.percent(after)} sur les 14 jours suivants.` : "trop récent, ou hors des données, pour comparer les 14 jours avant et après."}`,
+    done: (label, date, scope, before, after) =>
+      `Déjà fait : « ${label} » est en ligne depuis le ${date} ; ${before !== null && after !== null ? `taux de mention ${scope} de ${f.percent(before)} sur les 14 jours précédents, ${f.percent(after)} sur les 14 jours suivants.` : "trop récent, ou hors des données, pour comparer les 14 jours avant et après."}`,
     consistency: (brand, mentioned, answers, top) =>
       `Renforcez ce qui vaut ses mentions à ${brand} ici : la marque est citée dans ${f.countOf(mentioned, answersOf)} sur ${f.count(answers)}${top ? `, et ${top.name} l’est sans ${brand} dans ${f.count(top.answers)}` : ""}.`,
   },

@@ -1,4 +1,7 @@
+import type { ChangeEntry } from "../../config/changes-file.js";
 import type { PromptGap } from "../../contract/index.js";
+import { platformName } from "../../format/figures.js";
+import type { Lang } from "../../format/i18n/index.js";
 import type { ChangeImpact, ChangeLogModel } from "../change-log.js";
 
 /**
@@ -55,4 +58,12 @@ export function doneFor(
     return rival || category;
   });
   return matches.at(-1) ?? null;
+}
+
+/** Whose rate an entry's before and after are, in words: its platform's, its category's, or all. */
+export function scopeOf(entry: ChangeEntry, lang: Lang): string {
+  return lang.m.themes.changeScope(
+    entry.platform === undefined ? null : platformName(entry.platform),
+    entry.category ?? null,
+  );
 }
