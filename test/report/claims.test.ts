@@ -296,7 +296,7 @@ describe("claims", () => {
       "Win citations: answers to this prompt (“crm with email sync”) cite competitors' pages; Rival's rival.com/crm/email-sync is cited most (1 time). Publish pages on the same questions with the figures, definitions and sources answers quote.",
     );
     expect(themes[1]?.action).toBe(
-      "Win back Perplexity, which names Acme in 25.0% of its answers, the fewest of any platform: start with the prompt where it names competitors and never Acme (“crm with email sync”). On all platforms, Rival is named without Acme in 2 of the prompt's 4 answers; Rival's rival.com/crm/email-sync is the page most cited there (1 time).",
+      "Close the gap on Perplexity, which names Acme in 25.0% of its answers, the fewest of any platform: start with the prompt where it names competitors and never Acme (“crm with email sync”). On all platforms, Rival is named without Acme in 2 of the prompt's 4 answers; Rival's rival.com/crm/email-sync is the page most cited there (1 time).",
     );
     expect(checkReport(model)).toEqual([]);
     // A platform that names the brand for the prompt too, only less often, still has its gap there.

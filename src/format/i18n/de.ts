@@ -446,7 +446,7 @@ const messages = (f: Figures): Messages => ({
     citations: (n, prompts, page) =>
       `Zitierungen gewinnen: Antworten auf ${n === 1 ? "diesen Prompt" : `diese ${f.count(n)} Prompts`} (${prompts}) zitieren Seiten der Wettbewerber; am häufigsten ${page.url} von ${page.competitor} (${f.count(page.citations)}-mal). Veröffentlichen Sie Seiten zu denselben Fragen mit den Zahlen, Definitionen und Quellen, die Antworten zitieren.`,
     platform: (platform, rate, brand, n, never, prompts, evidence) =>
-      `${platform} zurückgewinnen: nennt ${brand} in ${f.percent(rate)} seiner Antworten, seltener als jede andere Plattform; zuerst ${n === 1 ? "der Prompt" : `die ${f.count(n)} Prompts`}, bei denen es ${never ? `dort Wettbewerber nennt und ${brand} nie` : `in einem Teil seiner Antworten Wettbewerber nennt und ${brand} nicht`} (${prompts}). Auf allen Plattformen: ${evidence}`,
+      `Die Lücke auf ${platform} schließen: ${platform} nennt ${brand} in ${f.percent(rate)} seiner Antworten, seltener als jede andere Plattform; zuerst ${n === 1 ? "der Prompt" : `die ${f.count(n)} Prompts`}, bei denen ${platform} ${never ? `Wettbewerber nennt und ${brand} nie` : `in einem Teil seiner Antworten Wettbewerber nennt und ${brand} nicht`} (${prompts}). Auf allen Plattformen: ${evidence}`,
     citationsTheme: "Zitierungen",
     platformTheme: (platform) => `Schwächste Plattform: ${platform}`,
     focusIntro: (citations, platform) =>

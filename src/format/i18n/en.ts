@@ -556,7 +556,7 @@ const enMessages = (f: Figures) => ({
       prompts: string,
       evidence: string,
     ) =>
-      `Win back ${platform}, which names ${brand} in ${f.percent(rate)} of its answers, the fewest of any platform: start with the ${n === 1 ? "prompt" : `${f.count(n)} prompts`} where ${never ? `it names competitors and never ${brand}` : `some of its answers name competitors and not ${brand}`} (${prompts}). On all platforms, ${evidence}`,
+      `Close the gap on ${platform}, which names ${brand} in ${f.percent(rate)} of its answers, the fewest of any platform: start with the ${n === 1 ? "prompt" : `${f.count(n)} prompts`} where ${never ? `it names competitors and never ${brand}` : `some of its answers name competitors and not ${brand}`} (${prompts}). On all platforms, ${evidence}`,
     citationsTheme: "Citations",
     platformTheme: (platform: string) => `Weakest platform: ${platform}`,
     /** After the intro, when focus themes lead the table. */

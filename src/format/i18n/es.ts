@@ -438,7 +438,7 @@ const messages = (f: Figures): Messages => ({
     citations: (n, prompts, page) =>
       `Ganar citas: las respuestas a ${n === 1 ? "este prompt" : `estos ${f.count(n)} prompts`} (${prompts}) citan páginas de competidores; la más citada es ${page.url} de ${page.competitor} (${f.countOf(page.citations, { one: "vez", other: "veces" })}). Publique páginas sobre las mismas preguntas con las cifras, definiciones y fuentes que citan las respuestas.`,
     platform: (platform, rate, brand, n, never, prompts, evidence) =>
-      `Recuperar ${platform}, que nombra a ${brand} en el ${f.percent(rate)} de sus respuestas, menos que ninguna otra plataforma: primero ${n === 1 ? "el prompt" : `los ${f.count(n)} prompts`} en los que ${never ? `nombra a competidores y nunca a ${brand}` : `parte de sus respuestas nombran a competidores y no a ${brand}`} (${prompts}). En todas las plataformas: ${evidence}`,
+      `Cerrar la brecha en ${platform}, que nombra a ${brand} en el ${f.percent(rate)} de sus respuestas, menos que ninguna otra plataforma: primero ${n === 1 ? "el prompt" : `los ${f.count(n)} prompts`} en los que ${never ? `nombra a competidores y nunca a ${brand}` : `parte de sus respuestas nombran a competidores y no a ${brand}`} (${prompts}). En todas las plataformas: ${evidence}`,
     citationsTheme: "Citas",
     platformTheme: (platform) => `Plataforma más débil: ${platform}`,
     focusIntro: (citations, platform) =>

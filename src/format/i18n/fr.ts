@@ -443,7 +443,7 @@ const messages = (f: Figures): Messages => ({
     citations: (n, prompts, page) =>
       `Gagner des citations : les réponses à ${n === 1 ? "ce prompt" : `ces ${f.count(n)} prompts`} (${prompts}) citent des pages de concurrents ; la plus citée est ${page.url} de ${page.competitor} (${f.count(page.citations)} fois). Publiez sur les mêmes questions des pages avec les chiffres, définitions et sources que les réponses citent.`,
     platform: (platform, rate, brand, n, never, prompts, evidence) =>
-      `Reconquérir ${platform}, qui cite ${brand} dans ${f.percent(rate)} de ses réponses, moins que toute autre plateforme : d’abord ${n === 1 ? "le prompt" : `les ${f.count(n)} prompts`} où ${never ? `il cite des concurrents et jamais ${brand}` : `une partie de ses réponses citent des concurrents et pas ${brand}`} (${prompts}). Sur toutes les plateformes : ${evidence}`,
+      `Combler l’écart sur ${platform}, qui cite ${brand} dans ${f.percent(rate)} de ses réponses, moins que toute autre plateforme : d’abord ${n === 1 ? "le prompt" : `les ${f.count(n)} prompts`} où ${never ? `il cite des concurrents et jamais ${brand}` : `une partie de ses réponses citent des concurrents et pas ${brand}`} (${prompts}). Sur toutes les plateformes : ${evidence}`,
     citationsTheme: "Citations",
     platformTheme: (platform) => `Plateforme la plus faible : ${platform}`,
     focusIntro: (citations, platform) =>
