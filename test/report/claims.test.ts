@@ -87,6 +87,15 @@ describe("claims", () => {
     // With nothing published on a flagged topic, the chart needs no such sentence.
     const bare = buildModel(withContent(smallReportData(), [topic("GA4", true, 5)], []));
     expect(contentMap(bare, langOf("en-US")).blocks.map((b) => b.kind)).toEqual(["chart", "table"]);
+    // Pages not staged yet are grey in the chart, never the palette's red (bad news in the legend).
+    const chart = contentMap(bare, langOf("en-US")).blocks[0]!;
+    if (chart.kind !== "chart") throw new Error("chart first");
+    expect(chart.spec.datasets.map((d) => [d.label, d.color])).toEqual([
+      ["Awareness", "#2f6fed"],
+      ["Consideration", "#f28e2b"],
+      ["Decision", "#59a14f"],
+      ["Not staged", "#9aa0a6"],
+    ]);
   });
 
   it("credits an article only when it was published by the report's last day", () => {

@@ -3,6 +3,9 @@ import { described } from "../chart-alt.js";
 import type { DraftBlock } from "../types.js";
 import { col, notice, PALETTE, type SectionDrafter, stageLabel } from "./_helpers.js";
 
+/** The colour of pages not staged yet in the content map's chart. */
+const UNSTAGED = "#9aa0a6";
+
 /** The competitor with the most pages in a topic (the one a coverage gap is measured against). */
 function topOf(t: Topic): Topic["competitors"][number] | undefined {
   return [...t.competitors].sort((a, b) => b.total - a.total)[0];
@@ -81,7 +84,9 @@ export const contentMap: SectionDrafter = (model, lang) => {
             datasets: BUYER_STAGES.map((s, i) => ({
               label: stage(s),
               data: topics.map((t) => t.you.stages[s]),
-              color: PALETTE[i] ?? "#999999",
+              // Pages without a stage are no category of their own: grey, never the palette's red,
+              // which the report's legend reads as bad news.
+              color: s === "NA" ? UNSTAGED : (PALETTE[i] ?? UNSTAGED),
             })),
             valueType: "count",
             width: 680,
