@@ -12,6 +12,7 @@ import { langOf } from "../../src/format/i18n/index.js";
 import { escapeMarkdown } from "../../src/format/markdown-escape.js";
 import { renderMarkdown } from "../../src/render/backends/markdown/backend.js";
 import { renderHtml } from "../../src/render/html/compose.js";
+import { agency } from "../../src/render/sections/agency.js";
 import { contentMap } from "../../src/render/sections/content-map.js";
 import { buildModel } from "../../src/report/build-model.js";
 import { checkReport } from "../../src/report/claims/check.js";
@@ -152,6 +153,20 @@ describe("claims", () => {
     expect(said.findIndex((t) => /weekday/.test(t))).toBe(3);
     // The same weekday a week earlier: no caution.
     expect(texts(oneDay("2026-10-25")).some((t) => /weekday/.test(t))).toBe(false);
+  });
+
+  it("shows the client no sentence about a missing plan, and asks the agency for one when its note has none", () => {
+    const model = buildModel(smallReportData());
+    const page = agency(model, langOf("en-US")).blocks;
+    expect(page.some((b) => b.kind === "paragraph")).toBe(false);
+    expect(JSON.stringify(page)).not.toMatch(/next steps/i);
+    expect(checkReport(model, { agency: "We shipped the attribution hub." })).toContainEqual({
+      rule: "no-plan",
+      message:
+        "the agency's page has no next steps and no next review for this period: add them to the notes' agency section (### next_steps, ### next_review)",
+    });
+    // Without an agency note, no plan is the agency's choice: nothing to ask.
+    expect(checkReport(model, {}).map((c) => c.rule)).not.toContain("no-plan");
   });
 
   it("never calls a tie strongest or weakest", () => {

@@ -410,7 +410,6 @@ const messages = (f: Figures): Messages => ({
     item: "Was",
     noNews:
       "In diesem Zeitraum gab es keine signifikante Veränderung, keinen Wettbewerber vorn und kein Ziel zu melden.",
-    noPlan: "Für diesen Zeitraum sind weder nächste Schritte noch eine nächste Besprechung festgelegt.",
     noSteps: "Für diesen Zeitraum sind keine nächsten Schritte festgelegt.",
     noDelivered: "In diesen Zeitraum fallen keine Maßnahme und kein veröffentlichter Inhalt.",
     noContent: "Der Bericht enthält keine Inhaltsdaten; veröffentlichte Inhalte sind daher nicht aufgeführt.",

@@ -481,7 +481,6 @@ const enMessages = (f: Figures) => ({
     published: "Published content",
     item: "What",
     noNews: "No significant change, no competitor ahead and no target to report in this period.",
-    noPlan: "No next steps and no next review are set for this period.",
     noSteps: "No next steps are set for this period.",
     noDelivered: "No change-log entry and no published content fall in this period.",
     noContent: "The report has no content data, so published content is not listed.",

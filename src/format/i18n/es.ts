@@ -402,7 +402,6 @@ const messages = (f: Figures): Messages => ({
     item: "Qué",
     noNews:
       "Ningún cambio significativo, ningún competidor por delante ni objetivo que señalar en este período.",
-    noPlan: "No hay próximos pasos ni próxima revisión fijados para este período.",
     noSteps: "No hay próximos pasos fijados para este período.",
     noDelivered: "Ninguna acción realizada ni contenido publicado en este período.",
     noContent: "El informe no tiene datos de contenido, así que no se enumera el contenido publicado.",

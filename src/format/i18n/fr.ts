@@ -406,7 +406,6 @@ const messages = (f: Figures): Messages => ({
     item: "Quoi",
     noNews:
       "Aucune variation significative, aucun concurrent devant et aucun objectif à signaler sur cette période.",
-    noPlan: "Aucune prochaine étape ni aucun prochain point ne sont fixés pour cette période.",
     noSteps: "Aucune prochaine étape n’est fixée pour cette période.",
     noDelivered: "Aucune action menée et aucun contenu publié sur cette période.",
     noContent:

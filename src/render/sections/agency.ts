@@ -44,9 +44,9 @@ export const agency: SectionDrafter = (model, lang) => {
       { title: a.winsAndRisks, complete: true },
     ),
   ];
-  // Without any plan one sentence says so; a plan shows its steps and the review's date.
-  if (m.nextSteps.length === 0 && m.nextReview === null) blocks.push({ kind: "paragraph", text: a.noPlan });
-  else
+  // A plan shows its steps and the review's date. Without any, the client reads nothing about one
+  // (never "no next steps are set"): the self-check asks the agency for it (rule no-plan).
+  if (m.nextSteps.length > 0 || m.nextReview !== null)
     blocks.push(
       tableOf(
         "agency-next-steps",

@@ -16,7 +16,8 @@ export type CheckRule =
   | "tie-called-extreme"
   | "coverage-unsaid"
   | "win-or-risk-untrue"
-  | "stale-next-step";
+  | "stale-next-step"
+  | "no-plan";
 
 /** Something the report says that does not hold against its data or its other claims. */
 export interface CheckFinding {
@@ -42,6 +43,24 @@ export function checkReport(model: ReportModel, notes: Notes = {}): CheckFinding
     ...coverageUnsaid(model),
     ...winOrRiskUntrue(model),
     ...staleNextSteps(model),
+    ...noPlan(model, notes),
+  ];
+}
+
+/**
+ * An agency note written for the period without a next step or a next review: the agency's page
+ * shows the client no plan, so the agency is asked for one. Without an agency note the page has
+ * no plan by choice (and a draft without any notes says "no commentary yet").
+ */
+function noPlan(model: ReportModel, notes: Notes): CheckFinding[] {
+  const a = model.agency;
+  if (notes.agency === undefined || a.nextSteps.length > 0 || a.nextReview !== null) return [];
+  return [
+    {
+      rule: "no-plan",
+      message:
+        "the agency's page has no next steps and no next review for this period: add them to the notes' agency section (### next_steps, ### next_review)",
+    },
   ];
 }
 
