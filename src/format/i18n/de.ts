@@ -145,7 +145,7 @@ const messages = (f: Figures): Messages => ({
     shareOfVoice: "Share of Voice",
     deltaMention: "Δ Erwähnung",
     deltaCitation: "Δ Zitierung",
-    deltaShare: "Δ Share",
+    deltaShare: "Δ Share of Voice",
     deltaCitations: "Δ Zitierungen",
     deltaRate: "Δ Rate",
     deltaPrompts: "Δ Prompts",
@@ -204,7 +204,7 @@ const messages = (f: Figures): Messages => ({
     answersNaming: (brand) => `Antworten, die ${brand} nennen`,
     competitorsNamedAll: "Genannte Wettbewerber (alle)",
     mostCitedCompetitorPage: "Meistzitierte Wettbewerberseite",
-    itsCitations: "Ihre Zitierungen in diesen Antworten",
+    itsCitations: "Zitierungen der Seite in diesen Antworten",
     suggestedAction: "Empfohlene Maßnahme",
     rule: "Regel",
   },
@@ -426,8 +426,8 @@ const messages = (f: Figures): Messages => ({
     promptsTitle: "Nach Prompt",
     prompts: (shown, more) =>
       shown.map((p) => `„${p}“`).join(", ") + (more > 0 ? ` und ${f.count(more)} weitere` : ""),
-    evidence: (subject, winners, gapAnswers, answers, _prompts, brand, page) =>
-      `${subject !== null ? `${subject} wird` : "Wettbewerber werden"} ohne ${brand} in ${f.count(gapAnswers)} von ${f.countOf(answers, answersOf)} genannt${winners.length > 0 ? `, am häufigsten ${f.list(winners.map((w) => `${w.name} (${f.count(w.answers)})`))}` : ""}${page ? `; ${page.url} von ${page.competitor} ist dort die meistzitierte Seite (${f.count(page.citations)}-mal)` : ""}.`,
+    evidence: (subject, winners, gapAnswers, answers, prompts, brand, page) =>
+      `${subject !== null ? `${subject} wird` : "Wettbewerber werden"} ohne ${brand} in ${f.count(gapAnswers)} der ${f.countOf(answers, answersOf)} auf ${prompts === 1 ? "diesen Prompt" : "diese Prompts"} genannt${winners.length > 0 ? `, am häufigsten ${f.list(winners.map((w) => `${w.name} (${f.count(w.answers)})`))}` : ""}${page ? `; ${page.url} von ${page.competitor} ist dort die meistzitierte Seite (${f.count(page.citations)}-mal)` : ""}.`,
     comparison: (rival, n, prompts, evidence) =>
       `Veröffentlichen Sie eine Vergleichsseite zu ${rival}, die ${n === 1 ? "den Prompt" : `die ${f.count(n)} Prompts`} beantwortet, ${n === 1 ? "der" : "die"} ${rival} nennen (${prompts}): ${evidence}`,
     category: (category, n, prompts, evidence) =>
