@@ -115,6 +115,21 @@ describe("claims", () => {
     expect(checkReport(later).filter((c) => c.rule === "untapped-with-content")).toEqual([]);
   });
 
+  it("says under the content map that it counts the pages crawled by the report's day, when the period ended before", () => {
+    const note = (end: string) => {
+      const data = withContent(smallReportData(), [topic("GA4", true, 5)], []);
+      if (!data.report.ok) throw new Error("fixture");
+      data.report.value.period = { ...data.report.value.period, end };
+      const table = contentMap(buildModel(data), langOf("en-US")).blocks.find((b) => b.kind === "table");
+      return table?.kind === "table" ? table.note : undefined;
+    };
+    // The fixture's day is 2026-11-01: a period ending then needs no word.
+    expect(note("2026-11-01")).toBeUndefined();
+    expect(note("2026-09-30")).toBe(
+      "The map counts the pages crawled by 2026-11-01, the report's day, including those found after the period's end (2026-09-30).",
+    );
+  });
+
   it("counts an article cited in answers when its URL is among the client's cited pages", () => {
     const data = withContent(
       smallReportData(),

@@ -576,6 +576,8 @@ const messages = (f: Figures): Messages => ({
       n === 1
         ? "Eine Ihrer Seiten ist noch nicht klassifiziert."
         : `${f.count(n)} Ihrer Seiten sind noch nicht klassifiziert.`,
+    asOf: (asOf, end) =>
+      `Die Karte zählt die bis ${asOf}, dem Stichtag des Berichts, erfassten Seiten, auch die nach dem Ende des Zeitraums (${end}) gefundenen.`,
     publishedNoBar: (topics) =>
       `${f.list(topics)}: kein Balken im Diagramm Ihrer Seiten, denn was dazu veröffentlicht wurde, ist noch keinem Thema und keiner Kaufphase zugeordnet.`,
   },

@@ -712,6 +712,9 @@ const enMessages = (f: Figures) => ({
       "This project has no content data: no page of its site has been crawled and classified into topics.",
     unclassified: (n: number) =>
       `${f.count(n)} of your pages ${f.noun(n, { one: "is", other: "are" })} not classified yet.`,
+    /** A period that ended before the report's day: the map is the pages crawled by that day. */
+    asOf: (asOf: string, end: string) =>
+      `The map counts the pages crawled by ${asOf}, the report's day, including those found after the period's end (${end}).`,
     /**
      * Under the chart: topics the client has published on (the work delivered) that the content
      * map has not classified yet, so the chart, which counts classified pages, draws no bar.

@@ -566,6 +566,8 @@ const messages = (f: Figures): Messages => ({
       "Este proyecto no tiene datos de contenido: ninguna página de su sitio se ha rastreado ni clasificado por temas.",
     unclassified: (n) =>
       `${f.count(n)} de sus páginas ${f.noun(n, { one: "aún no está clasificada", other: "aún no están clasificadas" })}.`,
+    asOf: (asOf, end) =>
+      `El mapa cuenta las páginas rastreadas hasta el ${asOf}, día del informe, incluidas las encontradas después del final del período (${end}).`,
     publishedNoBar: (topics) =>
       `${f.list(topics)} ${topics.length === 1 ? "no tiene barra" : "no tienen barra"} en el gráfico de sus páginas: lo publicado sobre ${topics.length === 1 ? "ese tema" : "esos temas"} aún no está clasificado por tema y etapa de compra.`,
   },

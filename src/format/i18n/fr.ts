@@ -571,6 +571,8 @@ const messages = (f: Figures): Messages => ({
       "Ce projet n’a pas de données de contenu : aucune page de son site n’a été explorée ni classée par thème.",
     unclassified: (n) =>
       `${f.count(n)} de vos pages ${f.noun(n, { one: "n’est", other: "ne sont" })} pas encore ${f.noun(n, { one: "classée", other: "classées" })}.`,
+    asOf: (asOf, end) =>
+      `La carte compte les pages explorées jusqu’au ${asOf}, jour du rapport, y compris celles trouvées après la fin de la période (${end}).`,
     publishedNoBar: (topics) =>
       `${f.list(topics)} : pas de barre dans le graphique de vos pages, car ce qui y a été publié n’est pas encore classé par thème et étape d’achat.`,
   },

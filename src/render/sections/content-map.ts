@@ -46,6 +46,11 @@ export const contentMap: SectionDrafter = (model, lang) => {
     };
   });
   const stage = (s: string) => stageLabel(s, lang);
+  const p = model.cover.period;
+  const notes = [
+    ...(unclassified > 0 ? [say.unclassified(unclassified)] : []),
+    ...(p && p.end < p.as_of && !noData ? [say.asOf(lang.f.date(p.as_of), lang.f.date(p.end))] : []),
+  ];
   const table: DraftBlock = {
     kind: "table",
     id: "content-map",
@@ -62,8 +67,9 @@ export const contentMap: SectionDrafter = (model, lang) => {
     ],
     rows,
     emptyText: noData ? say.noData : say.empty,
-    // "0 of your pages are not classified" says nothing.
-    ...(unclassified > 0 ? { note: say.unclassified(unclassified) } : {}),
+    // "0 of your pages are not classified" says nothing. A period that ended before the report's
+    // day is told that the map is today's: pages are not dated back to the period's end.
+    ...(notes.length > 0 ? { note: notes.join(" ") } : {}),
     ...(noData ? { workbookOnly: true } : {}),
   };
   if (noData) {
