@@ -87,6 +87,16 @@ describe("the cover's band", () => {
   });
 });
 
+describe("the stylesheets in the document", () => {
+  it("ship without their comments: a client's HTML report holds no notes for whoever edits the CSS", () => {
+    for (const medium of ["print", "screen"] as const) {
+      const html = renderHtml(sampleView(), {}, "whole", medium);
+      expect(html).toContain("break-inside: avoid");
+      expect(html).not.toMatch(/\/\*/);
+    }
+  });
+});
+
 describe("a templates folder", () => {
   it("overrides only the files it has; the rest are the package's", async () => {
     const dir = await templatesDir("partial", {

@@ -98,9 +98,17 @@ function compile(dir: string | undefined): Compiled {
   return {
     layout: template("layout.hbs"),
     layoutPath: read("layout.hbs").path,
-    printCss: read("print.css").text,
-    screenCss: read("screen.css").text,
+    printCss: withoutComments(read("print.css").text),
+    screenCss: withoutComments(read("screen.css").text),
   };
+}
+
+/**
+ * A stylesheet without its comments: they explain the rules to whoever edits them, and would ship
+ * in every HTML report a client opens (none of ours holds a comment marker inside a string).
+ */
+function withoutComments(css: string): string {
+  return css.replace(/\/\*[\s\S]*?\*\//g, "");
 }
 
 /** The templates of `dir` over the package's (the package's alone without one), compiled once. */
