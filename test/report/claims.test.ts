@@ -450,7 +450,7 @@ describe("the review page of a draft", () => {
     const view = { ...sampleView(), review };
     const draft = renderMarkdown(view, "assets", { draft: true }).markdown;
     expect(draft).toContain(
-      "> **For review**: What the report's self-check found and could not resolve itself (not in the final report):\n>\n> - the citation rate target is at risk, and no action of the report addresses it\n",
+      "> **For review**: What to settle before this report is sent: missing commentary, and what the report's self-check found and could not resolve itself (not in the final report):\n>\n> - the citation rate target is at risk, and no action of the report addresses it\n",
     );
     expect(draft).toContain(`> - ${escapeMarkdown(review[1]!)}\n`);
     expect(renderMarkdown(view, "assets").markdown).not.toContain("For review");

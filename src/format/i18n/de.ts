@@ -74,7 +74,7 @@ const messages = (f: Figures): Messages => ({
     notice: "eine Prüffassung, nicht der endgültige Bericht.",
     reviewTitle: "Zur Prüfung",
     reviewIntro:
-      "Was die Selbstprüfung des Berichts gefunden und nicht selbst gelöst hat (nicht im endgültigen Bericht):",
+      "Was vor dem Versand zu klären ist: fehlender Kommentar und was die Selbstprüfung des Berichts gefunden und nicht selbst gelöst hat (nicht im endgültigen Bericht):",
     noCommentary: (period: string) =>
       `Noch kein Kommentar: für diesen Zeitraum (${period}) sind keine Notizen geschrieben; vreport notes init entwirft sie.`,
   },

@@ -84,7 +84,8 @@ const enMessages = (f: Figures) => ({
     mark: "DRAFT",
     notice: "a review copy, not the final report.",
     reviewTitle: "For review",
-    reviewIntro: "What the report's self-check found and could not resolve itself (not in the final report):",
+    reviewIntro:
+      "What to settle before this report is sent: missing commentary, and what the report's self-check found and could not resolve itself (not in the final report):",
     noCommentary: (period: string) =>
       `No commentary yet: no notes are written for this period (${period}); vreport notes init drafts them.`,
   },

@@ -74,7 +74,7 @@ const messages = (f: Figures): Messages => ({
     notice: "una copia de revisión, no el informe definitivo.",
     reviewTitle: "Para revisar",
     reviewIntro:
-      "Lo que la autocomprobación del informe encontró y no pudo resolver (no figura en el informe final):",
+      "Lo que hay que resolver antes del envío: comentario que falta y lo que la autocomprobación del informe encontró y no pudo resolver (no figura en el informe final):",
     noCommentary: (period: string) =>
       `Aún no hay comentario: no hay notas escritas para este periodo (${period}); vreport notes init las redacta.`,
   },

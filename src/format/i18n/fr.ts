@@ -74,7 +74,7 @@ const messages = (f: Figures): Messages => ({
     notice: "une version de relecture, pas le rapport définitif.",
     reviewTitle: "À revoir",
     reviewIntro:
-      "Ce que l’autocontrôle du rapport a trouvé sans pouvoir le résoudre (absent du rapport final) :",
+      "Ce qu’il reste à régler avant l’envoi : commentaire manquant, et ce que l’autocontrôle du rapport a trouvé sans pouvoir le résoudre (absent du rapport final) :",
     noCommentary: (period: string) =>
       `Pas encore de commentaire : aucune note n’est écrite pour cette période (${period}) ; vreport notes init en rédige une ébauche.`,
   },
