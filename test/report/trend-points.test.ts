@@ -41,6 +41,29 @@ describe("trend points (docs/metrics.md, Trend)", () => {
     ]);
   });
 
+  it("joins a first week of one or two days to the week after it: no weekend stub as a point", () => {
+    // 30 days, 2026-10-02..31: weeks back from the 31st leave 10-02..03 (two days) first.
+    const days = [
+      day("2026-10-03", 4, 0, 0, 4),
+      day("2026-10-05", 6, 3, 0, 3),
+      day("2026-10-31", 5, 1, 0, 1),
+    ];
+    const points = trendPoints(days, { start: "2026-10-02", end: "2026-10-31" }, 7);
+    expect(points.map((p) => [p.start, p.end])).toEqual([
+      ["2026-10-02", "2026-10-10"],
+      ["2026-10-11", "2026-10-17"],
+      ["2026-10-18", "2026-10-24"],
+      ["2026-10-25", "2026-10-31"],
+    ]);
+    // The joined point's rate is over all nine days: (0 + 3) / (4 + 6).
+    expect(points[0]!.mention_rate).toBe(3 / 10);
+    // Three days stay a point of their own (10 days: 11-01..03, then 11-04..10, as above).
+    expect(trendPoints([], { start: "2026-11-01", end: "2026-11-10" }, 7).map((p) => p.start)).toEqual([
+      "2026-11-01",
+      "2026-11-04",
+    ]);
+  });
+
   it("leaves a week without answers as a gap, never a zero", () => {
     const points = trendPoints(
       [day("2026-11-10", 4, 1, 1, 0)],

@@ -636,7 +636,7 @@ const messages = (f: Figures): Messages => ({
       ],
       [
         "Trendpunkt",
-        "Ein Tag in einem 7-Tage-Bericht, sonst eine Woche, rückwärts gezählt vom letzten Tag des Zeitraums (die erste kann kürzer sein). Ihre Rate beruht auf den summierten Zahlen der Woche (z. B. Erwähnungen ÷ Antworten ihrer Tage), nicht auf einem Mittel der Tagesraten.",
+        "Ein Tag in einem 7-Tage-Bericht, sonst eine Woche, rückwärts gezählt vom letzten Tag des Zeitraums (die erste kann kürzer sein oder die ein, zwei Tage davor mit aufnehmen). Ihre Rate beruht auf den summierten Zahlen der Woche (z. B. Erwähnungen ÷ Antworten ihrer Tage), nicht auf einem Mittel der Tagesraten.",
       ],
       [
         "95-%-Intervall",

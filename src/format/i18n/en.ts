@@ -795,7 +795,7 @@ const enMessages = (f: Figures) => ({
       ],
       [
         "Trend point",
-        "A day in a 7-day report; otherwise a week, counted back from the period's last day (the first may be shorter). Its rate is over the week's summed counts (e.g. mentions ÷ answers of its days), not an average of daily rates.",
+        "A day in a 7-day report; otherwise a week, counted back from the period's last day (the first may be shorter, or take in the one or two days left before it). Its rate is over the week's summed counts (e.g. mentions ÷ answers of its days), not an average of daily rates.",
       ],
       [
         "95% interval",

@@ -625,7 +625,7 @@ const messages = (f: Figures): Messages => ({
       ],
       [
         "Punto de tendencia",
-        "Un día en un informe de 7 días; si no, una semana, contada hacia atrás desde el último día del período (la primera puede ser más corta). Su tasa se calcula sobre los totales de la semana (p. ej., menciones ÷ respuestas de sus días), no como media de tasas diarias.",
+        "Un día en un informe de 7 días; si no, una semana, contada hacia atrás desde el último día del período (la primera puede ser más corta o incluir los uno o dos días anteriores). Su tasa se calcula sobre los totales de la semana (p. ej., menciones ÷ respuestas de sus días), no como media de tasas diarias.",
       ],
       [
         "Intervalo del 95 %",

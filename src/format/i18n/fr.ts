@@ -629,7 +629,7 @@ const messages = (f: Figures): Messages => ({
       ],
       [
         "Point de tendance",
-        "Un jour dans un rapport sur 7 jours ; sinon une semaine, comptée à rebours depuis le dernier jour de la période (la première peut être plus courte). Son taux porte sur les totaux de la semaine (p. ex. mentions ÷ réponses de ses jours), pas sur une moyenne des taux quotidiens.",
+        "Un jour dans un rapport sur 7 jours ; sinon une semaine, comptée à rebours depuis le dernier jour de la période (la première peut être plus courte, ou inclure le jour ou les deux jours qui la précèdent). Son taux porte sur les totaux de la semaine (p. ex. mentions ÷ réponses de ses jours), pas sur une moyenne des taux quotidiens.",
       ],
       [
         "Intervalle à 95 %",
