@@ -2,7 +2,7 @@ import type { Platform } from "../contract/index.js";
 import { platformName } from "../format/figures.js";
 import { ENGLISH, type Lang } from "../format/i18n/index.js";
 import type { ChangeImpact } from "./change-log.js";
-import { scopeOf } from "./claims/done-work.js";
+import { rateScope } from "./claims/done-work.js";
 import type { Opportunity } from "./opportunities.js";
 
 /**
@@ -184,7 +184,7 @@ function actionOf(t: Omit<OpportunityTheme, "action">, brand: string, lang: Lang
       t.done.entry.label,
       lang.f.date(t.done.entry.date),
       t.prompts.length,
-      scopeOf(t.done.entry, lang),
+      rateScope(t.done.entry, lang),
       t.done.change === null ? null : (t.done.before.mentionRate ?? null),
       t.done.change === null ? null : (t.done.after.mentionRate ?? null),
     );

@@ -130,10 +130,11 @@ describe("the change log in the report", () => {
     const chart = chartOf(plan.view);
     // The first point takes in October 2–3 (docs/metrics.md, Trend): it covers October 2–10.
     expect(chart.labels).toEqual(["2026-10-02", "2026-10-11", "2026-10-18", "2026-10-25"]);
+    // An entry about one platform or category is named with it: the lines are all platforms'.
     expect(chart.markers).toEqual([
-      { index: 0, label: "CRM guide" },
+      { index: 0, label: "CRM guide (CRM)" },
       { index: 1, label: "Launched pricing page" },
-      { index: 2, label: "ChatGPT plugin listing" },
+      { index: 2, label: "ChatGPT plugin listing (ChatGPT)" },
       { index: 3, label: "FAQ schema" },
     ]);
   });

@@ -10,11 +10,17 @@ import type { TrendPoint } from "../../report/trend-points.js";
 import type { ChartSpec, Column, DraftBlock } from "../types.js";
 import { col, tableOf } from "./_helpers.js";
 
-/** The trend chart's markers: each entry at the point (day, or week) holding its date. */
+/**
+ * The trend chart's markers: each entry at the point (day, or week) holding its date, an entry
+ * about one platform or category named with it, since the lines it stands on are all platforms'.
+ */
 export function changeMarkers(log: ChangeLogModel, points: readonly TrendPoint[]): ChartSpec["markers"] {
   return log.impacts.flatMap(({ entry }) => {
     const index = points.findIndex((pt) => pt.start <= entry.date && entry.date <= pt.end);
-    return index === -1 ? [] : [{ index, label: entry.label }];
+    const about = entry.platform !== undefined ? platformName(entry.platform) : entry.category;
+    return index === -1
+      ? []
+      : [{ index, label: about === undefined ? entry.label : `${entry.label} (${about})` }];
   });
 }
 

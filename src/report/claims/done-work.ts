@@ -60,8 +60,8 @@ export function doneFor(
   return matches.at(-1) ?? null;
 }
 
-/** Whose rate an entry's before and after are, in words: its platform's, its category's, or all. */
-export function scopeOf(entry: ChangeEntry, lang: Lang): string {
+/** Whose mention rate an entry's before and after measure, in words: "on Perplexity", "in CRM", "over all …". */
+export function rateScope(entry: ChangeEntry, lang: Lang): string {
   return lang.m.themes.changeScope(
     entry.platform === undefined ? null : platformName(entry.platform),
     entry.category ?? null,
