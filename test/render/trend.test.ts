@@ -45,6 +45,29 @@ describe("trend section", () => {
     ]);
   });
 
+  it("draws no line for a period of one day, and says why", async () => {
+    const data = smallReportData();
+    if (!data.report.ok) throw new Error("fixture without a report");
+    data.report.value.period = {
+      ...data.report.value.period,
+      start: "2026-11-01",
+      previous_start: "2026-10-25",
+      previous_end: "2026-10-25",
+      previous_days: 1,
+      previous_days_with_data: 1,
+    };
+    const { view } = await viewOf(data, {
+      formats: ["md"],
+      branding: { agencyName: "N", accentColor: "#123456", locale: "en-US" },
+    });
+    const blocks = view.sections.find((s) => s.key === "trend")!.blocks;
+    expect(blocks.some((b) => b.kind === "chart")).toBe(false);
+    expect(blocks[0]).toEqual({
+      kind: "paragraph",
+      text: "One day in this period, so no line to draw: its rates are the key figures.",
+    });
+  });
+
   it("promises no dashed line when the previous period has no data: its title and legend say none", async () => {
     const data = smallReportData();
     if (!data.report.ok) throw new Error("fixture without a report");

@@ -480,6 +480,7 @@ const messages = (f: Figures): Messages => ({
 
   trend: {
     dailyRates: "Tageswerte",
+    onePoint: "Ein einziger Tag in diesem Zeitraum, also keine Linie: seine Raten sind die Kennzahlen.",
     platformsByDay: "Tage je Plattform",
     platformsByDayNote:
       "Eine Zeile je Tag mit Antworten; eine leere Zelle ist ein Tag, an dem diese Plattform nichts erfasst hat (keine Antworten, also keine Rate), nie 0.",

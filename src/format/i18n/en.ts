@@ -611,6 +611,8 @@ const enMessages = (f: Figures) => ({
 
   trend: {
     dailyRates: "Daily rates",
+    /** A period of one day: a line needs two points. */
+    onePoint: "One day in this period, so no line to draw: its rates are the key figures.",
     platformsByDay: "Platforms by day",
     platformsByDayNote:
       "One row per day with answers; a blank cell is a day on which that platform collected nothing (no answers, so no rate), never 0.",

@@ -472,6 +472,7 @@ const messages = (f: Figures): Messages => ({
 
   trend: {
     dailyRates: "Tasas diarias",
+    onePoint: "Un solo día en este período, así que no hay línea que trazar: sus tasas son las cifras clave.",
     platformsByDay: "Plataformas por día",
     platformsByDayNote:
       "Una fila por día con respuestas; una celda vacía es un día en que esa plataforma no recogió nada (sin respuestas, luego sin tasa), nunca 0.",

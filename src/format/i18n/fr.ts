@@ -477,6 +477,7 @@ const messages = (f: Figures): Messages => ({
 
   trend: {
     dailyRates: "Taux quotidiens",
+    onePoint: "Un seul jour dans cette période, donc pas de courbe : ses taux sont les chiffres clés.",
     platformsByDay: "Par plateforme",
     platformsByDayNote:
       "Une ligne par jour avec des réponses ; une cellule vide est un jour où cette plateforme n’a rien collecté (aucune réponse, donc aucun taux), jamais 0.",

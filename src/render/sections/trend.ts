@@ -59,26 +59,33 @@ export const trend: SectionDrafter = (model, lang) =>
               : [sayRateChange(lang, r.label, r.current, r.previous, r.delta, r.stats)],
           )
         : [];
+    // A line needs two points: a one-day period (month to date on the 1st) says so instead.
+    const chart: DraftBlock[] =
+      current.length < 2
+        ? [{ kind: "paragraph", text: lang.m.trend.onePoint }]
+        : [
+            {
+              kind: "chart",
+              spec: described(
+                {
+                  id: "trend",
+                  title: dashed ? titles.withPrevious : titles.alone,
+                  type: "line",
+                  // Each point's first day, as the report's language writes dates (ISO in English).
+                  labels: current.map((pt) => lang.f.date(pt.start)),
+                  datasets,
+                  valueType: "percent",
+                  ...(markers?.length ? { markers } : {}),
+                  width: 680,
+                  height: 210,
+                },
+                lang,
+                changes,
+              ),
+            },
+          ];
     return [
-      {
-        kind: "chart",
-        spec: described(
-          {
-            id: "trend",
-            title: dashed ? titles.withPrevious : titles.alone,
-            type: "line",
-            // Each point's first day, as the report's language writes dates (ISO in English).
-            labels: current.map((pt) => lang.f.date(pt.start)),
-            datasets,
-            valueType: "percent",
-            ...(markers?.length ? { markers } : {}),
-            width: 680,
-            height: 210,
-          },
-          lang,
-          changes,
-        ),
-      },
+      ...chart,
       // On the page formats the change log is the agency page's "Work delivered" (docs/agency.md);
       // the workbook keeps this table beside the daily rates.
       ...(log ? [{ ...whatWeDidTable(log, lang), workbookOnly: true }] : []),
