@@ -81,10 +81,17 @@ export function buildModel(data: ReportData, agency: AgencyInput = {}): ReportMo
       (t) => t.metric === "citation_rate" && (t.status === "off_track" || t.status === "at_risk"),
     );
   const themes = both(opportunities, sections, (list, s) =>
-    opportunityThemes(list, rivals, data.project.brand_name, lang, {
-      citations: citationsBehind,
-      weakest: weakestPlatform(s),
-    }),
+    opportunityThemes(
+      list,
+      rivals,
+      data.project.brand_name,
+      lang,
+      {
+        citations: citationsBehind,
+        weakest: weakestPlatform(s),
+      },
+      changes,
+    ),
   );
   const model: ReportModel = {
     cover: {

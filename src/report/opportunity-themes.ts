@@ -1,8 +1,8 @@
 import type { Platform } from "../contract/index.js";
 import { platformName } from "../format/figures.js";
 import { ENGLISH, type Lang } from "../format/i18n/index.js";
-import type { ChangeImpact } from "./change-log.js";
-import { rateScope } from "./claims/done-work.js";
+import type { ChangeImpact, ChangeLogModel } from "./change-log.js";
+import { publishedFor, rateScope } from "./claims/done-work.js";
 import type { Opportunity } from "./opportunities.js";
 
 /**
@@ -83,6 +83,7 @@ export function opportunityThemes(
   brand: string,
   lang: Lang = ENGLISH,
   focus: ThemeFocus = NO_FOCUS,
+  log: ChangeLogModel | null = null,
 ): OpportunityTheme[] {
   const groups = new Map<string, Group>();
   for (const o of opportunities) {
@@ -127,7 +128,7 @@ export function opportunityThemes(
       pages,
       done,
     };
-    return { ...theme, action: actionOf(theme, brand, lang, focus) };
+    return { ...theme, action: actionOf(theme, brand, lang, focus, log) };
   });
   // Focus themes first (the summary and the targets point at them), then work to do, by the
   // answers that show the gap; work already done last.
@@ -173,7 +174,13 @@ function focusGroups(opportunities: readonly Opportunity[], focus: ThemeFocus): 
 }
 
 /** The theme's one action: what to publish, for which prompts, against which pages. */
-function actionOf(t: Omit<OpportunityTheme, "action">, brand: string, lang: Lang, focus: ThemeFocus): string {
+function actionOf(
+  t: Omit<OpportunityTheme, "action">,
+  brand: string,
+  lang: Lang,
+  focus: ThemeFocus,
+  log: ChangeLogModel | null,
+): string {
   const say = lang.m.themes;
   // The first prompt names the theme's kind of question; the workbook lists the rest. "And 1 more"
   // would hide a prompt in the space it takes: two are both named.
@@ -223,6 +230,11 @@ function actionOf(t: Omit<OpportunityTheme, "action">, brand: string, lang: Lang
     );
   }
   if (t.kind === "competitor") return say.comparison(t.name!, t.prompts.length, prompts, evidence);
-  if (t.kind === "category") return say.category(t.name!, t.prompts.length, prompts, evidence);
+  if (t.kind === "category") {
+    // Pages on the category that went live already are built on, not proposed again.
+    const live = publishedFor(log, t.name!);
+    const since = live ? { label: live.label, date: lang.f.date(live.date) } : null;
+    return say.category(t.name!, t.prompts.length, prompts, evidence, since);
+  }
   return say.other(t.prompts.length, prompts, evidence);
 }

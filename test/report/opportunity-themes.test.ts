@@ -137,4 +137,45 @@ describe("opportunity themes", () => {
       "Already done for these 2 prompts: “Comparison pages against Lumora” went live on 2026-10-15; mention rate over all prompts and platforms 19.3% in the 14 days before, 40.0% in the 14 days after.",
     );
   });
+
+  it("builds on pages the change log says went live on a category, rather than proposing them afresh", () => {
+    const trend = { rows: [], previous_rows: [], by_platform: [], by_category: [] };
+    const period = {
+      start: "2026-10-01",
+      end: "2026-10-31",
+      previous_start: "2026-09-01",
+      previous_end: "2026-09-30",
+    };
+    const log = changeLog(
+      { file: "changes.csv", entries: [{ date: "2026-09-15", label: "CRM guide hub live", line: 2 }] },
+      period,
+      trend,
+    );
+    const themes = opportunityThemes(
+      opportunities(GAPS, "Acme", undefined, log, RIVALS),
+      RIVALS,
+      "Acme",
+      undefined,
+      undefined,
+      log,
+    );
+    expect(themes.find((t) => t.key === "category:CRM")!.action).toBe(
+      "Build on “CRM guide hub live” (2026-09-15) with pages on CRM for its 2 prompts (“Top CRM for startups?”, “CRM with email sync?”): competitors are named without Acme in 14 of the prompts' 20 answers, most often Nimbus Metrics (14) and Lumora (2); Nimbus Metrics' nimbus.io/guide is the page most cited there (14 times).",
+    );
+    // A technical entry, or one about another category, publishes nothing on CRM.
+    const other = changeLog(
+      { file: "changes.csv", entries: [{ date: "2026-09-15", label: "Email guide live", line: 2 }] },
+      period,
+      trend,
+    );
+    const open = opportunityThemes(
+      opportunities(GAPS, "Acme", undefined, other, RIVALS),
+      RIVALS,
+      "Acme",
+      undefined,
+      undefined,
+      other,
+    );
+    expect(open.find((t) => t.key === "category:CRM")!.action).toMatch(/^Publish or strengthen pages on CRM/);
+  });
 });

@@ -430,8 +430,8 @@ const messages = (f: Figures): Messages => ({
       `${subject !== null ? `${subject} wird` : "Wettbewerber werden"} ohne ${brand} in ${f.count(gapAnswers)} der ${f.countOf(answers, answersOf)} auf ${prompts === 1 ? "diesen Prompt" : "diese Prompts"} genannt${winners.length > 0 ? `, am häufigsten ${f.list(winners.map((w) => `${w.name} (${f.count(w.answers)})`))}` : ""}${page ? `; ${page.url} von ${page.competitor} ist dort die meistzitierte Seite (${f.count(page.citations)}-mal)` : ""}.`,
     comparison: (rival, n, prompts, evidence) =>
       `Veröffentlichen Sie eine Vergleichsseite zu ${rival}, die ${n === 1 ? "den Prompt" : `die ${f.count(n)} Prompts`} beantwortet, ${n === 1 ? "der" : "die"} ${rival} nennen (${prompts}): ${evidence}`,
-    category: (category, n, prompts, evidence) =>
-      `Veröffentlichen oder stärken Sie Seiten zu ${category} für ${n === 1 ? "seinen Prompt" : `seine ${f.count(n)} Prompts`} (${prompts}): ${evidence}`,
+    category: (category, n, prompts, evidence, since) =>
+      `${since ? `Bauen Sie auf „${since.label}“ (${since.date}) auf, mit Seiten zu ${category}` : `Veröffentlichen oder stärken Sie Seiten zu ${category}`} für ${n === 1 ? "seinen Prompt" : `seine ${f.count(n)} Prompts`} (${prompts}): ${evidence}`,
     other: (n, prompts, evidence) =>
       `Veröffentlichen Sie Seiten, die ${n === 1 ? "diesen Prompt" : `diese ${f.count(n)} Prompts`} beantworten (${prompts}): ${evidence}`,
     changeScope: (platform, category) =>

@@ -519,8 +519,15 @@ const enMessages = (f: Figures) => ({
       `${subject !== null ? `${subject} is named` : "competitors are named"} without ${brand} in ${f.count(gapAnswers)} of the ${prompts === 1 ? "prompt's" : "prompts'"} ${f.countOf(answers, { one: "answer", other: "answers" })}${winners.length > 0 ? `, most often ${f.list(winners.map((w) => `${w.name} (${f.count(w.answers)})`))}` : ""}${page ? `; ${owner(page.competitor)} ${page.url} is the page most cited there (${f.countOf(page.citations, { one: "time", other: "times" })})` : ""}.`,
     comparison: (rival: string, n: number, prompts: string, evidence: string) =>
       `Publish a comparison page against ${rival} that answers the ${f.countOf(n, { one: "prompt", other: "prompts" })} naming it (${prompts}): ${evidence}`,
-    category: (category: string, n: number, prompts: string, evidence: string) =>
-      `Publish or strengthen pages on ${category} for its ${f.countOf(n, { one: "prompt", other: "prompts" })} (${prompts}): ${evidence}`,
+    /** `since`: a change-log entry that published on the category already, which the action builds on. */
+    category: (
+      category: string,
+      n: number,
+      prompts: string,
+      evidence: string,
+      since: { label: string; date: string } | null,
+    ) =>
+      `${since ? `Build on “${since.label}” (${since.date}) with pages on ${category}` : `Publish or strengthen pages on ${category}`} for its ${f.countOf(n, { one: "prompt", other: "prompts" })} (${prompts}): ${evidence}`,
     other: (n: number, prompts: string, evidence: string) =>
       `Publish pages that answer ${n === 1 ? "this prompt" : `these ${f.count(n)} prompts`} (${prompts}): ${evidence}`,
     /**

@@ -422,8 +422,8 @@ const messages = (f: Figures): Messages => ({
       `${subject !== null ? `${subject} aparece` : "aparecen competidores"} sin ${brand} en ${f.count(gapAnswers)} de las ${f.countOf(answers, answersOf)} ${prompts === 1 ? "del prompt" : "de estos prompts"}${winners.length > 0 ? `, sobre todo ${f.list(winners.map((w) => `${w.name} (${f.count(w.answers)})`))}` : ""}${page ? `; la página ${page.url} de ${page.competitor} es la más citada en ellas (${f.countOf(page.citations, { one: "vez", other: "veces" })})` : ""}.`,
     comparison: (rival, n, prompts, evidence) =>
       `Publique una página comparativa frente a ${rival} que responda ${n === 1 ? "al prompt que lo nombra" : `a los ${f.count(n)} prompts que lo nombran`} (${prompts}): ${evidence}`,
-    category: (category, n, prompts, evidence) =>
-      `Publique o refuerce páginas sobre ${category} para ${n === 1 ? "su prompt" : `sus ${f.count(n)} prompts`} (${prompts}): ${evidence}`,
+    category: (category, n, prompts, evidence, since) =>
+      `${since ? `Amplíe «${since.label}» (${since.date}) con páginas sobre ${category}` : `Publique o refuerce páginas sobre ${category}`} para ${n === 1 ? "su prompt" : `sus ${f.count(n)} prompts`} (${prompts}): ${evidence}`,
     other: (n, prompts, evidence) =>
       `Publique páginas que respondan a ${n === 1 ? "este prompt" : `estos ${f.count(n)} prompts`} (${prompts}): ${evidence}`,
     changeScope: (platform, category) =>

@@ -427,8 +427,8 @@ const messages = (f: Figures): Messages => ({
       `${subject !== null ? `${subject} est cité` : "des concurrents sont cités"} sans ${brand} dans ${f.count(gapAnswers)} des ${f.countOf(answers, answersOf)} ${prompts === 1 ? "du prompt" : "de ces prompts"}${winners.length > 0 ? `, le plus souvent ${f.list(winners.map((w) => `${w.name} (${f.count(w.answers)})`))}` : ""}${page ? ` ; la page ${page.url} de ${page.competitor} y est la plus citée (${f.count(page.citations)} fois)` : ""}.`,
     comparison: (rival, n, prompts, evidence) =>
       `Publiez une page comparative face à ${rival} qui réponde ${n === 1 ? "au prompt qui le cite" : `aux ${f.count(n)} prompts qui le citent`} (${prompts}) : ${evidence}`,
-    category: (category, n, prompts, evidence) =>
-      `Publiez ou renforcez des pages sur ${category} pour ${n === 1 ? "son prompt" : `ses ${f.count(n)} prompts`} (${prompts}) : ${evidence}`,
+    category: (category, n, prompts, evidence, since) =>
+      `${since ? `Prolongez « ${since.label} » (${since.date}) par des pages sur ${category}` : `Publiez ou renforcez des pages sur ${category}`} pour ${n === 1 ? "son prompt" : `ses ${f.count(n)} prompts`} (${prompts}) : ${evidence}`,
     other: (n, prompts, evidence) =>
       `Publiez des pages qui répondent à ${n === 1 ? "ce prompt" : `ces ${f.count(n)} prompts`} (${prompts}) : ${evidence}`,
     changeScope: (platform, category) =>

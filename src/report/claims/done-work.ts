@@ -67,3 +67,21 @@ export function rateScope(entry: ChangeEntry, lang: Lang): string {
     entry.category ?? null,
   );
 }
+
+/**
+ * The latest `publish` entry dated by the period's end about a category: its `category`, or a
+ * label naming the category as a word ("Attribution guide hub live"). A category theme builds on
+ * it rather than proposing pages as if none had gone live (docs/claims.md, "Opportunities as
+ * themes").
+ */
+export function publishedFor(log: ChangeLogModel | null, category: string): ChangeEntry | null {
+  if (!log) return null;
+  const about = (e: ChangeEntry) =>
+    e.category?.toLocaleLowerCase() === category.toLocaleLowerCase() || names(e.label, category);
+  return (
+    log.done
+      .map((i) => i.entry)
+      .filter((e) => kindOf(e.label) === "publish" && about(e))
+      .at(-1) ?? null
+  );
+}
