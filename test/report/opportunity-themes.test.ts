@@ -4,6 +4,7 @@
  * done goes last and says so; no two open actions are the same sentence.
  */
 import { describe, expect, it } from "vitest";
+import type { ChangeLog } from "../../src/config/changes-file.js";
 import type { PromptGap } from "../../src/contract/index.js";
 import { changeLog } from "../../src/report/change-log.js";
 import { opportunities } from "../../src/report/opportunities.js";
@@ -46,6 +47,13 @@ const GAPS = [
   gap(5, "How to measure email ROI?", null),
 ];
 const RIVALS = ["Nimbus Metrics", "Lumora"];
+/** The change log's `entries` against a report of October 2026 without daily rates. */
+const octoberLog = (entries: ChangeLog["entries"]) =>
+  changeLog(
+    { file: "changes.csv", entries },
+    { start: "2026-10-01", end: "2026-10-31", previous_start: "2026-09-01", previous_end: "2026-09-30" },
+    { rows: [], previous_rows: [], by_platform: [], by_category: [] },
+  );
 
 describe("opportunity themes", () => {
   it("groups by the competitor a prompt names, else its category, with summed figures and one action each", () => {
@@ -71,21 +79,7 @@ describe("opportunity themes", () => {
   });
 
   it("puts a theme the change log says was done last, with the entry instead of an action", () => {
-    const trend = { rows: [], previous_rows: [], by_platform: [], by_category: [] };
-    const period = {
-      start: "2026-10-01",
-      end: "2026-10-31",
-      previous_start: "2026-09-01",
-      previous_end: "2026-09-30",
-    };
-    const log = changeLog(
-      {
-        file: "changes.csv",
-        entries: [{ date: "2026-10-06", label: "Comparison pages against Lumora", line: 2 }],
-      },
-      period,
-      trend,
-    );
+    const log = octoberLog([{ date: "2026-10-06", label: "Comparison pages against Lumora", line: 2 }]);
     const themes = opportunityThemes(opportunities(GAPS, "Acme", undefined, log, RIVALS), RIVALS, "Acme");
     expect(themes.map((t) => t.key)).toEqual(["category:CRM", "other", "competitor:Lumora"]);
     expect(themes[2]!.action).toBe(
@@ -139,43 +133,17 @@ describe("opportunity themes", () => {
   });
 
   it("builds on pages the change log says went live on a category, rather than proposing them afresh", () => {
-    const trend = { rows: [], previous_rows: [], by_platform: [], by_category: [] };
-    const period = {
-      start: "2026-10-01",
-      end: "2026-10-31",
-      previous_start: "2026-09-01",
-      previous_end: "2026-09-30",
+    const themesOf = (label: string) => {
+      const log = octoberLog([{ date: "2026-09-15", label, line: 2 }]);
+      const list = opportunities(GAPS, "Acme", undefined, log, RIVALS);
+      return opportunityThemes(list, RIVALS, "Acme", undefined, undefined, log);
     };
-    const log = changeLog(
-      { file: "changes.csv", entries: [{ date: "2026-09-15", label: "CRM guide hub live", line: 2 }] },
-      period,
-      trend,
-    );
-    const themes = opportunityThemes(
-      opportunities(GAPS, "Acme", undefined, log, RIVALS),
-      RIVALS,
-      "Acme",
-      undefined,
-      undefined,
-      log,
-    );
-    expect(themes.find((t) => t.key === "category:CRM")!.action).toBe(
+    expect(themesOf("CRM guide hub live").find((t) => t.key === "category:CRM")!.action).toBe(
       "Build on “CRM guide hub live” (2026-09-15) with pages on CRM for its 2 prompts (“Top CRM for startups?”, “CRM with email sync?”): competitors are named without Acme in 14 of the prompts' 20 answers, most often Nimbus Metrics (14) and Lumora (2); Nimbus Metrics' nimbus.io/guide is the page most cited there (14 times).",
     );
-    // A technical entry, or one about another category, publishes nothing on CRM.
-    const other = changeLog(
-      { file: "changes.csv", entries: [{ date: "2026-09-15", label: "Email guide live", line: 2 }] },
-      period,
-      trend,
+    // An entry about another category publishes nothing on CRM.
+    expect(themesOf("Email guide live").find((t) => t.key === "category:CRM")!.action).toMatch(
+      /^Publish or strengthen pages on CRM/,
     );
-    const open = opportunityThemes(
-      opportunities(GAPS, "Acme", undefined, other, RIVALS),
-      RIVALS,
-      "Acme",
-      undefined,
-      undefined,
-      other,
-    );
-    expect(open.find((t) => t.key === "category:CRM")!.action).toMatch(/^Publish or strengthen pages on CRM/);
   });
 });
