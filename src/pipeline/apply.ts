@@ -42,7 +42,12 @@ export async function applyReport<F extends string>(
   const staging = join(outDir, `.vreport-staging-${process.pid}-${randomBytes(6).toString("hex")}`);
   try {
     const reports: { format: F; name: string; assets: string[] }[] = [];
-    const pages = presentView(view, options.presentation);
+    // The page formats point to the workbook's sheets only when this run makes the workbook.
+    const pages = presentView(
+      view,
+      options.presentation,
+      backends.some((b) => b.format === "xlsx"),
+    );
     // The formats render side by side (the PDF in Chromium while the workbook is built here);
     // every render settles before the first failure is reported, so none writes after cleanup.
     const settled = await Promise.allSettled(

@@ -13,7 +13,11 @@ type TableBlock = Extract<Block, { kind: "table" }>;
  * section's tables cut to its row count with a note saying how much it shows and where the
  * rest is. Pure; the workbook always gets the complete view (docs/architecture.md, "Profiles").
  */
-export function presentView(complete: ReportView, presentation: Presentation = FULL): ReportView {
+export function presentView(
+  complete: ReportView,
+  presentation: Presentation = FULL,
+  workbook = true,
+): ReportView {
   // What only the agency reads is in no page format, whatever the profile (render/technical.ts).
   const view = clientView(complete);
   const byKey = new Map(view.sections.map((s) => [s.key, s]));
@@ -22,7 +26,9 @@ export function presentView(complete: ReportView, presentation: Presentation = F
   const lang = langOf(view.branding.locale);
   const sections = presentation.sections.flatMap((key) => {
     const section = byKey.get(key);
-    return section ? [pageColumns(trim(pageBlocks(section), presentation.rows[key], sheets, lang))] : [];
+    return section
+      ? [pageColumns(trim(pageBlocks(section), presentation.rows[key], workbook ? sheets : null, lang))]
+      : [];
   });
   // The legend follows the first coloured figure the pages show, wherever the picking put it.
   return { ...view, sections: placeLegend(sections, lang, view.cover.brand) };
@@ -46,35 +52,42 @@ function pageColumns(section: SectionView): SectionView {
   };
 }
 
-/** Cuts each of the section's tables to `rows`, saying how much it shows and where the rest is. */
+/**
+ * Cuts each of the section's tables to `rows`, saying how much it shows and where the rest is:
+ * its sheet of the workbook, or, when the run makes no workbook (`sheets` null), nowhere, and a
+ * table left out whole leaves no pointer to it.
+ */
 function trim(
   section: SectionView,
   rows: number | undefined,
-  sheets: ReadonlyMap<TableBlock, string>,
+  sheets: ReadonlyMap<TableBlock, string> | null,
   lang: Lang,
 ): SectionView {
   if (rows === undefined) return section;
   const t = lang.m.trim;
-  const cut = (table: TableBlock): Block => {
+  const cut = (table: TableBlock): Block[] => {
     const noun = table.unit ?? t.rows[section.key];
-    if (table.complete || table.rows.length <= rows) return table;
+    if (table.complete || table.rows.length <= rows) return [table];
     const n = table.rows.length;
     // The sheet's name in the report's language: the workbook's sheets are named by the translated titles.
-    const where = t.where(sheets.get(table) ?? section.title);
+    const where = sheets === null ? null : t.where(sheets.get(table) ?? section.title);
     if (rows === 0) {
+      if (where === null) return [];
       const text = n === 1 ? t.onlyRow(noun, where) : t.allRows(n, noun, where);
-      return { kind: "paragraph", text, aside: true };
+      return [{ kind: "paragraph", text, aside: true }];
     }
-    return {
-      ...table,
-      rows: table.rows.slice(0, rows),
-      note: [
-        sectionOf(section.key).ranked ? t.top(rows, n, noun, where) : t.first(rows, n, noun, where),
-        table.note,
-      ]
-        .filter(Boolean)
-        .join(" "),
-    };
+    return [
+      {
+        ...table,
+        rows: table.rows.slice(0, rows),
+        note: [
+          sectionOf(section.key).ranked ? t.top(rows, n, noun, where) : t.first(rows, n, noun, where),
+          table.note,
+        ]
+          .filter(Boolean)
+          .join(" "),
+      },
+    ];
   };
-  return { ...section, blocks: section.blocks.map((b) => (b.kind === "table" ? cut(b) : b)) };
+  return { ...section, blocks: section.blocks.flatMap((b) => (b.kind === "table" ? cut(b) : [b])) };
 }

@@ -16,29 +16,24 @@ const CONFIG = new URL("../../examples/vreport.config.json", import.meta.url).pa
 describe("the demo PDF as `npm run demo` makes it", () => {
   const cli = buildCli();
   let pdf: string;
+  let pdfAlone: string;
   let removeCopy = () => {};
+
+  /** `generate` of the demo's 90 days in `formats` into `dir`: the PDF's path. */
+  const generate = async (database: string, formats: string, dir: string): Promise<string> => {
+    const out = join(cli.dir, dir);
+    const args = ["generate", "--database", database, "--range", "90d", "--as-of", DEMO_AS_OF];
+    const run = spawnCli(cli, [...args, "--format", formats, "--config", CONFIG, "--out", out], {});
+    expect(await run.exited, run.lines.join("\n")).toBe(0);
+    return join(out, readdirSync(out).find((f) => f.endsWith(".pdf")) ?? "");
+  };
 
   beforeAll(async () => {
     const copy = await copyDemoSeed();
     removeCopy = copy.remove;
-    const out = join(cli.dir, "output");
-    const run = spawnCli(
-      cli,
-      [
-        "generate",
-        "--database",
-        copy.database,
-        "--range",
-        "90d",
-        "--as-of",
-        DEMO_AS_OF,
-        "--format",
-        "pdf",
-      ].concat(["--config", CONFIG, "--out", out]),
-      {},
-    );
-    expect(await run.exited, run.lines.join("\n")).toBe(0);
-    pdf = join(out, readdirSync(out).find((f) => f.endsWith(".pdf")) ?? "");
+    // As `npm run demo` makes it (every format), and a PDF sent alone.
+    pdf = await generate(copy.database, "all", "output");
+    pdfAlone = await generate(copy.database, "pdf", "alone");
   }, DEMO_SEED_HOOK_TIMEOUT);
 
   afterAll(() => {
@@ -56,5 +51,14 @@ describe("the demo PDF as `npm run demo` makes it", () => {
     const pointer = pages.findIndex((p) => p.includes("The table of all 90 days is in the workbook"));
     expect(chart).toBeGreaterThan(0);
     expect(pointer).toBe(chart);
+  });
+
+  it("points to no workbook when the run makes none: a PDF sent alone says how much it shows, not where the rest is", () => {
+    const text = pdfPages(pdfAlone).join("\n");
+    expect(text).not.toMatch(/in the workbook \(sheet/);
+    expect(text).toContain("The first 6 of 7 categories.");
+    expect(pdfPages(pdf).join("\n")).toContain(
+      'The first 6 of 7 categories; all of them are in the workbook (sheet "Categories").',
+    );
   });
 });

@@ -297,9 +297,9 @@ const messages = (f: Figures): Messages => ({
         ? `Die Tabelle beider ${noun.other} steht ${where}.`
         : `Die Tabelle aller ${f.countOf(n, noun)} steht ${where}.`,
     top: (shown, n, noun, where) =>
-      `Top ${f.count(shown)} von ${f.countOf(n, noun)}; die vollständige Liste steht ${where}.`,
+      `Top ${f.count(shown)} von ${f.countOf(n, noun)}${where === null ? "" : `; die vollständige Liste steht ${where}`}.`,
     first: (shown, n, noun, where) =>
-      `Die ersten ${f.count(shown)} von ${f.countOf(n, noun)}; die vollständige Liste steht ${where}.`,
+      `Die ersten ${f.count(shown)} von ${f.countOf(n, noun)}${where === null ? "" : `; die vollständige Liste steht ${where}`}.`,
   },
 
   workbook: {

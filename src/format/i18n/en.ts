@@ -326,10 +326,11 @@ const enMessages = (f: Figures) => ({
       n === 2
         ? `The table of both ${noun.other} is ${where}.`
         : `The table of all ${f.countOf(n, noun)} is ${where}.`,
-    top: (shown: number, n: number, noun: { one: string; other: string }, where: string) =>
-      `Top ${f.count(shown)} of ${f.countOf(n, noun)}; all of them are ${where}.`,
-    first: (shown: number, n: number, noun: { one: string; other: string }, where: string) =>
-      `The first ${f.count(shown)} of ${f.countOf(n, noun)}; all of them are ${where}.`,
+    /** `where` null: the run makes no workbook, so the note points nowhere. */
+    top: (shown: number, n: number, noun: { one: string; other: string }, where: string | null) =>
+      `Top ${f.count(shown)} of ${f.countOf(n, noun)}${where === null ? "" : `; all of them are ${where}`}.`,
+    first: (shown: number, n: number, noun: { one: string; other: string }, where: string | null) =>
+      `The first ${f.count(shown)} of ${f.countOf(n, noun)}${where === null ? "" : `; all of them are ${where}`}.`,
   },
 
   /** The workbook's About sheet. */

@@ -293,9 +293,9 @@ const messages = (f: Figures): Messages => ({
     onlyRow: (_noun, where) => `La tabla (una sola fila) está ${where}.`,
     allRows: (n, noun, where) => `La tabla completa (${f.countOf(n, noun)}) está ${where}.`,
     top: (shown, n, noun, where) =>
-      `Top ${f.count(shown)} de ${f.countOf(n, noun)}; la lista completa está ${where}.`,
+      `Top ${f.count(shown)} de ${f.countOf(n, noun)}${where === null ? "" : `; la lista completa está ${where}`}.`,
     first: (shown, n, noun, where) =>
-      `Se muestran ${f.count(shown)} de ${f.countOf(n, noun)}; la lista completa está ${where}.`,
+      `Se muestran ${f.count(shown)} de ${f.countOf(n, noun)}${where === null ? "" : `; la lista completa está ${where}`}.`,
   },
 
   workbook: {

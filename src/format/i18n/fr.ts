@@ -294,9 +294,9 @@ const messages = (f: Figures): Messages => ({
     onlyRow: (_noun, where) => `Le tableau (une seule ligne) figure ${where}.`,
     allRows: (n, noun, where) => `Le tableau des ${f.countOf(n, noun)} figure ${where}.`,
     top: (shown, n, noun, where) =>
-      `Top ${f.count(shown)} sur ${f.countOf(n, noun)} ; la liste complète figure ${where}.`,
+      `Top ${f.count(shown)} sur ${f.countOf(n, noun)}${where === null ? "" : ` ; la liste complète figure ${where}`}.`,
     first: (shown, n, noun, where) =>
-      `Extrait : ${f.count(shown)} sur ${f.countOf(n, noun)} ; la liste complète figure ${where}.`,
+      `Extrait : ${f.count(shown)} sur ${f.countOf(n, noun)}${where === null ? "" : ` ; la liste complète figure ${where}`}.`,
   },
 
   workbook: {
