@@ -36,6 +36,26 @@ describe("buildModel", () => {
     ]);
   });
 
+  it("says the client fell behind, not that a competitor overtook it, when the competitor did not rise", () => {
+    const data = smallReportData();
+    if (!data.report.ok) throw new Error("fixture");
+    const board = data.report.value.sections.find((x) => x.key === "competitors");
+    if (board?.key !== "competitors") throw new Error("fixture");
+    // Rival's mention rate 50.0% now and 50.0% before; Acme's 37.5%, down from 62.5%.
+    const [acme, rival] = board.rows;
+    acme!.mention_rate = 0.375;
+    acme!.mention_delta = -0.25;
+    rival!.mention_rate = 0.5;
+    rival!.mention_delta = 0;
+    rival!.sov = acme!.sov;
+    rival!.sov_delta = acme!.sov_delta;
+    const said = buildModel(data).findings.map((f) => f.text);
+    expect(said).toContain(
+      "Acme fell below Rival on mention rate (50.0% against 37.5%; 50.0% against 62.5% in the previous period).",
+    );
+    expect(said.some((t) => t.includes("overtook"))).toBe(false);
+  });
+
   it("states a platform's change only when significant, rises and falls apart", () => {
     const data = smallReportData();
     if (!data.report.ok) throw new Error("fixture report missing");

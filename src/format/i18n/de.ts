@@ -369,6 +369,8 @@ const messages = (f: Figures): Messages => ({
     weakestOnly: (worst, rate, tied) =>
       `${worst} ist die schwächste Plattform (Erwähnungsrate ${f.percent(rate)}); die höchste Rate teilen sich ${f.count(tied)} Plattformen.`,
     overtook: (competitor, brand, metrics) => `${competitor} hat ${brand} überholt: ${f.list(metrics)}.`,
+    fellBelow: (competitor, brand, metrics) =>
+      `${brand} ist hinter ${competitor} zurückgefallen: ${f.list(metrics)}.`,
     overtookOn: (metric, theirs, yours, theirsBefore, yoursBefore) =>
       `${metric} (${f.percent(theirs)} gegenüber ${f.percent(yours)}; im Vorzeitraum ${f.percent(theirsBefore)} gegenüber ${f.percent(yoursBefore)})`,
     topics: (shown, more) => (more > 0 ? `${shown.join(", ")} und ${f.count(more)} weitere` : f.list(shown)),

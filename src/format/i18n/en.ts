@@ -421,6 +421,9 @@ const enMessages = (f: Figures) => ({
     /** A competitor newly ahead: "Nimbus Metrics overtook Brightwave on share of voice (…) and mention rate (…)." */
     overtook: (competitor: string, brand: string, metrics: readonly string[]) =>
       `${competitor} overtook ${brand} on ${f.list(metrics)}.`,
+    /** The same news when the competitor did not rise: the client fell behind it. */
+    fellBelow: (competitor: string, brand: string, metrics: readonly string[]) =>
+      `${brand} fell below ${competitor} on ${f.list(metrics)}.`,
     overtookOn: (metric: string, theirs: number, yours: number, theirsBefore: number, yoursBefore: number) =>
       `${metric.toLowerCase()} (${f.percent(theirs)} against ${f.percent(yours)}; ${f.percent(theirsBefore)} against ${f.percent(yoursBefore)} in the previous period)`,
     /** "A, B, C and 2 more": the first three topics. */

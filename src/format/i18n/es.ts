@@ -361,6 +361,8 @@ const messages = (f: Figures): Messages => ({
     weakestOnly: (worst, rate, tied) =>
       `${worst} es la plataforma menos favorable (tasa de mención del ${f.percent(rate)}); ${f.count(tied)} plataformas comparten la tasa más alta.`,
     overtook: (competitor, brand, metrics) => `${competitor} ha superado a ${brand}: ${f.list(metrics)}.`,
+    fellBelow: (competitor, brand, metrics) =>
+      `${brand} ha quedado por detrás de ${competitor}: ${f.list(metrics)}.`,
     overtookOn: (metric, theirs, yours, theirsBefore, yoursBefore) =>
       `${metric.toLowerCase()} (${f.percent(theirs)} frente a ${f.percent(yours)}; ${f.percent(theirsBefore)} frente a ${f.percent(yoursBefore)} en el periodo anterior)`,
     topics: (shown, more) => (more > 0 ? `${shown.join(", ")} y ${f.count(more)} más` : f.list(shown)),

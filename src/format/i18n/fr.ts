@@ -365,6 +365,8 @@ const messages = (f: Figures): Messages => ({
     weakestOnly: (worst, rate, tied) =>
       `${worst} est la plateforme la moins favorable (taux de mention de ${f.percent(rate)}) ; ${f.count(tied)} plateformes partagent le taux le plus haut.`,
     overtook: (competitor, brand, metrics) => `${competitor} a dépassé ${brand} : ${f.list(metrics)}.`,
+    fellBelow: (competitor, brand, metrics) =>
+      `${brand} est passé derrière ${competitor} : ${f.list(metrics)}.`,
     overtookOn: (metric, theirs, yours, theirsBefore, yoursBefore) =>
       `${metric.toLowerCase()} (${f.percent(theirs)} contre ${f.percent(yours)} ; ${f.percent(theirsBefore)} contre ${f.percent(yoursBefore)} sur la période précédente)`,
     topics: (shown, more) => (more > 0 ? `${shown.join(", ")} et ${f.count(more)} autres` : f.list(shown)),

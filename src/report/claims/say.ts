@@ -73,7 +73,9 @@ export function say(claim: Claim, lang: Lang): string {
       const on = claim.metrics.map(({ metric: key, competitor: c, you }) =>
         e.overtookOn(metric(key), c.current, you.current, c.previous, you.previous),
       );
-      return e.overtook(claim.competitor, claim.you, on);
+      // "Overtook" says the competitor moved: when it rose on none of them, the client fell behind.
+      const rose = claim.metrics.some((m) => m.competitor.current > m.competitor.previous);
+      return (rose ? e.overtook : e.fellBelow)(claim.competitor, claim.you, on);
     }
     case "gaps": {
       const w = claim.widest;
