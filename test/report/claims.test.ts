@@ -126,7 +126,7 @@ describe("claims", () => {
     // The fixture's day is 2026-11-01: a period ending then needs no word.
     expect(note("2026-11-01")).toBeUndefined();
     expect(note("2026-09-30")).toBe(
-      "The map counts the pages crawled by 2026-11-01, the report's day, including those found after the period's end (2026-09-30).",
+      "The map shows the pages as crawled up to 2026-11-01, not as they stood at the period's end (2026-09-30).",
     );
   });
 
@@ -162,10 +162,10 @@ describe("claims", () => {
     };
     const said = texts(oneDay("2026-10-01"));
     expect(said).toContain(
-      "The day reported is a Sunday and the day it is compared with a Thursday: answers vary by weekday, so part of each change may be the weekday's.",
+      "The day reported is a Sunday and the day it is compared with a Thursday: answers vary by weekday, so the changes below may owe more to the weekday than to a trend.",
     );
-    // Right after the headline rates it cautions.
-    expect(said.findIndex((t) => /weekday/.test(t))).toBe(3);
+    // First: it is how every change after it is read.
+    expect(said.findIndex((t) => /weekday/.test(t))).toBe(0);
     // The same weekday a week earlier: no caution.
     expect(texts(oneDay("2026-10-25")).some((t) => /weekday/.test(t))).toBe(false);
   });
@@ -243,7 +243,7 @@ describe("claims", () => {
     const [o] = model.opportunities.ok ? model.opportunities.value : [];
     expect(o?.rule).toBe("done");
     expect(o?.action).toBe(
-      "Already done: “Comparison pages against Rival” went live on 2026-10-28; too recent, or outside the data, to compare the 14 days before and after.",
+      "Already done: “Comparison pages against Rival” went live on 2026-10-28; too recent, or outside this report's days, to compare the 14 days before and after.",
     );
     // An entry about another kind of work, or another competitor, repeats nothing.
     for (const label of ["FAQ schema on product pages", "Comparison pages against Globex"]) {

@@ -387,8 +387,8 @@ const messages = (f: Figures): Messages => ({
         : `${platform} hat an ${f.count(partial)} von ${f.count(days)} Erhebungstagen weniger Antworten erhoben als die anderen Plattformen (${f.list(partialDays)})`,
     weekdayMix: (days, current, previous) =>
       days === 1
-        ? `Der berichtete Tag ist ein ${current[0]}, der Vergleichstag ein ${previous[0]}: Antworten schwanken je Wochentag, ein Teil jeder Veränderung kann also am Wochentag liegen.`
-        : `Die ${f.count(days)} berichteten Tage reichen von ${current[0]} bis ${current[1]}, die Vergleichstage von ${previous[0]} bis ${previous[1]}: Antworten schwanken je Wochentag, ein Teil jeder Veränderung kann also an den Wochentagen liegen.`,
+        ? `Der berichtete Tag ist ein ${current[0]}, der Vergleichstag ein ${previous[0]}: Antworten schwanken je Wochentag, die folgenden Veränderungen können also eher am Wochentag liegen als an einem Trend.`
+        : `Die ${f.count(days)} berichteten Tage reichen von ${current[0]} bis ${current[1]}, die Vergleichstage von ${previous[0]} bis ${previous[1]}: Antworten schwanken je Wochentag, die folgenden Veränderungen können also eher an den Wochentagen liegen als an einem Trend.`,
     coverage: (platforms, shortfall, change) =>
       `${platforms.join("; ")}: ${platforms.length > 1 ? "zusammen " : ""}${f.countOf(shortfall, { one: "Antwort", other: "Antworten" })} weniger als bei vollständiger Erhebung${change !== null && change < 0 ? (shortfall >= -change ? `; das erklärt den Rückgang der ausgewerteten Antworten (${f.deltaCount(change)})` : `; das sind ${f.count(shortfall)} des Rückgangs der ausgewerteten Antworten (${f.deltaCount(change)})`) : ""}.`,
     targetLine: (scope, metric, status, value, target) =>
@@ -443,7 +443,7 @@ const messages = (f: Figures): Messages => ({
           ? `in ${category}`
           : "über alle Prompts und Plattformen",
     done: (label, date, n, scope, before, after) =>
-      `Für ${n === 1 ? "diesen Prompt" : `diese ${f.count(n)} Prompts`} bereits erledigt: „${label}“ ist seit ${date} live; ${before !== null && after !== null ? `Erwähnungsrate ${scope} ${f.percent(before)} in den 14 Tagen davor, ${f.percent(after)} in den 14 Tagen danach.` : "zu neu oder außerhalb der Daten, um die 14 Tage davor und danach zu vergleichen."}`,
+      `Für ${n === 1 ? "diesen Prompt" : `diese ${f.count(n)} Prompts`} bereits erledigt: „${label}“ ist seit ${date} live; ${before !== null && after !== null ? `Erwähnungsrate ${scope} ${f.percent(before)} in den 14 Tagen davor, ${f.percent(after)} in den 14 Tagen danach.` : "zu neu oder außerhalb der Tage dieses Berichts, um die 14 Tage davor und danach zu vergleichen."}`,
     citations: (n, prompts, page) =>
       `Zitierungen gewinnen: Antworten auf ${n === 1 ? "diesen Prompt" : `diese ${f.count(n)} Prompts`} (${prompts}) zitieren Seiten der Wettbewerber; am häufigsten ${page.url} von ${page.competitor} (${f.count(page.citations)}-mal). Veröffentlichen Sie Seiten zu denselben Fragen mit den Zahlen, Definitionen und Quellen, die Antworten zitieren.`,
     platform: (platform, rate, brand, n, never, prompts, evidence) =>
@@ -465,7 +465,7 @@ const messages = (f: Figures): Messages => ({
     page: (competitor, url, citations, gapAnswers, brand) =>
       `Veröffentlichen oder stärken Sie eine Seite, die diesen Prompt besser beantwortet: ${url} von ${competitor} wird in ${f.count(citations)} der ${f.countOf(gapAnswers, answersOf)} zitiert, die einen Wettbewerber nennen, aber nicht ${brand}.`,
     done: (label, date, scope, before, after) =>
-      `Bereits erledigt: „${label}“ ist seit ${date} live; ${before !== null && after !== null ? `Erwähnungsrate ${scope} ${f.percent(before)} in den 14 Tagen davor, ${f.percent(after)} in den 14 Tagen danach.` : "zu neu oder außerhalb der Daten, um die 14 Tage davor und danach zu vergleichen."}`,
+      `Bereits erledigt: „${label}“ ist seit ${date} live; ${before !== null && after !== null ? `Erwähnungsrate ${scope} ${f.percent(before)} in den 14 Tagen davor, ${f.percent(after)} in den 14 Tagen danach.` : "zu neu oder außerhalb der Tage dieses Berichts, um die 14 Tage davor und danach zu vergleichen."}`,
     consistency: (brand, mentioned, answers, top) =>
       `Stärken Sie, was ${brand} hier Erwähnungen einbringt: Die Marke wird in ${f.count(mentioned)} von ${f.countOf(answers, answersOf)} genannt${top ? `, ${top.name} ohne ${brand} in ${f.count(top.answers)}` : ""}.`,
   },
@@ -580,7 +580,7 @@ const messages = (f: Figures): Messages => ({
         ? "Eine Ihrer Seiten ist noch nicht klassifiziert."
         : `${f.count(n)} Ihrer Seiten sind noch nicht klassifiziert.`,
     asOf: (asOf, end) =>
-      `Die Karte zählt die bis ${asOf}, dem Stichtag des Berichts, erfassten Seiten, auch die nach dem Ende des Zeitraums (${end}) gefundenen.`,
+      `Die Karte zeigt die Seiten, wie sie bis ${asOf} erfasst wurden, nicht ihren Stand am Ende des Zeitraums (${end}).`,
     publishedNoBar: (topics) =>
       `${f.list(topics)}: kein Balken im Diagramm Ihrer Seiten, denn was dazu veröffentlicht wurde, ist noch keinem Thema und keiner Kaufphase zugeordnet.`,
   },

@@ -454,8 +454,8 @@ const enMessages = (f: Figures) => ({
     /** Weekdays compared (docs/claims.md): each side's first and last weekday. */
     weekdayMix: (days: number, current: readonly [string, string], previous: readonly [string, string]) =>
       days === 1
-        ? `The day reported is a ${current[0]} and the day it is compared with a ${previous[0]}: answers vary by weekday, so part of each change may be the weekday's.`
-        : `The ${f.count(days)} days reported run from ${current[0]} to ${current[1]} and the days they are compared with from ${previous[0]} to ${previous[1]}: answers vary by weekday, so part of each change may be the weekdays'.`,
+        ? `The day reported is a ${current[0]} and the day it is compared with a ${previous[0]}: answers vary by weekday, so the changes below may owe more to the weekday than to a trend.`
+        : `The ${f.count(days)} days reported run from ${current[0]} to ${current[1]} and the days they are compared with from ${previous[0]} to ${previous[1]}: answers vary by weekday, so the changes below may owe more to the weekdays than to a trend.`,
     coverage: (platforms: readonly string[], shortfall: number, change: number | null) =>
       `${platforms.join("; ")}: ${platforms.length > 1 ? "together " : ""}${f.countOf(shortfall, { one: "answer", other: "answers" })} fewer than a full collection${change !== null && change < 0 ? (shortfall >= -change ? `, which explains the fall in answers analysed (${f.deltaCount(change)})` : `, ${f.count(shortfall)} of the fall in answers analysed (${f.deltaCount(change)})`) : ""}.`,
     /** One target on the agency's page: a win when on track, a risk when at risk or off track. */
@@ -546,7 +546,7 @@ const enMessages = (f: Figures) => ({
       before: number | null,
       after: number | null,
     ) =>
-      `Already done for ${n === 1 ? "this prompt" : `these ${f.count(n)} prompts`}: “${label}” went live on ${date}; ${before !== null && after !== null ? `mention rate ${scope} ${f.percent(before)} in the 14 days before, ${f.percent(after)} in the 14 days after.` : "too recent, or outside the data, to compare the 14 days before and after."}`,
+      `Already done for ${n === 1 ? "this prompt" : `these ${f.count(n)} prompts`}: “${label}” went live on ${date}; ${before !== null && after !== null ? `mention rate ${scope} ${f.percent(before)} in the 14 days before, ${f.percent(after)} in the 14 days after.` : "too recent, or outside this report's days, to compare the 14 days before and after."}`,
     /** Whose rate a change-log entry's before and after are: its platform's, its category's, or all. */
     changeScope: (platform: string | null, category: string | null) =>
       platform !== null
@@ -599,7 +599,7 @@ const enMessages = (f: Figures) => ({
     page: (competitor: string, url: string, citations: number, gapAnswers: number, brand: string) =>
       `Publish or strengthen a page that answers this prompt better: ${owner(competitor)} ${url} is cited in ${f.count(citations)} of the ${f.countOf(gapAnswers, { one: "answer", other: "answers" })} naming a competitor and not ${brand}.`,
     done: (label: string, date: string, scope: string, before: number | null, after: number | null) =>
-      `Already done: “${label}” went live on ${date}; ${before !== null && after !== null ? `mention rate ${scope} ${f.percent(before)} in the 14 days before, ${f.percent(after)} in the 14 days after.` : "too recent, or outside the data, to compare the 14 days before and after."}`,
+      `Already done: “${label}” went live on ${date}; ${before !== null && after !== null ? `mention rate ${scope} ${f.percent(before)} in the 14 days before, ${f.percent(after)} in the 14 days after.` : "too recent, or outside this report's days, to compare the 14 days before and after."}`,
     consistency: (
       brand: string,
       mentioned: number,
@@ -728,7 +728,7 @@ const enMessages = (f: Figures) => ({
       `${f.count(n)} of your pages ${f.noun(n, { one: "is", other: "are" })} not classified yet.`,
     /** A period that ended before the report's day: the map is the pages crawled by that day. */
     asOf: (asOf: string, end: string) =>
-      `The map counts the pages crawled by ${asOf}, the report's day, including those found after the period's end (${end}).`,
+      `The map shows the pages as crawled up to ${asOf}, not as they stood at the period's end (${end}).`,
     /**
      * Under the chart: topics the client has published on (the work delivered) that the content
      * map has not classified yet, so the chart, which counts classified pages, draws no bar.

@@ -379,8 +379,8 @@ const messages = (f: Figures): Messages => ({
         : `${platform} recopiló menos respuestas que las demás plataformas en ${f.count(partial)} de los ${f.count(days)} días de recopilación (${f.list(partialDays)})`,
     weekdayMix: (days, current, previous) =>
       days === 1
-        ? `El día del informe es ${current[0]} y el de comparación ${previous[0]}: las respuestas varían según el día de la semana, así que parte de cada cambio puede deberse al día.`
-        : `Los ${f.count(days)} días del informe van de ${current[0]} a ${current[1]} y los de comparación de ${previous[0]} a ${previous[1]}: las respuestas varían según el día de la semana, así que parte de cada cambio puede deberse a los días.`,
+        ? `El día del informe es ${current[0]} y el de comparación ${previous[0]}: las respuestas varían según el día de la semana, así que los cambios que siguen pueden deberse al día más que a una tendencia.`
+        : `Los ${f.count(days)} días del informe van de ${current[0]} a ${current[1]} y los de comparación de ${previous[0]} a ${previous[1]}: las respuestas varían según el día de la semana, así que los cambios que siguen pueden deberse a los días más que a una tendencia.`,
     coverage: (platforms, shortfall, change) =>
       `${platforms.join("; ")}: ${platforms.length > 1 ? "en total, " : ""}${f.countOf(shortfall, { one: "respuesta", other: "respuestas" })} menos que una recopilación completa${change !== null && change < 0 ? (shortfall >= -change ? `, lo que explica la bajada de las respuestas analizadas (${f.deltaCount(change)})` : `, ${f.count(shortfall)} de la bajada de las respuestas analizadas (${f.deltaCount(change)})`) : ""}.`,
     targetLine: (scope, metric, status, value, target) =>
@@ -435,7 +435,7 @@ const messages = (f: Figures): Messages => ({
           ? `en ${category}`
           : "en todos los prompts y plataformas",
     done: (label, date, n, scope, before, after) =>
-      `Ya hecho para ${n === 1 ? "este prompt" : `estos ${f.count(n)} prompts`}: «${label}» está publicado desde el ${date}; ${before !== null && after !== null ? `tasa de mención ${scope} del ${f.percent(before)} en los 14 días anteriores y del ${f.percent(after)} en los 14 posteriores.` : "demasiado reciente, o fuera de los datos, para comparar los 14 días antes y después."}`,
+      `Ya hecho para ${n === 1 ? "este prompt" : `estos ${f.count(n)} prompts`}: «${label}» está publicado desde el ${date}; ${before !== null && after !== null ? `tasa de mención ${scope} del ${f.percent(before)} en los 14 días anteriores y del ${f.percent(after)} en los 14 posteriores.` : "demasiado reciente, o fuera de los días de este informe, para comparar los 14 días antes y después."}`,
     citations: (n, prompts, page) =>
       `Ganar citas: las respuestas a ${n === 1 ? "este prompt" : `estos ${f.count(n)} prompts`} (${prompts}) citan páginas de competidores; la más citada es ${page.url} de ${page.competitor} (${f.countOf(page.citations, { one: "vez", other: "veces" })}). Publique páginas sobre las mismas preguntas con las cifras, definiciones y fuentes que citan las respuestas.`,
     platform: (platform, rate, brand, n, never, prompts, evidence) =>
@@ -457,7 +457,7 @@ const messages = (f: Figures): Messages => ({
     page: (competitor, url, citations, gapAnswers, brand) =>
       `Publique o refuerce una página que responda mejor a este prompt: la página ${url} de ${competitor} se cita en ${f.count(citations)} de las ${f.countOf(gapAnswers, answersOf)} que nombran a un competidor y no a ${brand}.`,
     done: (label, date, scope, before, after) =>
-      `Ya hecho: «${label}» está publicado desde el ${date}; ${before !== null && after !== null ? `tasa de mención ${scope} del ${f.percent(before)} en los 14 días anteriores y del ${f.percent(after)} en los 14 posteriores.` : "demasiado reciente, o fuera de los datos, para comparar los 14 días antes y después."}`,
+      `Ya hecho: «${label}» está publicado desde el ${date}; ${before !== null && after !== null ? `tasa de mención ${scope} del ${f.percent(before)} en los 14 días anteriores y del ${f.percent(after)} en los 14 posteriores.` : "demasiado reciente, o fuera de los días de este informe, para comparar los 14 días antes y después."}`,
     consistency: (brand, mentioned, answers, top) =>
       `Refuerce lo que le da a ${brand} sus menciones aquí: la marca aparece en ${f.count(mentioned)} de ${f.countOf(answers, answersOf)}${top ? `, y ${top.name} aparece sin ${brand} en ${f.count(top.answers)}` : ""}.`,
   },
@@ -570,7 +570,7 @@ const messages = (f: Figures): Messages => ({
     unclassified: (n) =>
       `${f.count(n)} de sus páginas ${f.noun(n, { one: "aún no está clasificada", other: "aún no están clasificadas" })}.`,
     asOf: (asOf, end) =>
-      `El mapa cuenta las páginas rastreadas hasta el ${asOf}, día del informe, incluidas las encontradas después del final del período (${end}).`,
+      `El mapa muestra las páginas rastreadas hasta el ${asOf}, no su estado al final del período (${end}).`,
     publishedNoBar: (topics) =>
       `${f.list(topics)} ${topics.length === 1 ? "no tiene barra" : "no tienen barra"} en el gráfico de sus páginas: lo publicado sobre ${topics.length === 1 ? "ese tema" : "esos temas"} aún no está clasificado por tema y etapa de compra.`,
   },

@@ -383,8 +383,8 @@ const messages = (f: Figures): Messages => ({
         : `${platform} a collecté moins de réponses que les autres plateformes pendant ${f.count(partial)} des ${f.count(days)} jours de collecte (${f.list(partialDays)})`,
     weekdayMix: (days, current, previous) =>
       days === 1
-        ? `Le jour présenté est un ${current[0]} et le jour de comparaison un ${previous[0]} : les réponses varient selon le jour de la semaine, une part de chaque variation peut donc tenir au jour.`
-        : `Les ${f.count(days)} jours présentés vont du ${current[0]} au ${current[1]} et les jours de comparaison du ${previous[0]} au ${previous[1]} : les réponses varient selon le jour de la semaine, une part de chaque variation peut donc tenir aux jours.`,
+        ? `Le jour présenté est un ${current[0]} et le jour de comparaison un ${previous[0]} : les réponses varient selon le jour de la semaine, les variations qui suivent peuvent donc tenir au jour plus qu’à une tendance.`
+        : `Les ${f.count(days)} jours présentés vont du ${current[0]} au ${current[1]} et les jours de comparaison du ${previous[0]} au ${previous[1]} : les réponses varient selon le jour de la semaine, les variations qui suivent peuvent donc tenir aux jours plus qu’à une tendance.`,
     coverage: (platforms, shortfall, change) =>
       `${platforms.join(" ; ")} : ${platforms.length > 1 ? "au total, " : ""}${f.countOf(shortfall, { one: "réponse", other: "réponses" })} de moins qu’une collecte complète${change !== null && change < 0 ? (shortfall >= -change ? `, ce qui explique la baisse des réponses analysées (${f.deltaCount(change)})` : `, soit ${f.count(shortfall)} de la baisse des réponses analysées (${f.deltaCount(change)})`) : ""}.`,
     targetLine: (scope, metric, status, value, target) =>
@@ -440,7 +440,7 @@ const messages = (f: Figures): Messages => ({
           ? `dans ${category}`
           : "sur l’ensemble des prompts et plateformes",
     done: (label, date, n, scope, before, after) =>
-      `Déjà fait pour ${n === 1 ? "ce prompt" : `ces ${f.count(n)} prompts`} : « ${label} » est en ligne depuis le ${date} ; ${before !== null && after !== null ? `taux de mention ${scope} de ${f.percent(before)} sur les 14 jours précédents, ${f.percent(after)} sur les 14 jours suivants.` : "trop récent, ou hors des données, pour comparer les 14 jours avant et après."}`,
+      `Déjà fait pour ${n === 1 ? "ce prompt" : `ces ${f.count(n)} prompts`} : « ${label} » est en ligne depuis le ${date} ; ${before !== null && after !== null ? `taux de mention ${scope} de ${f.percent(before)} sur les 14 jours précédents, ${f.percent(after)} sur les 14 jours suivants.` : "trop récent, ou hors des jours de ce rapport, pour comparer les 14 jours avant et après."}`,
     citations: (n, prompts, page) =>
       `Gagner des citations : les réponses à ${n === 1 ? "ce prompt" : `ces ${f.count(n)} prompts`} (${prompts}) citent des pages de concurrents ; la plus citée est ${page.url} de ${page.competitor} (${f.count(page.citations)} fois). Publiez sur les mêmes questions des pages avec les chiffres, définitions et sources que les réponses citent.`,
     platform: (platform, rate, brand, n, never, prompts, evidence) =>
@@ -462,7 +462,7 @@ const messages = (f: Figures): Messages => ({
     page: (competitor, url, citations, gapAnswers, brand) =>
       `Publiez ou renforcez une page qui réponde mieux à ce prompt : la page ${url} de ${competitor} est citée dans ${f.count(citations)} des ${f.countOf(gapAnswers, answersOf)} qui citent un concurrent mais pas ${brand}.`,
     done: (label, date, scope, before, after) =>
-      `Déjà fait : « ${label} » est en ligne depuis le ${date} ; ${before !== null && after !== null ? `taux de mention ${scope} de ${f.percent(before)} sur les 14 jours précédents, ${f.percent(after)} sur les 14 jours suivants.` : "trop récent, ou hors des données, pour comparer les 14 jours avant et après."}`,
+      `Déjà fait : « ${label} » est en ligne depuis le ${date} ; ${before !== null && after !== null ? `taux de mention ${scope} de ${f.percent(before)} sur les 14 jours précédents, ${f.percent(after)} sur les 14 jours suivants.` : "trop récent, ou hors des jours de ce rapport, pour comparer les 14 jours avant et après."}`,
     consistency: (brand, mentioned, answers, top) =>
       `Renforcez ce qui vaut ses mentions à ${brand} ici : la marque est citée dans ${f.countOf(mentioned, answersOf)} sur ${f.count(answers)}${top ? `, et ${top.name} l’est sans ${brand} dans ${f.count(top.answers)}` : ""}.`,
   },
@@ -575,7 +575,7 @@ const messages = (f: Figures): Messages => ({
     unclassified: (n) =>
       `${f.count(n)} de vos pages ${f.noun(n, { one: "n’est", other: "ne sont" })} pas encore ${f.noun(n, { one: "classée", other: "classées" })}.`,
     asOf: (asOf, end) =>
-      `La carte compte les pages explorées jusqu’au ${asOf}, jour du rapport, y compris celles trouvées après la fin de la période (${end}).`,
+      `La carte montre les pages explorées jusqu’au ${asOf}, et non leur état à la fin de la période (${end}).`,
     publishedNoBar: (topics) =>
       `${f.list(topics)} : pas de barre dans le graphique de vos pages, car ce qui y a été publié n’est pas encore classé par thème et étape d’achat.`,
   },

@@ -34,7 +34,8 @@ export function buildClaims(
       coverage,
     );
   const weekdays = weekdayClaim(model.cover.period);
-  if (weekdays) out.splice(out.findIndex((c) => !c.kind.startsWith("rate-")) >>> 0, 0, weekdays);
+  // First: it is how every change after it is to be read.
+  if (weekdays) out.unshift(weekdays);
   // The targets follow the headline rates they are set on.
   const targets = model.targets.ok ? targetsClaim(model.targets.value) : null;
   if (targets) {
