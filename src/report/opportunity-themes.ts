@@ -187,14 +187,18 @@ function actionOf(
   const shown = (t.prompts.length <= 2 ? t.prompts : t.prompts.slice(0, 1)).map((p) => p.prompt_text);
   const prompts = say.prompts(shown, t.prompts.length - shown.length);
   if (t.done)
-    return say.done(
-      t.done.entry.label,
-      lang.f.date(t.done.entry.date),
-      t.prompts.length,
-      rateScope(t.done.entry, lang),
-      t.done.change === null ? null : (t.done.before.mentionRate ?? null),
-      t.done.change === null ? null : (t.done.after.mentionRate ?? null),
-    );
+    return [
+      say.done(
+        t.done.entry.label,
+        lang.f.date(t.done.entry.date),
+        t.prompts.length,
+        rateScope(t.done.entry, lang),
+        t.done.change === null ? null : (t.done.before.mentionRate ?? null),
+        t.done.change === null ? null : (t.done.after.mentionRate ?? null),
+      ),
+      // Work done is not a gap closed: what the prompts still show is said with it.
+      ...(t.gapAnswers > 0 ? [say.stillOpen(t.gapAnswers, t.snapshots, brand)] : []),
+    ].join(" ");
   // Who is named instead: the theme's own competitor is the one asked about, not the one winning.
   const winners = t.competitors.filter((c) => c.name !== t.name).slice(0, 2);
   // One competitor in every gap answer is the sentence's subject; else the most named, each with

@@ -83,7 +83,7 @@ describe("opportunity themes", () => {
     const themes = opportunityThemes(opportunities(GAPS, "Acme", undefined, log, RIVALS), RIVALS, "Acme");
     expect(themes.map((t) => t.key)).toEqual(["category:CRM", "other", "competitor:Lumora"]);
     expect(themes[2]!.action).toBe(
-      "Already done for these 2 prompts: “Comparison pages against Lumora” went live on 2026-10-06; too recent, or outside this report's days, to compare the 14 days before and after.",
+      "Already done for these 2 prompts: “Comparison pages against Lumora” went live on 2026-10-06; too recent, or outside this report's days, to compare the 14 days before and after. Competitors are still named without Acme in 16 of their 20 answers.",
     );
   });
 
@@ -104,7 +104,7 @@ describe("opportunity themes", () => {
     const before = themesWith("2026-10-06");
     expect(before.map((t) => t.key)).toEqual(["category:CRM", "other", "competitor:Lumora"]);
     expect(before[2]!.action).toBe(
-      "Already done for these 2 prompts: “Comparison pages against Lumora” went live on 2026-10-06; too recent, or outside this report's days, to compare the 14 days before and after.",
+      "Already done for these 2 prompts: “Comparison pages against Lumora” went live on 2026-10-06; too recent, or outside this report's days, to compare the 14 days before and after. Competitors are still named without Acme in 16 of their 20 answers.",
     );
     // Dated after the report's last day: not done yet when the period ended.
     const after = themesWith("2026-11-05");
@@ -128,7 +128,7 @@ describe("opportunity themes", () => {
     );
     const themes = opportunityThemes(opportunities(GAPS, "Acme", undefined, log, RIVALS), RIVALS, "Acme");
     expect(themes.find((t) => t.key === "competitor:Lumora")!.action).toBe(
-      "Already done for these 2 prompts: “Comparison pages against Lumora” went live on 2026-10-15; mention rate over all prompts and platforms 19.3% in the 14 days before, 40.0% in the 14 days after.",
+      "Already done for these 2 prompts: “Comparison pages against Lumora” went live on 2026-10-15; mention rate over all prompts and platforms 19.3% in the 14 days before, 40.0% in the 14 days after. Competitors are still named without Acme in 16 of their 20 answers.",
     );
   });
 

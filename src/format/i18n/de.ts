@@ -436,6 +436,8 @@ const messages = (f: Figures): Messages => ({
       `${since ? `Bauen Sie auf „${since.label}“ (${since.date}) auf, mit Seiten zu ${category}` : `Veröffentlichen oder stärken Sie Seiten zu ${category}`} für ${n === 1 ? "seinen Prompt" : `seine ${f.count(n)} Prompts`} (${prompts}): ${evidence}`,
     other: (n, prompts, evidence) =>
       `Veröffentlichen Sie Seiten, die ${n === 1 ? "diesen Prompt" : `diese ${f.count(n)} Prompts`} beantworten (${prompts}): ${evidence}`,
+    stillOpen: (gapAnswers, answers, brand) =>
+      `Wettbewerber werden weiterhin ohne ${brand} in ${f.count(gapAnswers)} ihrer ${f.countOf(answers, answersOf)} genannt.`,
     changeScope: (platform, category) =>
       platform !== null
         ? `auf ${platform}`

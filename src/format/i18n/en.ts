@@ -547,6 +547,9 @@ const enMessages = (f: Figures) => ({
       after: number | null,
     ) =>
       `Already done for ${n === 1 ? "this prompt" : `these ${f.count(n)} prompts`}: “${label}” went live on ${date}; ${before !== null && after !== null ? `mention rate ${scope} ${f.percent(before)} in the 14 days before, ${f.percent(after)} in the 14 days after.` : "too recent, or outside this report's days, to compare the 14 days before and after."}`,
+    /** After "Already done": the gap the prompts still show, so done work does not read as closed. */
+    stillOpen: (gapAnswers: number, answers: number, brand: string) =>
+      `Competitors are still named without ${brand} in ${f.count(gapAnswers)} of their ${f.countOf(answers, { one: "answer", other: "answers" })}.`,
     /** Whose rate a change-log entry's before and after are: its platform's, its category's, or all. */
     changeScope: (platform: string | null, category: string | null) =>
       platform !== null

@@ -428,6 +428,8 @@ const messages = (f: Figures): Messages => ({
       `${since ? `Amplíe «${since.label}» (${since.date}) con páginas sobre ${category}` : `Publique o refuerce páginas sobre ${category}`} para ${n === 1 ? "su prompt" : `sus ${f.count(n)} prompts`} (${prompts}): ${evidence}`,
     other: (n, prompts, evidence) =>
       `Publique páginas que respondan a ${n === 1 ? "este prompt" : `estos ${f.count(n)} prompts`} (${prompts}): ${evidence}`,
+    stillOpen: (gapAnswers, answers, brand) =>
+      `Siguen apareciendo competidores sin ${brand} en ${f.count(gapAnswers)} de sus ${f.countOf(answers, answersOf)}.`,
     changeScope: (platform, category) =>
       platform !== null
         ? `en ${platform}`

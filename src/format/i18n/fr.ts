@@ -433,6 +433,8 @@ const messages = (f: Figures): Messages => ({
       `${since ? `Prolongez « ${since.label} » (${since.date}) par des pages sur ${category}` : `Publiez ou renforcez des pages sur ${category}`} pour ${n === 1 ? "son prompt" : `ses ${f.count(n)} prompts`} (${prompts}) : ${evidence}`,
     other: (n, prompts, evidence) =>
       `Publiez des pages qui répondent à ${n === 1 ? "ce prompt" : `ces ${f.count(n)} prompts`} (${prompts}) : ${evidence}`,
+    stillOpen: (gapAnswers, answers, brand) =>
+      `Des concurrents restent cités sans ${brand} dans ${f.count(gapAnswers)} de leurs ${f.countOf(answers, answersOf)}.`,
     changeScope: (platform, category) =>
       platform !== null
         ? `sur ${platform}`
