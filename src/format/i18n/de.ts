@@ -433,7 +433,7 @@ const messages = (f: Figures): Messages => ({
     comparison: (rival, n, prompts, evidence) =>
       `Veröffentlichen Sie eine Vergleichsseite zu ${rival}, die ${n === 1 ? "den Prompt" : `die ${f.count(n)} Prompts`} beantwortet, ${n === 1 ? "der" : "die"} ${rival} nennen (${prompts}): ${evidence}`,
     category: (category, n, prompts, evidence, since) =>
-      `${since ? `Bauen Sie auf „${since.label}“ (${since.date}) auf, mit Seiten zu ${category}` : `Veröffentlichen oder stärken Sie Seiten zu ${category}`} für ${n === 1 ? "seinen Prompt" : `seine ${f.count(n)} Prompts`} (${prompts}): ${evidence}`,
+      `${since ? `Bauen Sie auf „${since.label}“ (${since.date}) auf, mit Seiten zu ${category}` : `Veröffentlichen oder stärken Sie Seiten zu ${category}`} für ${n === 1 ? "den Prompt dazu" : `die ${f.count(n)} Prompts dazu`} (${prompts}): ${evidence}`,
     other: (n, prompts, evidence) =>
       `Veröffentlichen Sie Seiten, die ${n === 1 ? "diesen Prompt" : `diese ${f.count(n)} Prompts`} beantworten (${prompts}): ${evidence}`,
     stillOpen: (gapAnswers, answers, brand) =>
@@ -531,7 +531,7 @@ const messages = (f: Figures): Messages => ({
     quoted: (prompt) => `„${prompt}“`,
     none: "Keine Antwort dieses Zeitraums zeigt eine Lücke oder nennt die Marke, daher wird keine zitiert.",
     gapsIntro: (brand) =>
-      `Wo Wettbewerber genannt werden und ${brand} nicht: die neueste solche Antwort zu jeder der wichtigsten Chancen.`,
+      `Wo Wettbewerber genannt werden und ${brand} nicht: zu jeder der wichtigsten Chancen die jüngste Antwort dieser Art.`,
     winsIntro: (brand, compared) =>
       `Wo ${brand} genannt wird: die neueste Antwort mit der Marke zu den Prompts, deren Erwähnungsrate ${compared ? "am stärksten gestiegen ist (die Veränderung eines einzelnen Prompts ist nicht auf Signifikanz geprüft)" : "am höchsten ist"}.`,
     opportunity: "Chance",
