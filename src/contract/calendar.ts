@@ -56,6 +56,11 @@ export function addDays(day: string, delta: number): string {
   return new Date(Date.parse(`${day}T00:00:00Z`) + delta * DAY_MS).toISOString().slice(0, 10);
 }
 
+/** ISO weekday of a calendar day (YYYY-MM-DD): 1 = Monday … 7 = Sunday. */
+export function isoWeekday(day: string): number {
+  return new Date(`${day}T00:00:00Z`).getUTCDay() || 7;
+}
+
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
 /** One formatter per timezone: building an Intl.DateTimeFormat costs far more than using it. */

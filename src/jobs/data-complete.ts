@@ -1,5 +1,5 @@
 import type { VreportClient } from "../client/index.js";
-import { addDays } from "../contract/calendar.js";
+import { addDays, isoWeekday } from "../contract/calendar.js";
 import type { FullReport, Platform, Project, ReportSectionOf, VisibilitySetup } from "../contract/index.js";
 import { type Period, periodQuery } from "../report/period.js";
 
@@ -16,9 +16,6 @@ export interface LastDayCheck {
   short: ShortPlatform[];
 }
 
-/** ISO weekday of a calendar day: 1 = Monday … 7 = Sunday (the setup's schedule days). */
-const weekdayOf = (day: string): number => new Date(`${day}T00:00:00Z`).getUTCDay() || 7;
-
 /**
  * Is the period's last collection day complete (docs/jobs.md, "Waiting for complete data")? The
  * last day on or before the period's end that the project's schedule collects on (every day when
@@ -31,7 +28,7 @@ export function lastDayCheck(
 ): LastDayCheck {
   const days = setup.brand.schedule.days.filter((d) => d >= 1 && d <= 7);
   let day = report.period.end;
-  for (let i = 0; i < 7 && days.length > 0 && !days.includes(weekdayOf(day)); i++) day = addDays(day, -1);
+  for (let i = 0; i < 7 && days.length > 0 && !days.includes(isoWeekday(day)); i++) day = addDays(day, -1);
   const summary = report.sections.find((s): s is ReportSectionOf<"summary"> => s.key === "summary");
   const trend = report.sections.find((s): s is ReportSectionOf<"trend"> => s.key === "trend");
   const expected = summary?.totals.prompts ?? 0;

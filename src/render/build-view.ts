@@ -5,7 +5,7 @@ import { langOf } from "../format/i18n/index.js";
 import { comparisonOf } from "../report/comparison.js";
 import type { ReportModel } from "../report/model.js";
 import { placeLegend } from "./legend.js";
-import { PALETTE } from "./sections/_helpers.js";
+import { PALETTE, rangeInWords } from "./sections/_helpers.js";
 import { SECTIONS } from "./sections/index.js";
 import type { Block, ChartSpec, CoverView, RenderedChart, ReportView, SectionDraft } from "./types.js";
 import { withholdChanges } from "./withhold-changes.js";
@@ -54,12 +54,7 @@ export function draftView(
     project: c.project,
     brand: c.brand,
     brandDomain: c.brandDomain,
-    // A custom period is named by its label wherever v1 reports show the range ("October 2025").
-    // A rolling range in words ("last 90 days"), never its API code ("90d").
-    range:
-      c.range === "custom" && p
-        ? lang.f.periodLabel(p.label, p.start, p.end)
-        : lang.m.cover.lastDays(Number.parseInt(c.range, 10)),
+    range: rangeInWords(c.range, p, lang),
     periodStart: p?.start ?? "",
     periodEnd: p?.end ?? "",
     previousStart: p?.previous_start ?? "",

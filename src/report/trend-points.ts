@@ -25,9 +25,10 @@ const MIN_FIRST_DAYS = 3;
 /**
  * The chart's points over `period` from its days: blocks of `step` days counted back from the
  * period's last day (so the latest point is a whole week; the first may be shorter, and one of a
- * day or two, a weekend say, joins the week after it rather than stand as a point of its own), each rate
- * taken over the block's summed counts, never as an average of daily rates, so a week's value is
- * recomputable from the JSON. A block without answers is null: a gap in the line, never a zero.
+ * day or two, a weekend say, joins the week after it rather than stand as a point of its own),
+ * each rate taken over the block's summed counts, never as an average of daily rates, so a week's
+ * value is recomputable from the JSON. A block without answers is null: a gap in the line, never
+ * a zero.
  */
 export function trendPoints(
   days: readonly TrendDay[],

@@ -1,5 +1,5 @@
 import type { SectionKey } from "../../config/section-keys.js";
-import { dayIn, type RateStats } from "../../contract/index.js";
+import { dayIn, type RateStats, type ReportPeriod } from "../../contract/index.js";
 import type { Lang, Plural } from "../../format/i18n/index.js";
 import type { CellValue, ValueType } from "../../format/value-type.js";
 import { reasonIn } from "../../report/missing.js";
@@ -111,6 +111,16 @@ export function rateWithChange(key: string, label: string, deltaLabel: string, w
 /** The column, shown in the workbook only (present.ts drops it from the page formats). */
 export function workbookOnly(c: Column): Column {
   return { ...c, workbookOnly: true };
+}
+
+/**
+ * A report's range in words, as the cover and the methodology say it: a rolling range as "last 90
+ * days", never its API code ("90d"); a custom period by its label ("October 2025").
+ */
+export function rangeInWords(range: string, period: ReportPeriod | null, lang: Lang): string {
+  const days = /^(\d+)d$/.exec(range)?.[1];
+  if (days !== undefined) return lang.m.cover.lastDays(Number(days));
+  return period ? lang.f.periodLabel(period.label, period.start, period.end) : range;
 }
 
 /** Shorthand for a column. */

@@ -1,7 +1,7 @@
 import { platformName } from "../../format/figures.js";
 import { comparisonNotice, comparisonOf } from "../../report/comparison.js";
 import type { SectionDrafter } from "./_helpers.js";
-import { col } from "./_helpers.js";
+import { col, rangeInWords } from "./_helpers.js";
 
 /** How every number was computed, with the period and the volume of data behind it. */
 export const methodology: SectionDrafter = (model, lang) => {
@@ -9,9 +9,7 @@ export const methodology: SectionDrafter = (model, lang) => {
   const m = lang.m.methodology;
   const p = model.cover.period;
   const s = model.sections;
-  // "last 90 days", as the cover says it, never the API's "90d".
-  const days = /^(\d+)d$/.exec(model.cover.range)?.[1];
-  const range = days === undefined ? model.cover.range : lang.m.cover.lastDays(Number(days));
+  const range = rangeInWords(model.cover.range, p, lang);
   // Custom periods and compare=year name their comparison rule (docs/decisions.md#period).
   const compared = !p
     ? ""

@@ -1,4 +1,4 @@
-import { lengthOf, type Platform } from "../../contract/index.js";
+import { isoWeekday, lengthOf, type Platform } from "../../contract/index.js";
 import type { Lang } from "../../format/i18n/index.js";
 import { type Comparison, comparisonNotice, comparisonOf } from "../comparison.js";
 import type { Coverage } from "../coverage.js";
@@ -65,8 +65,7 @@ function weekdayClaim(period: ReportModel["cover"]["period"]): Claim | null {
   if (!period || comparisonOf(period).kind !== "full") return null;
   const days = lengthOf(period);
   if (days >= 7 || days !== lengthOf({ start: period.previous_start, end: period.previous_end })) return null;
-  const weekday = (day: string) => new Date(`${day}T00:00:00Z`).getUTCDay();
-  if (weekday(period.start) === weekday(period.previous_start)) return null;
+  if (isoWeekday(period.start) === isoWeekday(period.previous_start)) return null;
   return {
     kind: "weekday-mix",
     days,

@@ -70,12 +70,17 @@ function untappedWithContent(model: ReportModel): CheckFinding[] {
   const by = model.cover.period?.end ?? null;
   return model.claims.flatMap((c) =>
     c.kind === "untapped"
-      ? c.topics
-          .filter((t) => publishedOn(content, t, by).length > 0)
-          .map((t) => ({
-            rule: "untapped-with-content" as const,
-            message: `the summary calls “${t.name}” untapped, but the client published ${publishedOn(content, t, by).length} item(s) on it by ${by}`,
-          }))
+      ? c.topics.flatMap((t) => {
+          const items = publishedOn(content, t, by).length;
+          return items > 0
+            ? [
+                {
+                  rule: "untapped-with-content" as const,
+                  message: `the summary calls “${t.name}” untapped, but the client published ${items} item(s) on it by ${by}`,
+                },
+              ]
+            : [];
+        })
       : [],
   );
 }

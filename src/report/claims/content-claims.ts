@@ -13,8 +13,8 @@ function isAbout(item: ContentItem, topic: Topic): boolean {
 /**
  * The client's items about `topic` published by the day `by` (the report's last day): an article
  * published after the period was not there in it, so a quarter's report neither credits it nor
- * stops calling its topic untapped (docs/claims.md, "No topic is called untapped where the client has content"). An item without a
- * publication date counts as published.
+ * stops calling its topic untapped (docs/claims.md, "No topic is called untapped where the client
+ * has content"). An item without a publication date counts as published.
  */
 export function publishedOn(content: ContentModel | null, topic: Topic, by: string | null): ContentItem[] {
   if (!content) return [];

@@ -38,10 +38,11 @@ export function competitorsNamed(label: string, competitors: readonly string[]):
 
 /**
  * The change-log entry that already did what publishing a page for `gap` would do: an entry of
- * the "publish" kind, dated by the report's last day (in its period or before it), about a competitor the prompt itself names
- * ("Lumora alternatives…": a comparison page against Lumora answers it), or about the prompt's
- * category, and within the entry's platform when it has one. The latest such entry, or null. A
- * competitor merely named in the answers is not enough: a page against it answers other prompts.
+ * the "publish" kind, dated by the report's last day (in its period or before it), about a
+ * competitor the prompt itself names ("Lumora alternatives…": a comparison page against Lumora
+ * answers it), or about the prompt's category, and within the entry's platform when it has one.
+ * The latest such entry, or null. A competitor merely named in the answers is not enough: a page
+ * against it answers other prompts.
  */
 export function doneFor(
   gap: PromptGap,
@@ -60,7 +61,10 @@ export function doneFor(
   return matches.at(-1) ?? null;
 }
 
-/** Whose mention rate an entry's before and after measure, in words: "on Perplexity", "in CRM", "over all …". */
+/**
+ * Whose mention rate an entry's before and after measure, in words: "on Perplexity", "in CRM",
+ * "over all prompts and platforms".
+ */
 export function rateScope(entry: ChangeEntry, lang: Lang): string {
   return lang.m.themes.changeScope(
     entry.platform === undefined ? null : platformName(entry.platform),

@@ -6,12 +6,6 @@ export function localDay(timeZone: string, instant: Date): string {
   return new Date(wallClockMs(timeZone, instant.getTime())).toISOString().slice(0, 10);
 }
 
-/** ISO weekday of a calendar day: 1 = Monday … 7 = Sunday. */
-export function isoWeekday(day: string): number {
-  const d = new Date(`${day}T00:00:00Z`).getUTCDay();
-  return d === 0 ? 7 : d;
-}
-
 /** The instant local wall-clock `hour:minute` on `day` happens in `timeZone` (DST-aware). */
 export function zonedInstant(timeZone: string, day: string, hour = 0, minute = 0): Date {
   const wall = Date.parse(`${day}T00:00:00Z`) + (hour * 60 + minute) * 60_000;

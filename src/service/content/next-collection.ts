@@ -1,5 +1,5 @@
-import { addDays } from "../../contract/calendar.js";
-import { isoWeekday, localDay, zonedInstant } from "./_zoned-time.js";
+import { addDays, isoWeekday } from "../../contract/calendar.js";
+import { localDay, zonedInstant } from "./_zoned-time.js";
 
 export interface Schedule {
   /** ISO weekdays, 1 = Monday … 7 = Sunday (the project's reading of the spec's "days"). */

@@ -102,8 +102,11 @@ export function routeHandler(def: EndpointDef, handler: Handler<EndpointId>, dep
       requestUrl,
       rawQuery,
       // The links carry the endpoint's own parameters only: an unknown one is ignored (docs/api.md),
-      // and echoing it would hand back whatever a client put there, an API key included.
-      linkQuery: ownParams(def, rawQuery),
+      // and echoing it would hand back whatever a client put there, an API key included. Read
+      // lazily: only lists build links, and every answer, a cached one too, would pay for it.
+      get linkQuery() {
+        return ownParams(def, rawQuery);
+      },
       // Read lazily: Fastify builds the request's AbortController on first access and aborts it
       // when the request closes, even a finished one, which cost a tenth of a cached answer.
       get signal() {
