@@ -6,8 +6,8 @@
  * chunks in dist/cli/chunks/ (each command still loaded only when it runs), replacing the
  * transpiled dist/cli/index.js; the rest of dist/ stays as the build wrote it (the tests and the
  * bench import it). Packages stay external when they find files of their own at run time
- * (PGlite's WebAssembly, BullMQ's Lua scripts, puppeteer's browser settings) or are native
- * (canvas).
+ * (PGlite's WebAssembly, BullMQ's Lua scripts, puppeteer's browser settings, Tinypool's thread
+ * entry) or are native (canvas).
  */
 import { rmSync } from "node:fs";
 import { join } from "node:path";
@@ -17,7 +17,15 @@ import { build } from "esbuild";
 /** The repository, which scripts/build.mjs builds too. */
 export const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const CHUNKS = "chunks";
-const EXTERNAL = ["@electric-sql/pglite", "@napi-rs/canvas", "puppeteer", "bullmq", "ioredis", "pg-native"];
+const EXTERNAL = [
+  "@electric-sql/pglite",
+  "@napi-rs/canvas",
+  "puppeteer",
+  "bullmq",
+  "ioredis",
+  "pg-native",
+  "tinypool",
+];
 
 /** Bundles src/cli/index.ts into `outDir` (index.js and chunks/); the test suite bundles its own copy. */
 export async function bundleCli(outDir = join(ROOT, "dist/cli")) {
@@ -26,9 +34,11 @@ export async function bundleCli(outDir = join(ROOT, "dist/cli")) {
   await build({
     entryPoints: {
       index: join(ROOT, "src/cli/index.ts"),
-      // The seed's answer generator runs in a worker thread started from a file beside the module
-      // that starts it (store/seed/answers.ts), which the bundle puts in a chunk: so beside them.
+      // The seed's answer generator and the chart-drawing thread run in worker threads started
+      // from a file beside the module that starts them (store/seed/answers.ts,
+      // render/charts/threads.ts), which the bundle puts in a chunk: so beside them.
       [`${CHUNKS}/_answers-worker`]: join(ROOT, "src/service/store/seed/_answers-worker.ts"),
+      [`${CHUNKS}/_chart-worker`]: join(ROOT, "src/render/charts/_chart-worker.ts"),
     },
     outdir: outDir,
     chunkNames: `${CHUNKS}/[hash]`,

@@ -1,4 +1,5 @@
 import { closeLoadedBackends, loadBackend, type OutputFormat } from "../render/backends/registry.js";
+import { closeChartThreads } from "../render/charts/threads.js";
 
 /**
  * Runs `work` over a service connection with the backends of `formats` loaded, then lets both go:
@@ -7,8 +8,9 @@ import { closeLoadedBackends, loadBackend, type OutputFormat } from "../render/b
  *
  * The backends load while the service connects (PGlite's start mostly waits for its WebAssembly
  * to compile off the main thread) and warm up while `work` fetches the data (Chromium launches).
- * At the end they close side by side: Chromium's shutdown takes a moment that the database's need
- * not wait for. Whatever fails, and wherever, nothing is left running.
+ * At the end they close side by side, with the chart-drawing threads `work` may have started
+ * (render/charts/threads.ts): Chromium's shutdown takes a moment that the database's need not
+ * wait for. Whatever fails, and wherever, nothing is left running.
  */
 export async function withReportSession<S extends { close(): Promise<void> }, T>(
   connecting: Promise<S>,
@@ -30,6 +32,6 @@ export async function withReportSession<S extends { close(): Promise<void> }, T>
           (s) => s.close(),
           () => {},
         );
-    await Promise.all([closeLoadedBackends(), closing]);
+    await Promise.all([closeLoadedBackends(), closeChartThreads(), closing]);
   }
 }

@@ -9,6 +9,7 @@ import type { Project } from "../contract/index.js";
 import { langOf } from "../format/i18n/index.js";
 import { backendInfo, type OutputFormat } from "../render/backends/registry.js";
 import { draftView, drawView } from "../render/build-view.js";
+import { drawChartAnywhere } from "../render/charts/threads.js";
 import type { ReportView } from "../render/types.js";
 import { buildModel } from "../report/build-model.js";
 import { skippedWarning } from "../report/change-log.js";
@@ -99,10 +100,7 @@ export async function viewOf(data: ReportData, request: ViewRequest): Promise<Re
     ...(notes !== undefined ? { notes } : {}),
   });
   const kinds = [...new Set(request.formats.map((f) => backendInfo(f).chartImage))];
-  // Loaded on the first report drawn: Chart.js and Skia are most of a command's start-up, which
-  // commands that draw nothing (serve, keys, a flag error) need not pay.
-  const { drawChart } = await import("../render/charts/index.js");
-  const drawn = await drawView(draft, (spec) => drawChart(spec, kinds));
+  const drawn = await drawView(draft, (spec) => drawChartAnywhere(spec, kinds));
   const checks = checkReport(model, request.notes);
   // A draft without commentary says so first on its review list; the final report shows nothing.
   const silent = request.draft === true && Object.keys(request.notes ?? {}).length === 0;

@@ -40,7 +40,6 @@ export function trendPoints(
     const first = addDays(end, -(step - 1));
     // What is left before this block is too short to be a point: this block takes it in.
     const stub = step > 1 && first > period.start && first <= addDays(period.start, MIN_FIRST_DAYS - 1);
-    // biome-ignore lint/complexity/useMathMinMax: ISO date strings, which Math.max cannot compare.
     const start = first < period.start || stub ? period.start : first;
     let snapshots = 0;
     let mentioned = 0;

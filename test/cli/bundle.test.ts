@@ -13,9 +13,10 @@ describe("the CLI bundle", () => {
     ...readdirSync(join(cli, "chunks")).map((name) => join(cli, "chunks", name)),
   ];
 
-  it("keeps the seed's worker script beside the chunk that starts it", () => {
-    expect(existsSync(join(cli, "chunks/_answers-worker.js"))).toBe(true);
-    const starters = files().filter((f) => readFileSync(f, "utf8").includes('"./_answers-worker.js"'));
+  // The seed's answer generator and the chart-drawing thread.
+  it.each(["_answers-worker", "_chart-worker"])("keeps %s.js beside the chunk that starts it", (script) => {
+    expect(existsSync(join(cli, `chunks/${script}.js`))).toBe(true);
+    const starters = files().filter((f) => readFileSync(f, "utf8").includes(`"./${script}.js"`));
     expect(starters.length).toBe(1);
     expect(starters[0]!.startsWith(join(cli, "chunks"))).toBe(true);
   });
@@ -40,7 +41,14 @@ describe("the CLI bundle", () => {
       }
     }
     // Each of them finds files of its own at run time or is native (scripts/bundle.mjs).
-    const external = ["@electric-sql/pglite", "@napi-rs/canvas", "bullmq", "ioredis", "puppeteer"];
+    const external = [
+      "@electric-sql/pglite",
+      "@napi-rs/canvas",
+      "bullmq",
+      "ioredis",
+      "puppeteer",
+      "tinypool",
+    ];
     expect([...imported].filter((p) => !external.includes(p))).toEqual([]);
     expect(imported.has("@electric-sql/pglite")).toBe(true);
     expect(imported.has("kysely")).toBe(false);

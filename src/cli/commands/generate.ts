@@ -7,6 +7,7 @@ import { withReportSession } from "../../jobs/report-session.js";
 import type { WrittenFile } from "../../pipeline/apply.js";
 import { clientReports, oneClientsFile } from "../../pipeline/client-reports.js";
 import { planJob, type RunSpec } from "../../pipeline/run-plan.js";
+import { chartThreadsFor, drawChartsOnThreads } from "../../render/charts/threads.js";
 import { createBatchProgress } from "../batch-progress.js";
 import { printBatchSummary } from "../batch-summary.js";
 import { parseEmailFlags } from "../email-flags.js";
@@ -148,6 +149,7 @@ export async function runGenerate(
   const clients = await clientInputs(config, opts);
   const results = await withReportSession(connectReporting(opts, io), opts.formats, async (service) => {
     const selected = await projectsOf(service, opts);
+    drawChartsOnThreads(chartThreadsFor(Math.min(selected.length, extras.concurrency ?? 2)));
     const period = await periodAt(service, opts.period);
     // Each email is claimed and recorded where the reports' reviews are, so a run again sends
     // nothing it sent (docs/jobs.md, "Exactly-once email"); a remote service without a database

@@ -10,6 +10,7 @@ import { redisUrlFrom } from "../../jobs/redis.js";
 import { withReportSession } from "../../jobs/report-session.js";
 import { startReportWorker } from "../../jobs/worker.js";
 import { clientReports, oneClientsFile } from "../../pipeline/client-reports.js";
+import { chartThreadsFor, drawChartsOnThreads } from "../../render/charts/threads.js";
 import { connectService, serviceOptionsFrom } from "../connect-service.js";
 import { type EmailFlags, parseEmailSettings } from "../email-flags.js";
 import { CliError, EXIT } from "../errors.js";
@@ -81,6 +82,7 @@ export async function workerCommand(flags: WorkerFlags, run: WorkerRun = {}): Pr
     });
     // The worker loads each job's backends as they come; the session closes them with the service.
     await withReportSession(connecting, [], async (service) => {
+      drawChartsOnThreads(chartThreadsFor(concurrency));
       const deliveries = await openWorkerLedger(service, ledgerAt);
       try {
         const running = await startReportWorker(

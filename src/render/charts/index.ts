@@ -1,6 +1,5 @@
 import { createCanvas, SvgExportFlag } from "@napi-rs/canvas";
 import { Chart, type ChartConfiguration } from "chart.js";
-import { VreportError } from "../../contract/index.js";
 import { CHART_IMAGE_KINDS, type ChartImageKind, type ChartSpec, type RenderedChart } from "../types.js";
 import { chartConfig, TITLE_PX } from "./_config.js";
 import { markerLayout } from "./_markers.js";
@@ -8,18 +7,9 @@ import { encodePng } from "./_png.js";
 import { setupCharts } from "./_setup.js";
 import { circlesAsArcs } from "./_svg-circles.js";
 import { type DashMark, dashedSvg, type Target, teeContext } from "./_tee.js";
+import { ChartRenderError, checkChartSpec } from "./chart-error.js";
 
-/** Raised when a chart spec cannot be drawn (bad size); `cause` holds any underlying error. */
-export class ChartRenderError extends VreportError {
-  readonly code = "CHART_RENDER_FAILED";
-  constructor(
-    readonly chartId: string,
-    message: string,
-    options?: { cause: unknown },
-  ) {
-    super(`chart "${chartId}": ${message}`, options);
-  }
-}
+export { ChartRenderError } from "./chart-error.js";
 
 /**
  * The height of `spec`'s image: its plot's height plus the title drawn above it and, on a line
@@ -78,8 +68,7 @@ export async function drawChart(
   spec: ChartSpec,
   kinds: readonly ChartImageKind[] = CHART_IMAGE_KINDS,
 ): Promise<RenderedChart> {
-  if (!(spec.width > 0 && spec.height > 0 && Number.isFinite(spec.width) && Number.isFinite(spec.height)))
-    throw new ChartRenderError(spec.id, `invalid size ${spec.width}×${spec.height}`);
+  checkChartSpec(spec);
   setupCharts();
   let images: RenderedChart["images"];
   try {

@@ -1,0 +1,73 @@
+import { existsSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import Tinypool from "tinypool";
+import type { ChartImageKind, ChartSpec, RenderedChart } from "../types.js";
+import type { ThreadResult } from "./_chart-worker.js";
+import { ChartRenderError, checkChartSpec } from "./chart-error.js";
+
+/**
+ * The drawing thread's script beside this module in the built package (the CLI's bundle puts it
+ * among its chunks, scripts/bundle.mjs); null when running from the TypeScript sources (the
+ * tests of other modules), where Node cannot start a .ts worker and charts are drawn inline.
+ */
+const SCRIPT: URL | null = (() => {
+  const url = new URL("./_chart-worker.js", import.meta.url);
+  return import.meta.url.endsWith(".js") && existsSync(fileURLToPath(url)) ? url : null;
+})();
+
+let pool: Tinypool | undefined;
+
+/**
+ * From now on this process draws its charts on `threads` worker threads (0: on the main thread,
+ * the default). A process that renders several reports at once (the worker, a batch) draws them
+ * off the main thread, which then fetches, lays out and sends the other reports meanwhile
+ * (docs/jobs.md, "Throughput"); a single `generate` does not pay for a thread's start-up.
+ * Returns whether charts are now drawn on threads (never from the TypeScript sources).
+ */
+export function drawChartsOnThreads(threads: number): boolean {
+  if (pool !== undefined || threads < 1 || SCRIPT === null) return pool !== undefined;
+  // No inherited Node flags: a thread needs none, and some (--input-type, --eval) stop it starting.
+  pool = new Tinypool({ filename: SCRIPT.href, minThreads: threads, maxThreads: threads, execArgv: [] });
+  return true;
+}
+
+/**
+ * Drawing threads for a process that renders `reportsAtOnce` reports at a time: one when it is
+ * more than one, else none. One thread takes the charts off the main thread; a second added
+ * nothing measurable on two cores (BENCHMARKS.md, "Month end") and costs its own Chart.js and
+ * Skia (about 80 MB).
+ */
+export function chartThreadsFor(reportsAtOnce: number): number {
+  return reportsAtOnce > 1 ? 1 : 0;
+}
+
+/** Draws `spec` as `kinds` (charts/index.ts, drawChart): on a drawing thread when there are any. */
+export async function drawChartAnywhere(
+  spec: ChartSpec,
+  kinds: readonly ChartImageKind[],
+): Promise<RenderedChart> {
+  if (pool === undefined) {
+    // Loaded on the first chart drawn here: Chart.js and Skia are most of a command's start-up,
+    // which commands that draw nothing (serve, keys, a flag error) need not pay.
+    const { drawChart } = await import("./index.js");
+    return drawChart(spec, kinds);
+  }
+  checkChartSpec(spec);
+  let result: ThreadResult;
+  try {
+    result = await pool.run({ spec, kinds: [...kinds] });
+  } catch (error) {
+    // The thread died or could not start: the report fails as any failed chart does.
+    const message = error instanceof Error ? error.message : String(error);
+    throw new ChartRenderError(spec.id, `the drawing thread failed: ${message}`, { cause: error });
+  }
+  if ("reason" in result) throw new ChartRenderError(spec.id, result.reason);
+  return result.chart;
+}
+
+/** Stops the drawing threads, if any (the end of a report session); charts are drawn inline after. */
+export async function closeChartThreads(): Promise<void> {
+  const closing = pool;
+  pool = undefined;
+  await closing?.destroy();
+}
