@@ -27,7 +27,16 @@ export function presentView(
   const sections = presentation.sections.flatMap((key) => {
     const section = byKey.get(key);
     return section
-      ? [pageColumns(trim(pageBlocks(section), presentation.rows[key], workbook ? sheets : null, lang))]
+      ? [
+          pageColumns(
+            trim(
+              pointers(pageBlocks(section), workbook),
+              presentation.rows[key],
+              workbook ? sheets : null,
+              lang,
+            ),
+          ),
+        ]
       : [];
   });
   // The legend follows the first coloured figure the pages show, wherever the picking put it.
@@ -38,6 +47,20 @@ export function presentView(
 function pageBlocks(section: SectionView): SectionView {
   const keep = (b: Block) => !(b.kind === "table" && b.workbookOnly);
   return section.blocks.every(keep) ? section : { ...section, blocks: section.blocks.filter(keep) };
+}
+
+/** The section's paragraphs with their pointers to the workbook when the run makes it, else without. */
+function pointers(section: SectionView, workbook: boolean): SectionView {
+  const points = (b: Block) => b.kind === "paragraph" && b.workbookPointer !== undefined;
+  if (!section.blocks.some(points)) return section;
+  return {
+    ...section,
+    blocks: section.blocks.map((b) => {
+      if (b.kind !== "paragraph" || b.workbookPointer === undefined) return b;
+      const { workbookPointer, ...paragraph } = b;
+      return workbook ? { ...paragraph, text: `${b.text} ${workbookPointer}` } : paragraph;
+    }),
+  };
 }
 
 /** The section without its workbook-only columns (sample sizes, interval bounds). */

@@ -157,7 +157,17 @@ export type Block =
    * Running text. An `aside` says where more is (a table whose rows are all in the workbook): set
    * small and muted as a table's note is, not as the section's prose.
    */
-  | { kind: "paragraph"; text: string; aside?: true }
+  | {
+      kind: "paragraph";
+      text: string;
+      aside?: true;
+      /**
+       * A sentence sending the reader to the workbook: the page formats add it when the run makes
+       * the workbook and leave it out when it does not (render/present.ts); the workbook, which it
+       * would name, does not print it.
+       */
+      workbookPointer?: string;
+    }
   | { kind: "bullets"; items: string[] }
   /**
    * A quoted answer: `title` (the prompt) and `source` (platform, day, why it is quoted) above

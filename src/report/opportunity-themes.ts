@@ -215,7 +215,7 @@ function actionOf(
     page ? { url: page.url, competitor: page.competitor_name, citations: page.citations } : null,
   );
   if (t.kind === "citations" && page)
-    return say.citations(t.prompts.length, prompts, {
+    return say.citations(t.prompts.length, prompts, brand, {
       url: page.url,
       competitor: page.competitor_name,
       citations: page.citations,

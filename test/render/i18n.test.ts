@@ -128,6 +128,26 @@ describe("the German workbook", () => {
     expect(trend.getRow(2).getCell(1).numFmt).toBe("yyyy-mm-dd");
   });
 
+  it("writes percentage points as German does: (Pp.) in the headers, +4,2 Pp. in the number format", () => {
+    const headers = wb.worksheets.flatMap((ws) =>
+      ((ws.getRow(1).values as unknown[]) ?? []).flatMap((v, col) =>
+        typeof v === "string" && v.endsWith(")") ? [{ ws, col, v }] : [],
+      ),
+    );
+    expect(headers.some(({ v }) => v.endsWith("(pp)"))).toBe(false);
+    const pp = headers.filter(({ v }) => v.endsWith("(Pp.)"));
+    expect(pp.length).toBeGreaterThan(0);
+    // Every change under such a header (an unknown one is an empty cell).
+    const cells = pp.flatMap(({ ws, col }) =>
+      ws.getColumn(col).values.flatMap((_, row) => {
+        const cell = ws.getRow(row).getCell(col);
+        return row > 1 && typeof cell.value === "number" ? [cell] : [];
+      }),
+    );
+    expect(cells.length).toBeGreaterThan(0);
+    for (const cell of cells) expect(cell.numFmt).toBe('[>=0.05]+0.0" Pp.";[<=-0.05]-0.0" Pp.";0.0" Pp."');
+  });
+
   it("a cut table's pointer names the translated sheet that holds the rest", () => {
     const cut = presentView(view, presentationOf("client", { rows: { prompts: 1 } }));
     const prompts = cut.sections.find((s) => s.key === "prompts")!;

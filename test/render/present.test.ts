@@ -108,4 +108,25 @@ describe("presentView (what the page formats show)", () => {
     presentView(view, presentationOf("client"));
     expect(JSON.stringify(view)).toBe(before);
   });
+
+  it("adds a paragraph's pointer to the workbook when the run makes it, and drops it when not", () => {
+    const intro = {
+      kind: "paragraph" as const,
+      text: "One action per theme.",
+      workbookPointer: "See the workbook.",
+    };
+    const pointing: ReportView = {
+      ...view,
+      sections: view.sections.map((s) => (s.key === "prompts" ? { ...s, blocks: [intro, ...s.blocks] } : s)),
+    };
+    const first = (v: ReportView) => v.sections.find((s) => s.key === "prompts")!.blocks[0];
+    expect(first(presentView(pointing, FULL, true))).toEqual({
+      kind: "paragraph",
+      text: "One action per theme. See the workbook.",
+    });
+    expect(first(presentView(pointing, FULL, false))).toEqual({
+      kind: "paragraph",
+      text: "One action per theme.",
+    });
+  });
 });

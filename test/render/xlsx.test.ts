@@ -4,7 +4,7 @@ import ExcelJS from "exceljs";
 import { beforeAll, describe, expect, it } from "vitest";
 import * as XLSX from "xlsx";
 import { toCell } from "../../src/render/backends/xlsx/_cells.js";
-import { EXCEL_NUMBER_FORMATS } from "../../src/render/backends/xlsx/_number-formats.js";
+import { excelNumberFormats } from "../../src/render/backends/xlsx/_number-formats.js";
 import { headerLabel } from "../../src/render/backends/xlsx/_table.js";
 import { backend } from "../../src/render/backends/xlsx/backend.js";
 import { MAX_CELL_TEXT, TRUNCATION_MARKER } from "../../src/render/cell-text.js";
@@ -13,6 +13,9 @@ import { tempDir, testDir } from "../_tmp.js";
 import { HOSTILE, sampleView } from "../fixtures/sample-view.js";
 import { writeWith } from "../pipeline/_write-with.js";
 import { formatValue } from "./_extract.js";
+
+/** The English workbook's number formats. */
+const EXCEL_NUMBER_FORMATS = excelNumberFormats();
 
 const LONG = "x".repeat(40_000);
 const LONG_TITLE = "Latest answers: what [AI] said / per platform? *all* of them";
@@ -254,7 +257,7 @@ describe("xlsx backend", () => {
       undefined,
       ...view.sections
         .find((s) => s.key === "prompts")!
-        .blocks.flatMap((b) => (b.kind === "table" ? b.columns.map(headerLabel) : [])),
+        .blocks.flatMap((b) => (b.kind === "table" ? b.columns.map((c) => headerLabel(c)) : [])),
     ]);
     expect(sheet("Latest answers – Answers").getColumn(2).width).toBeLessThanOrEqual(60);
   });

@@ -314,7 +314,7 @@ describe("claims", () => {
       [
         "themes",
         "opportunities",
-        "The 1 prompt with at least one answer that names a tracked competitor and not Acme, grouped into 1 theme by what they share: the competitor the prompt names, else its category. One action per theme; the workbook lists every prompt with its own figures. Two more themes lead the table: they gather, from all of them, the prompts for the citation rate and Perplexity.",
+        "The 1 prompt with at least one answer that names a tracked competitor and not Acme, grouped into 1 theme by what they share: the competitor the prompt names, else its category. One action per theme. Two more themes lead the table: they gather, from all of them, the prompts for the citation rate and Perplexity.",
       ],
     ]);
     expect(model.findings.some((f) => f.claim.kind === "scope" || f.claim.kind === "themes")).toBe(false);
@@ -332,7 +332,7 @@ describe("claims", () => {
       ["other", 1],
     ]);
     expect(themes[0]?.action).toBe(
-      "Win citations: answers to this prompt (“crm with email sync”) cite competitors' pages; Rival's rival.com/crm/email-sync is cited most (1 time). Publish pages on the same questions with the figures, definitions and sources answers quote.",
+      "Win citations: answers to this prompt (“crm with email sync”) cite competitors' pages; Rival's rival.com/crm/email-sync is cited most, in 1 answer that names competitors and not Acme. Publish pages on the same questions with the figures, definitions and sources answers quote.",
     );
     expect(themes[1]?.action).toBe(
       "Close the gap on Perplexity, which names Acme in 25.0% of its answers, the fewest of any platform: start with the prompt where it names competitors and never Acme (“crm with email sync”). On all platforms, Rival is named without Acme in 2 of the prompt's 4 answers; Rival's rival.com/crm/email-sync is the page most cited there (1 time).",

@@ -55,10 +55,18 @@ describe("the demo PDF as `npm run demo` makes it", () => {
 
   it("points to no workbook when the run makes none: a PDF sent alone says how much it shows, not where the rest is", () => {
     const text = pdfPages(pdfAlone).join("\n");
-    expect(text).not.toMatch(/in the workbook \(sheet/);
+    // Not a word of a workbook: no pointer to its sheets, to its prompts' figures or intervals.
+    expect(text).not.toMatch(/workbook/i);
     expect(text).toContain("The first 6 of 7 categories.");
-    expect(pdfPages(pdf).join("\n")).toContain(
+    // A paragraph's lines as one line of text.
+    const flat = (pages: string[]) => pages.join(" ").replace(/\s+/g, " ");
+    expect(flat(pdfPages(pdfAlone))).toMatch(
+      /One action per theme\. (One|Two) more themes? leads? the table/,
+    );
+    const withWorkbook = flat(pdfPages(pdf));
+    expect(withWorkbook).toContain(
       'The first 6 of 7 categories; all of them are in the workbook (sheet "Categories").',
     );
+    expect(withWorkbook).toContain("The workbook lists every prompt with its own figures.");
   });
 });

@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import * as XLSX from "xlsx";
 import { MINUS } from "../../src/format/figures.js";
 import { linkFor } from "../../src/render/backends/xlsx/_cells.js";
-import { EXCEL_NUMBER_FORMATS } from "../../src/render/backends/xlsx/_number-formats.js";
+import { excelNumberFormats } from "../../src/render/backends/xlsx/_number-formats.js";
 import { headerLabel, MAX_WIDTH, type TableBlock } from "../../src/render/backends/xlsx/_table.js";
 import { backend as xlsx } from "../../src/render/backends/xlsx/backend.js";
 import { cellTone } from "../../src/render/change-tone.js";
@@ -14,6 +14,9 @@ import { tempDir } from "../_tmp.js";
 import { writeWith } from "../pipeline/_write-with.js";
 import { expectedNumbersBySection, extractNumbers, missingInOrder, mutedKpis } from "../render/_extract.js";
 import { DEMO_VIEW_HOOK_TIMEOUT, demoView } from "./_demo-view.js";
+
+/** The English workbook's number formats. */
+const EXCEL_NUMBER_FORMATS = excelNumberFormats();
 
 /**
  * The demo report's workbook (90 days as of 2026-11-01), read back with exceljs and with SheetJS:
@@ -174,7 +177,7 @@ describe("demo workbook (XLSX), read back", () => {
   it("puts each table's header in row 1 with only its rows below, frozen and filtered; widths fitted and capped", () => {
     for (const { t, ws, sheet } of dataSheets()) {
       // Each header names its figures' unit: "Mention rate (%)", "Δ mention (pp)".
-      expect(ws.getRow(1).values, ws.name).toEqual([undefined, ...t.columns.map(headerLabel)]);
+      expect(ws.getRow(1).values, ws.name).toEqual([undefined, ...t.columns.map((c) => headerLabel(c))]);
       expect(ws.rowCount, ws.name).toBe(1 + t.rows.length);
       expect(ws.getCell(1, 1).font?.bold, ws.name).toBe(true);
       const last = XLSX.utils.encode_col(t.columns.length - 1);

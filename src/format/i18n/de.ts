@@ -429,7 +429,7 @@ const messages = (f: Figures): Messages => ({
     prompts: (shown, more) =>
       shown.map((p) => `„${p}“`).join(", ") + (more > 0 ? ` und ${f.count(more)} weitere` : ""),
     evidence: (subject, winners, gapAnswers, answers, prompts, brand, page) =>
-      `${subject !== null ? `${subject} wird` : "Wettbewerber werden"} ohne ${brand} in ${f.count(gapAnswers)} der ${f.countOf(answers, answersOf)} auf ${prompts === 1 ? "diesen Prompt" : "diese Prompts"} genannt${winners.length > 0 ? `, am häufigsten ${f.list(winners.map((w) => `${w.name} (${f.count(w.answers)})`))}` : ""}${page ? `; ${page.url} von ${page.competitor} ist dort die meistzitierte Seite (${f.count(page.citations)}-mal)` : ""}.`,
+      `${subject !== null ? `${subject} wird` : "Wettbewerber werden"} ohne ${brand} in ${f.count(gapAnswers)} der ${f.countOf(answers, answersOf)} auf ${prompts === 1 ? "diesen Prompt" : "diese Prompts"} genannt${winners.length > 0 ? `, am häufigsten ${f.list(winners.map((w) => `${w.name} (${f.countOf(w.answers, answersOf)})`))}` : ""}${page ? `; ${page.url} von ${page.competitor} ist dort die meistzitierte Seite (${f.count(page.citations)}-mal)` : ""}.`,
     comparison: (rival, n, prompts, evidence) =>
       `Veröffentlichen Sie eine Vergleichsseite zu ${rival}, die ${n === 1 ? "den Prompt" : `die ${f.count(n)} Prompts`} beantwortet, ${n === 1 ? "der" : "die"} ${rival} nennen (${prompts}): ${evidence}`,
     category: (category, n, prompts, evidence, since) =>
@@ -446,8 +446,8 @@ const messages = (f: Figures): Messages => ({
           : "über alle Prompts und Plattformen",
     done: (label, date, n, scope, before, after) =>
       `Für ${n === 1 ? "diesen Prompt" : `diese ${f.count(n)} Prompts`} bereits erledigt: „${label}“ ist seit ${date} live; ${before !== null && after !== null ? `Erwähnungsrate ${scope} ${f.percent(before)} in den 14 Tagen davor, ${f.percent(after)} in den 14 Tagen danach.` : "zu neu oder außerhalb der Tage dieses Berichts, um die 14 Tage davor und danach zu vergleichen."}`,
-    citations: (n, prompts, page) =>
-      `Zitierungen gewinnen: Antworten auf ${n === 1 ? "diesen Prompt" : `diese ${f.count(n)} Prompts`} (${prompts}) zitieren Seiten der Wettbewerber; am häufigsten ${page.url} von ${page.competitor} (${f.count(page.citations)}-mal). Veröffentlichen Sie Seiten zu denselben Fragen mit den Zahlen, Definitionen und Quellen, die Antworten zitieren.`,
+    citations: (n, prompts, brand, page) =>
+      `Zitierungen gewinnen: Antworten auf ${n === 1 ? "diesen Prompt" : `diese ${f.count(n)} Prompts`} (${prompts}) zitieren Seiten der Wettbewerber; am häufigsten ${page.url} von ${page.competitor}, in ${f.countOf(page.citations, answersOf)}, die Wettbewerber nennen und ${brand} nicht. Veröffentlichen Sie Seiten zu denselben Fragen mit den Zahlen, Definitionen und Quellen, die Antworten zitieren.`,
     platform: (platform, rate, brand, n, never, prompts, evidence) =>
       `Die Lücke auf ${platform} schließen: ${platform} nennt ${brand} in ${f.percent(rate)} seiner Antworten, seltener als jede andere Plattform; zuerst ${n === 1 ? "der Prompt" : `die ${f.count(n)} Prompts`}, bei denen ${platform} ${never ? `Wettbewerber nennt und ${brand} nie` : `in einem Teil seiner Antworten Wettbewerber nennt und ${brand} nicht`} (${prompts}). Auf allen Plattformen: ${evidence}`,
     citationsTheme: "Zitierungen",
@@ -456,7 +456,8 @@ const messages = (f: Figures): Messages => ({
       `${citations && platform !== null ? "Zwei weitere Themen stehen vorn; sie fassen" : "Ein weiteres Thema steht vorn; es fasst"} aus allen die Prompts für ${f.list([...(citations ? ["die Zitierrate"] : []), ...(platform !== null ? [platform] : [])])} zusammen.`,
     competitorTheme: (rival) => `Prompts, die ${rival} nennen`,
     intro: (brand, themes, prompts) =>
-      `Die ${f.countOf(prompts, promptsOf)} mit mindestens einer Antwort, die einen beobachteten Wettbewerber nennt und ${brand} nicht, gruppiert in ${f.countOf(themes, { one: "Thema", other: "Themen" })} nach ihrer Gemeinsamkeit: dem Wettbewerber, den der Prompt nennt, sonst seiner Kategorie. Eine Maßnahme je Thema; die Arbeitsmappe listet jeden Prompt mit seinen eigenen Zahlen.`,
+      `Die ${f.countOf(prompts, promptsOf)} mit mindestens einer Antwort, die einen beobachteten Wettbewerber nennt und ${brand} nicht, gruppiert in ${f.countOf(themes, { one: "Thema", other: "Themen" })} nach ihrer Gemeinsamkeit: dem Wettbewerber, den der Prompt nennt, sonst seiner Kategorie. Eine Maßnahme je Thema.`,
+    workbookPointer: "Die Arbeitsmappe listet jeden Prompt mit seinen eigenen Zahlen.",
   },
 
   actions: {
@@ -645,7 +646,7 @@ const messages = (f: Figures): Messages => ({
       ],
       [
         "95-%-Intervall",
-        "Der Bereich, der die wahre Rate (oder Veränderung) mit 95 % Sicherheit enthält, gegeben die erhobenen Prompts; die Arbeitsmappe nennt seine Grenzen.",
+        "Der Bereich, der die wahre Rate (oder Veränderung) mit 95 % Sicherheit enthält, gegeben die erhobenen Prompts.",
       ],
       ["Signifikante Veränderung", "Eine Veränderung, deren 95-%-Intervall die Null ausschließt (α = 0,05)."],
       ["Rang", "1 ist der beste; Gleichstände teilen sich einen Rang (1, 2, 2, 4)."],

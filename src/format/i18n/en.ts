@@ -520,7 +520,7 @@ const enMessages = (f: Figures) => ({
       brand: string,
       page: { url: string; competitor: string; citations: number } | null,
     ) =>
-      `${subject !== null ? `${subject} is named` : "competitors are named"} without ${brand} in ${f.count(gapAnswers)} of the ${prompts === 1 ? "prompt's" : "prompts'"} ${f.countOf(answers, { one: "answer", other: "answers" })}${winners.length > 0 ? `, most often ${f.list(winners.map((w) => `${w.name} (${f.count(w.answers)})`))}` : ""}${page ? `; ${owner(page.competitor)} ${page.url} is the page most cited there (${f.countOf(page.citations, { one: "time", other: "times" })})` : ""}.`,
+      `${subject !== null ? `${subject} is named` : "competitors are named"} without ${brand} in ${f.count(gapAnswers)} of the ${prompts === 1 ? "prompt's" : "prompts'"} ${f.countOf(answers, { one: "answer", other: "answers" })}${winners.length > 0 ? `, most often ${f.list(winners.map((w) => `${w.name} (${f.countOf(w.answers, { one: "answer", other: "answers" })})`))}` : ""}${page ? `; ${owner(page.competitor)} ${page.url} is the page most cited there (${f.countOf(page.citations, { one: "time", other: "times" })})` : ""}.`,
     comparison: (rival: string, n: number, prompts: string, evidence: string) =>
       `Publish a comparison page against ${rival} that answers the ${f.countOf(n, { one: "prompt", other: "prompts" })} naming it (${prompts}): ${evidence}`,
     /** `since`: a change-log entry that published on the category already, which the action builds on. */
@@ -558,8 +558,14 @@ const enMessages = (f: Figures) => ({
           ? `in ${category}`
           : "over all prompts and platforms",
     /** Focus themes (docs/claims.md, "Focus themes"): the citation rate and the weakest platform. */
-    citations: (n: number, prompts: string, page: { url: string; competitor: string; citations: number }) =>
-      `Win citations: answers to ${n === 1 ? "this prompt" : `these ${f.count(n)} prompts`} (${prompts}) cite competitors' pages; ${owner(page.competitor)} ${page.url} is cited most (${f.countOf(page.citations, { one: "time", other: "times" })}). Publish pages on the same questions with the figures, definitions and sources answers quote.`,
+    /** `page.citations`: the answers that name competitors and not the brand and cite the page. */
+    citations: (
+      n: number,
+      prompts: string,
+      brand: string,
+      page: { url: string; competitor: string; citations: number },
+    ) =>
+      `Win citations: answers to ${n === 1 ? "this prompt" : `these ${f.count(n)} prompts`} (${prompts}) cite competitors' pages; ${owner(page.competitor)} ${page.url} is cited most, in ${f.countOf(page.citations, { one: "answer", other: "answers" })} that ${page.citations === 1 ? "names" : "name"} competitors and not ${brand}. Publish pages on the same questions with the figures, definitions and sources answers quote.`,
     /** `never`: the prompts are those where the platform never names the brand, else all its gap prompts. */
     platform: (
       platform: string,
@@ -579,7 +585,9 @@ const enMessages = (f: Figures) => ({
     /** The theme's name in the table. */
     competitorTheme: (rival: string) => `Prompts naming ${rival}`,
     intro: (brand: string, themes: number, prompts: number) =>
-      `The ${f.countOf(prompts, { one: "prompt", other: "prompts" })} with at least one answer that names a tracked competitor and not ${brand}, grouped into ${f.countOf(themes, { one: "theme", other: "themes" })} by what they share: the competitor the prompt names, else its category. One action per theme; the workbook lists every prompt with its own figures.`,
+      `The ${f.countOf(prompts, { one: "prompt", other: "prompts" })} with at least one answer that names a tracked competitor and not ${brand}, grouped into ${f.countOf(themes, { one: "theme", other: "themes" })} by what they share: the competitor the prompt names, else its category. One action per theme.`,
+    /** After the intro, when the run makes the workbook. */
+    workbookPointer: "The workbook lists every prompt with its own figures.",
   },
 
   /** The suggested action of an opportunity (report/opportunities.ts, docs/metrics.md "Opportunities"). */
@@ -815,7 +823,7 @@ const enMessages = (f: Figures) => ({
       ],
       [
         "95% interval",
-        "The range that holds the true rate (or change) with 95% confidence, given the prompts sampled; the workbook lists its bounds.",
+        "The range that holds the true rate (or change) with 95% confidence, given the prompts sampled.",
       ],
       ["Significant change", "A change whose 95% interval excludes zero (α = 0.05)."],
       ["Rank", "1 is best; ties share a rank (1, 2, 2, 4)."],

@@ -421,7 +421,7 @@ const messages = (f: Figures): Messages => ({
     prompts: (shown, more) =>
       shown.map((p) => `«${p}»`).join(", ") + (more > 0 ? ` y ${f.count(more)} más` : ""),
     evidence: (subject, winners, gapAnswers, answers, prompts, brand, page) =>
-      `${subject !== null ? `${subject} aparece` : "aparecen competidores"} sin ${brand} en ${f.count(gapAnswers)} de las ${f.countOf(answers, answersOf)} ${prompts === 1 ? "del prompt" : "de estos prompts"}${winners.length > 0 ? `, sobre todo ${f.list(winners.map((w) => `${w.name} (${f.count(w.answers)})`))}` : ""}${page ? `; la página ${page.url} de ${page.competitor} es la más citada en ellas (${f.countOf(page.citations, { one: "vez", other: "veces" })})` : ""}.`,
+      `${subject !== null ? `${subject} aparece` : "aparecen competidores"} sin ${brand} en ${f.count(gapAnswers)} de las ${f.countOf(answers, answersOf)} ${prompts === 1 ? "del prompt" : "de estos prompts"}${winners.length > 0 ? `, sobre todo ${f.list(winners.map((w) => `${w.name} (${f.countOf(w.answers, answersOf)})`))}` : ""}${page ? `; la página ${page.url} de ${page.competitor} es la más citada en ellas (${f.countOf(page.citations, { one: "vez", other: "veces" })})` : ""}.`,
     comparison: (rival, n, prompts, evidence) =>
       `Publique una página comparativa frente a ${rival} que responda ${n === 1 ? "al prompt que lo nombra" : `a los ${f.count(n)} prompts que lo nombran`} (${prompts}): ${evidence}`,
     category: (category, n, prompts, evidence, since) =>
@@ -438,8 +438,8 @@ const messages = (f: Figures): Messages => ({
           : "en todos los prompts y plataformas",
     done: (label, date, n, scope, before, after) =>
       `Ya hecho para ${n === 1 ? "este prompt" : `estos ${f.count(n)} prompts`}: «${label}» está publicado desde el ${date}; ${before !== null && after !== null ? `tasa de mención ${scope} del ${f.percent(before)} en los 14 días anteriores y del ${f.percent(after)} en los 14 posteriores.` : "demasiado reciente, o fuera de los días de este informe, para comparar los 14 días antes y después."}`,
-    citations: (n, prompts, page) =>
-      `Ganar citas: las respuestas a ${n === 1 ? "este prompt" : `estos ${f.count(n)} prompts`} (${prompts}) citan páginas de competidores; la más citada es ${page.url} de ${page.competitor} (${f.countOf(page.citations, { one: "vez", other: "veces" })}). Publique páginas sobre las mismas preguntas con las cifras, definiciones y fuentes que citan las respuestas.`,
+    citations: (n, prompts, brand, page) =>
+      `Ganar citas: las respuestas a ${n === 1 ? "este prompt" : `estos ${f.count(n)} prompts`} (${prompts}) citan páginas de competidores; la más citada es ${page.url} de ${page.competitor}, en ${f.countOf(page.citations, answersOf)} que ${page.citations === 1 ? "nombra" : "nombran"} competidores y no a ${brand}. Publique páginas sobre las mismas preguntas con las cifras, definiciones y fuentes que citan las respuestas.`,
     platform: (platform, rate, brand, n, never, prompts, evidence) =>
       `Cerrar la brecha en ${platform}, que nombra a ${brand} en el ${f.percent(rate)} de sus respuestas, menos que ninguna otra plataforma: primero ${n === 1 ? "el prompt" : `los ${f.count(n)} prompts`} en los que ${never ? `nombra a competidores y nunca a ${brand}` : `parte de sus respuestas nombran a competidores y no a ${brand}`} (${prompts}). En todas las plataformas: ${evidence}`,
     citationsTheme: "Citas",
@@ -448,7 +448,8 @@ const messages = (f: Figures): Messages => ({
       `${citations && platform !== null ? "Dos temas más encabezan la tabla; reúnen" : "Un tema más encabeza la tabla; reúne"}, de entre todos, los prompts para ${f.list([...(citations ? ["la tasa de citas"] : []), ...(platform !== null ? [platform] : [])])}.`,
     competitorTheme: (rival) => `Prompts que nombran a ${rival}`,
     intro: (brand, themes, prompts) =>
-      `Los ${f.countOf(prompts, promptsOf)} con al menos una respuesta que nombra a un competidor seguido y no a ${brand}, agrupados en ${f.countOf(themes, { one: "tema", other: "temas" })} según lo que comparten: el competidor que nombra el prompt, si no su categoría. Una acción por tema; el libro lista cada prompt con sus propias cifras.`,
+      `Los ${f.countOf(prompts, promptsOf)} con al menos una respuesta que nombra a un competidor seguido y no a ${brand}, agrupados en ${f.countOf(themes, { one: "tema", other: "temas" })} según lo que comparten: el competidor que nombra el prompt, si no su categoría. Una acción por tema.`,
+    workbookPointer: "El libro lista cada prompt con sus propias cifras.",
   },
 
   actions: {
@@ -634,7 +635,7 @@ const messages = (f: Figures): Messages => ({
       ],
       [
         "Intervalo del 95 %",
-        "El rango que contiene la tasa (o el cambio) real con un 95 % de confianza, dados los prompts de la muestra; el libro indica sus límites.",
+        "El rango que contiene la tasa (o el cambio) real con un 95 % de confianza, dados los prompts de la muestra.",
       ],
       ["Cambio significativo", "Un cambio cuyo intervalo del 95 % excluye el cero (α = 0,05)."],
       ["Posición", "1 es la mejor; los empates comparten posición (1, 2, 2, 4)."],

@@ -40,7 +40,8 @@ export class Figures {
   constructor(
     /** The BCP 47 locale the figures are written in (de-DE). */
     readonly locale: string,
-    private readonly style: FigureStyle,
+    /** What the language writes around its figures (the unit of percentage points, date forms). */
+    readonly style: FigureStyle,
   ) {
     this.percentFormat = new Intl.NumberFormat(locale, {
       style: "percent",

@@ -426,7 +426,7 @@ const messages = (f: Figures): Messages => ({
     prompts: (shown, more) =>
       shown.map((p) => `« ${p} »`).join(", ") + (more > 0 ? ` et ${f.count(more)} autres` : ""),
     evidence: (subject, winners, gapAnswers, answers, prompts, brand, page) =>
-      `${subject !== null ? `${subject} est cité` : "des concurrents sont cités"} sans ${brand} dans ${f.count(gapAnswers)} des ${f.countOf(answers, answersOf)} ${prompts === 1 ? "du prompt" : "de ces prompts"}${winners.length > 0 ? `, le plus souvent ${f.list(winners.map((w) => `${w.name} (${f.count(w.answers)})`))}` : ""}${page ? ` ; la page ${page.url} de ${page.competitor} y est la plus citée (${f.count(page.citations)} fois)` : ""}.`,
+      `${subject !== null ? `${subject} est cité` : "des concurrents sont cités"} sans ${brand} dans ${f.count(gapAnswers)} des ${f.countOf(answers, answersOf)} ${prompts === 1 ? "du prompt" : "de ces prompts"}${winners.length > 0 ? `, le plus souvent ${f.list(winners.map((w) => `${w.name} (${f.countOf(w.answers, answersOf)})`))}` : ""}${page ? ` ; la page ${page.url} de ${page.competitor} y est la plus citée (${f.count(page.citations)} fois)` : ""}.`,
     comparison: (rival, n, prompts, evidence) =>
       `Publiez une page comparative face à ${rival} qui réponde ${n === 1 ? "au prompt qui le cite" : `aux ${f.count(n)} prompts qui le citent`} (${prompts}) : ${evidence}`,
     category: (category, n, prompts, evidence, since) =>
@@ -443,8 +443,8 @@ const messages = (f: Figures): Messages => ({
           : "sur l’ensemble des prompts et plateformes",
     done: (label, date, n, scope, before, after) =>
       `Déjà fait pour ${n === 1 ? "ce prompt" : `ces ${f.count(n)} prompts`} : « ${label} » est en ligne depuis le ${date} ; ${before !== null && after !== null ? `taux de mention ${scope} de ${f.percent(before)} sur les 14 jours précédents, ${f.percent(after)} sur les 14 jours suivants.` : "trop récent, ou hors des jours de ce rapport, pour comparer les 14 jours avant et après."}`,
-    citations: (n, prompts, page) =>
-      `Gagner des citations : les réponses à ${n === 1 ? "ce prompt" : `ces ${f.count(n)} prompts`} (${prompts}) citent des pages de concurrents ; la plus citée est ${page.url} de ${page.competitor} (${f.count(page.citations)} fois). Publiez sur les mêmes questions des pages avec les chiffres, définitions et sources que les réponses citent.`,
+    citations: (n, prompts, brand, page) =>
+      `Gagner des citations : les réponses à ${n === 1 ? "ce prompt" : `ces ${f.count(n)} prompts`} (${prompts}) citent des pages de concurrents ; la plus citée est ${page.url} de ${page.competitor}, dans ${f.countOf(page.citations, answersOf)} qui ${page.citations === 1 ? "cite" : "citent"} des concurrents et pas ${brand}. Publiez sur les mêmes questions des pages avec les chiffres, définitions et sources que les réponses citent.`,
     platform: (platform, rate, brand, n, never, prompts, evidence) =>
       `Combler l’écart sur ${platform}, qui cite ${brand} dans ${f.percent(rate)} de ses réponses, moins que toute autre plateforme : d’abord ${n === 1 ? "le prompt" : `les ${f.count(n)} prompts`} où ${never ? `il cite des concurrents et jamais ${brand}` : `une partie de ses réponses citent des concurrents et pas ${brand}`} (${prompts}). Sur toutes les plateformes : ${evidence}`,
     citationsTheme: "Citations",
@@ -453,7 +453,8 @@ const messages = (f: Figures): Messages => ({
       `${citations && platform !== null ? "Deux thèmes de plus ouvrent le tableau ; ils rassemblent" : "Un thème de plus ouvre le tableau ; il rassemble"}, parmi tous, les prompts pour ${f.list([...(citations ? ["le taux de citation"] : []), ...(platform !== null ? [platform] : [])])}.`,
     competitorTheme: (rival) => `Prompts qui citent ${rival}`,
     intro: (brand, themes, prompts) =>
-      `Les ${f.countOf(prompts, promptsOf)} dont au moins une réponse cite un concurrent suivi et pas ${brand}, regroupés en ${f.countOf(themes, { one: "thème", other: "thèmes" })} selon ce qu’ils partagent : le concurrent que le prompt cite, sinon sa catégorie. Une action par thème ; le classeur liste chaque prompt avec ses propres chiffres.`,
+      `Les ${f.countOf(prompts, promptsOf)} dont au moins une réponse cite un concurrent suivi et pas ${brand}, regroupés en ${f.countOf(themes, { one: "thème", other: "thèmes" })} selon ce qu’ils partagent : le concurrent que le prompt cite, sinon sa catégorie. Une action par thème.`,
+    workbookPointer: "Le classeur liste chaque prompt avec ses propres chiffres.",
   },
 
   actions: {
@@ -638,7 +639,7 @@ const messages = (f: Figures): Messages => ({
       ],
       [
         "Intervalle à 95 %",
-        "La plage qui contient le vrai taux (ou la vraie variation) avec 95 % de confiance, compte tenu des prompts échantillonnés ; le classeur en donne les bornes.",
+        "La plage qui contient le vrai taux (ou la vraie variation) avec 95 % de confiance, compte tenu des prompts échantillonnés.",
       ],
       ["Variation significative", "Une variation dont l’intervalle à 95 % exclut zéro (α = 0,05)."],
       ["Rang", "1 est le meilleur ; les ex æquo partagent un rang (1, 2, 2, 4)."],

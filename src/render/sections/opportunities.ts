@@ -41,6 +41,7 @@ export const opportunities: SectionDrafter = (model, lang) =>
       {
         kind: "paragraph",
         text: intro ?? m.intro(brand),
+        workbookPointer: t.workbookPointer,
       },
       tableOf(
         "opportunity-themes",

@@ -135,12 +135,12 @@ export function writeAboutSheet(
   if (notes.rows.length > 0) {
     writeLine(ws, r++, w.notes, SUBHEADING);
     r = writeGrid(ws, r, notes, lang) + 2;
-    mergeWidths(layout.widths, contentWidths(notes));
+    mergeWidths(layout.widths, contentWidths(notes, lang.f.style.pp));
   }
   writeLine(ws, r++, w.contents, SUBHEADING);
   const contents = contentsTable(sheets, lang);
   r = writeGrid(ws, r, contents, lang) + 2;
-  mergeWidths(layout.widths, contentWidths(contents));
+  mergeWidths(layout.widths, contentWidths(contents, lang.f.style.pp));
   // Report order: the executive summary and KPIs read first, the methodology last.
   for (const s of view.sections) {
     const text = s.blocks.filter(isNarrative);

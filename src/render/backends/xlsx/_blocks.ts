@@ -65,6 +65,7 @@ function writeKpis(
 ): number {
   const header = ws.getRow(row);
   const columns = kpiColumns(lang);
+  const pp = lang.f.style.pp;
   columns.forEach((c, i) => {
     const cell = header.getCell(i + 1);
     cell.value = c.label;
@@ -78,9 +79,9 @@ function writeKpis(
       [toCell(k.type, k.value), styleFor(k.type)],
       [toCell(k.type, k.previous), styleFor(k.type)],
       // The change in the colour of its meaning for the client (render/change-tone.ts).
-      [toCell(k.deltaType, k.delta), toned(styleFor(k.deltaType), kpiTone(k))],
-      [toCell(k.deltaType, k.change?.low ?? null), styleFor(k.deltaType)],
-      [toCell(k.deltaType, k.change?.high ?? null), styleFor(k.deltaType)],
+      [toCell(k.deltaType, k.delta), toned(styleFor(k.deltaType, false, pp), kpiTone(k))],
+      [toCell(k.deltaType, k.change?.low ?? null), styleFor(k.deltaType, false, pp)],
+      [toCell(k.deltaType, k.change?.high ?? null), styleFor(k.deltaType, false, pp)],
       [toCell("boolean", k.change?.significant ?? null), styleFor("boolean")],
       [toCell("count", k.change?.answers ?? null), styleFor("count")],
       [toCell("count", k.change?.prompts ?? null), styleFor("count")],

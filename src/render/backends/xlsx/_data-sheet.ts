@@ -24,7 +24,7 @@ export function writeDataSheet(ws: ExcelJS.Worksheet, table: TableBlock, lang?: 
   if (table.note) ws.getCell(1, 1).note = safeText(table.note);
   ws.autoFilter = { from: { row: 1, column: 1 }, to: { row: last, column: table.columns.length } };
   ws.views = [{ state: "frozen", ySplit: 1, xSplit: 0 }];
-  contentWidths(table).forEach((w, i) => {
+  contentWidths(table, lang?.f.style.pp).forEach((w, i) => {
     ws.getColumn(i + 1).width = Math.max(Math.min(w, MAX_WIDTH), 8);
   });
 }

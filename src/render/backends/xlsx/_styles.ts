@@ -1,7 +1,7 @@
 import type ExcelJS from "exceljs";
 import type { ValueType } from "../../../format/value-type.js";
 import type { Tone } from "../../types.js";
-import { EXCEL_NUMBER_FORMATS } from "./_number-formats.js";
+import { excelNumberFormats } from "./_number-formats.js";
 
 /*
  * Shared style objects. exceljs caches a cell's style id by object identity (a WeakMap in its
@@ -54,19 +54,30 @@ export const LINK: Style = { font: { color: { argb: "FF0563C1" }, underline: tru
 const LINK_WRAP: Style = { ...LINK, alignment: { wrapText: true, vertical: "top" } };
 const TEXT_WRAP: Style = { alignment: { wrapText: true, vertical: "top" } };
 
-const BY_TYPE = new Map<ValueType, Style>();
-for (const [type, numFmt] of Object.entries(EXCEL_NUMBER_FORMATS)) {
-  BY_TYPE.set(type as ValueType, { numFmt, alignment: TOP });
+// One shared style per value type, for each unit of percentage points a workbook is written in.
+const BY_UNIT = new Map<string, Map<ValueType, Style>>();
+
+function stylesIn(pp: string): Map<ValueType, Style> {
+  let byType = BY_UNIT.get(pp);
+  if (byType) return byType;
+  byType = new Map<ValueType, Style>();
+  for (const [type, numFmt] of Object.entries(excelNumberFormats(pp))) {
+    byType.set(type as ValueType, { numFmt, alignment: TOP });
+  }
+  // Excel shows a boolean cell as TRUE/FALSE whatever its format; LibreOffice stores it as 1/0 and
+  // shows "1" under General, so give it a format that reads the same in both.
+  byType.set("boolean", { numFmt: '"TRUE";"TRUE";"FALSE"', alignment: TOP });
+  BY_UNIT.set(pp, byType);
+  return byType;
 }
 
-// Excel shows a boolean cell as TRUE/FALSE whatever its format; LibreOffice stores it as 1/0 and
-// shows "1" under General, so give it a format that reads the same in both.
-BY_TYPE.set("boolean", { numFmt: '"TRUE";"TRUE";"FALSE"', alignment: TOP });
-
-/** The shared style of a value type; `wrap` for text columns whose content exceeds the width cap. */
-export function styleFor(type: ValueType, wrap = false): Style {
+/**
+ * The shared style of a value type; `wrap` for text columns whose content exceeds the width cap;
+ * `pp` the report language's unit of percentage points (Figures.style.pp).
+ */
+export function styleFor(type: ValueType, wrap = false, pp = "pp"): Style {
   if (type === "url" || type === "text") return wrap ? TEXT_WRAP : PLAIN;
-  return BY_TYPE.get(type) ?? PLAIN;
+  return stylesIn(pp).get(type) ?? PLAIN;
 }
 
 /** The shared style of a hyperlink cell. */

@@ -14,23 +14,21 @@ export const MAX_WIDTH = 60;
 // Widths come from the header and the first rows only: scanning 100,000 rows buys nothing visible.
 const WIDTH_SAMPLE = 500;
 
-// The unit each kind of figure is stored in, as its number format shows it (_number-formats.ts).
-const UNITS: Partial<Record<Column["type"], string>> = { percent: "%", delta_pp: "pp" };
-
 /**
  * A column's header with the unit of its figures: a rate is a fraction shown as a percentage
- * ("Mention rate (%)"), a change of rates a number of percentage points ("Δ mention (pp)"). Rates
- * and their changes sit side by side in one table in different units, so each header says which.
+ * ("Mention rate (%)"), a change of rates a number of percentage points ("Δ mention (pp)", in the
+ * report language's unit `pp`, as its number format shows it: _number-formats.ts). Rates and
+ * their changes sit side by side in one table in different units, so each header says which.
  */
-export function headerLabel(c: Pick<Column, "label" | "type">): string {
-  const unit = UNITS[c.type];
+export function headerLabel(c: Pick<Column, "label" | "type">, pp = "pp"): string {
+  const unit = c.type === "percent" ? "%" : c.type === "delta_pp" ? pp : undefined;
   return unit === undefined || c.label.endsWith(`(${unit})`) ? c.label : `${c.label} (${unit})`;
 }
 
 /** Content width of each column (header and first rows), uncapped so callers can tell what must wrap. */
-export function contentWidths(block: TableBlock): number[] {
+export function contentWidths(block: TableBlock, pp = "pp"): number[] {
   return block.columns.map((c) => {
-    let w = headerLabel(c).length + 3; // room for the autofilter button
+    let w = headerLabel(c, pp).length + 3; // room for the autofilter button
     const n = Math.min(block.rows.length, WIDTH_SAMPLE);
     for (let i = 0; i < n; i++) w = Math.max(w, displayLength(c.type, block.rows[i]?.[c.key] ?? null) + 1);
     return w;
@@ -38,8 +36,8 @@ export function contentWidths(block: TableBlock): number[] {
 }
 
 /** Which columns wrap: text wider than the cap, or holding line breaks (shown only when wrapped). */
-function wrapColumns(block: TableBlock): boolean[] {
-  const widths = contentWidths(block);
+function wrapColumns(block: TableBlock, pp: string): boolean[] {
+  const widths = contentWidths(block, pp);
   const n = Math.min(block.rows.length, WIDTH_SAMPLE);
   return block.columns.map((c, i) => {
     if ((widths[i] ?? 0) > MAX_WIDTH) return true;
@@ -77,15 +75,16 @@ export function writeLine(
  */
 export function writeGrid(ws: ExcelJS.Worksheet, row: number, block: TableBlock, lang?: Lang): number {
   const cols = block.columns;
+  const pp = lang?.f.style.pp ?? "pp";
   const header = ws.getRow(row);
   cols.forEach((c, i) => {
     const cell = header.getCell(i + 1);
-    cell.value = safeText(headerLabel(c));
+    cell.value = safeText(headerLabel(c, pp));
     cell.style = HEADER;
   });
-  const wrap = wrapColumns(block);
-  const widths = contentWidths(block).map((w) => Math.min(w, MAX_WIDTH));
-  const styles = cols.map((c, i) => styleFor(c.type, wrap[i]));
+  const wrap = wrapColumns(block, pp);
+  const widths = contentWidths(block, pp).map((w) => Math.min(w, MAX_WIDTH));
+  const styles = cols.map((c, i) => styleFor(c.type, wrap[i], pp));
   const links = wrap.map((w) => linkStyle(w ?? false));
   // Changes and targets' statuses in the colour of their meaning, as in every format.
   const toneds = cols.map(isToned);

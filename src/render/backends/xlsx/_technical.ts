@@ -30,7 +30,7 @@ export function writeTechnicalSheet(
   for (const { section, table } of tables) {
     writeLine(ws, r++, table.title ? `${section.title} – ${table.title}` : section.title, TITLE);
     r = writeGrid(ws, r, table, lang) + 2;
-    mergeWidths(layout.widths, contentWidths(table));
+    mergeWidths(layout.widths, contentWidths(table, lang.f.style.pp));
   }
   layout.widths[0] = Math.max(layout.widths[0] ?? 0, 24);
   finishSheet(ws, layout);
