@@ -73,6 +73,6 @@ const EXPECTED_MARKDOWN = [
   "",
   "On 1 of 2 tracked prompts, answers name a competitor and not Acme; the widest gap is “crm with email sync” (on 1 of 2 platforms, 2 of 4 answers).",
   // The top theme: the weakest platform's (Perplexity, 25.0% against ChatGPT's 50.0%).
-  "Close the gap on Perplexity, which names Acme in 25.0% of its answers, the fewest of any platform: start with the prompt where it names competitors and never Acme (“crm with email sync”). On all platforms, Rival is named without Acme in 2 of the prompt's 4 answers; Rival's rival.com/crm/email-sync is the page most cited there (1 time).",
+  "Close the gap on Perplexity, which names Acme in 25.0% of its answers, the fewest of any platform: start with the prompt where it names competitors and never Acme (“crm with email sync”). On all platforms, Rival is named without Acme in 2 of the prompt's 4 answers; Rival's rival.com/crm/email-sync is the page most cited there, in 1 of them.",
   "",
 ].join("\n");

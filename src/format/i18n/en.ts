@@ -520,7 +520,7 @@ const enMessages = (f: Figures) => ({
       brand: string,
       page: { url: string; competitor: string; citations: number } | null,
     ) =>
-      `${subject !== null ? `${subject} is named` : "competitors are named"} without ${brand} in ${f.count(gapAnswers)} of the ${prompts === 1 ? "prompt's" : "prompts'"} ${f.countOf(answers, { one: "answer", other: "answers" })}${winners.length > 0 ? `, most often ${f.list(winners.map((w) => `${w.name} (${f.countOf(w.answers, { one: "answer", other: "answers" })})`))}` : ""}${page ? `; ${owner(page.competitor)} ${page.url} is the page most cited there (${f.countOf(page.citations, { one: "time", other: "times" })})` : ""}.`,
+      `${subject !== null ? `${subject} is named` : "competitors are named"} without ${brand} in ${f.count(gapAnswers)} of the ${prompts === 1 ? "prompt's" : "prompts'"} ${f.countOf(answers, { one: "answer", other: "answers" })}${winners.length > 0 ? `, most often ${f.list(winners.map((w) => `${w.name} (${f.countOf(w.answers, { one: "answer", other: "answers" })})`))}` : ""}${page ? `; ${owner(page.competitor)} ${page.url} is the page most cited there, in ${f.count(page.citations)} of them` : ""}.`,
     comparison: (rival: string, n: number, prompts: string, evidence: string) =>
       `Publish a comparison page against ${rival} that answers the ${f.countOf(n, { one: "prompt", other: "prompts" })} naming it (${prompts}): ${evidence}`,
     /** `since`: a change-log entry that published on the category already, which the action builds on. */
