@@ -3,7 +3,12 @@
 const pct = (v) => (v === null || v === undefined || Number.isNaN(v) ? "–" : `${(v * 100).toFixed(0)} %`);
 
 /** The runs of a month-end record: one worker, two workers. */
-const runsOf = (r) => [r.runs.find((x) => x.workers === 1), r.runs.find((x) => x.workers === 2)];
+const runsOf = (r) => [
+  r.runs.find((x) => x.workers === 1 && x.chartThreads !== 0),
+  r.runs.find((x) => x.workers === 2),
+];
+/** The run of one worker drawing its charts inline, in records that have one. */
+const inlineRunOf = (r) => r.runs.find((x) => x.workers === 1 && x.chartThreads === 0);
 
 /** CPU time of one report, all processes (workers' Node and Chromium, service, PostgreSQL), in ms. */
 const cpuOfReport = (run) =>
@@ -25,6 +30,24 @@ function ceilingOf(run, cores) {
 }
 
 /** Adds the month-end targets through `add(topic, target, value, met, note)`. */
+/** A cycle's print limit: its own warm print (measured just before it), else the area's one. */
+function printOf(r, run) {
+  const print = run.warmPrint ?? r.warmPrint;
+  return { median: print.median, n: print.n, limitMs: run.printLimitMs ?? r.printLimitMs };
+}
+
+/** How the print limit was measured, in the record's own terms. */
+function printLimitText(r, { ms, num }) {
+  const runs = runsOf(r);
+  if (runs.every((run) => run.warmPrint === undefined))
+    return `Print limit: one client's ${r.month} PDF printed by a warm browser in the bench process (median of ${num(r.warmPrint.n)}: ${ms(r.warmPrint.median)}) × ${num(r.clients)} reports = ${ms(r.printLimitMs)}; the ratio is that time over the cycle's.`;
+  const each = runs.map(
+    (run) =>
+      `${ms(printOf(r, run).median)} before ${run.workers === 1 ? "one worker's" : `${num(run.workers)} workers'`}`,
+  );
+  return `Print limit: one client's ${r.month} PDF printed by a warm browser in the bench process just before each cycle, the machine's speed drifting over an area's minutes (median of ${num(printOf(r, runs[0]).n)}: ${each.join(", ")}) × ${num(r.clients)} reports; each cycle's ratio is its print limit over its time.`;
+}
+
 export function monthEndTargets(rec, { add, ms, num, x }) {
   const r = rec?.result;
   const ok = r?.ok === true;
@@ -38,9 +61,12 @@ export function monthEndTargets(rec, { add, ms, num, x }) {
     ok ? `${pct(one.printLimitRatio)} (${num(one.reportsPerMinute, 1)} reports/min)` : "–",
     ok ? one.printLimitRatio >= 0.6 : null,
     ok
-      ? `cycle ${ms(one.cycleMs)}; print limit ${ms(r.printLimitMs)} = warm PDF print ${ms(r.warmPrint.median)} × ${num(r.clients)}; median job ${ms(one.jobMs.median)}` +
+      ? `cycle ${ms(one.cycleMs)}; print limit ${ms(printOf(r, one).limitMs)} = warm PDF print ${ms(printOf(r, one).median)} × ${num(r.clients)}; median job ${ms(one.jobMs.median)}` +
           (ceiling
-            ? `; one report costs ${ms(ceiling.cpu)} of CPU in all, so ${cores} cores make at most ${num(ceiling.perMinute, 1)} reports/min (${pct(r.printLimitMs / ((r.clients * 60_000) / ceiling.perMinute))} of the print limit): a warm print takes ${pct(r.warmPrint.median / ceiling.cpu)} of the CPU time a report costs`
+            ? `; one report costs ${ms(ceiling.cpu)} of CPU in all, so ${cores} cores make at most ${num(ceiling.perMinute, 1)} reports/min (${pct(printOf(r, one).limitMs / ((r.clients * 60_000) / ceiling.perMinute))} of the print limit): a warm print takes ${pct(printOf(r, one).median / ceiling.cpu)} of the CPU time a report costs`
+            : "") +
+          (inlineRunOf(r)
+            ? `; the same worker drawing its charts inline (--chart-threads 0), run next with the service's answers cached: ${num(inlineRunOf(r).reportsPerMinute, 1)} reports/min, ${pct(inlineRunOf(r).printLimitRatio)}`
             : "")
       : "",
   );
@@ -79,7 +105,7 @@ export function monthEndSection(rec, runInfo, { dated, table, ms, num, mb, bytes
       ? ""
       : `The service allows each key ${num(r.rateLimit)} requests a minute (\`serve --rate-limit\`): one report reads ${num(r.requestsPerReport)} requests, so at the default 600 a minute a worker's key would hold it to ${num(r.defaultLimitReportsPerMinute, 1)} reports a minute, whatever the worker could do (docs/jobs.md, "Throughput").`,
     "",
-    `Print limit: one client's ${r.month} PDF printed by a warm browser in the bench process (median of ${num(r.warmPrint.n)}: ${ms(r.warmPrint.median)}) × ${num(r.clients)} reports = ${ms(r.printLimitMs)}; the ratio is that time over the cycle's. Peak RSS: the worker's Node process (VmHWM) and the sum of its Chromium processes' RSS at their peak, polled every 250 ms.`,
+    `${printLimitText(r, { ms, num })} Peak RSS: the worker's Node process (VmHWM) and the sum of its Chromium processes' RSS at their peak, polled every 250 ms.`,
     "",
     table(
       [
@@ -96,8 +122,8 @@ export function monthEndSection(rec, runInfo, { dated, table, ms, num, mb, bytes
         "Probe requests",
         "Emails (each client once)",
       ],
-      runsOf(r).map((run) => [
-        num(run.workers),
+      [runsOf(r)[0], ...(inlineRunOf(r) ? [inlineRunOf(r)] : []), runsOf(r)[1]].map((run) => [
+        run.chartThreads === 0 ? `${num(run.workers)} (charts inline)` : num(run.workers),
         ms(run.cycleMs),
         num(run.reportsPerMinute, 1),
         pct(run.printLimitRatio),
@@ -121,7 +147,7 @@ export function monthEndSection(rec, runInfo, { dated, table, ms, num, mb, bytes
       ]),
     ),
     "",
-    `Two workers: ${r.twoOverOne.toFixed(2)}× one worker's rate. The two runs make the same reports, so the second finds the service's answers in its response cache (docs/api.md, "Extensions to v1"): its service and PostgreSQL CPU per report are the cached ones. CPU per report is each process's user and system time over the cycle (/proc), divided by the reports. \`/projects\` with nothing else running: p50 ${ms(r.idleProbe.p50)}, p99 ${ms(r.idleProbe.p99)} (${num(r.idleProbe.n)} requests). Seeding took ${ms(r.seed.ms)} (not in any figure). \`node bench/run.mjs month-end\` (after \`npm run build\`) runs this area alone.`,
+    `Two workers: ${r.twoOverOne.toFixed(2)}× one worker's rate. The runs make the same reports, so every run after the first finds the service's answers in its response cache (docs/api.md, "Extensions to v1"): its service and PostgreSQL CPU per report are the cached ones. CPU per report is each process's user and system time over the cycle (/proc), divided by the reports. \`/projects\` with nothing else running: p50 ${ms(r.idleProbe.p50)}, p99 ${ms(r.idleProbe.p99)} (${num(r.idleProbe.n)} requests). Seeding took ${ms(r.seed.ms)} (not in any figure). \`node bench/run.mjs month-end\` (after \`npm run build\`) runs this area alone.`,
   );
   return lines.join("\n");
 }

@@ -66,6 +66,15 @@ export function parsePositiveInt(flag: string, value: string | undefined, fallba
   return n;
 }
 
+/** A count flag that may be 0 (`--chart-threads 0`). */
+export function parseCount(flag: string, value: string | undefined, fallback: number): number {
+  if (value === undefined) return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0 || value.trim() === "")
+    throw CliError.badFlag(flag, value, "a whole number, 0 or more");
+  return n;
+}
+
 /** `--attempts N --backoff MS` as a retry policy. */
 export function parseRetry(flags: { attempts?: string; backoff?: string }): RetryPolicy {
   return {

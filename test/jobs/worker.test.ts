@@ -300,6 +300,15 @@ describe.skipIf(!up)("vreport worker with email", () => {
     });
   });
 
+  it.each([
+    ["-1", 'invalid --chart-threads "-1": allowed values are a whole number, 0 or more'],
+    ["1.5", 'invalid --chart-threads "1.5": allowed values are a whole number, 0 or more'],
+  ])("refuses --chart-threads %s with exit 2, before reaching Redis", async (chartThreads, message) => {
+    await expect(
+      workerCommand({ redisUrl: "redis://127.0.0.1:1", chartThreads }, { log: () => {} }),
+    ).rejects.toMatchObject({ exitCode: 2, message });
+  });
+
   it("applies each client's own settings from the config file: its targets, notes and email", async () => {
     const project = service.projects[0]!;
     const config = join(dir, "clients.json");

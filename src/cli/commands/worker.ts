@@ -15,7 +15,7 @@ import { connectService, serviceOptionsFrom } from "../connect-service.js";
 import { type EmailFlags, parseEmailSettings } from "../email-flags.js";
 import { CliError, EXIT } from "../errors.js";
 import { examples } from "../examples.js";
-import { parseDay, parsePositiveInt, parseRetry, type QueueFlags } from "../flags.js";
+import { parseCount, parseDay, parsePositiveInt, parseRetry, type QueueFlags } from "../flags.js";
 import { processIo } from "../io.js";
 import {
   apiKeyFileOption,
@@ -33,6 +33,7 @@ import { checkLedgerFor, ledgerLocation, openWorkerLedger, type WorkerLedger } f
 /** Raw flags of `vreport worker`. */
 export interface WorkerFlags extends QueueFlags, Omit<EmailFlags, "email"> {
   concurrency?: string;
+  chartThreads?: string;
   baseUrl?: string;
   apiKey?: string;
   apiKeyFile?: string;
@@ -63,6 +64,7 @@ export interface WorkerRun {
 export async function workerCommand(flags: WorkerFlags, run: WorkerRun = {}): Promise<void> {
   const log = run.log ?? ((l: string) => processIo.out(`vreport worker ${process.pid}: ${l}`));
   const concurrency = parsePositiveInt("--concurrency", flags.concurrency, 1);
+  const chartThreads = parseCount("--chart-threads", flags.chartThreads, chartThreadsFor(concurrency));
   const lockDurationMs = parsePositiveInt("--lock-duration", flags.lockDuration, 30_000);
   const stalledIntervalMs = parsePositiveInt("--stalled-interval", flags.stalledInterval, 30_000);
   const deliveryLeaseMs = parsePositiveInt("--delivery-lease", flags.deliveryLease, DEFAULT_LEASE_MS);
@@ -82,7 +84,7 @@ export async function workerCommand(flags: WorkerFlags, run: WorkerRun = {}): Pr
     });
     // The worker loads each job's backends as they come; the session closes them with the service.
     await withReportSession(connecting, [], async (service) => {
-      drawChartsOnThreads(chartThreadsFor(concurrency));
+      drawChartsOnThreads(chartThreads);
       const deliveries = await openWorkerLedger(service, ledgerAt);
       try {
         const running = await startReportWorker(
@@ -154,6 +156,10 @@ export function register(program: Command): void {
     .command("worker")
     .description("Consume report jobs from the BullMQ queue on Redis (REDIS_URL)")
     .option("--concurrency <n>", "jobs processed at once by this process", "1")
+    .option(
+      "--chart-threads <n>",
+      "threads drawing the reports' charts beside the main one; 0 draws them on it (default: 1 with --concurrency 2 or more, else 0)",
+    )
     .addOption(redisUrlOption())
     .addOption(queuePrefixOption())
     .addOption(baseUrlOption())
