@@ -16,3 +16,14 @@ export function packageDir(moduleUrl: string): string {
     if (dirname(dir) === dir) throw new InvariantError(`vreport's package folder not found above ${start}`);
   }
 }
+
+/**
+ * The compiled script `file` (`./name.js`) beside the module at `moduleUrl`, for a worker thread
+ * to run; null when running from the TypeScript sources (the tests of other modules), where Node
+ * cannot start a .ts worker and the caller does the work inline. The CLI's bundle puts such
+ * scripts beside the chunk that starts them (scripts/bundle.mjs).
+ */
+export function builtScript(moduleUrl: string, file: string): URL | null {
+  const url = new URL(file, moduleUrl);
+  return moduleUrl.endsWith(".js") && existsSync(fileURLToPath(url)) ? url : null;
+}

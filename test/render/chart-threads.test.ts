@@ -47,7 +47,7 @@ describe("charts drawn on a thread", () => {
   beforeAll(async () => {
     threads = (await import(built("threads.js"))) as typeof Threads;
     charts = (await import(built("index.js"))) as typeof Charts;
-    expect(threads.drawChartsOnThreads(1)).toBe(true);
+    expect(await threads.drawChartsOnThreads(1)).toBe(true);
   });
   afterAll(() => threads.closeChartThreads());
 
@@ -92,7 +92,7 @@ describe("charts drawn on a thread", () => {
     // A thread left running would keep the process alive: execFileSync would time out.
     const script = `
       const t = await import(${JSON.stringify(built("threads.js"))});
-      t.drawChartsOnThreads(1);
+      await t.drawChartsOnThreads(1);
       const spec = ${JSON.stringify(shares)};
       const a = await t.drawChartAnywhere(spec, ["svg"]);
       await t.closeChartThreads();

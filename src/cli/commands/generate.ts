@@ -149,7 +149,7 @@ export async function runGenerate(
   const clients = await clientInputs(config, opts);
   const results = await withReportSession(connectReporting(opts, io), opts.formats, async (service) => {
     const selected = await projectsOf(service, opts);
-    drawChartsOnThreads(chartThreadsFor(Math.min(selected.length, extras.concurrency ?? 2)));
+    await drawChartsOnThreads(chartThreadsFor(Math.min(selected.length, extras.concurrency ?? 2)));
     const period = await periodAt(service, opts.period);
     // Each email is claimed and recorded where the reports' reviews are, so a run again sends
     // nothing it sent (docs/jobs.md, "Exactly-once email"); a remote service without a database

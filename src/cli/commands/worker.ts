@@ -84,7 +84,7 @@ export async function workerCommand(flags: WorkerFlags, run: WorkerRun = {}): Pr
     });
     // The worker loads each job's backends as they come; the session closes them with the service.
     await withReportSession(connecting, [], async (service) => {
-      drawChartsOnThreads(chartThreads);
+      await drawChartsOnThreads(chartThreads);
       const deliveries = await openWorkerLedger(service, ledgerAt);
       try {
         const running = await startReportWorker(

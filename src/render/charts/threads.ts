@@ -1,19 +1,11 @@
-import { existsSync } from "node:fs";
-import { fileURLToPath } from "node:url";
-import Tinypool from "tinypool";
+import type Tinypool from "tinypool";
+import { builtScript } from "../../format/package-dir.js";
 import type { ChartImageKind, ChartSpec, RenderedChart } from "../types.js";
 import type { ThreadResult } from "./_chart-worker.js";
 import { ChartRenderError, checkChartSpec } from "./chart-error.js";
 
-/**
- * The drawing thread's script beside this module in the built package (the CLI's bundle puts it
- * among its chunks, scripts/bundle.mjs); null when running from the TypeScript sources (the
- * tests of other modules), where Node cannot start a .ts worker and charts are drawn inline.
- */
-const SCRIPT: URL | null = (() => {
-  const url = new URL("./_chart-worker.js", import.meta.url);
-  return import.meta.url.endsWith(".js") && existsSync(fileURLToPath(url)) ? url : null;
-})();
+/** The drawing thread's script in the compiled build; null from the sources, where charts are drawn inline. */
+const SCRIPT = builtScript(import.meta.url, "./_chart-worker.js");
 
 let pool: Tinypool | undefined;
 
@@ -22,12 +14,14 @@ let pool: Tinypool | undefined;
  * the default). A process that renders several reports at once (the worker, a batch) draws them
  * off the main thread, which then fetches, lays out and sends the other reports meanwhile
  * (docs/jobs.md, "Throughput"); a single `generate` does not pay for a thread's start-up.
- * Returns whether charts are now drawn on threads (never from the TypeScript sources).
+ * Returns whether charts are now drawn on threads (never from the TypeScript sources). Tinypool
+ * is loaded here: a run that draws inline does not pay for it at start-up.
  */
-export function drawChartsOnThreads(threads: number): boolean {
+export async function drawChartsOnThreads(threads: number): Promise<boolean> {
   if (pool !== undefined || threads < 1 || SCRIPT === null) return pool !== undefined;
+  const { default: Pool } = await import("tinypool");
   // No inherited Node flags: a thread needs none, and some (--input-type, --eval) stop it starting.
-  pool = new Tinypool({ filename: SCRIPT.href, minThreads: threads, maxThreads: threads, execArgv: [] });
+  pool ??= new Pool({ filename: SCRIPT.href, minThreads: threads, maxThreads: threads, execArgv: [] });
   return true;
 }
 
