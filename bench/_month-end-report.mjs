@@ -2,11 +2,21 @@
 
 const pct = (v) => (v === null || v === undefined || Number.isNaN(v) ? "–" : `${(v * 100).toFixed(0)} %`);
 
-/** The runs of a month-end record: one worker, two workers. */
+/** The runs of a month-end record: one worker as shipped, two workers. */
 const runsOf = (r) => [
-  r.runs.find((x) => x.workers === 1 && x.chartThreads !== 0),
+  r.runs.find(
+    (x) =>
+      x.workers === 1 &&
+      x.chartThreads !== 0 &&
+      (x.concurrency ?? r.concurrencyPerWorker) === r.concurrencyPerWorker,
+  ),
   r.runs.find((x) => x.workers === 2),
 ];
+/** The run of one worker taking another number of jobs at once than the others, in records that have one. */
+const otherJobsRunOf = (r) =>
+  r.runs.find(
+    (x) => x.workers === 1 && x.concurrency !== undefined && x.concurrency !== r.concurrencyPerWorker,
+  );
 /** The run of one worker drawing its charts inline, in records that have one. */
 const inlineRunOf = (r) => r.runs.find((x) => x.workers === 1 && x.chartThreads === 0);
 
@@ -41,11 +51,14 @@ function printLimitText(r, { ms, num }) {
   const runs = runsOf(r);
   if (runs.every((run) => run.warmPrint === undefined))
     return `Print limit: one client's ${r.month} PDF printed by a warm browser in the bench process (median of ${num(r.warmPrint.n)}: ${ms(r.warmPrint.median)}) × ${num(r.clients)} reports = ${ms(r.printLimitMs)}; the ratio is that time over the cycle's.`;
+  // Records before the prints after each cycle timed them only before.
+  const after = runs[0].warmPrint.medianAfter !== undefined;
   const each = runs.map(
     (run) =>
-      `${ms(printOf(r, run).median)} before ${run.workers === 1 ? "one worker's" : `${num(run.workers)} workers'`}`,
+      `${ms(printOf(r, run).median)} ${after ? "around" : "before"} ${run.workers === 1 ? "one worker's" : `${num(run.workers)} workers'`}`,
   );
-  return `Print limit: one client's ${r.month} PDF printed by a warm browser in the bench process just before each cycle, the machine's speed drifting over an area's minutes (median of ${num(printOf(r, runs[0]).n)}: ${each.join(", ")}) × ${num(r.clients)} reports; each cycle's ratio is its print limit over its time.`;
+  const around = after ? "just before and just after" : "just before";
+  return `Print limit: one client's ${r.month} PDF printed by a warm browser in the bench process ${around} each cycle, the machine's speed drifting over an area's minutes (median of ${num(printOf(r, runs[0]).n)}: ${each.join(", ")}) × ${num(r.clients)} reports; each cycle's ratio is its print limit over its time.`;
 }
 
 export function monthEndTargets(rec, { add, ms, num, x }) {
@@ -67,6 +80,9 @@ export function monthEndTargets(rec, { add, ms, num, x }) {
             : "") +
           (inlineRunOf(r)
             ? `; the same worker drawing its charts inline (--chart-threads 0), run next with the service's answers cached: ${num(inlineRunOf(r).reportsPerMinute, 1)} reports/min, ${pct(inlineRunOf(r).printLimitRatio)}`
+            : "") +
+          (otherJobsRunOf(r)
+            ? `; the same worker taking ${num(otherJobsRunOf(r).concurrency)} jobs at once, run third: ${num(otherJobsRunOf(r).reportsPerMinute, 1)} reports/min, ${pct(otherJobsRunOf(r).printLimitRatio)}, \`/projects\` p99 ${ms(otherJobsRunOf(r).probe.p99)}`
             : "")
       : "",
   );
@@ -78,7 +94,7 @@ export function monthEndTargets(rec, { add, ms, num, x }) {
       : "–",
     ok ? r.twoOverOne >= 1.6 : null,
     ok
-      ? `${cores} cores shared by both workers' Node and Chromium processes, the service, PostgreSQL, Redis, the probe and the SMTP sink${ceiling ? `; one worker (two jobs at once) already keeps ${num(ceiling.busyCores, 2)} of them busy, so the cores do not allow 1.6×` : ""}; 1-minute load ${rec.loadavg.before[0].toFixed(2)} before the area, ${rec.loadavg.after[0].toFixed(2)} after`
+      ? `${cores} cores shared by both workers' Node and Chromium processes, the service, PostgreSQL, Redis, the probe and the SMTP sink${ceiling ? `; one worker (${num(r.concurrencyPerWorker)} jobs at once) already keeps ${num(ceiling.busyCores, 2)} of them busy, so the cores do not allow 1.6×` : ""}; 1-minute load ${rec.loadavg.before[0].toFixed(2)} before the area, ${rec.loadavg.after[0].toFixed(2)} after`
       : "",
   );
   const worst = ok ? Math.max(one.probe.p99, two.probe.p99) : null;
@@ -99,7 +115,7 @@ export function monthEndSection(rec, runInfo, { dated, table, ms, num, mb, bytes
   const r = rec?.result;
   if (!r?.ok) return lines.join("\n");
   lines.push(
-    `An agency's month end: ${num(r.clients)} client projects (\`VREPORT_BENCH_CLIENTS\`) imported into a PostgreSQL database of the bench's own (created for the area and dropped after it; ${num(r.seed.rows)} answer rows of two months, every prompt on every platform every day), served by \`vreport serve\` over loopback HTTP. \`vreport schedule add --monthly --all-projects --format ${r.formats}\` makes the per-client cycle (docs/jobs.md, "Per-client delivery"); the bench brings its firing forward (it promotes the delayed job the schedule made, which is what \`vreport schedule run\` does by adding one) and times from then to the last email at a local SMTP sink (\`smtp-server\`). \`vreport worker\` processes (\`--concurrency ${r.concurrencyPerWorker}\`, each with its own API key, a config giving each client its own \`email.to\` and \`review: skip\`) render each client's ${r.month} report and email it through the delivery ledger; one worker, then two, sharing only Redis (a queue prefix of their own, deleted after) and PostgreSQL. Pinning: ${r.pinning}.`,
+    `An agency's month end: ${num(r.clients)} client projects (\`VREPORT_BENCH_CLIENTS\`) imported into a PostgreSQL database of the bench's own (created for the area and dropped after it; ${num(r.seed.rows)} answer rows of two months, every prompt on every platform every day), served by \`vreport serve\` over loopback HTTP. \`vreport schedule add --monthly --all-projects --format ${r.formats}\` makes the per-client cycle (docs/jobs.md, "Per-client delivery"); the bench brings its firing forward (it promotes the delayed job the schedule made, which is what \`vreport schedule run\` does by adding one) and times from then to the last email at a local SMTP sink (\`smtp-server\`). \`vreport worker\` processes (\`--concurrency ${r.concurrencyPerWorker}\`${otherJobsRunOf(r) ? ` (in one run ${num(otherJobsRunOf(r).concurrency)})` : ""}, each with its own API key, a config giving each client its own \`email.to\` and \`review: skip\`) render each client's ${r.month} report and email it through the delivery ledger; one worker, then two, sharing only Redis (a queue prefix of their own, deleted after) and PostgreSQL. Pinning: ${r.pinning}.`,
     "",
     r.requestsPerReport === undefined
       ? ""
@@ -122,8 +138,17 @@ export function monthEndSection(rec, runInfo, { dated, table, ms, num, mb, bytes
         "Probe requests",
         "Emails (each client once)",
       ],
-      [runsOf(r)[0], ...(inlineRunOf(r) ? [inlineRunOf(r)] : []), runsOf(r)[1]].map((run) => [
-        run.chartThreads === 0 ? `${num(run.workers)} (charts inline)` : num(run.workers),
+      [
+        runsOf(r)[0],
+        ...(inlineRunOf(r) ? [inlineRunOf(r)] : []),
+        ...(otherJobsRunOf(r) ? [otherJobsRunOf(r)] : []),
+        runsOf(r)[1],
+      ].map((run) => [
+        run.chartThreads === 0
+          ? `${num(run.workers)} (charts inline)`
+          : run === otherJobsRunOf(r)
+            ? `${num(run.workers)} (${num(run.concurrency)} jobs at once)`
+            : num(run.workers),
         ms(run.cycleMs),
         num(run.reportsPerMinute, 1),
         pct(run.printLimitRatio),
