@@ -230,6 +230,46 @@ describe("claims", () => {
     );
   });
 
+  it("says in the opportunities' intro both counts the summary rests on when every prompt has a gap", () => {
+    const data = smallReportData();
+    const prompts = sectionOf(data, "prompts");
+    const first = prompts.gaps[0]!;
+    // Both tracked prompts have gap answers; on the first (3 of 4 answers) most answers are gaps.
+    prompts.gaps = [
+      { ...first, gap_answers: 3 },
+      {
+        ...first,
+        prompt_id: "12121212-1212-4212-8212-121212121212",
+        prompt_text: "crm pricing",
+        gap_answers: 1,
+      },
+    ];
+    const model = buildModel(data);
+    expect(model.findings.find((f) => f.claim.kind === "gaps")?.text).toBe(
+      "On 1 of 2 tracked prompts, most answers name a competitor and not Acme; the widest gap is “crm with email sync” (on 1 of 2 platforms, 3 of 4 answers).",
+    );
+    const intro = (m: typeof model) => m.intros.find((f) => f.claim.kind === "themes");
+    expect(intro(model)?.text).toMatch(
+      /^Every one of the 2 tracked prompts has at least one answer that names a tracked competitor and not Acme, and on 1 of them most answers do\. They are grouped into 1 theme by what they share: /,
+    );
+    expect(intro(buildModel(data, { locale: "de-DE" }))?.text).toMatch(
+      /^Jeder der 2 beobachteten Prompts hat mindestens eine Antwort, die einen beobachteten Wettbewerber nennt und Acme nicht; bei 1 davon tut das die Mehrheit der Antworten\. /,
+    );
+    expect(checkReport(model)).toEqual([]);
+    // With none mostly gaps, it says so as the summary does.
+    prompts.gaps[0]!.gap_answers = 2;
+    expect(intro(buildModel(data))?.text).toMatch(
+      /^Every one of the 2 tracked prompts has at least one answer that names a tracked competitor and not Acme, each in fewer than half of its answers\. /,
+    );
+    // An intro that miscounts is held to account.
+    const claim = intro(model)!.claim;
+    if (claim.kind !== "themes") throw new Error("not the themes intro");
+    claim.every = { tracked: 2, mostly: 2 };
+    expect(checkReport(model).map((c) => c.message)).toEqual([
+      "the opportunities' intro counts 2 tracked, 2 mostly gaps where the summary says 1 of 2 (most answers)",
+    ]);
+  });
+
   it("reports the change log's before and after instead of proposing what it says was done", () => {
     const data = smallReportData();
     const gap = sectionOf(data, "prompts").gaps[0]!;

@@ -455,8 +455,10 @@ const messages = (f: Figures): Messages => ({
     focusIntro: (citations, platform) =>
       `${citations && platform !== null ? "Zwei weitere Themen stehen vorn; sie fassen" : "Ein weiteres Thema steht vorn; es fasst"} aus allen die Prompts für ${f.list([...(citations ? ["die Zitierrate"] : []), ...(platform !== null ? [platform] : [])])} zusammen.`,
     competitorTheme: (rival) => `Prompts, die ${rival} nennen`,
-    intro: (brand, themes, prompts) =>
-      `Die ${f.countOf(prompts, promptsOf)} mit mindestens einer Antwort, die einen beobachteten Wettbewerber nennt und ${brand} nicht, gruppiert in ${f.countOf(themes, { one: "Thema", other: "Themen" })} nach ihrer Gemeinsamkeit: dem Wettbewerber, den der Prompt nennt, sonst seiner Kategorie. Eine Maßnahme je Thema.`,
+    intro: (brand, themes, prompts, every) =>
+      every
+        ? `Jeder der ${f.countOf(every.tracked, { one: "beobachteten Prompt", other: "beobachteten Prompts" })} hat mindestens eine Antwort, die einen beobachteten Wettbewerber nennt und ${brand} nicht${every.mostly > 0 ? `; bei ${f.count(every.mostly)} davon tut das die Mehrheit der Antworten` : ", jeweils in weniger als der Hälfte seiner Antworten"}. Sie sind in ${f.countOf(themes, { one: "Thema", other: "Themen" })} gruppiert nach ihrer Gemeinsamkeit: dem Wettbewerber, den der Prompt nennt, sonst seiner Kategorie. Eine Maßnahme je Thema.`
+        : `Die ${f.countOf(prompts, promptsOf)} mit mindestens einer Antwort, die einen beobachteten Wettbewerber nennt und ${brand} nicht, gruppiert in ${f.countOf(themes, { one: "Thema", other: "Themen" })} nach ihrer Gemeinsamkeit: dem Wettbewerber, den der Prompt nennt, sonst seiner Kategorie. Eine Maßnahme je Thema.`,
     workbookPointer: "Die Arbeitsmappe listet jeden Prompt mit seinen eigenen Zahlen.",
   },
 

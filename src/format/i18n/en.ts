@@ -584,8 +584,16 @@ const enMessages = (f: Figures) => ({
       `${citations && platform !== null ? "Two more themes lead the table: they gather" : "One more theme leads the table: it gathers"}, from all of them, the prompts for ${f.list([...(citations ? ["the citation rate"] : []), ...(platform !== null ? [platform] : [])])}.`,
     /** The theme's name in the table. */
     competitorTheme: (rival: string) => `Prompts naming ${rival}`,
-    intro: (brand: string, themes: number, prompts: number) =>
-      `The ${f.countOf(prompts, { one: "prompt", other: "prompts" })} with at least one answer that names a tracked competitor and not ${brand}, grouped into ${f.countOf(themes, { one: "theme", other: "themes" })} by what they share: the competitor the prompt names, else its category. One action per theme.`,
+    /** `every`: the gap prompts are every tracked prompt, `mostly` of them gaps in most answers. */
+    intro: (
+      brand: string,
+      themes: number,
+      prompts: number,
+      every: { tracked: number; mostly: number } | null,
+    ) =>
+      every
+        ? `Every one of the ${f.countOf(every.tracked, { one: "tracked prompt", other: "tracked prompts" })} has at least one answer that names a tracked competitor and not ${brand}${every.mostly > 0 ? `, and on ${f.count(every.mostly)} of them most answers do` : ", each in fewer than half of its answers"}. They are grouped into ${f.countOf(themes, { one: "theme", other: "themes" })} by what they share: the competitor the prompt names, else its category. One action per theme.`
+        : `The ${f.countOf(prompts, { one: "prompt", other: "prompts" })} with at least one answer that names a tracked competitor and not ${brand}, grouped into ${f.countOf(themes, { one: "theme", other: "themes" })} by what they share: the competitor the prompt names, else its category. One action per theme.`,
     /** After the intro, when the run makes the workbook. */
     workbookPointer: "The workbook lists every prompt with its own figures.",
   },

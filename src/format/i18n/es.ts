@@ -447,8 +447,10 @@ const messages = (f: Figures): Messages => ({
     focusIntro: (citations, platform) =>
       `${citations && platform !== null ? "Dos temas más encabezan la tabla; reúnen" : "Un tema más encabeza la tabla; reúne"}, de entre todos, los prompts para ${f.list([...(citations ? ["la tasa de citas"] : []), ...(platform !== null ? [platform] : [])])}.`,
     competitorTheme: (rival) => `Prompts que nombran a ${rival}`,
-    intro: (brand, themes, prompts) =>
-      `Los ${f.countOf(prompts, promptsOf)} con al menos una respuesta que nombra a un competidor seguido y no a ${brand}, agrupados en ${f.countOf(themes, { one: "tema", other: "temas" })} según lo que comparten: el competidor que nombra el prompt, si no su categoría. Una acción por tema.`,
+    intro: (brand, themes, prompts, every) =>
+      every
+        ? `Cada uno de los ${f.countOf(every.tracked, { one: "prompt seguido", other: "prompts seguidos" })} tiene al menos una respuesta que nombra a un competidor seguido y no a ${brand}${every.mostly > 0 ? `, y en ${f.count(every.mostly)} de ellos lo hace la mayoría de las respuestas` : ", siempre en menos de la mitad de sus respuestas"}. Se agrupan en ${f.countOf(themes, { one: "tema", other: "temas" })} según lo que comparten: el competidor que nombra el prompt, si no su categoría. Una acción por tema.`
+        : `Los ${f.countOf(prompts, promptsOf)} con al menos una respuesta que nombra a un competidor seguido y no a ${brand}, agrupados en ${f.countOf(themes, { one: "tema", other: "temas" })} según lo que comparten: el competidor que nombra el prompt, si no su categoría. Una acción por tema.`,
     workbookPointer: "El libro lista cada prompt con sus propias cifras.",
   },
 

@@ -452,8 +452,10 @@ const messages = (f: Figures): Messages => ({
     focusIntro: (citations, platform) =>
       `${citations && platform !== null ? "Deux thèmes de plus ouvrent le tableau ; ils rassemblent" : "Un thème de plus ouvre le tableau ; il rassemble"}, parmi tous, les prompts pour ${f.list([...(citations ? ["le taux de citation"] : []), ...(platform !== null ? [platform] : [])])}.`,
     competitorTheme: (rival) => `Prompts qui citent ${rival}`,
-    intro: (brand, themes, prompts) =>
-      `Les ${f.countOf(prompts, promptsOf)} dont au moins une réponse cite un concurrent suivi et pas ${brand}, regroupés en ${f.countOf(themes, { one: "thème", other: "thèmes" })} selon ce qu’ils partagent : le concurrent que le prompt cite, sinon sa catégorie. Une action par thème.`,
+    intro: (brand, themes, prompts, every) =>
+      every
+        ? `Chacun des ${f.countOf(every.tracked, { one: "prompt suivi", other: "prompts suivis" })} a au moins une réponse qui cite un concurrent suivi et pas ${brand}${every.mostly > 0 ? `, et sur ${f.count(every.mostly)} d’entre eux la plupart des réponses le font` : ", chaque fois dans moins de la moitié de ses réponses"}. Ils sont regroupés en ${f.countOf(themes, { one: "thème", other: "thèmes" })} selon ce qu’ils partagent : le concurrent que le prompt cite, sinon sa catégorie. Une action par thème.`
+        : `Les ${f.countOf(prompts, promptsOf)} dont au moins une réponse cite un concurrent suivi et pas ${brand}, regroupés en ${f.countOf(themes, { one: "thème", other: "thèmes" })} selon ce qu’ils partagent : le concurrent que le prompt cite, sinon sa catégorie. Une action par thème.`,
     workbookPointer: "Le classeur liste chaque prompt avec ses propres chiffres.",
   },
 

@@ -1,4 +1,4 @@
-import { isoWeekday, lengthOf, type Platform } from "../../contract/index.js";
+import { isoWeekday, lengthOf, type Platform, type PromptGap } from "../../contract/index.js";
 import type { Lang } from "../../format/i18n/index.js";
 import { type Comparison, comparisonNotice, comparisonOf } from "../comparison.js";
 import type { Coverage } from "../coverage.js";
@@ -96,6 +96,9 @@ function coverageClaim(coverage: Coverage, s: ApiSections): Claim | null {
   };
 }
 
+/** A prompt most of whose answers name a competitor and not the client (docs/claims.md). */
+const mostlyGap = (g: PromptGap): boolean => g.gap_answers * 2 > g.snapshots;
+
 /**
  * The claims section intros say (docs/claims.md, "Section intros"): what the key figures rest on,
  * and how the opportunities fall into themes. Not in the executive summary.
@@ -119,6 +122,11 @@ export function introClaims(
   }
   const themes = model.themes.ok ? model.themes.value : [];
   const prompts = model.opportunities.ok ? model.opportunities.value.length : 0;
+  const tracked = model.sections.ok ? model.sections.value.summary.totals.prompts : null;
+  const every =
+    model.sections.ok && tracked !== null && tracked > 1 && prompts === tracked
+      ? { tracked, mostly: model.sections.value.prompts.gaps.filter(mostlyGap).length }
+      : null;
   if (themes.length > 0) {
     const focus = themes.filter((x) => x.kind === "citations" || x.kind === "platform");
     const platform = focus.find((x) => x.kind === "platform")?.name ?? null;
@@ -126,6 +134,7 @@ export function introClaims(
       kind: "themes",
       brand: model.cover.brand,
       prompts,
+      every,
       themes: themes.length - focus.length,
       citations: focus.some((x) => x.kind === "citations"),
       // A platform theme's name is its platform (opportunity-themes.ts).
@@ -201,7 +210,7 @@ function visibilityClaims(s: ApiSections, brand: string, comparison: Comparison,
   if (widest) {
     const tracked = s.summary.totals.prompts;
     const everyPrompt = gaps.length >= tracked;
-    const most = gaps.filter((g) => g.gap_answers * 2 > g.snapshots).length;
+    const most = gaps.filter(mostlyGap).length;
     out.push({
       kind: "gaps",
       scope: everyPrompt ? "most" : "any",

@@ -17,7 +17,8 @@ export type CheckRule =
   | "coverage-unsaid"
   | "win-or-risk-untrue"
   | "stale-next-step"
-  | "no-plan";
+  | "no-plan"
+  | "counts-disagree";
 
 /** Something the report says that does not hold against its data or its other claims. */
 export interface CheckFinding {
@@ -44,6 +45,36 @@ export function checkReport(model: ReportModel, notes: Notes = {}): CheckFinding
     ...winOrRiskUntrue(model),
     ...staleNextSteps(model),
     ...noPlan(model, notes),
+    ...countsDisagree(model),
+  ];
+}
+
+/**
+ * The summary's gap prompts and the opportunities' intro count the same prompts: they must give
+ * the same numbers (docs/claims.md, "Section intros"). When every tracked prompt has a gap, the
+ * summary quotes those where most answers are gaps, and the intro says both counts.
+ */
+function countsDisagree(model: ReportModel): CheckFinding[] {
+  const gaps = model.claims.find((c) => c.kind === "gaps");
+  const themes = model.intros.map((f) => f.claim).find((c) => c.kind === "themes");
+  if (gaps?.kind !== "gaps" || themes?.kind !== "themes") return [];
+  const every = themes.every;
+  const agree =
+    gaps.scope === "any"
+      ? every === null && themes.prompts === gaps.prompts
+      : every === null
+        ? gaps.trackedPrompts <= 1
+        : every.tracked === gaps.trackedPrompts && every.mostly === gaps.prompts;
+  if (agree) return [];
+  const intro =
+    every === null
+      ? `${themes.prompts} gap prompts`
+      : `${every.tracked} tracked, ${every.mostly} mostly gaps`;
+  return [
+    {
+      rule: "counts-disagree",
+      message: `the opportunities' intro counts ${intro} where the summary says ${gaps.prompts} of ${gaps.trackedPrompts} (${gaps.scope === "most" ? "most answers" : "any answer"})`,
+    },
   ];
 }
 

@@ -107,6 +107,12 @@ export type ClaimBody =
       kind: "themes";
       brand: string;
       prompts: number;
+      /**
+       * When the gap prompts are every tracked prompt (of two or more): how many there are, and on
+       * how many most answers are gaps, the count the summary's `gaps` claim quotes then; the intro
+       * says both, so "the 120 prompts" here and "54 of 120" there read as one story.
+       */
+      every: { tracked: number; mostly: number } | null;
       themes: number;
       citations: boolean;
       platform: Platform | null;

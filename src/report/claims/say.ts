@@ -98,7 +98,7 @@ export function say(claim: Claim, lang: Lang): string {
         claim.citations || claim.platform !== null
           ? ` ${t.focusIntro(claim.citations, claim.platform === null ? null : platformName(claim.platform))}`
           : "";
-      return t.intro(claim.brand, claim.themes, claim.prompts) + focus;
+      return t.intro(claim.brand, claim.themes, claim.prompts, claim.every) + focus;
     }
     case "targets":
       return e.targets(
