@@ -5,6 +5,7 @@ import type { Finding } from "../report/model.js";
 import { DEFAULT_MAX_ATTACHMENT_BYTES, prepareAttachments } from "./attachments.js";
 import { composeReportEmail, type EmailPeriod } from "./compose.js";
 import { SmtpDeliveryError } from "./errors.js";
+import { smtpTransport } from "./smtp-pool.js";
 
 /** One report email: who, what, and how hard to try. */
 export interface ReportEmail {
@@ -79,9 +80,7 @@ export async function sendReportEmail(email: ReportEmail): Promise<SentEmail> {
     ...(email.vars ? { vars: email.vars } : {}),
     ...(email.locale ? { locale: email.locale } : {}),
   });
-  // Imported here: a `generate` without --email does not pay for loading nodemailer.
-  const { default: nodemailer } = await import("nodemailer");
-  const transport = nodemailer.createTransport(email.smtpUrl);
+  const { transport, owned } = await smtpTransport(email.smtpUrl);
   const attempts = Math.max(1, email.attempts ?? 4);
   const baseDelay = email.retryDelayMs ?? 1_000;
   try {
@@ -123,6 +122,6 @@ export async function sendReportEmail(email: ReportEmail): Promise<SentEmail> {
       }
     }
   } finally {
-    transport.close();
+    if (owned) transport.close();
   }
 }

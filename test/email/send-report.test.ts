@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { composeReportEmail, reportSubject } from "../../src/email/compose.js";
 import { AttachmentTooLargeError, SmtpDeliveryError } from "../../src/email/errors.js";
 import { sendReportEmail } from "../../src/email/send-report.js";
+import { closeSmtpPools, sendOnPooledConnections } from "../../src/email/smtp-pool.js";
 import { SAMPLE_VARS } from "../../src/format/email-template.js";
 import { ENGLISH, langOf, periodText } from "../../src/format/i18n/index.js";
 import { tempDir } from "../_tmp.js";
@@ -104,6 +105,36 @@ describe("sendReportEmail against a real SMTP server", () => {
     );
     expect(smtp.connections).toBe(0);
     expect(smtp.received).toHaveLength(0);
+  });
+
+  it("sends each email over a connection of its own, unless the process pools them", async () => {
+    smtp = await startSmtp();
+    for (const to of ["a@client.test", "b@client.test"])
+      await sendReportEmail({ ...base(smtp.url), to: [to] });
+    expect(smtp.connections).toBe(2);
+    // A worker's emails (docs/email.md, "Connections"): three emails, one connection, kept open
+    // between them and closed with the session.
+    sendOnPooledConnections();
+    try {
+      for (const to of ["c@client.test", "d@client.test", "e@client.test"])
+        await sendReportEmail({ ...base(smtp.url), to: [to] });
+      expect(smtp.received.map((m) => m.to)).toEqual([
+        ["a@client.test"],
+        ["b@client.test"],
+        ["c@client.test"],
+        ["d@client.test"],
+        ["e@client.test"],
+      ]);
+      expect(smtp.connections).toBe(3);
+      const closedBefore = smtp.closes;
+      closeSmtpPools();
+      await expect.poll(() => smtp!.closes, { timeout: 5_000 }).toBeGreaterThan(closedBefore);
+    } finally {
+      closeSmtpPools();
+    }
+    // Closed: the next email opens its own again.
+    await sendReportEmail({ ...base(smtp.url), to: ["f@client.test"] });
+    expect(smtp.connections).toBe(4);
   });
 
   it("retries a server that rejects twice (451), then delivers", async () => {

@@ -2,6 +2,7 @@ import { userInfo } from "node:os";
 import type { Command } from "commander";
 import { type LoadedConfig, loadConfig } from "../../config/load-config.js";
 import type { EmailOptions } from "../../email/settings.js";
+import { sendOnPooledConnections } from "../../email/smtp-pool.js";
 import { type BatchResult, runBatch } from "../../jobs/batch.js";
 import { withReportSession } from "../../jobs/report-session.js";
 import type { WrittenFile } from "../../pipeline/apply.js";
@@ -150,6 +151,8 @@ export async function runGenerate(
   const results = await withReportSession(connectReporting(opts, io), opts.formats, async (service) => {
     const selected = await projectsOf(service, opts);
     await drawChartsOnThreads(chartThreadsFor(Math.min(selected.length, extras.concurrency ?? 2)));
+    // Many projects' emails go over pooled connections (docs/email.md, "Connections").
+    if (selected.length > 1) sendOnPooledConnections();
     const period = await periodAt(service, opts.period);
     // Each email is claimed and recorded where the reports' reviews are, so a run again sends
     // nothing it sent (docs/jobs.md, "Exactly-once email"); a remote service without a database

@@ -3,6 +3,7 @@ import { existsSync } from "node:fs";
 import type { Command } from "commander";
 import { DEFAULT_CONFIG, type LoadedConfig, loadConfig } from "../../config/load-config.js";
 import { withoutPassword } from "../../contract/url.js";
+import { sendOnPooledConnections } from "../../email/smtp-pool.js";
 import { DEFAULT_LEASE_MS } from "../../jobs/deliver-once.js";
 import { QUEUE_NAME } from "../../jobs/job-data.js";
 import type { ProcessorContext } from "../../jobs/process-job.js";
@@ -85,6 +86,8 @@ export async function workerCommand(flags: WorkerFlags, run: WorkerRun = {}): Pr
     // The worker loads each job's backends as they come; the session closes them with the service.
     await withReportSession(connecting, [], async (service) => {
       await drawChartsOnThreads(chartThreads);
+      // A worker sends many emails: over pooled connections (docs/email.md, "Connections").
+      sendOnPooledConnections();
       const deliveries = await openWorkerLedger(service, ledgerAt);
       try {
         const running = await startReportWorker(
