@@ -79,13 +79,13 @@ describe("data coverage (docs/claims.md)", () => {
     });
     const en = langOf("en-US");
     expect(say(claim(-11), en)).toBe(
-      "Gemini collected nothing on 3 of the 6 days with collections (2026-10-02 to 2026-10-05) and fewer answers than the other platforms on 1 day (2026-10-06): 11 answers fewer than a full collection, which explains the fall in answers analysed (−11).",
+      "Gemini collected nothing on 3 of the period's 6 collection days (2026-10-02 to 2026-10-05) and fewer answers than the other platforms on 1 day (2026-10-06): 11 answers fewer than a full collection, which explains the fall in answers analysed (−11).",
     );
     expect(say(claim(-20), en)).toBe(
-      "Gemini collected nothing on 3 of the 6 days with collections (2026-10-02 to 2026-10-05) and fewer answers than the other platforms on 1 day (2026-10-06): 11 answers fewer than a full collection, 11 of the fall in answers analysed (−20).",
+      "Gemini collected nothing on 3 of the period's 6 collection days (2026-10-02 to 2026-10-05) and fewer answers than the other platforms on 1 day (2026-10-06): 11 answers fewer than a full collection, 11 of the fall in answers analysed (−20).",
     );
     expect(say(claim(5), en)).toBe(
-      "Gemini collected nothing on 3 of the 6 days with collections (2026-10-02 to 2026-10-05) and fewer answers than the other platforms on 1 day (2026-10-06): 11 answers fewer than a full collection.",
+      "Gemini collected nothing on 3 of the period's 6 collection days (2026-10-02 to 2026-10-05) and fewer answers than the other platforms on 1 day (2026-10-06): 11 answers fewer than a full collection.",
     );
     // Two platforms short: the answers they lack are counted together.
     const grok = {
@@ -96,7 +96,7 @@ describe("data coverage (docs/claims.md)", () => {
       shortfall: 4,
     };
     expect(say(claim(-11, [...coverage.short, grok], 15), en)).toBe(
-      "Gemini collected nothing on 3 of the 6 days with collections (2026-10-02 to 2026-10-05) and fewer answers than the other platforms on 1 day (2026-10-06); Grok collected fewer answers than the other platforms on 1 of the 6 days with collections (2026-10-06): together 15 answers fewer than a full collection, which explains the fall in answers analysed (−11).",
+      "Gemini collected nothing on 3 of the period's 6 collection days (2026-10-02 to 2026-10-05) and fewer answers than the other platforms on 1 day (2026-10-06); Grok collected fewer answers than the other platforms on 1 of the period's 6 collection days (2026-10-06): together 15 answers fewer than a full collection, which explains the fall in answers analysed (−11).",
     );
     expect(say(claim(-11), langOf("de-DE"))).toBe(
       "Gemini hat an 3 von 6 Erhebungstagen nichts erhoben (02.10.2026 bis 05.10.2026) und an 1 Tag weniger Antworten als die anderen Plattformen (06.10.2026): 11 Antworten weniger als bei vollständiger Erhebung; das erklärt den Rückgang der ausgewerteten Antworten (−11).",

@@ -64,7 +64,8 @@ describe("plurals in the report's sentences", () => {
     });
     const text = sentences(view);
     expect(text).toContain("1 tracked prompt on 1 platform, compared with 1 competitor.");
-    expect(text).toContain("1 page cited in all.");
+    // The table lists its one page: no "1 page cited in all" repeats its count.
+    expect(text.filter((t) => t.includes("cited in all"))).toEqual([]);
   });
 
   it("two of each", async () => {
@@ -74,6 +75,7 @@ describe("plurals in the report's sentences", () => {
     });
     const text = sentences(view);
     expect(text).toContain("2 tracked prompts on 2 platforms, compared with 2 competitors.");
+    // The table lists one of them, so the note gives the total.
     expect(text).toContain("2 pages cited in all.");
   });
 

@@ -529,7 +529,7 @@ const messages = (f: Figures): Messages => ({
   evidence: {
     gapWhy: (competitors, brand) => `nennt ${f.list(competitors)}, nicht ${brand}`,
     winWhy: (brand, rate, delta) =>
-      `${brand} wird in ${f.percent(rate)} der Antworten auf diesen Prompt genannt${delta === null ? "" : ` (${f.deltaPp(delta)} gegenüber der Vorperiode)`}`,
+      `${brand} wird in ${f.percent(rate)} der Antworten auf diesen Prompt auf allen Plattformen genannt${delta === null ? "" : ` (${f.deltaPp(delta)} gegenüber der Vorperiode)`}`,
     source: (platform, day, why) => `${platform}, ${day}: ${why}`,
     quoted: (prompt) => `„${prompt}“`,
     none: "Keine Antwort dieses Zeitraums zeigt eine Lücke oder nennt die Marke, daher wird keine zitiert.",

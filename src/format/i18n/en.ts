@@ -449,8 +449,8 @@ const enMessages = (f: Figures) => ({
       partialDays: readonly string[],
     ) =>
       missing > 0
-        ? `${platform} collected nothing on ${f.count(missing)} of the ${f.countOf(days, { one: "day", other: "days" })} with collections (${f.list(missingDays)})${partial > 0 ? ` and fewer answers than the other platforms on ${f.countOf(partial, { one: "day", other: "days" })} (${f.list(partialDays)})` : ""}`
-        : `${platform} collected fewer answers than the other platforms on ${f.count(partial)} of the ${f.countOf(days, { one: "day", other: "days" })} with collections (${f.list(partialDays)})`,
+        ? `${platform} collected nothing on ${f.count(missing)} of the period's ${f.countOf(days, { one: "collection day", other: "collection days" })} (${f.list(missingDays)})${partial > 0 ? ` and fewer answers than the other platforms on ${f.countOf(partial, { one: "day", other: "days" })} (${f.list(partialDays)})` : ""}`
+        : `${platform} collected fewer answers than the other platforms on ${f.count(partial)} of the period's ${f.countOf(days, { one: "collection day", other: "collection days" })} (${f.list(partialDays)})`,
     /** Weekdays compared (docs/claims.md): each side's first and last weekday. */
     weekdayMix: (days: number, current: readonly [string, string], previous: readonly [string, string]) =>
       days === 1
@@ -687,7 +687,7 @@ const enMessages = (f: Figures) => ({
   evidence: {
     gapWhy: (competitors: readonly string[], brand: string) => `names ${f.list(competitors)}, not ${brand}`,
     winWhy: (brand: string, rate: number, delta: number | null) =>
-      `${brand} is named in ${f.percent(rate)} of this prompt's answers${delta === null ? "" : ` (${f.deltaPp(delta)} on the previous period)`}`,
+      `${brand} is named in ${f.percent(rate)} of this prompt's answers on all platforms${delta === null ? "" : ` (${f.deltaPp(delta)} on the previous period)`}`,
     source: (platform: string, day: string, why: string) => `${platform}, ${day}: ${why}`,
     quoted: (prompt: string) => `“${prompt}”`,
     none: "No answer of this period shows a gap or names the brand, so none is quoted.",
@@ -840,7 +840,7 @@ const enMessages = (f: Figures) => ({
       ["Opportunity", "A prompt whose answers name a tracked competitor and not the brand (gap answers)."],
       [
         "Suggested action",
-        "One per theme: prompts naming a tracked competitor call for a comparison page, the others for pages on their category; work the change log lists as done shows its before and after instead.",
+        "One per theme: prompts naming a tracked competitor call for a comparison page, the others for pages on their category; where the change log lists the work as done, the report shows its before and after instead.",
       ],
       [
         "Evidence",

@@ -521,7 +521,7 @@ const messages = (f: Figures): Messages => ({
   evidence: {
     gapWhy: (competitors, brand) => `nombra a ${f.list(competitors)}, no a ${brand}`,
     winWhy: (brand, rate, delta) =>
-      `${brand} aparece en el ${f.percent(rate)} de las respuestas a este prompt${delta === null ? "" : ` (${f.deltaPp(delta)} respecto al período anterior)`}`,
+      `${brand} aparece en el ${f.percent(rate)} de las respuestas a este prompt en todas las plataformas${delta === null ? "" : ` (${f.deltaPp(delta)} respecto al período anterior)`}`,
     source: (platform, day, why) => `${platform}, ${day}: ${why}`,
     quoted: (prompt) => `«${prompt}»`,
     none: "Ninguna respuesta de este período muestra una brecha ni nombra a la marca, así que no se cita ninguna.",

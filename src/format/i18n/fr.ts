@@ -526,7 +526,7 @@ const messages = (f: Figures): Messages => ({
   evidence: {
     gapWhy: (competitors, brand) => `cite ${f.list(competitors)}, pas ${brand}`,
     winWhy: (brand, rate, delta) =>
-      `${brand} est cité dans ${f.percent(rate)} des réponses à ce prompt${delta === null ? "" : ` (${f.deltaPp(delta)} par rapport à la période précédente)`}`,
+      `${brand} est cité dans ${f.percent(rate)} des réponses à ce prompt sur toutes les plateformes${delta === null ? "" : ` (${f.deltaPp(delta)} par rapport à la période précédente)`}`,
     source: (platform, day, why) => `${platform}, ${day} : ${why}`,
     quoted: (prompt) => `« ${prompt} »`,
     none: "Aucune réponse de cette période ne présente d’écart ni ne cite la marque : aucune n’est reproduite.",
