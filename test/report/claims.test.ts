@@ -83,7 +83,7 @@ describe("claims", () => {
     expect(blocks.map((b) => b.kind)).toEqual(["chart", "paragraph", "table"]);
     expect(blocks[1]).toEqual({
       kind: "paragraph",
-      text: "Privacy and consent has no bar in the chart of your pages: what was published on it is not classified into topics and buyer stages yet.",
+      text: "“Privacy and consent” has no bar in the chart of your pages: what was published on it is not classified into topics and buyer stages yet.",
     });
     // With nothing published on a flagged topic, the chart needs no such sentence.
     const bare = buildModel(withContent(smallReportData(), [topic("GA4", true, 5)], []));

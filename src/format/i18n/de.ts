@@ -587,7 +587,7 @@ const messages = (f: Figures): Messages => ({
     asOf: (asOf, end) =>
       `Die Karte zeigt die Seiten, wie sie bis ${asOf} erfasst wurden, nicht ihren Stand am Ende des Zeitraums (${end}).`,
     publishedNoBar: (topics) =>
-      `${f.list(topics)}: kein Balken im Diagramm Ihrer Seiten, denn was dazu veröffentlicht wurde, ist noch keinem Thema und keiner Kaufphase zugeordnet.`,
+      `${f.list(topics.map((t) => `„${t}“`))}: kein Balken im Diagramm Ihrer Seiten, denn was dazu veröffentlicht wurde, ist noch keinem Thema und keiner Kaufphase zugeordnet.`,
   },
 
   content: {
