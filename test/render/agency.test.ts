@@ -96,7 +96,7 @@ describe("the agency's page", () => {
     const table = agencyBlocks(en.view).find((b) => b.kind === "table" && b.id === "agency-delivered");
     expect(table?.kind === "table" && table.note).toBe(
       "Our changes with the mention rate in their scope over the 14 days before and after them (not tested for significance; a change only where both windows are whole), and the content published in the period. " +
-        "Partial windows: ChatGPT plugin listing (before: 14 days; after: 12 of 14 days) and FAQ schema (before: 14 days; after: 7 of 14 days).",
+        "Partial windows: ChatGPT plugin listing (after: 12 of 14 days) and FAQ schema (after: 7 of 14 days).",
     );
   });
 

@@ -499,7 +499,10 @@ const messages = (f: Figures): Messages => ({
       `Eine Veränderung ist hier die Differenz der beiden ${f.count(days)}-Tage-Fenster und nicht auf Signifikanz geprüft: Sie zeigt, was sich rund um den Eintrag bewegt hat, nicht, dass der Eintrag es bewegt hat.`,
     window: (days, whole, answers) =>
       `${days === whole ? `${f.count(whole)} Tage` : `${f.count(days)} von ${f.count(whole)} Tagen`}${answers === 0 ? ", keine Antworten" : ""}`,
-    basis: (before, after) => `davor: ${before}; danach: ${after}`,
+    basis: (before, after) =>
+      [before === null ? null : `davor: ${before}`, after === null ? null : `danach: ${after}`]
+        .filter((x) => x !== null)
+        .join("; "),
     partial: (basis, whole) => `${basis}; weniger als ${f.count(whole)} Tage, keine Veränderung ausgewiesen`,
   },
 

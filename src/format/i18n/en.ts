@@ -655,7 +655,11 @@ const enMessages = (f: Figures) => ({
     /** "14 days" or "9 of 14 days", and ", no answers" when the window had none. */
     window: (days: number, whole: number, answers: number) =>
       `${days === whole ? `${f.count(whole)} days` : `${f.count(days)} of ${f.count(whole)} days`}${answers === 0 ? ", no answers" : ""}`,
-    basis: (before: string, after: string) => `before: ${before}; after: ${after}`,
+    /** Either side null: the other alone (a partial window named without its whole one). */
+    basis: (before: string | null, after: string | null) =>
+      [before === null ? null : `before: ${before}`, after === null ? null : `after: ${after}`]
+        .filter((x) => x !== null)
+        .join("; "),
     partial: (basis: string, whole: number) => `${basis}; fewer than ${f.count(whole)} days, no change shown`,
   },
 

@@ -491,7 +491,10 @@ const messages = (f: Figures): Messages => ({
       `Aquí, un cambio es la diferencia entre las dos ventanas de ${f.count(days)} días, sin prueba de significación: indica qué se movió en torno a la acción, no que la acción lo causara.`,
     window: (days, whole, answers) =>
       `${days === whole ? `${f.count(whole)} días` : `${f.count(days)} de ${f.count(whole)} días`}${answers === 0 ? ", sin respuestas" : ""}`,
-    basis: (before, after) => `antes: ${before}; después: ${after}`,
+    basis: (before, after) =>
+      [before === null ? null : `antes: ${before}`, after === null ? null : `después: ${after}`]
+        .filter((x) => x !== null)
+        .join("; "),
     partial: (basis, whole) => `${basis}; menos de ${f.count(whole)} días, no se muestra ningún cambio`,
   },
 

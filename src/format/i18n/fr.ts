@@ -496,7 +496,10 @@ const messages = (f: Figures): Messages => ({
       `Une variation est ici la différence entre les deux fenêtres de ${f.count(days)} jours, sans test de significativité : elle indique ce qui a bougé autour de l’action, pas que l’action en est la cause.`,
     window: (days, whole, answers) =>
       `${days === whole ? `${f.count(whole)} jours` : `${f.count(days)} jours sur ${f.count(whole)}`}${answers === 0 ? ", aucune réponse" : ""}`,
-    basis: (before, after) => `avant : ${before} ; après : ${after}`,
+    basis: (before, after) =>
+      [before === null ? null : `avant : ${before}`, after === null ? null : `après : ${after}`]
+        .filter((x) => x !== null)
+        .join(" ; "),
     partial: (basis, whole) => `${basis} ; moins de ${f.count(whole)} jours, aucune variation affichée`,
   },
 

@@ -40,6 +40,12 @@ function windowText(w: WindowRate, lang: Lang): string {
 export const isPartial = ({ before, after }: ChangeImpact): boolean =>
   before.days < WINDOW_DAYS || after.days < WINDOW_DAYS;
 
+/** The days of each window short of WINDOW_DAYS, in words ("after: 13 of 14 days"). */
+export function partialWindowsText({ before, after }: ChangeImpact, lang: Lang): string {
+  const short = (w: WindowRate) => (w.days < WINDOW_DAYS ? windowText(w, lang) : null);
+  return lang.m.trend.basis(short(before), short(after));
+}
+
 /** The days of each window, in words ("before: 14 days; after: 13 of 14 days"). */
 export function windowsText({ before, after }: ChangeImpact, lang: Lang): string {
   return lang.m.trend.basis(windowText(before, lang), windowText(after, lang));

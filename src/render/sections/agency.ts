@@ -4,7 +4,7 @@ import { WINDOW_DAYS } from "../../report/change-log.js";
 import { say } from "../../report/claims/say.js";
 import type { DraftBlock } from "../types.js";
 import { col, type SectionDrafter, tableOf, workbookOnly } from "./_helpers.js";
-import { isPartial, scopeOf, windowColumns, windowsText } from "./_what-we-did.js";
+import { isPartial, partialWindowsText, scopeOf, windowColumns } from "./_what-we-did.js";
 
 /** One row of "Work delivered": a change we made with its before and after, or published content. */
 function deliveredRow(d: Delivered, lang: Lang) {
@@ -61,10 +61,11 @@ export const agency: SectionDrafter = (model, lang) => {
   // none); the workbook keeps its columns every month.
   const changes = m.delivered.some((d) => d.kind === "change");
   const windows = windowColumns("where", lang);
-  // The page has no days column: a change whose rates rest on fewer days than the columns' 14 is named with its days.
+  // The page has no days column: a change whose rates rest on fewer days than the columns' 14 is
+  // named with the days of its short window(s).
   const partial = m.delivered.flatMap((d) =>
     d.kind === "change" && isPartial(d.impact)
-      ? [`${d.impact.entry.label} (${windowsText(d.impact, lang)})`]
+      ? [`${d.impact.entry.label} (${partialWindowsText(d.impact, lang)})`]
       : [],
   );
   const note = [
