@@ -17,6 +17,7 @@ import type { Period } from "../report/period.js";
 const FINDINGS_TO: Record<Finding["section"], SectionKey> = {
   summary: "executive_summary",
   platforms: "platforms",
+  categories: "categories",
   competitors: "competitors",
   opportunities: "opportunities",
   content_map: "content_map",

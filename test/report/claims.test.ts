@@ -18,7 +18,7 @@ import { buildModel } from "../../src/report/build-model.js";
 import { checkReport } from "../../src/report/claims/check.js";
 import type { ReportData } from "../../src/report/model.js";
 import { contentItem } from "../fixtures/content-item.js";
-import { smallReportData } from "../fixtures/report-data.js";
+import { smallReportData, stats } from "../fixtures/report-data.js";
 import { sampleView } from "../fixtures/sample-view.js";
 
 type Sections = Extract<ReportData["report"], { ok: true }>["value"]["sections"];
@@ -227,6 +227,53 @@ describe("claims", () => {
     sectionOf(data, "prompts").gaps[0]!.gap_answers = 3;
     expect(texts(data).at(-1)).toBe(
       "On 1 of 1 tracked prompt, most answers name a competitor and not Acme; the widest gap is “crm with email sync” (on 1 of 2 platforms, 3 of 4 answers).",
+    );
+  });
+
+  /** A number and its unit are kept together by a no-break space, as the report writes them. */
+  const nbsp = (text: string) => text.replace(/(\d) (pp|Pp\.|%)/g, "$1\u00a0$2");
+
+  it("names the category whose mention rate moved most, when that move is significant", () => {
+    const data = smallReportData();
+    const categories = sectionOf(data, "categories");
+    const crm = categories.rows.find((c) => c.name === "CRM")!;
+    const said = () => buildModel(data).findings.filter((f) => f.claim.kind === "category-moved");
+    // Not significant (its interval straddles 0): nothing said.
+    expect(said()).toEqual([]);
+    // CRM: 2 of 4 answers now, +25.0 pp, interval +5.0 to +45.0 pp.
+    crm.mention_stats = stats([0.2, 0.8], [0.05, 0.45]);
+    expect(said().map((f) => [f.text, f.tone, f.section])).toEqual([
+      [
+        nbsp(
+          "Of the categories, CRM moved most: mention rate +25.0 pp, to 50.0% (95% interval +5.0 to +45.0 pp).",
+        ),
+        "positive",
+        "categories",
+      ],
+    ]);
+    // A platform that moved more (Perplexity, +30.0 pp) holds the period's largest move: no category is named.
+    const platforms = sectionOf(data, "platforms");
+    const perplexity = platforms.rows.find((p) => p.platform === "perplexity")!;
+    const [delta, platformStats] = [perplexity.mention_delta, perplexity.mention_stats];
+    perplexity.mention_delta = 0.3;
+    perplexity.mention_stats = stats([0.1, 0.5], [0.1, 0.5]);
+    expect(said()).toEqual([]);
+    perplexity.mention_delta = delta;
+    perplexity.mention_stats = platformStats;
+    // The prompts without a category are not a category, however much they moved.
+    const none = categories.rows.find((c) => c.id === null)!;
+    none.mention_delta = -0.5;
+    none.mention_stats = stats([0, 0.5], [-0.9, -0.1]);
+    expect(said().map((f) => f.claim.subjects)).toEqual([["CRM"]]);
+    // A fall reads as one, in the report's language.
+    crm.mention_delta = -0.25;
+    crm.mention_stats = stats([0.2, 0.8], [-0.45, -0.05]);
+    expect(
+      buildModel(data, { locale: "de-DE" }).findings.find((f) => f.claim.kind === "category-moved")?.text,
+    ).toBe(
+      nbsp(
+        "Unter den Kategorien hat sich CRM am stärksten bewegt: Erwähnungsrate −25,0 Pp. auf 50,0 % (95-%-Intervall −45,0 bis −5,0 Pp.).",
+      ),
     );
   });
 

@@ -349,6 +349,8 @@ const messages = (f: Figures): Messages => ({
       `${platform} (${f.deltaPp(delta)} auf ${f.percent(rate)}; ${interval})`,
     platformsRose: (moves) => `Die Erwähnungsrate ist bei ${f.list(moves)} signifikant gestiegen.`,
     platformsFell: (moves) => `Die Erwähnungsrate ist bei ${f.list(moves)} signifikant gesunken.`,
+    categoryMoved: (category, delta, rate, interval) =>
+      `Unter den Kategorien hat sich ${category} am stärksten bewegt: Erwähnungsrate ${f.deltaPp(delta)} auf ${f.percent(rate)} (${interval}).`,
     platformsFlat: (platforms) =>
       `Keine signifikante Veränderung der Erwähnungsrate bei ${f.list(platforms)}.`,
     strongestWeakest: (best, bestRate, worst, worstRate) =>

@@ -390,6 +390,9 @@ const enMessages = (f: Figures) => ({
       `${platform} (${f.deltaPp(delta)}, to ${f.percent(rate)}; ${interval})`,
     platformsRose: (moves: readonly string[]) => `Mention rate rose significantly on ${f.list(moves)}.`,
     platformsFell: (moves: readonly string[]) => `Mention rate fell significantly on ${f.list(moves)}.`,
+    /** The category whose mention rate changed most, significantly: its interval says so. */
+    categoryMoved: (category: string, delta: number, rate: number, interval: string) =>
+      `Of the categories, ${category} moved most: mention rate ${f.deltaPp(delta)}, to ${f.percent(rate)} (${interval}).`,
     platformsFlat: (platforms: readonly string[]) =>
       `No significant change in mention rate on ${f.list(platforms)}.`,
     strongestWeakest: (best: string, bestRate: number, worst: string, worstRate: number) =>

@@ -342,6 +342,8 @@ const messages = (f: Figures): Messages => ({
       `${platform} (${f.deltaPp(delta)}, hasta el ${f.percent(rate)}; ${interval})`,
     platformsRose: (moves) => `La tasa de mención subió significativamente en ${f.list(moves)}.`,
     platformsFell: (moves) => `La tasa de mención bajó significativamente en ${f.list(moves)}.`,
+    categoryMoved: (category, delta, rate, interval) =>
+      `Entre las categorías, ${category} es la que más se movió: tasa de mención ${f.deltaPp(delta)}, hasta el ${f.percent(rate)} (${interval}).`,
     platformsFlat: (platforms) => `Sin cambio significativo de la tasa de mención en ${f.list(platforms)}.`,
     strongestWeakest: (best, bestRate, worst, worstRate) =>
       `${best} es la plataforma más favorable (tasa de mención del ${f.percent(bestRate)}); ${worst}, la menos favorable (${f.percent(worstRate)}).`,

@@ -345,6 +345,8 @@ const messages = (f: Figures): Messages => ({
       `${platform} (${f.deltaPp(delta)}, à ${f.percent(rate)} ; ${interval})`,
     platformsRose: (moves) => `Le taux de mention a augmenté significativement sur ${f.list(moves)}.`,
     platformsFell: (moves) => `Le taux de mention a baissé significativement sur ${f.list(moves)}.`,
+    categoryMoved: (category, delta, rate, interval) =>
+      `Parmi les catégories, ${category} a le plus bougé : taux de mention ${f.deltaPp(delta)}, à ${f.percent(rate)} (${interval}).`,
     platformsFlat: (platforms) =>
       `Pas de variation significative du taux de mention sur ${f.list(platforms)}.`,
     strongestWeakest: (best, bestRate, worst, worstRate) =>

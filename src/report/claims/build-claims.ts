@@ -100,6 +100,35 @@ function coverageClaim(coverage: Coverage, s: ApiSections): Claim | null {
 const mostlyGap = (g: PromptGap): boolean => g.gap_answers * 2 > g.snapshots;
 
 /**
+ * The category whose mention rate changed most, when that change is significant and larger than
+ * every platform's (docs/claims.md, "Categories"): the period's largest move is then a category's,
+ * which the platforms' claims do not show. One, not a list: the summary stays a summary; the
+ * table has the rest.
+ */
+function categoryMove(rows: ApiSections["categories"]["rows"], platformMost: number): Claim[] {
+  const moved = rows
+    .filter((c) => c.id !== null && c.snapshots > 0 && c.mention_stats.significant)
+    .sort(
+      (a, b) => Math.abs(b.mention_delta) - Math.abs(a.mention_delta) || a.name.localeCompare(b.name, "en"),
+    );
+  const top = moved[0];
+  if (!top || Math.abs(top.mention_delta) <= platformMost) return [];
+  return [
+    {
+      kind: "category-moved",
+      category: top.name,
+      delta: top.mention_delta,
+      rate: top.mention_rate,
+      stats: top.mention_stats,
+      section: "categories",
+      tone: top.mention_delta > 0 ? "positive" : "negative",
+      subjects: [top.name],
+      rows: [`categories/${top.id}`],
+    },
+  ];
+}
+
+/**
  * The claims section intros say (docs/claims.md, "Section intros"): what the key figures rest on,
  * and how the opportunities fall into themes. Not in the executive summary.
  */
@@ -187,6 +216,13 @@ function visibilityClaims(s: ApiSections, brand: string, comparison: Comparison,
 
   const platforms = s.platforms.rows.filter((p) => p.snapshots > 0);
   if (compared) out.push(...platformMoves(platforms));
+  if (compared) {
+    const platformMost = Math.max(
+      0,
+      ...platforms.filter((p) => p.mention_stats.significant).map((p) => Math.abs(p.mention_delta)),
+    );
+    out.push(...categoryMove(s.categories.rows, platformMost));
+  }
   if (platforms.length >= 2) {
     const { strongest, weakest, holders } = platformExtremes(platforms);
     if (strongest || weakest)

@@ -23,7 +23,13 @@ export interface ClaimFacts {
 }
 
 /** The sections a claim can belong to. */
-export type ClaimSection = "summary" | "platforms" | "competitors" | "opportunities" | "content_map";
+export type ClaimSection =
+  | "summary"
+  | "platforms"
+  | "categories"
+  | "competitors"
+  | "opportunities"
+  | "content_map";
 
 /** A headline metric of the summary. */
 export type HeadlineMetric = "mention_rate" | "citation_rate" | "share_of_voice";
@@ -66,6 +72,12 @@ export type ClaimBody =
     }
   | { kind: "platforms-moved"; direction: "up" | "down"; moves: readonly PlatformMove[] }
   | { kind: "platforms-flat"; platforms: readonly Platform[] }
+  /**
+   * The category whose mention rate changed most, where that change is significant and larger
+   * than every platform's: the one category move the summary names (docs/claims.md,
+   * "Categories"). The prompts without a category are not one.
+   */
+  | { kind: "category-moved"; category: string; delta: number; rate: number; stats: RateStats }
   /** Either end is present only when one platform alone holds it: a tie is neither. */
   | {
       kind: "platform-extremes";

@@ -56,6 +56,8 @@ export function say(claim: Claim, lang: Lang): string {
       );
       return claim.direction === "up" ? e.platformsRose(moves) : e.platformsFell(moves);
     }
+    case "category-moved":
+      return e.categoryMoved(claim.category, claim.delta, claim.rate, interval(lang, claim.stats));
     case "platforms-flat":
       return e.platformsFlat(claim.platforms.map(platformName));
     case "platform-extremes": {
