@@ -75,6 +75,9 @@ function pageColumns(section: SectionView): SectionView {
   };
 }
 
+/** The fewest rows a cut leaves out when the run makes no workbook to hold them. */
+const MIN_LEFT_OUT = 3;
+
 /**
  * Cuts each of the section's tables to `rows`, saying how much it shows and where the rest is:
  * its sheet of the workbook, or, when the run makes no workbook (`sheets` null), nowhere, and a
@@ -92,6 +95,9 @@ function trim(
     const noun = table.unit ?? t.rows[section.key];
     if (table.complete || table.rows.length <= rows) return [table];
     const n = table.rows.length;
+    // Without the workbook the rows a cut leaves out are nowhere: one or two are printed rather
+    // than lost (docs/architecture.md, "Profiles").
+    if (sheets === null && rows > 0 && n - rows < MIN_LEFT_OUT) return [table];
     // The sheet's name in the report's language: the workbook's sheets are named by the translated titles.
     const where = sheets === null ? null : t.where(sheets.get(table) ?? section.title);
     if (rows === 0) {

@@ -37,6 +37,25 @@ describe("presentView (what the page formats show)", () => {
     expect(table.note).toBe('The first 2 of 3 prompts; all of them are in the workbook (sheet "Prompts").');
   });
 
+  it("without the workbook, cuts a table only where three rows or more are left out", () => {
+    // The fixture's 3 prompts: cut to 2 or 1 with the workbook, where the rest are.
+    expect(tableOf(presentView(view, { ...FULL, rows: { prompts: 1 } }, true), "prompts").rows).toHaveLength(
+      1,
+    );
+    // Without it, leaving out 1 or 2 rows would lose them: the table is printed whole, without a note.
+    for (const rows of [1, 2]) {
+      const table = tableOf(presentView(view, { ...FULL, rows: { prompts: rows } }, false), "prompts");
+      expect(table.rows).toEqual(tableOf(view, "prompts").rows);
+      expect(table.note).toBeUndefined();
+    }
+    // Left out whole (0 rows) by the profile's choice, it stays out.
+    expect(
+      presentView(view, { ...FULL, rows: { prompts: 0 } }, false)
+        .sections.find((s) => s.key === "prompts")
+        ?.blocks.some((b) => b.kind === "table"),
+    ).toBe(false);
+  });
+
   it("keeps the table's own note after the trimming note", () => {
     const withNote = sampleView();
     tableOf(withNote, "prompts").note = "Rates over 3 platforms.";
