@@ -208,6 +208,17 @@ describe("claims", () => {
       return d;
     };
     expect(leads(ahead())).toEqual(["Acme leads share of voice with 42.9%."]);
+    // Ahead on mention rate too (37.5% against Rival's 30.0%): said with it.
+    const both = ahead();
+    sectionOf(both, "competitors").rows.find((r) => !r.is_you)!.mention_rate = 0.3;
+    expect(leads(both)).toEqual(["Acme leads share of voice with 42.9% and mention rate with 37.5%."]);
+    // A rival ahead on both, that overtook on neither: named with both rates.
+    const rival = smallReportData();
+    const board0 = sectionOf(rival, "competitors");
+    for (const r of board0.rows) [r.sov_delta, r.mention_delta] = [0, 0];
+    expect(leads(rival)).toEqual([
+      "Rival leads share of voice with 57.1%, against 42.9% for Acme, and mention rate with 50.0%, against 37.5%.",
+    ]);
     const alone = ahead();
     const board = sectionOf(alone, "competitors");
     board.rows = board.rows.filter((r) => r.is_you);

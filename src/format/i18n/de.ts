@@ -355,9 +355,10 @@ const messages = (f: Figures): Messages => ({
       `Keine signifikante Veränderung der Erwähnungsrate bei ${f.list(platforms)}.`,
     strongestWeakest: (best, bestRate, worst, worstRate) =>
       `${best} ist die stärkste Plattform (Erwähnungsrate ${f.percent(bestRate)}), ${worst} die schwächste (${f.percent(worstRate)}).`,
-    youLead: (brand, sov) => `${brand} führt beim Share of Voice mit ${f.percent(sov)}.`,
-    rivalLeads: (leader, sov, brand, yours) =>
-      `${leader} führt beim Share of Voice mit ${f.percent(sov)}, gegenüber ${f.percent(yours)} für ${brand}.`,
+    youLead: (brand, sov, mention) =>
+      `${brand} führt beim Share of Voice mit ${f.percent(sov)}${mention === null ? "" : ` und bei der Erwähnungsrate mit ${f.percent(mention)}`}.`,
+    rivalLeads: (leader, sov, brand, yours, mention) =>
+      `${leader} führt beim Share of Voice mit ${f.percent(sov)}, gegenüber ${f.percent(yours)} für ${brand}${mention === null ? "" : `, und bei der Erwähnungsrate mit ${f.percent(mention.leader)}, gegenüber ${f.percent(mention.you)}`}.`,
     gapsAny: (prompts, tracked, brand, widest) =>
       `Bei ${f.count(prompts)} von ${f.countOf(tracked, { one: "beobachteten Prompt", other: "beobachteten Prompts" })} nennen Antworten einen Wettbewerber, aber nicht ${brand}; ${widest}`,
     gapsMost: (prompts, tracked, brand, widest) =>

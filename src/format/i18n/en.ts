@@ -397,9 +397,17 @@ const enMessages = (f: Figures) => ({
       `No significant change in mention rate on ${f.list(platforms)}.`,
     strongestWeakest: (best: string, bestRate: number, worst: string, worstRate: number) =>
       `${best} is the strongest platform (mention rate ${f.percent(bestRate)}); ${worst} the weakest (${f.percent(worstRate)}).`,
-    youLead: (brand: string, sov: number) => `${brand} leads share of voice with ${f.percent(sov)}.`,
-    rivalLeads: (leader: string, sov: number, brand: string, yours: number) =>
-      `${leader} leads share of voice with ${f.percent(sov)}, against ${f.percent(yours)} for ${brand}.`,
+    /** `mention`: the leader's mention rate when it leads that too. */
+    youLead: (brand: string, sov: number, mention: number | null) =>
+      `${brand} leads share of voice with ${f.percent(sov)}${mention === null ? "" : ` and mention rate with ${f.percent(mention)}`}.`,
+    rivalLeads: (
+      leader: string,
+      sov: number,
+      brand: string,
+      yours: number,
+      mention: { leader: number; you: number } | null,
+    ) =>
+      `${leader} leads share of voice with ${f.percent(sov)}, against ${f.percent(yours)} for ${brand}${mention === null ? "" : `, and mention rate with ${f.percent(mention.leader)}, against ${f.percent(mention.you)}`}.`,
     gapsAny: (prompts: number, tracked: number, brand: string, widest: string) =>
       `On ${f.count(prompts)} of ${f.countOf(tracked, { one: "tracked prompt", other: "tracked prompts" })}, answers name a competitor and not ${brand}; ${widest}`,
     /** Said when every tracked prompt has such answers: how many have them in most answers tells prompts apart. */

@@ -347,9 +347,10 @@ const messages = (f: Figures): Messages => ({
     platformsFlat: (platforms) => `Sin cambio significativo de la tasa de mención en ${f.list(platforms)}.`,
     strongestWeakest: (best, bestRate, worst, worstRate) =>
       `${best} es la plataforma más favorable (tasa de mención del ${f.percent(bestRate)}); ${worst}, la menos favorable (${f.percent(worstRate)}).`,
-    youLead: (brand, sov) => `${brand} lidera la cuota de voz con un ${f.percent(sov)}.`,
-    rivalLeads: (leader, sov, brand, yours) =>
-      `${leader} lidera la cuota de voz con un ${f.percent(sov)}, frente al ${f.percent(yours)} de ${brand}.`,
+    youLead: (brand, sov, mention) =>
+      `${brand} lidera la cuota de voz con un ${f.percent(sov)}${mention === null ? "" : ` y la tasa de mención con un ${f.percent(mention)}`}.`,
+    rivalLeads: (leader, sov, brand, yours, mention) =>
+      `${leader} lidera la cuota de voz con un ${f.percent(sov)}, frente al ${f.percent(yours)} de ${brand}${mention === null ? "" : `, y la tasa de mención con un ${f.percent(mention.leader)}, frente al ${f.percent(mention.you)}`}.`,
     gapsAny: (prompts, tracked, brand, widest) =>
       `En ${f.count(prompts)} de ${f.countOf(tracked, { one: "prompt seguido", other: "prompts seguidos" })}, las respuestas nombran a un competidor y no a ${brand}; ${widest}`,
     gapsMost: (prompts, tracked, brand, widest) =>

@@ -351,9 +351,10 @@ const messages = (f: Figures): Messages => ({
       `Pas de variation significative du taux de mention sur ${f.list(platforms)}.`,
     strongestWeakest: (best, bestRate, worst, worstRate) =>
       `${best} est la plateforme la plus favorable (taux de mention de ${f.percent(bestRate)}) ; ${worst} la moins favorable (${f.percent(worstRate)}).`,
-    youLead: (brand, sov) => `${brand} est en tête de la part de voix avec ${f.percent(sov)}.`,
-    rivalLeads: (leader, sov, brand, yours) =>
-      `${leader} est en tête de la part de voix avec ${f.percent(sov)}, contre ${f.percent(yours)} pour ${brand}.`,
+    youLead: (brand, sov, mention) =>
+      `${brand} est en tête de la part de voix avec ${f.percent(sov)}${mention === null ? "" : ` et du taux de mention avec ${f.percent(mention)}`}.`,
+    rivalLeads: (leader, sov, brand, yours, mention) =>
+      `${leader} est en tête de la part de voix avec ${f.percent(sov)}, contre ${f.percent(yours)} pour ${brand}${mention === null ? "" : `, et du taux de mention avec ${f.percent(mention.leader)}, contre ${f.percent(mention.you)}`}.`,
     gapsAny: (prompts, tracked, brand, widest) =>
       `Sur ${f.count(prompts)} des ${f.countOf(tracked, { one: "prompt suivi", other: "prompts suivis" })}, des réponses citent un concurrent mais pas ${brand} ; ${widest}`,
     gapsMost: (prompts, tracked, brand, widest) =>

@@ -86,7 +86,16 @@ export type ClaimBody =
       /** How many platforms share the rate of the end not named (0 when both ends are named). */
       tied: number;
     }
-  | { kind: "sov-leader"; leader: { name: string; sov: number }; you: { name: string; sov: number } | null }
+  /**
+   * Who leads share of voice; `mention` when the same leader leads mention rate too (alone), its
+   * rate and the client's (docs/claims.md): "leads" on one metric is not read as on all.
+   */
+  | {
+      kind: "sov-leader";
+      leader: { name: string; sov: number };
+      you: { name: string; sov: number } | null;
+      mention: { leader: number; you: number } | null;
+    }
   /** A competitor now ahead of the client on headline metrics where it was not ahead in the previous period. */
   | { kind: "overtaken"; competitor: string; you: string; metrics: readonly Overtaking[] }
   /**

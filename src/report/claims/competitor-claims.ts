@@ -29,11 +29,16 @@ export function competitorClaims(s: ApiSections, brand: string, compared: boolea
   const mine = rows.find((r) => r.is_you);
   if (leader && rows.length >= 2 && leader.sov > 0) {
     const tied = rows.filter((r) => r.sov === leader.sov).length > 1;
+    // The same leader ahead on mention rate too, alone: said with it.
+    const leadsMentions = rows.every((r) => r === leader || r.mention_rate < leader.mention_rate - TIE);
     if (!tied)
       out.push({
         kind: "sov-leader",
         leader: { name: leader.is_you ? brand : leader.name, sov: leader.sov },
         you: leader.is_you ? null : { name: brand, sov: s.competitors.your_position.sov.value },
+        mention: leadsMentions
+          ? { leader: leader.mention_rate, you: mine?.mention_rate ?? leader.mention_rate }
+          : null,
         section: "competitors",
         tone: leader.is_you ? "positive" : "negative",
         subjects: leader.is_you ? [brand] : [leader.name, brand],
@@ -58,6 +63,9 @@ export function competitorClaims(s: ApiSections, brand: string, compared: boolea
         out.length,
         ...out.filter((c) => !(c.kind === "sov-leader" && c.leader.name === row.name)),
       );
+    // An overtaking on mention rate says it already: the leader's claim keeps share of voice alone.
+    else if (metrics.some((m) => m.metric === "mention_rate"))
+      for (const c of out) if (c.kind === "sov-leader" && c.leader.name === row.name) c.mention = null;
     out.push({
       kind: "overtaken",
       competitor: row.name,

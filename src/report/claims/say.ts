@@ -69,8 +69,8 @@ export function say(claim: Claim, lang: Lang): string {
     }
     case "sov-leader":
       return claim.you === null
-        ? e.youLead(claim.leader.name, claim.leader.sov)
-        : e.rivalLeads(claim.leader.name, claim.leader.sov, claim.you.name, claim.you.sov);
+        ? e.youLead(claim.leader.name, claim.leader.sov, claim.mention?.leader ?? null)
+        : e.rivalLeads(claim.leader.name, claim.leader.sov, claim.you.name, claim.you.sov, claim.mention);
     case "overtaken": {
       const on = claim.metrics.map(({ metric: key, competitor: c, you }) =>
         e.overtookOn(metric(key), c.current, you.current, c.previous, you.previous),
