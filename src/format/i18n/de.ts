@@ -365,8 +365,8 @@ const messages = (f: Figures): Messages => ({
       `Bei ${f.count(prompts)} von ${f.countOf(tracked, { one: "beobachteten Prompt", other: "beobachteten Prompts" })} nennt die Mehrheit der Antworten einen Wettbewerber, aber nicht ${brand}; ${widest}`,
     gapsWidestOnly: (brand, widest) =>
       `Bei jedem beobachteten Prompt nennen Antworten einen Wettbewerber, aber nicht ${brand}, jeweils in weniger als der Hälfte der Antworten; ${widest}`,
-    widestGap: (prompt, gapPlatforms, platforms, gapAnswers, answers) =>
-      `die größte Lücke zeigt „${prompt}“ (auf ${f.count(gapPlatforms)} von ${f.countOf(platforms, platformsOf)}, in ${f.count(gapAnswers)} von ${f.countOf(answers, answersOf)}).`,
+    widestGap: (prompt, gapPlatforms, platforms, gapAnswers, answers, done) =>
+      `die größte Lücke zeigt „${prompt}“ (auf ${f.count(gapPlatforms)} von ${f.countOf(platforms, platformsOf)}, in ${f.count(gapAnswers)} von ${f.countOf(answers, answersOf)})${done === null ? "" : `; die Maßnahme dazu ist erledigt: „${done.label}“, live seit ${done.date}`}.`,
     strongestOnly: (best, rate, tied) =>
       `${best} ist die stärkste Plattform (Erwähnungsrate ${f.percent(rate)}); die niedrigste Rate teilen sich ${f.count(tied)} Plattformen.`,
     weakestOnly: (worst, rate, tied) =>

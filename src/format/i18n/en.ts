@@ -421,8 +421,10 @@ const enMessages = (f: Figures) => ({
       platforms: number,
       gapAnswers: number,
       answers: number,
+      /** The change-log entry that already did its action, and its day as the report writes days. */
+      done: { label: string; date: string } | null,
     ) =>
-      `the widest gap is “${prompt}” (on ${f.count(gapPlatforms)} of ${f.countOf(platforms, { one: "platform", other: "platforms" })}, ${f.count(gapAnswers)} of ${f.countOf(answers, { one: "answer", other: "answers" })}).`,
+      `the widest gap is “${prompt}” (on ${f.count(gapPlatforms)} of ${f.countOf(platforms, { one: "platform", other: "platforms" })}, ${f.count(gapAnswers)} of ${f.countOf(answers, { one: "answer", other: "answers" })})${done === null ? "" : `; its action is done: “${done.label}”, live since ${done.date}`}.`,
     /** `tied`: how many platforms share the lowest rate (2 or more). */
     strongestOnly: (best: string, rate: number, tied: number) =>
       `${best} is the strongest platform (mention rate ${f.percent(rate)}); ${f.count(tied)} platforms share the lowest rate.`,

@@ -357,8 +357,8 @@ const messages = (f: Figures): Messages => ({
       `En ${f.count(prompts)} de ${f.countOf(tracked, { one: "prompt seguido", other: "prompts seguidos" })}, la mayoría de las respuestas nombran a un competidor y no a ${brand}; ${widest}`,
     gapsWidestOnly: (brand, widest) =>
       `En cada prompt seguido hay respuestas que nombran a un competidor y no a ${brand}, siempre en menos de la mitad de las respuestas; ${widest}`,
-    widestGap: (prompt, gapPlatforms, platforms, gapAnswers, answers) =>
-      `la mayor brecha está en «${prompt}» (en ${f.count(gapPlatforms)} de ${f.countOf(platforms, platformsOf)}, ${f.count(gapAnswers)} de ${f.countOf(answers, answersOf)}).`,
+    widestGap: (prompt, gapPlatforms, platforms, gapAnswers, answers, done) =>
+      `la mayor brecha está en «${prompt}» (en ${f.count(gapPlatforms)} de ${f.countOf(platforms, platformsOf)}, ${f.count(gapAnswers)} de ${f.countOf(answers, answersOf)})${done === null ? "" : `; su acción está hecha: «${done.label}», publicado desde el ${done.date}`}.`,
     strongestOnly: (best, rate, tied) =>
       `${best} es la plataforma más favorable (tasa de mención del ${f.percent(rate)}); ${f.count(tied)} plataformas comparten la tasa más baja.`,
     weakestOnly: (worst, rate, tied) =>

@@ -361,8 +361,8 @@ const messages = (f: Figures): Messages => ({
       `Sur ${f.count(prompts)} des ${f.countOf(tracked, { one: "prompt suivi", other: "prompts suivis" })}, la plupart des réponses citent un concurrent mais pas ${brand} ; ${widest}`,
     gapsWidestOnly: (brand, widest) =>
       `Sur chaque prompt suivi, des réponses citent un concurrent mais pas ${brand}, chaque fois dans moins de la moitié des réponses ; ${widest}`,
-    widestGap: (prompt, gapPlatforms, platforms, gapAnswers, answers) =>
-      `l’écart le plus large concerne « ${prompt} » (sur ${f.countOf(gapPlatforms, platformsOf)} sur ${f.count(platforms)}, ${f.countOf(gapAnswers, answersOf)} sur ${f.count(answers)}).`,
+    widestGap: (prompt, gapPlatforms, platforms, gapAnswers, answers, done) =>
+      `l’écart le plus large concerne « ${prompt} » (sur ${f.countOf(gapPlatforms, platformsOf)} sur ${f.count(platforms)}, ${f.countOf(gapAnswers, answersOf)} sur ${f.count(answers)})${done === null ? "" : ` ; son action est faite : « ${done.label} », en ligne depuis le ${done.date}`}.`,
     strongestOnly: (best, rate, tied) =>
       `${best} est la plateforme la plus favorable (taux de mention de ${f.percent(rate)}) ; ${f.count(tied)} plateformes partagent le taux le plus bas.`,
     weakestOnly: (worst, rate, tied) =>

@@ -17,7 +17,10 @@ import { targetsClaim } from "./target-claims.js";
  * competitor that overtook the client on a headline metric is always named.
  */
 export function buildClaims(
-  model: Pick<ReportModel, "sections" | "contentMap" | "content" | "cover" | "targets" | "coverage">,
+  model: Pick<
+    ReportModel,
+    "sections" | "contentMap" | "content" | "cover" | "targets" | "coverage" | "opportunities"
+  >,
   lang: Lang,
 ): Claim[] {
   const out: Claim[] = [];
@@ -25,6 +28,12 @@ export function buildClaims(
     out.push(
       ...visibilityClaims(model.sections.value, model.cover.brand, comparisonOf(model.cover.period), lang),
     );
+  // The widest gap's action already done, as its opportunity says (docs/claims.md, "Work already done").
+  const gaps = out.find((c) => c.kind === "gaps");
+  if (gaps?.kind === "gaps" && model.opportunities.ok) {
+    const done = model.opportunities.value.find((o) => o.prompt_id === gaps.widest.prompt_id)?.done;
+    if (done) gaps.done = { label: done.entry.label, date: done.entry.date };
+  }
   // Right after the headline rates: it explains the answers count beside them (docs/claims.md, "Data coverage").
   const coverage = model.sections.ok ? coverageClaim(model.coverage, model.sections.value) : null;
   if (coverage)
@@ -254,6 +263,7 @@ function visibilityClaims(s: ApiSections, brand: string, comparison: Comparison,
       trackedPrompts: tracked,
       brand,
       widest,
+      done: null,
       section: "opportunities",
       tone: "negative",
       subjects: [brand, widest.prompt_text],

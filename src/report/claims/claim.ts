@@ -110,6 +110,11 @@ export type ClaimBody =
       trackedPrompts: number;
       brand: string;
       widest: PromptGap;
+      /**
+       * The change-log entry that already did the widest gap's action (its opportunity's
+       * `done`): the sentence says it, so the summary does not read as asking for it again.
+       */
+      done: { label: string; date: string } | null;
     }
   | { kind: "untapped"; topics: readonly Topic[] }
   | { kind: "coverage-gaps"; topics: readonly Topic[] }

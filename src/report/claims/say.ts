@@ -87,6 +87,7 @@ export function say(claim: Claim, lang: Lang): string {
         w.platforms.length,
         w.gap_answers,
         w.snapshots,
+        claim.done === null ? null : { label: claim.done.label, date: lang.f.date(claim.done.date) },
       );
       if (claim.scope === "any") return e.gapsAny(claim.prompts, claim.trackedPrompts, claim.brand, widest);
       if (claim.prompts === 0) return e.gapsWidestOnly(claim.brand, widest);
