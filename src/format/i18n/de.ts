@@ -332,7 +332,7 @@ const messages = (f: Figures): Messages => ({
 
   executiveSummary: {
     glossary:
-      "Pp.: Prozentpunkte, die Differenz zweier Prozentwerte. 95-%-Intervall: der Bereich, in dem die Rate mit 95 % Sicherheit liegt, gemessen an der Zahl der beobachteten Prompts und daran, wie stark ihre Antworten schwanken. Signifikant: Das Intervall der Veränderung schließt null aus, die Veränderung ist also kein Zufall. Share of Voice: der Anteil der Marke an allen Erwähnungen von ihr und ihren beobachteten Wettbewerbern.",
+      "Pp.: Prozentpunkte, die Differenz zweier Prozentwerte. 95-%-Intervall: der Bereich, in dem die wahre Rate oder die wahre Veränderung zwischen den Zeiträumen mit 95 % Sicherheit liegt, gemessen an der Zahl der beobachteten Prompts und daran, wie stark ihre Antworten schwanken. Signifikant: Das Intervall der Veränderung schließt null aus, die Veränderung ist also kein Zufall. Share of Voice: der Anteil der Marke an allen Erwähnungen von ihr und ihren beobachteten Wettbewerbern.",
     notInReport: (reasons) => `Nicht in diesem Bericht: ${reasons.join(" ")}`,
     notEnoughData: "Für eine Zusammenfassung liegen in diesem Zeitraum nicht genug Daten vor.",
     noAnswers: "In diesem Zeitraum wurden keine Antworten erhoben, daher lassen sich keine Raten angeben.",
@@ -366,7 +366,7 @@ const messages = (f: Figures): Messages => ({
     gapsWidestOnly: (brand, widest) =>
       `Bei jedem beobachteten Prompt nennen Antworten einen Wettbewerber, aber nicht ${brand}, jeweils in weniger als der Hälfte der Antworten; ${widest}`,
     widestGap: (prompt, gapPlatforms, platforms, gapAnswers, answers, done) =>
-      `die größte Lücke zeigt „${prompt}“ (auf ${f.count(gapPlatforms)} von ${f.countOf(platforms, platformsOf)}, in ${f.count(gapAnswers)} von ${f.countOf(answers, answersOf)})${done === null ? "" : `; die Maßnahme dazu ist erledigt: „${done.label}“, live seit ${done.date}`}.`,
+      `die größte Lücke zeigt „${prompt}“ (auf ${gapPlatforms === platforms && platforms > 1 ? `allen ${f.count(platforms)} Plattformen` : `${f.count(gapPlatforms)} von ${f.countOf(platforms, platformsOf)}`}, in ${f.count(gapAnswers)} von ${f.countOf(answers, answersOf)})${done === null ? "" : `; die Maßnahme dazu ist erledigt: „${done.label}“, live seit ${done.date}`}.`,
     strongestOnly: (best, rate, tied) =>
       `${best} ist die stärkste Plattform (Erwähnungsrate ${f.percent(rate)}); die niedrigste Rate teilen sich ${f.count(tied)} Plattformen.`,
     weakestOnly: (worst, rate, tied) =>
@@ -460,7 +460,7 @@ const messages = (f: Figures): Messages => ({
     competitorTheme: (rival) => `Prompts, die ${rival} nennen`,
     intro: (brand, themes, prompts, every) =>
       every
-        ? `Jeder der ${f.countOf(every.tracked, { one: "beobachteten Prompt", other: "beobachteten Prompts" })} hat mindestens eine Antwort, die einen beobachteten Wettbewerber nennt und ${brand} nicht${every.mostly > 0 ? `; bei ${f.count(every.mostly)} davon tut das die Mehrheit der Antworten` : ", jeweils in weniger als der Hälfte seiner Antworten"}. Sie sind in ${f.countOf(themes, { one: "Thema", other: "Themen" })} gruppiert nach ihrer Gemeinsamkeit: dem Wettbewerber, den der Prompt nennt, sonst seiner Kategorie. Eine Maßnahme je Thema.`
+        ? `Jeder der ${f.countOf(every.tracked, { one: "beobachteten Prompt", other: "beobachteten Prompts" })} hat mindestens eine Antwort, die einen beobachteten Wettbewerber nennt und ${brand} nicht${every.mostly > 0 ? `; bei ${f.count(every.mostly)} davon tut das die Mehrheit der Antworten` : ", jeweils in weniger als der Hälfte seiner Antworten"}. Nach ihrer Gemeinsamkeit sind diese Prompts in ${f.countOf(themes, { one: "Thema", other: "Themen" })} gruppiert: dem Wettbewerber, den der Prompt nennt, sonst seiner Kategorie. Eine Maßnahme je Thema.`
         : `Die ${f.countOf(prompts, promptsOf)} mit mindestens einer Antwort, die einen beobachteten Wettbewerber nennt und ${brand} nicht, gruppiert in ${f.countOf(themes, { one: "Thema", other: "Themen" })} nach ihrer Gemeinsamkeit: dem Wettbewerber, den der Prompt nennt, sonst seiner Kategorie. Eine Maßnahme je Thema.`,
     workbookPointer: "Die Arbeitsmappe listet jeden Prompt mit seinen eigenen Zahlen.",
   },
@@ -549,7 +549,7 @@ const messages = (f: Figures): Messages => ({
   },
 
   citedSources: {
-    yours: (brand) => `${brand} (Ihre)`,
+    yours: (brand) => `${brand} (Ihre Marke)`,
     competitors: "Wettbewerber",
     otherSites: "Andere Websites",
     owners: { you: "Ihre", competitor: "Wettbewerber", other: "Andere" },
@@ -591,7 +591,7 @@ const messages = (f: Figures): Messages => ({
         ? "Eine Ihrer Seiten ist noch nicht klassifiziert."
         : `${f.count(n)} Ihrer Seiten sind noch nicht klassifiziert.`,
     asOf: (asOf, end) =>
-      `Die Karte zeigt die Seiten, wie sie bis ${asOf} erfasst wurden, nicht ihren Stand am Ende des Zeitraums (${end}).`,
+      `Die Karte zeigt die Seiten, wie sie bis zum ${asOf} erfasst wurden, nicht ihren Stand am Ende des Zeitraums (${end}).`,
     publishedNoBar: (topics) =>
       `${f.list(topics.map((t) => `„${t}“`))}: kein Balken im Diagramm Ihrer Seiten, denn was dazu veröffentlicht wurde, ist noch keinem Thema und keiner Kaufphase zugeordnet.`,
   },
@@ -654,7 +654,7 @@ const messages = (f: Figures): Messages => ({
       ],
       [
         "95-%-Intervall",
-        "Der Bereich, der die wahre Rate (oder Veränderung) mit 95 % Sicherheit enthält, gegeben die erhobenen Prompts.",
+        "Der Bereich, der die wahre Rate (oder Veränderung) mit 95 % Sicherheit enthält, bei den erhobenen Prompts.",
       ],
       ["Signifikante Veränderung", "Eine Veränderung, deren 95-%-Intervall die Null ausschließt (α = 0,05)."],
       ["Rang", "1 ist der beste; Gleichstände teilen sich einen Rang (1, 2, 2, 4)."],

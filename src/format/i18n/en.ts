@@ -365,7 +365,7 @@ const enMessages = (f: Figures) => ({
   executiveSummary: {
     /** The words the summary uses, said where they are first used (not only in the methodology). */
     glossary:
-      "pp: percentage points, the difference between two percentages. 95% interval: the range the rate lies in with 95% confidence, given how many prompts were tracked and how much their answers vary. Significant: the interval of the change excludes zero, so the change is not noise. Share of voice: the brand's share of all mentions of it and its tracked competitors.",
+      "pp: percentage points, the difference between two percentages. 95% interval: the range the true rate, or the true change between periods, lies in with 95% confidence, given how many prompts were tracked and how much their answers vary. Significant: the interval of the change excludes zero, so the change is not noise. Share of voice: the brand's share of all mentions of it and its tracked competitors.",
     notInReport: (reasons: readonly string[]) => `Not in this report: ${reasons.join(" ")}`,
     notEnoughData: "There is not enough data in this period for a summary.",
     noAnswers: "No answers were collected in this period, so no rates can be reported.",
@@ -424,7 +424,7 @@ const enMessages = (f: Figures) => ({
       /** The change-log entry that already did its action, and its day as the report writes days. */
       done: { label: string; date: string } | null,
     ) =>
-      `the widest gap is “${prompt}” (on ${f.count(gapPlatforms)} of ${f.countOf(platforms, { one: "platform", other: "platforms" })}, ${f.count(gapAnswers)} of ${f.countOf(answers, { one: "answer", other: "answers" })})${done === null ? "" : `; its action is done: “${done.label}”, live since ${done.date}`}.`,
+      `the widest gap is “${prompt}” (on ${gapPlatforms === platforms && platforms > 1 ? `all ${f.count(platforms)} platforms` : `${f.count(gapPlatforms)} of ${f.countOf(platforms, { one: "platform", other: "platforms" })}`}, ${f.count(gapAnswers)} of ${f.countOf(answers, { one: "answer", other: "answers" })})${done === null ? "" : `; its action is done: “${done.label}”, live since ${done.date}`}.`,
     /** `tied`: how many platforms share the lowest rate (2 or more). */
     strongestOnly: (best: string, rate: number, tied: number) =>
       `${best} is the strongest platform (mention rate ${f.percent(rate)}); ${f.count(tied)} platforms share the lowest rate.`,
@@ -704,7 +704,7 @@ const enMessages = (f: Figures) => ({
   evidence: {
     gapWhy: (competitors: readonly string[], brand: string) => `names ${f.list(competitors)}, not ${brand}`,
     winWhy: (brand: string, rate: number, delta: number | null) =>
-      `${brand} is named in ${f.percent(rate)} of this prompt's answers on all platforms${delta === null ? "" : ` (${f.deltaPp(delta)} on the previous period)`}`,
+      `${brand} is named in ${f.percent(rate)} of this prompt's answers on all platforms${delta === null ? "" : ` (${f.deltaPp(delta)} compared with the previous period)`}`,
     source: (platform: string, day: string, why: string) => `${platform}, ${day}: ${why}`,
     quoted: (prompt: string) => `“${prompt}”`,
     none: "No answer of this period shows a gap or names the brand, so none is quoted.",

@@ -325,7 +325,7 @@ const messages = (f: Figures): Messages => ({
 
   executiveSummary: {
     glossary:
-      "p. p.: puntos porcentuales, la diferencia entre dos porcentajes. Intervalo del 95 %: el rango en el que está la tasa con un 95 % de confianza, según cuántos prompts se siguieron y cuánto varían sus respuestas. Significativo: el intervalo del cambio excluye el cero, así que el cambio no es ruido. Cuota de voz: la parte de la marca en todas las menciones de ella y de sus competidores seguidos.",
+      "p. p.: puntos porcentuales, la diferencia entre dos porcentajes. Intervalo del 95 %: el rango en el que está la tasa real, o el cambio real entre períodos, con un 95 % de confianza, según cuántos prompts se siguieron y cuánto varían sus respuestas. Significativo: el intervalo del cambio excluye el cero, así que el cambio no es ruido. Cuota de voz: la parte de la marca en todas las menciones de ella y de sus competidores seguidos.",
     notInReport: (reasons) => `No incluido en este informe: ${reasons.join(" ")}`,
     notEnoughData: "No hay datos suficientes en este período para un resumen.",
     noAnswers: "No se recogieron respuestas en este período, por lo que no se puede indicar ninguna tasa.",
@@ -358,7 +358,7 @@ const messages = (f: Figures): Messages => ({
     gapsWidestOnly: (brand, widest) =>
       `En cada prompt seguido hay respuestas que nombran a un competidor y no a ${brand}, siempre en menos de la mitad de las respuestas; ${widest}`,
     widestGap: (prompt, gapPlatforms, platforms, gapAnswers, answers, done) =>
-      `la mayor brecha está en «${prompt}» (en ${f.count(gapPlatforms)} de ${f.countOf(platforms, platformsOf)}, ${f.count(gapAnswers)} de ${f.countOf(answers, answersOf)})${done === null ? "" : `; su acción está hecha: «${done.label}», publicado desde el ${done.date}`}.`,
+      `la mayor brecha está en «${prompt}» (en ${gapPlatforms === platforms && platforms > 1 ? `las ${f.count(platforms)} plataformas` : `${f.count(gapPlatforms)} de ${f.countOf(platforms, platformsOf)}`}, ${f.count(gapAnswers)} de ${f.countOf(answers, answersOf)})${done === null ? "" : `; su acción está hecha: «${done.label}», publicado desde el ${done.date}`}.`,
     strongestOnly: (best, rate, tied) =>
       `${best} es la plataforma más favorable (tasa de mención del ${f.percent(rate)}); ${f.count(tied)} plataformas comparten la tasa más baja.`,
     weakestOnly: (worst, rate, tied) =>

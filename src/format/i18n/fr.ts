@@ -328,7 +328,7 @@ const messages = (f: Figures): Messages => ({
 
   executiveSummary: {
     glossary:
-      "pt : points de pourcentage, l’écart entre deux pourcentages. Intervalle à 95 % : la plage où se situe le taux avec 95 % de confiance, compte tenu du nombre de prompts suivis et de la variation de leurs réponses. Significatif : l’intervalle de la variation exclut zéro, la variation n’est donc pas due au hasard. Part de voix : la part de la marque dans toutes les mentions d’elle-même et de ses concurrents suivis.",
+      "pt : points de pourcentage, l’écart entre deux pourcentages. Intervalle à 95 % : la plage où se situe le vrai taux, ou la vraie variation entre les périodes, avec 95 % de confiance, compte tenu du nombre de prompts suivis et de la variation de leurs réponses. Significatif : l’intervalle de la variation exclut zéro, la variation n’est donc pas due au hasard. Part de voix : la part de la marque dans toutes les mentions d’elle-même et de ses concurrents suivis.",
     notInReport: (reasons) => `Absent de ce rapport : ${reasons.join(" ")}`,
     notEnoughData: "Les données de cette période ne suffisent pas pour une synthèse.",
     noAnswers: "Aucune réponse n’a été collectée sur cette période : aucun taux ne peut être indiqué.",
@@ -362,7 +362,7 @@ const messages = (f: Figures): Messages => ({
     gapsWidestOnly: (brand, widest) =>
       `Sur chaque prompt suivi, des réponses citent un concurrent mais pas ${brand}, chaque fois dans moins de la moitié des réponses ; ${widest}`,
     widestGap: (prompt, gapPlatforms, platforms, gapAnswers, answers, done) =>
-      `l’écart le plus large concerne « ${prompt} » (sur ${f.countOf(gapPlatforms, platformsOf)} sur ${f.count(platforms)}, ${f.countOf(gapAnswers, answersOf)} sur ${f.count(answers)})${done === null ? "" : ` ; son action est faite : « ${done.label} », en ligne depuis le ${done.date}`}.`,
+      `l’écart le plus large concerne « ${prompt} » (${gapPlatforms === platforms && platforms > 1 ? `sur les ${f.count(platforms)} plateformes` : `sur ${f.countOf(gapPlatforms, platformsOf)} sur ${f.count(platforms)}`}, ${f.countOf(gapAnswers, answersOf)} sur ${f.count(answers)})${done === null ? "" : ` ; son action est faite : « ${done.label} », en ligne depuis le ${done.date}`}.`,
     strongestOnly: (best, rate, tied) =>
       `${best} est la plateforme la plus favorable (taux de mention de ${f.percent(rate)}) ; ${f.count(tied)} plateformes partagent le taux le plus bas.`,
     weakestOnly: (worst, rate, tied) =>
