@@ -5,9 +5,9 @@
  * a `schedule add --monthly --all-projects` cycle (docs/jobs.md, "Per-client delivery"). The
  * cycle runs with one worker process as docs/jobs.md advises (three jobs at once, charts drawn on
  * a thread), then with one drawing them inline (`--chart-threads 0`), then with one taking two
- * jobs at once, then with two workers, sharing only Redis and PostgreSQL; a warm
- * print is timed before each; meanwhile a probe process asks `/projects`, pinned to another core
- * than the service (`taskset`).
+ * jobs at once, then with two workers, sharing only Redis and PostgreSQL; a warm print is timed
+ * before and after each; meanwhile a probe process asks `/projects`, pinned to another core than
+ * the service (`taskset`).
  */
 import { execFileSync, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -482,7 +482,8 @@ export async function runMonthEnd({ log }) {
         printLimitRatio: printLimitMs / r.cycleMs,
       });
     }
-    const [one, , , two] = runs;
+    const [one] = runs;
+    const two = runs.find((r) => r.workers === 2);
     const result = {
       clients,
       month,

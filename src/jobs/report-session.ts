@@ -10,8 +10,9 @@ import { closeChartThreads } from "../render/charts/threads.js";
  * The backends load while the service connects (PGlite's start mostly waits for its WebAssembly
  * to compile off the main thread) and warm up while `work` fetches the data (Chromium launches).
  * At the end they close side by side, with the chart-drawing threads and the pooled SMTP
- * connections `work` may have started (render/charts/threads.ts, email/smtp-pool.ts): Chromium's shutdown takes a moment that the database's need not
- * wait for. Whatever fails, and wherever, nothing is left running.
+ * connections `work` may have started (render/charts/threads.ts, email/smtp-pool.ts): Chromium's
+ * shutdown takes a moment that the database's need not wait for. Whatever fails, and wherever,
+ * nothing is left running.
  */
 export async function withReportSession<S extends { close(): Promise<void> }, T>(
   connecting: Promise<S>,

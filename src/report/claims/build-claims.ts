@@ -3,7 +3,7 @@ import type { Lang } from "../../format/i18n/index.js";
 import { type Comparison, comparisonNotice, comparisonOf } from "../comparison.js";
 import type { Coverage } from "../coverage.js";
 import type { ApiSections, ReportModel } from "../model.js";
-import type { Claim } from "./claim.js";
+import type { Claim, DoneWork } from "./claim.js";
 import { competitorClaims } from "./competitor-claims.js";
 import { contentMapClaims } from "./content-claims.js";
 import { platformExtremes, platformMoves, tiedAtUnnamedEnd } from "./platform-claims.js";
@@ -24,16 +24,22 @@ export function buildClaims(
   lang: Lang,
 ): Claim[] {
   const out: Claim[] = [];
+  // A gap prompt's action already done, as its opportunity says (docs/claims.md, "Work already done").
+  const opportunities = model.opportunities.ok ? model.opportunities.value : [];
+  const doneFor = (promptId: string): DoneWork | null => {
+    const done = opportunities.find((o) => o.prompt_id === promptId)?.done;
+    return done ? { label: done.entry.label, date: done.entry.date } : null;
+  };
   if (model.sections.ok)
     out.push(
-      ...visibilityClaims(model.sections.value, model.cover.brand, comparisonOf(model.cover.period), lang),
+      ...visibilityClaims(
+        model.sections.value,
+        model.cover.brand,
+        comparisonOf(model.cover.period),
+        lang,
+        doneFor,
+      ),
     );
-  // The widest gap's action already done, as its opportunity says (docs/claims.md, "Work already done").
-  const gaps = out.find((c) => c.kind === "gaps");
-  if (gaps?.kind === "gaps" && model.opportunities.ok) {
-    const done = model.opportunities.value.find((o) => o.prompt_id === gaps.widest.prompt_id)?.done;
-    if (done) gaps.done = { label: done.entry.label, date: done.entry.date };
-  }
   // Right after the headline rates: it explains the answers count beside them (docs/claims.md, "Data coverage").
   const coverage = model.sections.ok ? coverageClaim(model.coverage, model.sections.value) : null;
   if (coverage)
@@ -114,7 +120,14 @@ const mostlyGap = (g: PromptGap): boolean => g.gap_answers * 2 > g.snapshots;
  * which the platforms' claims do not show. One, not a list: the summary stays a summary; the
  * table has the rest.
  */
-function categoryMove(rows: ApiSections["categories"]["rows"], platformMost: number): Claim[] {
+function categoryMove(
+  rows: ApiSections["categories"]["rows"],
+  platforms: ApiSections["platforms"]["rows"],
+): Claim[] {
+  const platformMost = Math.max(
+    0,
+    ...platforms.filter((p) => p.mention_stats.significant).map((p) => Math.abs(p.mention_delta)),
+  );
   const moved = rows
     .filter((c) => c.id !== null && c.snapshots > 0 && c.mention_stats.significant)
     .sort(
@@ -186,7 +199,13 @@ export function introClaims(
   return out;
 }
 
-function visibilityClaims(s: ApiSections, brand: string, comparison: Comparison, lang: Lang): Claim[] {
+function visibilityClaims(
+  s: ApiSections,
+  brand: string,
+  comparison: Comparison,
+  lang: Lang,
+  doneFor: (promptId: string) => DoneWork | null,
+): Claim[] {
   const out: Claim[] = [];
   const you = [brand];
   if (s.summary.totals.snapshots.current === 0)
@@ -224,14 +243,7 @@ function visibilityClaims(s: ApiSections, brand: string, comparison: Comparison,
   }
 
   const platforms = s.platforms.rows.filter((p) => p.snapshots > 0);
-  if (compared) out.push(...platformMoves(platforms));
-  if (compared) {
-    const platformMost = Math.max(
-      0,
-      ...platforms.filter((p) => p.mention_stats.significant).map((p) => Math.abs(p.mention_delta)),
-    );
-    out.push(...categoryMove(s.categories.rows, platformMost));
-  }
+  if (compared) out.push(...platformMoves(platforms), ...categoryMove(s.categories.rows, platforms));
   if (platforms.length >= 2) {
     const { strongest, weakest, holders } = platformExtremes(platforms);
     if (strongest || weakest)
@@ -263,7 +275,7 @@ function visibilityClaims(s: ApiSections, brand: string, comparison: Comparison,
       trackedPrompts: tracked,
       brand,
       widest,
-      done: null,
+      done: doneFor(widest.prompt_id),
       section: "opportunities",
       tone: "negative",
       subjects: [brand, widest.prompt_text],

@@ -42,6 +42,12 @@ export interface PlatformMove {
   stats: RateStats;
 }
 
+/** A change-log entry that already did an action: its label and its day (YYYY-MM-DD). */
+export interface DoneWork {
+  label: string;
+  date: string;
+}
+
 /** A rate of a named entity in both periods. */
 export interface RatePair {
   name: string;
@@ -114,7 +120,7 @@ export type ClaimBody =
        * The change-log entry that already did the widest gap's action (its opportunity's
        * `done`): the sentence says it, so the summary does not read as asking for it again.
        */
-      done: { label: string; date: string } | null;
+      done: DoneWork | null;
     }
   | { kind: "untapped"; topics: readonly Topic[] }
   | { kind: "coverage-gaps"; topics: readonly Topic[] }
