@@ -24,6 +24,11 @@ export interface OpportunityTheme {
   name: string | null;
   /** The theme's prompts, in the service's ranking. */
   prompts: readonly Opportunity[];
+  /**
+   * How many prompts share the theme's trait, work already done included: a focus theme takes
+   * only the prompts still to work on, so its sentence says how many it leaves out.
+   */
+  sharing: number;
   /** Summed over the prompts: answers, answers naming a competitor and not the brand. */
   snapshots: number;
   gapAnswers: number;
@@ -49,7 +54,12 @@ export interface ThemeFocus {
 const NO_FOCUS: ThemeFocus = { citations: false, weakest: null };
 
 /** Prompts gathered under one theme, before their sums and action. */
-type Group = { kind: OpportunityTheme["kind"]; name: string | null; prompts: Opportunity[] };
+type Group = {
+  kind: OpportunityTheme["kind"];
+  name: string | null;
+  prompts: Opportunity[];
+  sharing?: number;
+};
 
 /** The competitor a prompt's own words name, if any (the first of the tracked ones). */
 function namedIn(text: string, competitors: readonly string[]): string | undefined {
@@ -122,6 +132,7 @@ export function opportunityThemes(
       kind: g.kind,
       name: g.name,
       prompts: g.prompts,
+      sharing: g.sharing ?? g.prompts.length,
       snapshots,
       gapAnswers,
       competitors: rivals,
@@ -163,13 +174,17 @@ function focusGroups(opportunities: readonly Opportunity[], focus: ThemeFocus): 
   if (focus.citations && cited.length > 0)
     out.push(["citations", { kind: "citations", name: null, prompts: cited }]);
   const weak = focus.weakest?.platform;
+  if (weak === undefined) return out;
   // Its gap prompts where it never names the brand, the ones to win back first; when it names the
   // brand on each (only less often than competitors name theirs), all its gap prompts.
-  const gaps = open.filter((o) => weak !== undefined && o.gap_platforms.includes(weak));
-  const never = gaps.filter((o) => weak !== undefined && !o.brand_platforms.includes(weak));
-  const onWeak = never.length > 0 ? never : gaps;
-  if (weak && onWeak.length > 0)
-    out.push([`platform:${weak}`, { kind: "platform", name: weak, prompts: onWeak }]);
+  const gaps = (from: readonly Opportunity[]) => from.filter((o) => o.gap_platforms.includes(weak));
+  const never = (o: Opportunity) => !o.brand_platforms.includes(weak);
+  const openNever = gaps(open).filter(never);
+  const chosen = openNever.length > 0 ? openNever : gaps(open);
+  // The same trait counted over every prompt, so the sentence says how many have work done.
+  const sharing = (openNever.length > 0 ? gaps(opportunities).filter(never) : gaps(opportunities)).length;
+  if (chosen.length > 0)
+    out.push([`platform:${weak}`, { kind: "platform", name: weak, prompts: chosen, sharing }]);
   return out;
 }
 
@@ -227,6 +242,7 @@ function actionOf(
       focus.weakest.rate,
       brand,
       t.prompts.length,
+      t.sharing,
       // Which prompts focusGroups took: those where the platform never names the brand, else all.
       t.prompts.every((p) => !p.brand_platforms.includes(weak)),
       prompts,

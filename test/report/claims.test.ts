@@ -416,7 +416,7 @@ describe("claims", () => {
       [
         "themes",
         "opportunities",
-        "The 1 prompt with at least one answer that names a tracked competitor and not Acme, grouped into 1 theme by what they share: the competitor the prompt names, else its category. One action per theme. Two more themes lead the table: they gather, from all of them, the prompts for the citation rate and Perplexity.",
+        "The 1 prompt with at least one answer that names a tracked competitor and not Acme, grouped into 1 theme by what they share: the competitor the prompt names, else its category. One action per theme. Two more lead the table, drawn from across the themes: citations and Perplexity, the weakest platform.",
       ],
     ]);
     expect(model.findings.some((f) => f.claim.kind === "scope" || f.claim.kind === "themes")).toBe(false);

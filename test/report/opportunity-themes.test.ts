@@ -87,6 +87,29 @@ describe("opportunity themes", () => {
     );
   });
 
+  it("starts the weakest platform's theme with the prompts still to work on, and says how many have work done", () => {
+    const log = octoberLog([{ date: "2026-10-06", label: "Comparison pages against Lumora", line: 2 }]);
+    const focus = { citations: false, weakest: { platform: "grok" as const, rate: 0.125 } };
+    const themes = opportunityThemes(
+      opportunities(GAPS, "Acme", undefined, log, RIVALS),
+      RIVALS,
+      "Acme",
+      undefined,
+      focus,
+    );
+    // Grok names competitors and never Acme on all 5 prompts; the 2 Lumora ones are done.
+    const grok = themes.find((t) => t.key === "platform:grok")!;
+    expect([grok.prompts.length, grok.sharing, grok.gapAnswers, grok.snapshots]).toEqual([3, 5, 19, 30]);
+    expect(grok.action).toBe(
+      "Close the gap on Grok, which names Acme in 12.5% of its answers, the fewest of any platform: of the 5 prompts where it names competitors and never Acme, 2 are covered by work already done; start with the other 3 (“Top CRM for startups?” and 2 more). On all platforms, competitors are named without Acme in 19 of the prompts' 30 answers, most often Nimbus Metrics (19 answers) and Lumora (3 answers); Nimbus Metrics' nimbus.io/guide is the page most cited there, in 19 of them.",
+    );
+    // With nothing done, the theme takes all 5 and says so once.
+    const open = opportunityThemes(opportunities(GAPS, "Acme"), RIVALS, "Acme", undefined, focus);
+    expect(open.find((t) => t.key === "platform:grok")!.action).toMatch(
+      /the fewest of any platform: start with the 5 prompts where it names competitors and never Acme \(/,
+    );
+  });
+
   it("counts work done before the period as done, and work after it as not yet done", () => {
     const trend = { rows: [], previous_rows: [], by_platform: [], by_category: [] };
     const period = {

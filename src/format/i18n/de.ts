@@ -450,13 +450,21 @@ const messages = (f: Figures): Messages => ({
     done: (label, date, n, scope, before, after) =>
       `Für ${n === 1 ? "diesen Prompt" : `diese ${f.count(n)} Prompts`} bereits erledigt: „${label}“ ist seit ${date} live; ${before !== null && after !== null ? `Erwähnungsrate ${scope} ${f.percent(before)} in den 14 Tagen davor, ${f.percent(after)} in den 14 Tagen danach.` : "zu neu oder außerhalb der Tage dieses Berichts, um die 14 Tage davor und danach zu vergleichen."}`,
     citations: (n, prompts, brand, page) =>
-      `Zitierungen gewinnen: Antworten auf ${n === 1 ? "diesen Prompt" : `diese ${f.count(n)} Prompts`} (${prompts}) zitieren Seiten der Wettbewerber; am häufigsten ${page.url} von ${page.competitor}, in ${f.countOf(page.citations, answersOf)}, die Wettbewerber nennen und ${brand} nicht. Veröffentlichen Sie Seiten zu denselben Fragen mit den Zahlen, Definitionen und Quellen, die Antworten zitieren.`,
-    platform: (platform, rate, brand, n, never, prompts, evidence) =>
-      `Die Lücke auf ${platform} schließen: ${platform} nennt ${brand} in ${f.percent(rate)} seiner Antworten, seltener als jede andere Plattform; zuerst ${n === 1 ? "der Prompt" : `die ${f.count(n)} Prompts`}, bei denen ${platform} ${never ? `Wettbewerber nennt und ${brand} nie` : `in einem Teil seiner Antworten Wettbewerber nennt und ${brand} nicht`} (${prompts}). Auf allen Plattformen: ${evidence}`,
+      `Gewinnen Sie Zitierungen: Antworten auf ${n === 1 ? "diesen Prompt" : `diese ${f.count(n)} Prompts`} (${prompts}) zitieren Seiten der Wettbewerber; am häufigsten ${page.url} von ${page.competitor}, in ${f.countOf(page.citations, answersOf)}, die Wettbewerber nennen und ${brand} nicht. Veröffentlichen Sie Seiten zu denselben Fragen mit den Zahlen, Definitionen und Quellen, die Antworten zitieren.`,
+    platform: (platform, rate, brand, n, sharing, never, prompts, evidence) => {
+      const where = never
+        ? `Wettbewerber nennt und ${brand} nie`
+        : `in einem Teil seiner Antworten Wettbewerber nennt und ${brand} nicht`;
+      const start =
+        sharing > n
+          ? `von den ${f.count(sharing)} Prompts, bei denen ${platform} ${where}, ${sharing - n === 1 ? "ist einer" : `sind ${f.count(sharing - n)}`} durch bereits erledigte Arbeit abgedeckt; beginnen Sie mit ${n === 1 ? "dem übrigen" : `den übrigen ${f.count(n)}`} (${prompts}).`
+          : `beginnen Sie mit ${n === 1 ? "dem Prompt" : `den ${f.count(n)} Prompts`}, bei denen ${platform} ${where} (${prompts}).`;
+      return `Schließen Sie die Lücke bei ${platform}: ${platform} nennt ${brand} in ${f.percent(rate)} seiner Antworten, seltener als jede andere Plattform; ${start} Auf allen Plattformen: ${evidence}`;
+    },
     citationsTheme: "Zitierungen",
     platformTheme: (platform) => `Schwächste Plattform: ${platform}`,
     focusIntro: (citations, platform) =>
-      `${citations && platform !== null ? "Zwei weitere Themen stehen vorn; sie fassen" : "Ein weiteres Thema steht vorn; es fasst"} aus allen die Prompts für ${f.list([...(citations ? ["die Zitierrate"] : []), ...(platform !== null ? [platform] : [])])} zusammen.`,
+      `${citations && platform !== null ? "Zwei themenübergreifende Themen stehen vorn" : "Ein themenübergreifendes Thema steht vorn"}: ${f.list([...(citations ? ["Zitierungen"] : []), ...(platform !== null ? [`${platform} als schwächste Plattform`] : [])])}.`,
     competitorTheme: (rival) => `Prompts, die ${rival} nennen`,
     intro: (brand, themes, prompts, every) =>
       every

@@ -579,22 +579,34 @@ const enMessages = (f: Figures) => ({
       page: { url: string; competitor: string; citations: number },
     ) =>
       `Win citations: answers to ${n === 1 ? "this prompt" : `these ${f.count(n)} prompts`} (${prompts}) cite competitors' pages; ${owner(page.competitor)} ${page.url} is cited most, in ${f.countOf(page.citations, { one: "answer", other: "answers" })} that ${page.citations === 1 ? "names" : "name"} competitors and not ${brand}. Publish pages on the same questions with the figures, definitions and sources answers quote.`,
-    /** `never`: the prompts are those where the platform never names the brand, else all its gap prompts. */
+    /**
+     * `never`: the prompts are those where the platform never names the brand, else all its gap
+     * prompts; `sharing`: how many prompts are such, work already done included (`n` leaves it out).
+     */
     platform: (
       platform: string,
       rate: number,
       brand: string,
       n: number,
+      sharing: number,
       never: boolean,
       prompts: string,
       evidence: string,
-    ) =>
-      `Close the gap on ${platform}, which names ${brand} in ${f.percent(rate)} of its answers, the fewest of any platform: start with the ${n === 1 ? "prompt" : `${f.count(n)} prompts`} where ${never ? `it names competitors and never ${brand}` : `some of its answers name competitors and not ${brand}`} (${prompts}). On all platforms, ${evidence}`,
+    ) => {
+      const where = never
+        ? `it names competitors and never ${brand}`
+        : `some of its answers name competitors and not ${brand}`;
+      const start =
+        sharing > n
+          ? `of the ${f.count(sharing)} prompts where ${where}, ${f.count(sharing - n)} ${sharing - n === 1 ? "is" : "are"} covered by work already done; start with the other ${n === 1 ? "one" : f.count(n)} (${prompts}).`
+          : `start with the ${n === 1 ? "prompt" : `${f.count(n)} prompts`} where ${where} (${prompts}).`;
+      return `Close the gap on ${platform}, which names ${brand} in ${f.percent(rate)} of its answers, the fewest of any platform: ${start} On all platforms, ${evidence}`;
+    },
     citationsTheme: "Citations",
     platformTheme: (platform: string) => `Weakest platform: ${platform}`,
     /** After the intro, when focus themes lead the table. */
     focusIntro: (citations: boolean, platform: string | null) =>
-      `${citations && platform !== null ? "Two more themes lead the table: they gather" : "One more theme leads the table: it gathers"}, from all of them, the prompts for ${f.list([...(citations ? ["the citation rate"] : []), ...(platform !== null ? [platform] : [])])}.`,
+      `${citations && platform !== null ? "Two more lead the table" : "One more leads the table"}, drawn from across the themes: ${f.list([...(citations ? ["citations"] : []), ...(platform !== null ? [`${platform}, the weakest platform`] : [])])}.`,
     /** The theme's name in the table. */
     competitorTheme: (rival: string) => `Prompts naming ${rival}`,
     /** `every`: the gap prompts are every tracked prompt, `mostly` of them gaps in most answers. */

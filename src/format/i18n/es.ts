@@ -442,13 +442,21 @@ const messages = (f: Figures): Messages => ({
     done: (label, date, n, scope, before, after) =>
       `Ya hecho para ${n === 1 ? "este prompt" : `estos ${f.count(n)} prompts`}: «${label}» está publicado desde el ${date}; ${before !== null && after !== null ? `tasa de mención ${scope} del ${f.percent(before)} en los 14 días anteriores y del ${f.percent(after)} en los 14 posteriores.` : "demasiado reciente, o fuera de los días de este informe, para comparar los 14 días antes y después."}`,
     citations: (n, prompts, brand, page) =>
-      `Ganar citas: las respuestas a ${n === 1 ? "este prompt" : `estos ${f.count(n)} prompts`} (${prompts}) citan páginas de competidores; la más citada es ${page.url} de ${page.competitor}, en ${f.countOf(page.citations, answersOf)} que ${page.citations === 1 ? "nombra" : "nombran"} competidores y no a ${brand}. Publique páginas sobre las mismas preguntas con las cifras, definiciones y fuentes que citan las respuestas.`,
-    platform: (platform, rate, brand, n, never, prompts, evidence) =>
-      `Cerrar la brecha en ${platform}, que nombra a ${brand} en el ${f.percent(rate)} de sus respuestas, menos que ninguna otra plataforma: primero ${n === 1 ? "el prompt" : `los ${f.count(n)} prompts`} en los que ${never ? `nombra a competidores y nunca a ${brand}` : `parte de sus respuestas nombran a competidores y no a ${brand}`} (${prompts}). En todas las plataformas: ${evidence}`,
+      `Gane citas: las respuestas a ${n === 1 ? "este prompt" : `estos ${f.count(n)} prompts`} (${prompts}) citan páginas de competidores; la más citada es ${page.url} de ${page.competitor}, en ${f.countOf(page.citations, answersOf)} que ${page.citations === 1 ? "nombra" : "nombran"} competidores y no a ${brand}. Publique páginas sobre las mismas preguntas con las cifras, definiciones y fuentes que citan las respuestas.`,
+    platform: (platform, rate, brand, n, sharing, never, prompts, evidence) => {
+      const where = never
+        ? `nombra a competidores y nunca a ${brand}`
+        : `parte de sus respuestas nombran a competidores y no a ${brand}`;
+      const start =
+        sharing > n
+          ? `de los ${f.count(sharing)} prompts en los que ${where}, ${sharing - n === 1 ? "uno ya está cubierto" : `${f.count(sharing - n)} ya están cubiertos`} por trabajo hecho; empiece por ${n === 1 ? "el otro" : `los otros ${f.count(n)}`} (${prompts}).`
+          : `empiece por ${n === 1 ? "el prompt" : `los ${f.count(n)} prompts`} en los que ${where} (${prompts}).`;
+      return `Cierre la brecha en ${platform}, que nombra a ${brand} en el ${f.percent(rate)} de sus respuestas, menos que ninguna otra plataforma: ${start} En todas las plataformas: ${evidence}`;
+    },
     citationsTheme: "Citas",
     platformTheme: (platform) => `Plataforma más débil: ${platform}`,
     focusIntro: (citations, platform) =>
-      `${citations && platform !== null ? "Dos temas más encabezan la tabla; reúnen" : "Un tema más encabeza la tabla; reúne"}, de entre todos, los prompts para ${f.list([...(citations ? ["la tasa de citas"] : []), ...(platform !== null ? [platform] : [])])}.`,
+      `${citations && platform !== null ? "Dos temas transversales encabezan la tabla" : "Un tema transversal encabeza la tabla"}: ${f.list([...(citations ? ["las citas"] : []), ...(platform !== null ? [`${platform}, la plataforma más débil`] : [])])}.`,
     competitorTheme: (rival) => `Prompts que nombran a ${rival}`,
     intro: (brand, themes, prompts, every) =>
       every

@@ -447,13 +447,21 @@ const messages = (f: Figures): Messages => ({
     done: (label, date, n, scope, before, after) =>
       `Déjà fait pour ${n === 1 ? "ce prompt" : `ces ${f.count(n)} prompts`} : « ${label} » est en ligne depuis le ${date} ; ${before !== null && after !== null ? `taux de mention ${scope} de ${f.percent(before)} sur les 14 jours précédents, ${f.percent(after)} sur les 14 jours suivants.` : "trop récent, ou hors des jours de ce rapport, pour comparer les 14 jours avant et après."}`,
     citations: (n, prompts, brand, page) =>
-      `Gagner des citations : les réponses à ${n === 1 ? "ce prompt" : `ces ${f.count(n)} prompts`} (${prompts}) citent des pages de concurrents ; la plus citée est ${page.url} de ${page.competitor}, dans ${f.countOf(page.citations, answersOf)} qui ${page.citations === 1 ? "cite" : "citent"} des concurrents et pas ${brand}. Publiez sur les mêmes questions des pages avec les chiffres, définitions et sources que les réponses citent.`,
-    platform: (platform, rate, brand, n, never, prompts, evidence) =>
-      `Combler l’écart sur ${platform}, qui cite ${brand} dans ${f.percent(rate)} de ses réponses, moins que toute autre plateforme : d’abord ${n === 1 ? "le prompt" : `les ${f.count(n)} prompts`} où ${never ? `il cite des concurrents et jamais ${brand}` : `une partie de ses réponses citent des concurrents et pas ${brand}`} (${prompts}). Sur toutes les plateformes : ${evidence}`,
+      `Gagnez des citations : les réponses à ${n === 1 ? "ce prompt" : `ces ${f.count(n)} prompts`} (${prompts}) citent des pages de concurrents ; la plus citée est ${page.url} de ${page.competitor}, dans ${f.countOf(page.citations, answersOf)} qui ${page.citations === 1 ? "cite" : "citent"} des concurrents et pas ${brand}. Publiez sur les mêmes questions des pages avec les chiffres, définitions et sources que les réponses citent.`,
+    platform: (platform, rate, brand, n, sharing, never, prompts, evidence) => {
+      const where = never
+        ? `il cite des concurrents et jamais ${brand}`
+        : `une partie de ses réponses citent des concurrents et pas ${brand}`;
+      const start =
+        sharing > n
+          ? `sur les ${f.count(sharing)} prompts où ${where}, ${sharing - n === 1 ? "un est couvert" : `${f.count(sharing - n)} sont couverts`} par un travail déjà fait ; commencez par ${n === 1 ? "l’autre" : `les ${f.count(n)} autres`} (${prompts}).`
+          : `commencez par ${n === 1 ? "le prompt" : `les ${f.count(n)} prompts`} où ${where} (${prompts}).`;
+      return `Comblez l’écart sur ${platform}, qui cite ${brand} dans ${f.percent(rate)} de ses réponses, moins que toute autre plateforme : ${start} Sur toutes les plateformes : ${evidence}`;
+    },
     citationsTheme: "Citations",
     platformTheme: (platform) => `Plateforme la plus faible : ${platform}`,
     focusIntro: (citations, platform) =>
-      `${citations && platform !== null ? "Deux thèmes de plus ouvrent le tableau ; ils rassemblent" : "Un thème de plus ouvre le tableau ; il rassemble"}, parmi tous, les prompts pour ${f.list([...(citations ? ["le taux de citation"] : []), ...(platform !== null ? [platform] : [])])}.`,
+      `${citations && platform !== null ? "Deux thèmes transversaux ouvrent le tableau" : "Un thème transversal ouvre le tableau"} : ${f.list([...(citations ? ["les citations"] : []), ...(platform !== null ? [`${platform}, la plateforme la plus faible`] : [])])}.`,
     competitorTheme: (rival) => `Prompts qui citent ${rival}`,
     intro: (brand, themes, prompts, every) =>
       every
