@@ -340,9 +340,9 @@ describe("claims", () => {
     const model = buildModel(data, { changes });
     const [o] = model.opportunities.ok ? model.opportunities.value : [];
     expect(o?.rule).toBe("done");
-    // The summary's widest gap says its action is done, rather than reading as asking for it.
+    // The summary's widest gap names the work already done for it, so it reads neither as closed nor as asking for it.
     expect(model.findings.find((f) => f.claim.kind === "gaps")?.text).toBe(
-      "On 1 of 2 tracked prompts, answers name a competitor and not Acme; the widest gap is “best rival alternative” (on 1 of 2 platforms, 2 of 4 answers); its action is done: “Comparison pages against Rival”, live since 2026-10-28.",
+      "On 1 of 2 tracked prompts, answers name a competitor and not Acme; the widest gap is “best rival alternative” (on 1 of 2 platforms, 2 of 4 answers), though “Comparison pages against Rival” went live for it on 2026-10-28.",
     );
     expect(o?.action).toBe(
       "Already done: “Comparison pages against Rival” went live on 2026-10-28; too recent, or outside this report's days, to compare the 14 days before and after.",

@@ -12,7 +12,7 @@ const GEMINI: Record<string, number> = { "2026-10-01": 3, "2026-10-06": 1, "2026
 
 /**
  * A week with six collection days (nothing at all on 4 October: the schedule's gap, nobody's).
- * Gemini collected nothing on 2, 3 and 5 October (one run: 4 October is no collection day) and
+ * Gemini returned no answers on 2, 3 and 5 October (one run: 4 October is no collection day) and
  * 1 of 3 answers on the 6th: 3 + 3 + 3 + 2 = 11 answers short.
  */
 function trend() {
@@ -79,13 +79,13 @@ describe("data coverage (docs/claims.md)", () => {
     });
     const en = langOf("en-US");
     expect(say(claim(-11), en)).toBe(
-      "Gemini collected nothing on 3 of the period's 6 collection days (2026-10-02 to 2026-10-05) and fewer answers than the other platforms on 1 day (2026-10-06): 11 answers fewer than a full collection, which explains the fall in answers analysed (−11).",
+      "No answers from Gemini on 3 of the period's 6 collection days (2026-10-02 to 2026-10-05) and fewer than from the other platforms on 1 day (2026-10-06): 11 answers fewer than a full collection, which explains the fall in answers analysed (−11).",
     );
     expect(say(claim(-20), en)).toBe(
-      "Gemini collected nothing on 3 of the period's 6 collection days (2026-10-02 to 2026-10-05) and fewer answers than the other platforms on 1 day (2026-10-06): 11 answers fewer than a full collection, 11 of the fall in answers analysed (−20).",
+      "No answers from Gemini on 3 of the period's 6 collection days (2026-10-02 to 2026-10-05) and fewer than from the other platforms on 1 day (2026-10-06): 11 answers fewer than a full collection, 11 of the fall in answers analysed (−20).",
     );
     expect(say(claim(5), en)).toBe(
-      "Gemini collected nothing on 3 of the period's 6 collection days (2026-10-02 to 2026-10-05) and fewer answers than the other platforms on 1 day (2026-10-06): 11 answers fewer than a full collection.",
+      "No answers from Gemini on 3 of the period's 6 collection days (2026-10-02 to 2026-10-05) and fewer than from the other platforms on 1 day (2026-10-06): 11 answers fewer than a full collection.",
     );
     // Two platforms short: the answers they lack are counted together.
     const grok = {
@@ -96,10 +96,10 @@ describe("data coverage (docs/claims.md)", () => {
       shortfall: 4,
     };
     expect(say(claim(-11, [...coverage.short, grok], 15), en)).toBe(
-      "Gemini collected nothing on 3 of the period's 6 collection days (2026-10-02 to 2026-10-05) and fewer answers than the other platforms on 1 day (2026-10-06); Grok collected fewer answers than the other platforms on 1 of the period's 6 collection days (2026-10-06): together 15 answers fewer than a full collection, which explains the fall in answers analysed (−11).",
+      "No answers from Gemini on 3 of the period's 6 collection days (2026-10-02 to 2026-10-05) and fewer than from the other platforms on 1 day (2026-10-06); fewer answers from Grok than from the other platforms on 1 of the period's 6 collection days (2026-10-06): together 15 answers fewer than a full collection, which explains the fall in answers analysed (−11).",
     );
     expect(say(claim(-11), langOf("de-DE"))).toBe(
-      "Gemini hat an 3 von 6 Erhebungstagen nichts erhoben (02.10.2026 bis 05.10.2026) und an 1 Tag weniger Antworten als die anderen Plattformen (06.10.2026): 11 Antworten weniger als bei vollständiger Erhebung; das erklärt den Rückgang der ausgewerteten Antworten (−11).",
+      "Keine Antworten von Gemini an 3 von 6 Erhebungstagen (02.10.2026 bis 05.10.2026) und an 1 Tag weniger als von den anderen Plattformen (06.10.2026): 11 Antworten weniger als bei vollständiger Erhebung; das erklärt den Rückgang der ausgewerteten Antworten (−11).",
     );
   });
 });

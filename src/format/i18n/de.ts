@@ -332,7 +332,7 @@ const messages = (f: Figures): Messages => ({
 
   executiveSummary: {
     glossary:
-      "Pp.: Prozentpunkte, die Differenz zweier Prozentwerte. 95-%-Intervall: der Bereich, in dem die wahre Rate oder die wahre Veränderung zwischen den Zeiträumen mit 95 % Sicherheit liegt, gemessen an der Zahl der beobachteten Prompts und daran, wie stark ihre Antworten schwanken. Signifikant: Das Intervall der Veränderung schließt null aus, die Veränderung ist also kein Zufall. Share of Voice: der Anteil der Marke an allen Erwähnungen von ihr und ihren beobachteten Wettbewerbern.",
+      "Pp.: Prozentpunkte, die Differenz zweier Prozentwerte. 95-%-Intervall: der Bereich, in dem die wahre Rate oder die wahre Veränderung zwischen den Zeiträumen mit 95 % Sicherheit liegt, gemessen an der Zahl der beobachteten Prompts und daran, wie stark ihre Antworten schwanken. Signifikant: Das Intervall der Veränderung schließt null aus, die Veränderung ist also mit hoher Wahrscheinlichkeit kein Zufall. Share of Voice: der Anteil der Marke an allen Erwähnungen von ihr und ihren beobachteten Wettbewerbern.",
     notInReport: (reasons) => `Nicht in diesem Bericht: ${reasons.join(" ")}`,
     notEnoughData: "Für eine Zusammenfassung liegen in diesem Zeitraum nicht genug Daten vor.",
     noAnswers: "In diesem Zeitraum wurden keine Antworten erhoben, daher lassen sich keine Raten angeben.",
@@ -366,16 +366,17 @@ const messages = (f: Figures): Messages => ({
     gapsWidestOnly: (brand, widest) =>
       `Bei jedem beobachteten Prompt nennen Antworten einen Wettbewerber, aber nicht ${brand}, jeweils in weniger als der Hälfte der Antworten; ${widest}`,
     widestGap: (prompt, gapPlatforms, platforms, gapAnswers, answers, done) =>
-      `die größte Lücke zeigt „${prompt}“ (auf ${gapPlatforms === platforms && platforms > 1 ? `allen ${f.count(platforms)} Plattformen` : `${f.count(gapPlatforms)} von ${f.countOf(platforms, platformsOf)}`}, in ${f.count(gapAnswers)} von ${f.countOf(answers, answersOf)})${done === null ? "" : `; die Maßnahme dazu ist erledigt: „${done.label}“, live seit ${done.date}`}.`,
+      `die größte Lücke zeigt „${prompt}“ (auf ${gapPlatforms === platforms && platforms > 1 ? `allen ${f.count(platforms)} Plattformen` : `${f.count(gapPlatforms)} von ${f.countOf(platforms, platformsOf)}`}, in ${f.count(gapAnswers)} von ${f.countOf(answers, answersOf)})${done === null ? "" : `, obwohl „${done.label}“ dafür seit ${done.date} live ist`}.`,
     strongestOnly: (best, rate, tied) =>
       `${best} ist die stärkste Plattform (Erwähnungsrate ${f.percent(rate)}); die niedrigste Rate teilen sich ${f.count(tied)} Plattformen.`,
     weakestOnly: (worst, rate, tied) =>
       `${worst} ist die schwächste Plattform (Erwähnungsrate ${f.percent(rate)}); die höchste Rate teilen sich ${f.count(tied)} Plattformen.`,
-    overtook: (competitor, brand, metrics) => `${competitor} hat ${brand} überholt: ${f.list(metrics)}.`,
+    overtook: (competitor, brand, metrics) => `${competitor} hat ${brand} überholt, ${f.list(metrics)}.`,
     fellBelow: (competitor, brand, metrics) =>
-      `${brand} ist hinter ${competitor} zurückgefallen: ${f.list(metrics)}.`,
+      `${brand} ist hinter ${competitor} zurückgefallen, ${f.list(metrics)}.`,
     overtookOn: (metric, theirs, yours, theirsBefore, yoursBefore) =>
-      `${metric} (${f.percent(theirs)} gegenüber ${f.percent(yours)}; im Vorzeitraum ${f.percent(theirsBefore)} gegenüber ${f.percent(yoursBefore)})`,
+      // "bei der Erwähnungsrate", "beim Share of Voice": the metric's article decides the preposition.
+      `${metric === "Share of Voice" ? "beim" : "bei der"} ${metric} (${f.percent(theirs)} gegenüber ${f.percent(yours)}; in der Vorperiode ${f.percent(theirsBefore)} gegenüber ${f.percent(yoursBefore)})`,
     topics: (shown, more) => (more > 0 ? `${shown.join(", ")} und ${f.count(more)} weitere` : f.list(shown)),
     untapped: (n, topics) =>
       `${f.countOf(n, { one: "unbesetztes Thema", other: "unbesetzte Themen" })}, zu denen Wettbewerber publizieren und Sie nicht: ${topics}.`,
@@ -386,14 +387,14 @@ const messages = (f: Figures): Messages => ({
     coverageRange: (start, end) => (start === end ? f.date(start) : `${f.date(start)} bis ${f.date(end)}`),
     coveragePlatform: (platform, missing, partial, days, missingDays, partialDays) =>
       missing > 0
-        ? `${platform} hat an ${f.count(missing)} von ${f.count(days)} Erhebungstagen nichts erhoben (${f.list(missingDays)})${partial > 0 ? ` und an ${f.countOf(partial, { one: "Tag", other: "Tagen" })} weniger Antworten als die anderen Plattformen (${f.list(partialDays)})` : ""}`
-        : `${platform} hat an ${f.count(partial)} von ${f.count(days)} Erhebungstagen weniger Antworten erhoben als die anderen Plattformen (${f.list(partialDays)})`,
+        ? `keine Antworten von ${platform} an ${f.count(missing)} von ${f.count(days)} Erhebungstagen (${f.list(missingDays)})${partial > 0 ? ` und an ${f.countOf(partial, { one: "Tag", other: "Tagen" })} weniger als von den anderen Plattformen (${f.list(partialDays)})` : ""}`
+        : `weniger Antworten von ${platform} als von den anderen Plattformen an ${f.count(partial)} von ${f.count(days)} Erhebungstagen (${f.list(partialDays)})`,
     weekdayMix: (days, current, previous) =>
       days === 1
         ? `Der berichtete Tag ist ein ${current[0]}, der Vergleichstag ein ${previous[0]}: Antworten schwanken je Wochentag, die folgenden Veränderungen können also eher am Wochentag liegen als an einem Trend.`
         : `Die ${f.count(days)} berichteten Tage reichen von ${current[0]} bis ${current[1]}, die Vergleichstage von ${previous[0]} bis ${previous[1]}: Antworten schwanken je Wochentag, die folgenden Veränderungen können also eher an den Wochentagen liegen als an einem Trend.`,
     coverage: (platforms, shortfall, change) =>
-      `${platforms.join("; ")}: ${platforms.length > 1 ? "zusammen " : ""}${f.countOf(shortfall, { one: "Antwort", other: "Antworten" })} weniger als bei vollständiger Erhebung${change !== null && change < 0 ? (shortfall >= -change ? `; das erklärt den Rückgang der ausgewerteten Antworten (${f.deltaCount(change)})` : `; das sind ${f.count(shortfall)} des Rückgangs der ausgewerteten Antworten (${f.deltaCount(change)})`) : ""}.`,
+      `${f.sentenceStart(platforms.join("; "))}: ${platforms.length > 1 ? "zusammen " : ""}${f.countOf(shortfall, { one: "Antwort", other: "Antworten" })} weniger als bei vollständiger Erhebung${change !== null && change < 0 ? (shortfall >= -change ? `; das erklärt den Rückgang der ausgewerteten Antworten (${f.deltaCount(change)})` : `; das sind ${f.count(shortfall)} des Rückgangs der ausgewerteten Antworten (${f.deltaCount(change)})`) : ""}.`,
     targetLine: (scope, metric, status, value, target) =>
       `${metric}${scope !== null ? ` auf ${scope}` : ""} ${{ on_track: "im Plan", at_risk: "gefährdet", off_track: "verfehlt", no_data: "ohne Daten" }[status]}${value !== null ? ` (${f.percent(value)} gegenüber dem Ziel von ${f.percent(target)})` : ""}.`,
   },
@@ -436,7 +437,7 @@ const messages = (f: Figures): Messages => ({
     comparison: (rival, n, prompts, evidence) =>
       `Veröffentlichen Sie eine Vergleichsseite zu ${rival}, die ${n === 1 ? "den Prompt" : `die ${f.count(n)} Prompts`} beantwortet, ${n === 1 ? "der" : "die"} ${rival} nennen (${prompts}): ${evidence}`,
     category: (category, n, prompts, evidence, since) =>
-      `${since ? `Bauen Sie auf „${since.label}“ (${since.date}) auf, mit Seiten zu ${category}` : `Veröffentlichen oder stärken Sie Seiten zu ${category}`} für ${n === 1 ? "den Prompt dazu" : `die ${f.count(n)} Prompts dazu`} (${prompts}): ${evidence}`,
+      `${since ? `Bauen Sie auf „${since.label}“ (${since.date}) auf, mit Seiten zu ${category}` : `Veröffentlichen Sie Seiten zu ${category} oder bauen Sie sie aus`} für ${n === 1 ? "den Prompt dazu" : `die ${f.count(n)} Prompts dazu`} (${prompts}): ${evidence}`,
     other: (n, prompts, evidence) =>
       `Veröffentlichen Sie Seiten, die ${n === 1 ? "diesen Prompt" : `diese ${f.count(n)} Prompts`} beantworten (${prompts}): ${evidence}`,
     stillOpen: (gapAnswers, answers, brand) =>
@@ -479,7 +480,7 @@ const messages = (f: Figures): Messages => ({
     platforms: (never, brand, naming, mentioned, answers) =>
       `Prüfen Sie, was ${f.list(never)} zu diesem Prompt ${never.length === 1 ? "zitiert" : "zitieren"}: ${never.length === 1 ? "Diese Plattform nennt" : "Diese Plattformen nennen"} ${brand} nie, ${f.list(naming)} dagegen schon (${f.count(mentioned)} von ${f.countOf(answers, answersOf)}).`,
     page: (competitor, url, citations, gapAnswers, brand) =>
-      `Veröffentlichen oder stärken Sie eine Seite, die diesen Prompt besser beantwortet: ${url} von ${competitor} wird in ${f.count(citations)} der ${f.countOf(gapAnswers, answersOf)} zitiert, die einen Wettbewerber nennen, aber nicht ${brand}.`,
+      `Veröffentlichen Sie eine Seite, die diesen Prompt besser beantwortet, oder bauen Sie Ihre aus: ${url} von ${competitor} wird in ${f.count(citations)} der ${f.countOf(gapAnswers, answersOf)} zitiert, die einen Wettbewerber nennen, aber nicht ${brand}.`,
     done: (label, date, scope, before, after) =>
       `Bereits erledigt: „${label}“ ist seit ${date} live; ${before !== null && after !== null ? `Erwähnungsrate ${scope} ${f.percent(before)} in den 14 Tagen davor, ${f.percent(after)} in den 14 Tagen danach.` : "zu neu oder außerhalb der Tage dieses Berichts, um die 14 Tage davor und danach zu vergleichen."}`,
     consistency: (brand, mentioned, answers, top) =>
@@ -548,7 +549,7 @@ const messages = (f: Figures): Messages => ({
     quoted: (prompt) => `„${prompt}“`,
     none: "Keine Antwort dieses Zeitraums zeigt eine Lücke oder nennt die Marke, daher wird keine zitiert.",
     gapsIntro: (brand) =>
-      `Wo Wettbewerber genannt werden und ${brand} nicht: zu jeder der wichtigsten Chancen die jüngste Antwort dieser Art.`,
+      `Wo Wettbewerber genannt werden und ${brand} nicht: zu jeder der wichtigsten Chancen die neueste Antwort dieser Art.`,
     winsIntro: (brand, compared) =>
       `Wo ${brand} genannt wird: die neueste Antwort mit der Marke zu den Prompts, deren Erwähnungsrate ${compared ? "am stärksten gestiegen ist (die Veränderung eines einzelnen Prompts ist nicht auf Signifikanz geprüft)" : "am höchsten ist"}.`,
     opportunity: "Chance",
@@ -658,7 +659,7 @@ const messages = (f: Figures): Messages => ({
       ],
       [
         "Trendpunkt",
-        "Ein Tag in einem 7-Tage-Bericht, sonst eine Woche, rückwärts gezählt vom letzten Tag des Zeitraums (die erste kann kürzer sein oder die ein, zwei Tage davor mit aufnehmen). Ihre Rate beruht auf den summierten Zahlen der Woche (z. B. Erwähnungen ÷ Antworten ihrer Tage), nicht auf einem Mittel der Tagesraten.",
+        "Ein Tag in einem 7-Tage-Bericht, sonst eine Woche, rückwärts gezählt vom letzten Tag des Zeitraums (der erste Punkt kann kürzer sein oder die ein, zwei Tage davor mit aufnehmen). Seine Rate beruht auf den summierten Zahlen der Woche (z. B. Erwähnungen ÷ Antworten ihrer Tage), nicht auf einem Mittel der Tagesraten.",
       ],
       [
         "95-%-Intervall",

@@ -365,7 +365,7 @@ const enMessages = (f: Figures) => ({
   executiveSummary: {
     /** The words the summary uses, said where they are first used (not only in the methodology). */
     glossary:
-      "pp: percentage points, the difference between two percentages. 95% interval: the range the true rate, or the true change between periods, lies in with 95% confidence, given how many prompts were tracked and how much their answers vary. Significant: the interval of the change excludes zero, so the change is not noise. Share of voice: the brand's share of all mentions of it and its tracked competitors.",
+      "pp: percentage points, the difference between two percentages. 95% interval: the range the true rate, or the true change between periods, lies in with 95% confidence, given how many prompts were tracked and how much their answers vary. Significant: the interval of the change excludes zero, so the change is unlikely to be noise. Share of voice: the brand's share of all mentions of it and its tracked competitors.",
     notInReport: (reasons: readonly string[]) => `Not in this report: ${reasons.join(" ")}`,
     notEnoughData: "There is not enough data in this period for a summary.",
     noAnswers: "No answers were collected in this period, so no rates can be reported.",
@@ -424,7 +424,7 @@ const enMessages = (f: Figures) => ({
       /** The change-log entry that already did its action, and its day as the report writes days. */
       done: { label: string; date: string } | null,
     ) =>
-      `the widest gap is “${prompt}” (on ${gapPlatforms === platforms && platforms > 1 ? `all ${f.count(platforms)} platforms` : `${f.count(gapPlatforms)} of ${f.countOf(platforms, { one: "platform", other: "platforms" })}`}, ${f.count(gapAnswers)} of ${f.countOf(answers, { one: "answer", other: "answers" })})${done === null ? "" : `; its action is done: “${done.label}”, live since ${done.date}`}.`,
+      `the widest gap is “${prompt}” (on ${gapPlatforms === platforms && platforms > 1 ? `all ${f.count(platforms)} platforms` : `${f.count(gapPlatforms)} of ${f.countOf(platforms, { one: "platform", other: "platforms" })}`}, ${f.count(gapAnswers)} of ${f.countOf(answers, { one: "answer", other: "answers" })})${done === null ? "" : `, though “${done.label}” went live for it on ${done.date}`}.`,
     /** `tied`: how many platforms share the lowest rate (2 or more). */
     strongestOnly: (best: string, rate: number, tied: number) =>
       `${best} is the strongest platform (mention rate ${f.percent(rate)}); ${f.count(tied)} platforms share the lowest rate.`,
@@ -462,15 +462,15 @@ const enMessages = (f: Figures) => ({
       partialDays: readonly string[],
     ) =>
       missing > 0
-        ? `${platform} collected nothing on ${f.count(missing)} of the period's ${f.countOf(days, { one: "collection day", other: "collection days" })} (${f.list(missingDays)})${partial > 0 ? ` and fewer answers than the other platforms on ${f.countOf(partial, { one: "day", other: "days" })} (${f.list(partialDays)})` : ""}`
-        : `${platform} collected fewer answers than the other platforms on ${f.count(partial)} of the period's ${f.countOf(days, { one: "collection day", other: "collection days" })} (${f.list(partialDays)})`,
+        ? `no answers from ${platform} on ${f.count(missing)} of the period's ${f.countOf(days, { one: "collection day", other: "collection days" })} (${f.list(missingDays)})${partial > 0 ? ` and fewer than from the other platforms on ${f.countOf(partial, { one: "day", other: "days" })} (${f.list(partialDays)})` : ""}`
+        : `fewer answers from ${platform} than from the other platforms on ${f.count(partial)} of the period's ${f.countOf(days, { one: "collection day", other: "collection days" })} (${f.list(partialDays)})`,
     /** Weekdays compared (docs/claims.md): each side's first and last weekday. */
     weekdayMix: (days: number, current: readonly [string, string], previous: readonly [string, string]) =>
       days === 1
         ? `The day reported is a ${current[0]} and the day it is compared with a ${previous[0]}: answers vary by weekday, so the changes below may owe more to the weekday than to a trend.`
         : `The ${f.count(days)} days reported run from ${current[0]} to ${current[1]} and the days they are compared with from ${previous[0]} to ${previous[1]}: answers vary by weekday, so the changes below may owe more to the weekdays than to a trend.`,
     coverage: (platforms: readonly string[], shortfall: number, change: number | null) =>
-      `${platforms.join("; ")}: ${platforms.length > 1 ? "together " : ""}${f.countOf(shortfall, { one: "answer", other: "answers" })} fewer than a full collection${change !== null && change < 0 ? (shortfall >= -change ? `, which explains the fall in answers analysed (${f.deltaCount(change)})` : `, ${f.count(shortfall)} of the fall in answers analysed (${f.deltaCount(change)})`) : ""}.`,
+      `${f.sentenceStart(platforms.join("; "))}: ${platforms.length > 1 ? "together " : ""}${f.countOf(shortfall, { one: "answer", other: "answers" })} fewer than a full collection${change !== null && change < 0 ? (shortfall >= -change ? `, which explains the fall in answers analysed (${f.deltaCount(change)})` : `, ${f.count(shortfall)} of the fall in answers analysed (${f.deltaCount(change)})`) : ""}.`,
     /** One target on the agency's page: a win when on track, a risk when at risk or off track. */
     targetLine: (
       scope: string | null,

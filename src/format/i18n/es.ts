@@ -378,14 +378,14 @@ const messages = (f: Figures): Messages => ({
     coverageRange: (start, end) => (start === end ? f.date(start) : `del ${f.date(start)} al ${f.date(end)}`),
     coveragePlatform: (platform, missing, partial, days, missingDays, partialDays) =>
       missing > 0
-        ? `${platform} no recopiló nada en ${f.count(missing)} de los ${f.count(days)} días de recopilación (${f.list(missingDays)})${partial > 0 ? ` y recopiló menos respuestas que las demás plataformas en ${f.countOf(partial, { one: "día", other: "días" })} (${f.list(partialDays)})` : ""}`
-        : `${platform} recopiló menos respuestas que las demás plataformas en ${f.count(partial)} de los ${f.count(days)} días de recopilación (${f.list(partialDays)})`,
+        ? `ninguna respuesta de ${platform} en ${f.count(missing)} de los ${f.count(days)} días de recopilación (${f.list(missingDays)})${partial > 0 ? ` y menos que de las demás plataformas en ${f.countOf(partial, { one: "día", other: "días" })} (${f.list(partialDays)})` : ""}`
+        : `menos respuestas de ${platform} que de las demás plataformas en ${f.count(partial)} de los ${f.count(days)} días de recopilación (${f.list(partialDays)})`,
     weekdayMix: (days, current, previous) =>
       days === 1
         ? `El día del informe es ${current[0]} y el de comparación ${previous[0]}: las respuestas varían según el día de la semana, así que los cambios que siguen pueden deberse al día más que a una tendencia.`
         : `Los ${f.count(days)} días del informe van de ${current[0]} a ${current[1]} y los de comparación de ${previous[0]} a ${previous[1]}: las respuestas varían según el día de la semana, así que los cambios que siguen pueden deberse a los días más que a una tendencia.`,
     coverage: (platforms, shortfall, change) =>
-      `${platforms.join("; ")}: ${platforms.length > 1 ? "en total, " : ""}${f.countOf(shortfall, { one: "respuesta", other: "respuestas" })} menos que una recopilación completa${change !== null && change < 0 ? (shortfall >= -change ? `, lo que explica la bajada de las respuestas analizadas (${f.deltaCount(change)})` : `, ${f.count(shortfall)} de la bajada de las respuestas analizadas (${f.deltaCount(change)})`) : ""}.`,
+      `${f.sentenceStart(platforms.join("; "))}: ${platforms.length > 1 ? "en total, " : ""}${f.countOf(shortfall, { one: "respuesta", other: "respuestas" })} menos que una recopilación completa${change !== null && change < 0 ? (shortfall >= -change ? `, lo que explica la bajada de las respuestas analizadas (${f.deltaCount(change)})` : `, ${f.count(shortfall)} de la bajada de las respuestas analizadas (${f.deltaCount(change)})`) : ""}.`,
     targetLine: (scope, metric, status, value, target) =>
       `${metric}${scope !== null ? ` en ${scope}` : ""}: ${{ on_track: "en línea", at_risk: "en riesgo", off_track: "desviada", no_data: "sin datos" }[status]}${value !== null ? ` (${f.percent(value)} frente a un objetivo del ${f.percent(target)})` : ""}.`,
   },

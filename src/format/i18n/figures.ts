@@ -167,6 +167,11 @@ export class Figures {
     return this.style.englishLists ? englishList(names) : this.listFormat.format(names);
   }
 
+  /** `text` opening a sentence: its first letter upper case in the language. */
+  sentenceStart(text: string): string {
+    return text.charAt(0).toLocaleUpperCase(this.locale) + text.slice(1);
+  }
+
   /** The plural category of `n` in the language (Intl.PluralRules): "one", "other", "many"… */
   plural(n: number): Intl.LDMLPluralRule {
     return this.pluralRules.select(Math.round(n));

@@ -382,14 +382,14 @@ const messages = (f: Figures): Messages => ({
     coverageRange: (start, end) => (start === end ? f.date(start) : `du ${f.date(start)} au ${f.date(end)}`),
     coveragePlatform: (platform, missing, partial, days, missingDays, partialDays) =>
       missing > 0
-        ? `${platform} n’a rien collecté pendant ${f.count(missing)} des ${f.count(days)} jours de collecte (${f.list(missingDays)})${partial > 0 ? ` et a collecté moins de réponses que les autres plateformes pendant ${f.countOf(partial, { one: "jour", other: "jours" })} (${f.list(partialDays)})` : ""}`
-        : `${platform} a collecté moins de réponses que les autres plateformes pendant ${f.count(partial)} des ${f.count(days)} jours de collecte (${f.list(partialDays)})`,
+        ? `aucune réponse de ${platform} pendant ${f.count(missing)} des ${f.count(days)} jours de collecte (${f.list(missingDays)})${partial > 0 ? ` et moins que des autres plateformes pendant ${f.countOf(partial, { one: "jour", other: "jours" })} (${f.list(partialDays)})` : ""}`
+        : `moins de réponses de ${platform} que des autres plateformes pendant ${f.count(partial)} des ${f.count(days)} jours de collecte (${f.list(partialDays)})`,
     weekdayMix: (days, current, previous) =>
       days === 1
         ? `Le jour présenté est un ${current[0]} et le jour de comparaison un ${previous[0]} : les réponses varient selon le jour de la semaine, les variations qui suivent peuvent donc tenir au jour plus qu’à une tendance.`
         : `Les ${f.count(days)} jours présentés vont du ${current[0]} au ${current[1]} et les jours de comparaison du ${previous[0]} au ${previous[1]} : les réponses varient selon le jour de la semaine, les variations qui suivent peuvent donc tenir aux jours plus qu’à une tendance.`,
     coverage: (platforms, shortfall, change) =>
-      `${platforms.join(" ; ")} : ${platforms.length > 1 ? "au total, " : ""}${f.countOf(shortfall, { one: "réponse", other: "réponses" })} de moins qu’une collecte complète${change !== null && change < 0 ? (shortfall >= -change ? `, ce qui explique la baisse des réponses analysées (${f.deltaCount(change)})` : `, soit ${f.count(shortfall)} de la baisse des réponses analysées (${f.deltaCount(change)})`) : ""}.`,
+      `${f.sentenceStart(platforms.join(" ; "))} : ${platforms.length > 1 ? "au total, " : ""}${f.countOf(shortfall, { one: "réponse", other: "réponses" })} de moins qu’une collecte complète${change !== null && change < 0 ? (shortfall >= -change ? `, ce qui explique la baisse des réponses analysées (${f.deltaCount(change)})` : `, soit ${f.count(shortfall)} de la baisse des réponses analysées (${f.deltaCount(change)})`) : ""}.`,
     targetLine: (scope, metric, status, value, target) =>
       `${metric}${scope !== null ? ` sur ${scope}` : ""} : ${{ on_track: "objectif atteint", at_risk: "à risque", off_track: "hors trajectoire", no_data: "sans données" }[status]}${value !== null ? ` (${f.percent(value)} contre un objectif de ${f.percent(target)})` : ""}.`,
   },
