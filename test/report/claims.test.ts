@@ -347,6 +347,18 @@ describe("claims", () => {
     expect(o?.action).toBe(
       "Already done: “Comparison pages against Rival” went live on 2026-10-28; too recent, or outside this report's days, to compare the 14 days before and after.",
     );
+    // The opportunities' intro says the work and what its prompt still shows, since the table
+    // ranks a done theme last, where a page made without the workbook cuts it: the prompt's 4
+    // answers, none naming Acme, 2 naming competitors and not Acme.
+    const themesIntro = model.intros.find((f) => f.claim.kind === "themes")?.text;
+    expect(themesIntro).toContain(
+      " “Comparison pages against Rival” went live on 2026-10-28 for the prompt naming Rival; in this period Acme is named in none of its 4 answers, and competitors without it in 2.",
+    );
+    expect(
+      buildModel(data, { changes, locale: "de-DE" }).intros.find((f) => f.claim.kind === "themes")?.text,
+    ).toContain(
+      " „Comparison pages against Rival“ ist seit 28.10.2026 live für den Prompt, der Rival nennt; in diesem Zeitraum wird Acme in keiner seiner 4 Antworten genannt, Wettbewerber ohne Acme in 2.",
+    );
     // An entry about another kind of work, or another competitor, repeats nothing.
     for (const label of ["FAQ schema on product pages", "Comparison pages against Globex"]) {
       const other = buildModel(data, {

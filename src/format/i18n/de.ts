@@ -471,6 +471,8 @@ const messages = (f: Figures): Messages => ({
       every
         ? `Jeder der ${f.countOf(every.tracked, { one: "beobachteten Prompt", other: "beobachteten Prompts" })} hat mindestens eine Antwort, die einen beobachteten Wettbewerber nennt und ${brand} nicht${every.mostly > 0 ? `; bei ${f.count(every.mostly)} davon tut das die Mehrheit der Antworten` : ", jeweils in weniger als der Hälfte seiner Antworten"}. Nach ihrer Gemeinsamkeit sind diese Prompts in ${f.countOf(themes, { one: "Thema", other: "Themen" })} gruppiert: dem Wettbewerber, den der Prompt nennt, sonst seiner Kategorie. Eine Maßnahme je Thema.`
         : `Die ${f.countOf(prompts, promptsOf)} mit mindestens einer Antwort, die einen beobachteten Wettbewerber nennt und ${brand} nicht, gruppiert in ${f.countOf(themes, { one: "Thema", other: "Themen" })} nach ihrer Gemeinsamkeit: dem Wettbewerber, den der Prompt nennt, sonst seiner Kategorie. Eine Maßnahme je Thema.`,
+    doneOpen: (label, date, kind, name, n, answers, mentioned, gapAnswers, brand) =>
+      `„${label}“ ist seit ${date} live für ${n === 1 ? "den Prompt" : `die ${f.count(n)} Prompts`}, ${kind === "competitor" ? (n === 1 ? `der ${name} nennt` : `die ${name} nennen`) : `zu ${name}`}; in diesem Zeitraum wird ${brand} in ${mentioned === 0 ? "keiner" : f.count(mentioned)} ${n === 1 ? "seiner" : "ihrer"} ${f.countOf(answers, answersOf)} genannt, Wettbewerber ohne ${brand} in ${f.count(gapAnswers)}.`,
     workbookPointer: "Die Arbeitsmappe listet jeden Prompt mit seinen eigenen Zahlen.",
   },
 

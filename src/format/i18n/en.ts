@@ -619,6 +619,22 @@ const enMessages = (f: Figures) => ({
       every
         ? `Every one of the ${f.countOf(every.tracked, { one: "tracked prompt", other: "tracked prompts" })} has at least one answer that names a tracked competitor and not ${brand}${every.mostly > 0 ? `, and on ${f.count(every.mostly)} of them most answers do` : ", each in fewer than half of its answers"}. They are grouped into ${f.countOf(themes, { one: "theme", other: "themes" })} by what they share: the competitor the prompt names, else its category. One action per theme.`
         : `The ${f.countOf(prompts, { one: "prompt", other: "prompts" })} with at least one answer that names a tracked competitor and not ${brand}, grouped into ${f.countOf(themes, { one: "theme", other: "themes" })} by what they share: the competitor the prompt names, else its category. One action per theme.`,
+    /**
+     * After the intro: work done whose prompts still show the gap (docs/claims.md, "Work already
+     * done"). `kind` says what the prompts share: the competitor they name or their category.
+     */
+    doneOpen: (
+      label: string,
+      date: string,
+      kind: "competitor" | "category",
+      name: string,
+      n: number,
+      answers: number,
+      mentioned: number,
+      gapAnswers: number,
+      brand: string,
+    ) =>
+      `“${label}” went live on ${date} for the ${n === 1 ? "prompt" : `${f.count(n)} prompts`} ${kind === "competitor" ? `naming ${name}` : `on ${name}`}; in this period ${brand} is named in ${mentioned === 0 ? "none" : f.count(mentioned)} of ${n === 1 ? "its" : "their"} ${f.countOf(answers, { one: "answer", other: "answers" })}, and competitors without it in ${f.count(gapAnswers)}.`,
     /** After the intro, when the run makes the workbook. */
     workbookPointer: "The workbook lists every prompt with its own figures.",
   },

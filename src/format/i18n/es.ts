@@ -462,6 +462,8 @@ const messages = (f: Figures): Messages => ({
       every
         ? `Cada uno de los ${f.countOf(every.tracked, { one: "prompt seguido", other: "prompts seguidos" })} tiene al menos una respuesta que nombra a un competidor seguido y no a ${brand}${every.mostly > 0 ? `, y en ${f.count(every.mostly)} de ellos lo hace la mayoría de las respuestas` : ", siempre en menos de la mitad de sus respuestas"}. Se agrupan en ${f.countOf(themes, { one: "tema", other: "temas" })} según lo que comparten: el competidor que nombra el prompt, si no su categoría. Una acción por tema.`
         : `Los ${f.countOf(prompts, promptsOf)} con al menos una respuesta que nombra a un competidor seguido y no a ${brand}, agrupados en ${f.countOf(themes, { one: "tema", other: "temas" })} según lo que comparten: el competidor que nombra el prompt, si no su categoría. Una acción por tema.`,
+    doneOpen: (label, date, kind, name, n, answers, mentioned, gapAnswers, brand) =>
+      `«${label}» está publicado desde el ${date} para ${n === 1 ? "el prompt" : `los ${f.count(n)} prompts`} ${kind === "competitor" ? (n === 1 ? `que nombra a ${name}` : `que nombran a ${name}`) : `de ${name}`}; en este periodo, ${mentioned === 0 ? `${brand} no aparece en ninguna` : `${brand} aparece en ${f.count(mentioned)}`} de sus ${f.countOf(answers, answersOf)}, y competidores sin ${brand} en ${f.count(gapAnswers)}.`,
     workbookPointer: "El libro lista cada prompt con sus propias cifras.",
   },
 

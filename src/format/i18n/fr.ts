@@ -467,6 +467,8 @@ const messages = (f: Figures): Messages => ({
       every
         ? `Chacun des ${f.countOf(every.tracked, { one: "prompt suivi", other: "prompts suivis" })} a au moins une réponse qui cite un concurrent suivi et pas ${brand}${every.mostly > 0 ? `, et sur ${f.count(every.mostly)} d’entre eux la plupart des réponses le font` : ", chaque fois dans moins de la moitié de ses réponses"}. Ils sont regroupés en ${f.countOf(themes, { one: "thème", other: "thèmes" })} selon ce qu’ils partagent : le concurrent que le prompt cite, sinon sa catégorie. Une action par thème.`
         : `Les ${f.countOf(prompts, promptsOf)} dont au moins une réponse cite un concurrent suivi et pas ${brand}, regroupés en ${f.countOf(themes, { one: "thème", other: "thèmes" })} selon ce qu’ils partagent : le concurrent que le prompt cite, sinon sa catégorie. Une action par thème.`,
+    doneOpen: (label, date, kind, name, n, answers, mentioned, gapAnswers, brand) =>
+      `« ${label} » est en ligne depuis le ${date} pour ${n === 1 ? "le prompt" : `les ${f.count(n)} prompts`} ${kind === "competitor" ? (n === 1 ? `qui cite ${name}` : `qui citent ${name}`) : `sur ${name}`} ; sur cette période, ${mentioned === 0 ? `${brand} n’est cité dans aucune` : `${brand} est cité dans ${f.count(mentioned)}`} de ${n === 1 ? "ses" : "leurs"} ${f.countOf(answers, answersOf)}, et des concurrents sans ${brand} dans ${f.count(gapAnswers)}.`,
     workbookPointer: "Le classeur liste chaque prompt avec ses propres chiffres.",
   },
 

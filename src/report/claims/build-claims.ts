@@ -3,7 +3,7 @@ import type { Lang } from "../../format/i18n/index.js";
 import { type Comparison, comparisonNotice, comparisonOf } from "../comparison.js";
 import type { Coverage } from "../coverage.js";
 import type { ApiSections, ReportModel } from "../model.js";
-import type { Claim, DoneWork } from "./claim.js";
+import type { Claim, DoneTheme, DoneWork } from "./claim.js";
 import { competitorClaims } from "./competitor-claims.js";
 import { contentMapClaims } from "./content-claims.js";
 import { platformExtremes, platformMoves, tiedAtUnnamedEnd } from "./platform-claims.js";
@@ -190,6 +190,21 @@ export function introClaims(
       citations: focus.some((x) => x.kind === "citations"),
       // A platform theme's name is its platform (opportunity-themes.ts).
       platform: platform as Platform | null,
+      done: themes.flatMap((x): DoneTheme[] =>
+        x.done !== null && x.gapAnswers > 0 && (x.kind === "competitor" || x.kind === "category")
+          ? [
+              {
+                work: { label: x.done.entry.label, date: x.done.entry.date },
+                kind: x.kind,
+                name: x.name!,
+                prompts: x.prompts.length,
+                answers: x.snapshots,
+                mentioned: x.prompts.reduce((n, p) => n + p.mentioned, 0),
+                gapAnswers: x.gapAnswers,
+              },
+            ]
+          : [],
+      ),
       section: "opportunities",
       tone: "neutral",
       subjects: [model.cover.brand],

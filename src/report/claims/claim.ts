@@ -48,6 +48,21 @@ export interface DoneWork {
   date: string;
 }
 
+/**
+ * A theme whose work the change log says is done while its prompts still show the gap: the work,
+ * what the prompts share (the competitor they name or their category), and the period's answers
+ * to them, those naming the brand and those naming competitors and not it.
+ */
+export interface DoneTheme {
+  work: DoneWork;
+  kind: "competitor" | "category";
+  name: string;
+  prompts: number;
+  answers: number;
+  mentioned: number;
+  gapAnswers: number;
+}
+
 /** A rate of a named entity in both periods. */
 export interface RatePair {
   name: string;
@@ -148,6 +163,8 @@ export type ClaimBody =
       themes: number;
       citations: boolean;
       platform: Platform | null;
+      /** Done work whose prompts still show the gap: the table ranks it last, the intro says it. */
+      done: readonly DoneTheme[];
     }
   /** The agency's targets: how many are on track, and each one that is not (docs/targets.md). */
   | { kind: "targets"; met: number; total: number; short: readonly TargetCheck[] }

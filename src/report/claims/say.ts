@@ -101,7 +101,11 @@ export function say(claim: Claim, lang: Lang): string {
         claim.citations || claim.platform !== null
           ? ` ${t.focusIntro(claim.citations, claim.platform === null ? null : platformName(claim.platform))}`
           : "";
-      return t.intro(claim.brand, claim.themes, claim.prompts, claim.every) + focus;
+      const done = claim.done.map(
+        (d) =>
+          ` ${t.doneOpen(d.work.label, lang.f.date(d.work.date), d.kind, d.name, d.prompts, d.answers, d.mentioned, d.gapAnswers, claim.brand)}`,
+      );
+      return t.intro(claim.brand, claim.themes, claim.prompts, claim.every) + focus + done.join("");
     }
     case "targets":
       return e.targets(
