@@ -69,6 +69,18 @@ describe("the agency's page", () => {
     expect(agencyBlocks(en.view)).toContainEqual({ kind: "paragraph", text: "Next review: 2026-12-01." });
   });
 
+  it("promises next steps in its title only when the notes set a plan", async () => {
+    expect(en.view.sections.find((s) => s.key === "agency")?.title).toBe("Our work and next steps");
+    // The change log and the targets without a note: wins, risks and work delivered, no plan.
+    const planless = await plan(undefined, false);
+    expect(planless.view.sections.find((s) => s.key === "agency")?.title).toBe("Our work");
+    expect(agencyBlocks(planless.view).some((b) => b.kind === "table" && b.id === "agency-next-steps")).toBe(
+      false,
+    );
+    const de = await plan("de-DE", false);
+    expect(de.view.sections.find((s) => s.key === "agency")?.title).toBe("Unsere Arbeit");
+  });
+
   it("lists targets met as wins and targets missed as risks, in the claims' words", () => {
     const news = rowsOf(en.view, "agency-news");
     expect(news).toContainEqual({

@@ -400,6 +400,7 @@ const messages = (f: Figures): Messages => ({
   },
 
   agency: {
+    titleWithoutPlan: "Unsere Arbeit",
     winsAndRisks: "Erfolge und Risiken",
     win: "Erfolg",
     risk: "Risiko",

@@ -484,6 +484,8 @@ const enMessages = (f: Figures) => ({
 
   /** The agency's page (render/sections/agency.ts, docs/agency.md). */
   agency: {
+    /** The section's title when the notes set no next step and no review: no plan is promised. */
+    titleWithoutPlan: "Our work",
     winsAndRisks: "Wins and risks",
     win: "Win",
     risk: "Risk",

@@ -391,6 +391,7 @@ const messages = (f: Figures): Messages => ({
   },
 
   agency: {
+    titleWithoutPlan: "Nuestro trabajo",
     winsAndRisks: "Logros y riesgos",
     win: "Logro",
     risk: "Riesgo",

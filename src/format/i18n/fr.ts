@@ -395,6 +395,7 @@ const messages = (f: Figures): Messages => ({
   },
 
   agency: {
+    titleWithoutPlan: "Notre travail",
     winsAndRisks: "Réussites et risques",
     win: "Réussite",
     risk: "Risque",

@@ -46,7 +46,8 @@ export const agency: SectionDrafter = (model, lang) => {
   ];
   // A plan shows its steps and the review's date. Without any, the client reads nothing about one
   // (never "no next steps are set"): the self-check asks the agency for it (rule no-plan).
-  if (m.nextSteps.length > 0 || m.nextReview !== null)
+  const plan = m.nextSteps.length > 0 || m.nextReview !== null;
+  if (plan)
     blocks.push(
       tableOf(
         "agency-next-steps",
@@ -89,5 +90,6 @@ export const agency: SectionDrafter = (model, lang) => {
     ),
   );
   if (!m.hasContent) blocks.push({ kind: "notice", text: a.noContent });
-  return { key: "agency", title: lang.m.sections.agency, blocks };
+  // Without a plan the title promises none: "Our work", not "Our work and next steps".
+  return { key: "agency", title: plan ? lang.m.sections.agency : a.titleWithoutPlan, blocks };
 };
