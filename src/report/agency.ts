@@ -37,6 +37,7 @@ const NEWS: ReadonlySet<Claim["kind"]> = new Set([
   "platforms-moved",
   "sov-leader",
   "overtaken",
+  "competitor-rose",
   "target",
 ]);
 

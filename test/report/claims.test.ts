@@ -228,6 +228,30 @@ describe("claims", () => {
     expect(leads(silent)).toEqual([]);
   });
 
+  it("names the competitor whose mention rate rose most, significantly, unless its overtaking says it", () => {
+    const rose = (d: ReportData) => texts(d).filter((t) => t.startsWith("Of the competitors"));
+    const data = smallReportData();
+    const rival = sectionOf(data, "competitors").rows.find((r) => !r.is_you)!;
+    // Not significant (the fixture's interval straddles 0): nothing said.
+    expect(rose(data)).toEqual([]);
+    // Rival from 20.0% to 30.0%, still behind Acme's 37.5%: no overtaking, so its rise is news.
+    [rival.mention_rate, rival.mention_delta] = [0.3, 0.1];
+    rival.mention_stats = stats([0.2, 0.4], [0.02, 0.18]);
+    expect(rose(data)).toEqual([
+      nbsp(
+        "Of the competitors, Rival gained most: mention rate +10.0 pp, to 30.0% (95% interval +2.0 to +18.0 pp).",
+      ),
+    ]);
+    const model = buildModel(data);
+    const claim = model.findings.find((f) => f.claim.kind === "competitor-rose");
+    // A rival's gain is bad news for the client: a risk on the agency's page, never a win.
+    expect(claim?.claim.tone).toBe("negative");
+    // Ahead of Acme now (50.0% against 37.5%) after a tie: the overtaking gives both periods' rates.
+    [rival.mention_rate, rival.mention_delta] = [0.5, 0.25];
+    expect(rose(data)).toEqual([]);
+    expect(texts(data).some((t) => t.startsWith("Rival overtook Acme on mention rate"))).toBe(true);
+  });
+
   it("replaces a count true of every tracked prompt by the prompts where most answers show the gap", () => {
     const data = smallReportData();
     sectionOf(data, "summary").totals.prompts = 1;

@@ -351,6 +351,8 @@ const messages = (f: Figures): Messages => ({
     platformsFell: (moves) => `Die Erwähnungsrate ist bei ${f.list(moves)} signifikant gesunken.`,
     categoryMoved: (category, delta, rate, interval) =>
       `Unter den Kategorien hat sich ${category} am stärksten bewegt: Erwähnungsrate ${f.deltaPp(delta)} auf ${f.percent(rate)} (${interval}).`,
+    competitorRose: (competitor, delta, rate, interval) =>
+      `Unter den Wettbewerbern hat ${competitor} am stärksten zugelegt: Erwähnungsrate ${f.deltaPp(delta)} auf ${f.percent(rate)} (${interval}).`,
     platformsFlat: (platforms) =>
       `Keine signifikante Veränderung der Erwähnungsrate bei ${f.list(platforms)}.`,
     strongestWeakest: (best, bestRate, worst, worstRate) =>

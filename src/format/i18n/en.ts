@@ -393,6 +393,9 @@ const enMessages = (f: Figures) => ({
     /** The category whose mention rate changed most, significantly: its interval says so. */
     categoryMoved: (category: string, delta: number, rate: number, interval: string) =>
       `Of the categories, ${category} moved most: mention rate ${f.deltaPp(delta)}, to ${f.percent(rate)} (${interval}).`,
+    /** The competitor whose mention rate rose most, significantly: its interval says so. */
+    competitorRose: (competitor: string, delta: number, rate: number, interval: string) =>
+      `Of the competitors, ${competitor} gained most: mention rate ${f.deltaPp(delta)}, to ${f.percent(rate)} (${interval}).`,
     platformsFlat: (platforms: readonly string[]) =>
       `No significant change in mention rate on ${f.list(platforms)}.`,
     strongestWeakest: (best: string, bestRate: number, worst: string, worstRate: number) =>

@@ -344,6 +344,8 @@ const messages = (f: Figures): Messages => ({
     platformsFell: (moves) => `La tasa de mención bajó significativamente en ${f.list(moves)}.`,
     categoryMoved: (category, delta, rate, interval) =>
       `Entre las categorías, ${category} es la que más se movió: tasa de mención ${f.deltaPp(delta)}, hasta el ${f.percent(rate)} (${interval}).`,
+    competitorRose: (competitor, delta, rate, interval) =>
+      `Entre los competidores, ${competitor} es el que más creció: tasa de mención ${f.deltaPp(delta)}, hasta el ${f.percent(rate)} (${interval}).`,
     platformsFlat: (platforms) => `Sin cambio significativo de la tasa de mención en ${f.list(platforms)}.`,
     strongestWeakest: (best, bestRate, worst, worstRate) =>
       `${best} es la plataforma más favorable (tasa de mención del ${f.percent(bestRate)}); ${worst}, la menos favorable (${f.percent(worstRate)}).`,

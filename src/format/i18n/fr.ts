@@ -347,6 +347,8 @@ const messages = (f: Figures): Messages => ({
     platformsFell: (moves) => `Le taux de mention a baissé significativement sur ${f.list(moves)}.`,
     categoryMoved: (category, delta, rate, interval) =>
       `Parmi les catégories, ${category} a le plus bougé : taux de mention ${f.deltaPp(delta)}, à ${f.percent(rate)} (${interval}).`,
+    competitorRose: (competitor, delta, rate, interval) =>
+      `Parmi les concurrents, ${competitor} a le plus progressé : taux de mention ${f.deltaPp(delta)}, à ${f.percent(rate)} (${interval}).`,
     platformsFlat: (platforms) =>
       `Pas de variation significative du taux de mention sur ${f.list(platforms)}.`,
     strongestWeakest: (best, bestRate, worst, worstRate) =>

@@ -278,7 +278,7 @@ function coverageUnsaid(model: ReportModel): CheckFinding[] {
 /** A win is good news and a risk bad news for the client; a change among them is significant. */
 function winOrRiskUntrue(model: ReportModel): CheckFinding[] {
   const wrong = (c: Claim, tone: Claim["tone"]) =>
-    c.tone !== tone || (c.kind === "rate-change" && !c.stats.significant);
+    c.tone !== tone || ((c.kind === "rate-change" || c.kind === "competitor-rose") && !c.stats.significant);
   return [
     ...model.agency.wins.filter((c) => wrong(c, "positive")).map((c) => ({ c, as: "win" })),
     ...model.agency.risks.filter((c) => wrong(c, "negative")).map((c) => ({ c, as: "risk" })),

@@ -99,6 +99,11 @@ export type ClaimBody =
    * "Categories"). The prompts without a category are not one.
    */
   | { kind: "category-moved"; category: string; delta: number; rate: number; stats: RateStats }
+  /**
+   * The competitor whose mention rate rose most, significantly, when no overtaking already shows
+   * that rise (docs/claims.md, "Competitors"): a rival's surge is news for the client.
+   */
+  | { kind: "competitor-rose"; competitor: string; delta: number; rate: number; stats: RateStats }
   /** Either end is present only when one platform alone holds it: a tie is neither. */
   | {
       kind: "platform-extremes";

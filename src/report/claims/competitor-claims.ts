@@ -77,5 +77,35 @@ export function competitorClaims(s: ApiSections, brand: string, compared: boolea
       rows: [`competitors/${row.name}`, `competitors/${mine.name}`],
     });
   }
+  const rose = risingRival(rows, out);
+  if (rose) out.push(rose);
   return out;
+}
+
+/**
+ * The competitor whose mention rate rose most, significantly, unless an overtaking on mention rate
+ * already says it (its sentence gives both periods' rates). One, not a list: the table has the rest.
+ */
+function risingRival(rows: ApiSections["competitors"]["rows"], said: readonly Claim[]): Claim | null {
+  const overtook = new Set(
+    said.flatMap((c) =>
+      c.kind === "overtaken" && c.metrics.some((m) => m.metric === "mention_rate") ? [c.competitor] : [],
+    ),
+  );
+  const top = rows
+    .filter((r) => !r.is_you && r.mention_stats.significant && r.mention_delta > 0)
+    .sort((a, b) => b.mention_delta - a.mention_delta || a.name.localeCompare(b.name, "en"))[0];
+  if (!top || overtook.has(top.name)) return null;
+  return {
+    kind: "competitor-rose",
+    competitor: top.name,
+    delta: top.mention_delta,
+    rate: top.mention_rate,
+    stats: top.mention_stats,
+    section: "competitors",
+    // A competitor's gain is bad news for the client (docs/decisions.md, "Colour follows meaning").
+    tone: "negative",
+    subjects: [top.name],
+    rows: [`competitors/${top.name}`],
+  };
 }

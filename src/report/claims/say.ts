@@ -58,6 +58,8 @@ export function say(claim: Claim, lang: Lang): string {
     }
     case "category-moved":
       return e.categoryMoved(claim.category, claim.delta, claim.rate, interval(lang, claim.stats));
+    case "competitor-rose":
+      return e.competitorRose(claim.competitor, claim.delta, claim.rate, interval(lang, claim.stats));
     case "platforms-flat":
       return e.platformsFlat(claim.platforms.map(platformName));
     case "platform-extremes": {
