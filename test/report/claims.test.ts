@@ -83,8 +83,24 @@ describe("claims", () => {
     expect(blocks.map((b) => b.kind)).toEqual(["chart", "paragraph", "table"]);
     expect(blocks[1]).toEqual({
       kind: "paragraph",
-      text: "“Privacy and consent” has no bar in the chart of your pages: what was published on it is not classified into topics and buyer stages yet.",
+      text: "“Privacy and consent” has no bar in the chart of your pages, which counts classified pages only: what was published on it is not classified yet.",
     });
+    // The topics the summary names lead the table, in its order, so a page showing the first rows
+    // keeps them: untapped GA4, then Privacy and consent, published on; the unflagged CRM last.
+    const ordered = buildModel(
+      withContent(
+        smallReportData(),
+        [topic("CRM", false, 0), topic("Privacy and consent", true, 6), topic("GA4", true, 5)],
+        [published("Privacy and consent without spreadsheets")],
+      ),
+    );
+    const table = contentMap(ordered, langOf("en-US")).blocks.find((b) => b.kind === "table");
+    if (table?.kind !== "table") throw new Error("table");
+    expect(table.rows.map((r) => [r.topic, r.status])).toEqual([
+      ["GA4", "Untapped"],
+      ["Privacy and consent", "Published, unclassified"],
+      ["CRM", ""],
+    ]);
     // With nothing published on a flagged topic, the chart needs no such sentence.
     const bare = buildModel(withContent(smallReportData(), [topic("GA4", true, 5)], []));
     expect(contentMap(bare, langOf("en-US")).blocks.map((b) => b.kind)).toEqual(["chart", "table"]);

@@ -607,7 +607,7 @@ const messages = (f: Figures): Messages => ({
     asOf: (asOf, end) =>
       `Die Karte zeigt die Seiten, wie sie bis zum ${asOf} erfasst wurden, nicht ihren Stand am Ende des Zeitraums (${end}).`,
     publishedNoBar: (topics) =>
-      `${f.list(topics.map((t) => `„${t}“`))}: kein Balken im Diagramm Ihrer Seiten, denn was dazu veröffentlicht wurde, ist noch keinem Thema und keiner Kaufphase zugeordnet.`,
+      `${f.list(topics.map((t) => `„${t}“`))}: kein Balken im Diagramm Ihrer Seiten, das nur klassifizierte Seiten zählt; was dazu veröffentlicht wurde, ist noch nicht klassifiziert.`,
   },
 
   content: {

@@ -803,7 +803,7 @@ const enMessages = (f: Figures) => ({
      * map has not classified yet, so the chart, which counts classified pages, draws no bar.
      */
     publishedNoBar: (topics: readonly string[]) =>
-      `${f.list(topics.map((t) => `“${t}”`))} ${topics.length === 1 ? "has" : "have"} no bar in the chart of your pages: what was published on ${topics.length === 1 ? "it" : "them"} is not classified into topics and buyer stages yet.`,
+      `${f.list(topics.map((t) => `“${t}”`))} ${topics.length === 1 ? "has" : "have"} no bar in the chart of your pages, which counts classified pages only: what was published on ${topics.length === 1 ? "it" : "them"} is not classified yet.`,
   },
 
   content: {

@@ -596,7 +596,7 @@ const messages = (f: Figures): Messages => ({
     asOf: (asOf, end) =>
       `El mapa muestra las páginas rastreadas hasta el ${asOf}, no su estado al final del período (${end}).`,
     publishedNoBar: (topics) =>
-      `${f.list(topics.map((t) => `«${t}»`))} ${topics.length === 1 ? "no tiene barra" : "no tienen barra"} en el gráfico de sus páginas: lo publicado sobre ${topics.length === 1 ? "ese tema" : "esos temas"} aún no está clasificado por tema y etapa de compra.`,
+      `${f.list(topics.map((t) => `«${t}»`))} ${topics.length === 1 ? "no tiene barra" : "no tienen barra"} en el gráfico de sus páginas, que solo cuenta las páginas clasificadas: lo publicado sobre ${topics.length === 1 ? "ese tema" : "esos temas"} aún no está clasificado.`,
   },
 
   content: {

@@ -601,7 +601,7 @@ const messages = (f: Figures): Messages => ({
     asOf: (asOf, end) =>
       `La carte montre les pages explorées jusqu’au ${asOf}, et non leur état à la fin de la période (${end}).`,
     publishedNoBar: (topics) =>
-      `${f.list(topics.map((t) => `« ${t} »`))} : pas de barre dans le graphique de vos pages, car ce qui y a été publié n’est pas encore classé par thème et étape d’achat.`,
+      `${f.list(topics.map((t) => `« ${t} »`))} : pas de barre dans le graphique de vos pages, qui ne compte que les pages classées ; ce qui y a été publié n’est pas encore classé.`,
   },
 
   content: {

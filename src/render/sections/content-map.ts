@@ -17,11 +17,15 @@ export const contentMap: SectionDrafter = (model, lang) => {
   const { columns: k, contentMap: say } = lang.m;
   const title = lang.m.sections.content_map;
   if (!m.ok) return { key: "content_map", title, blocks: [notice(m, lang)] };
-  const { topics, unclassified } = m.value;
+  const { unclassified } = m.value;
   // The table's status says what each flag means for the client; the executive summary says it in
   // words (its claims, docs/claims.md). An untapped topic the client has published on is never
   // "untapped" here either.
   const own = new Set(model.claims.flatMap((c) => (c.kind === "topic-own-content" ? [c.topic.id] : [])));
+  // The topics the summary names first, in its order (untapped, coverage gaps, published on), so
+  // a page that shows the first rows only never leaves out a topic its summary names; then the rest.
+  const flag = (t: Topic) => (own.has(t.id) ? 2 : t.is_untapped ? 0 : t.is_coverage_gap ? 1 : 3);
+  const topics = [...m.value.topics].sort((a, b) => flag(a) - flag(b));
   // No page classified and none waiting (a project imported from CSV): the project has no content
   // data, which one sentence says; no empty chart, no "0 pages" (the table keeps the workbook's sheet).
   const noData = topics.length === 0 && unclassified === 0;
