@@ -383,7 +383,7 @@ const messages = (f: Figures): Messages => ({
     untapped: (n, topics) =>
       `${f.countOf(n, { one: "unbesetztes Thema", other: "unbesetzte Themen" })}, zu denen Wettbewerber publizieren und Sie nicht: ${topics}.`,
     coverageGaps: (n, topics) =>
-      `${f.countOf(n, { one: "Abdeckungslücke", other: "Abdeckungslücken" })}, bei denen der stärkste Wettbewerber mehr Seiten hat: ${topics}.`,
+      `${f.countOf(n, { one: "Abdeckungslücke", other: "Abdeckungslücken" })}: Themen, zu denen Sie Seiten haben und der stärkste Wettbewerber mehr: ${topics}.`,
     topicOwnContent: (topic, items, cited, theirs, whose) =>
       `${topic}: Sie haben ${f.countOf(items, { one: "Artikel", other: "Artikel" })} veröffentlicht, ${cited === 0 ? "noch nicht zitiert" : `${f.count(cited)} zitiert`}; Wettbewerber haben ${f.countOf(theirs, pagesOf)}${whose ? ` (${whose})` : ""}.`,
     coverageRange: (start, end) => (start === end ? f.date(start) : `${f.date(start)} bis ${f.date(end)}`),

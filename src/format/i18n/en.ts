@@ -448,7 +448,7 @@ const enMessages = (f: Figures) => ({
     untapped: (n: number, topics: string) =>
       `${f.countOf(n, { one: "untapped topic", other: "untapped topics" })} where competitors publish and you do not: ${topics}.`,
     coverageGaps: (n: number, topics: string) =>
-      `${f.countOf(n, { one: "coverage gap", other: "coverage gaps" })} where the top competitor has more pages: ${topics}.`,
+      `${f.countOf(n, { one: "coverage gap", other: "coverage gaps" })}, topics where you have pages and the top competitor has more: ${topics}.`,
     /** A topic flagged untapped or a gap among classified pages, on which the client has published. */
     /** `whose`: each competitor's pages, "Lumora 3, Nimbus Metrics 3" (empty when none has any). */
     topicOwnContent: (topic: string, items: number, cited: number, theirs: number, whose: string) =>
