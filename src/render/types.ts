@@ -38,6 +38,13 @@ export interface Column {
   /** Only in the workbook (sample sizes, interval bounds): the page formats drop it (present.ts). */
   workbookOnly?: boolean;
   /**
+   * Only in the page formats: a figure the workbook holds otherwise (an interval as text where the
+   * workbook has its bounds as numbers); the workbook's data sheets drop it.
+   */
+  pageOnly?: boolean;
+  /** Text that reads as one figure (an interval): printed on one line, as figures are. */
+  nowrap?: boolean;
+  /**
    * For a change: the row field saying whether it is significant (docs/metrics.md, "Intervals
    * and significance"); a change that is not is printed grey, never as a rise or a fall.
    */

@@ -109,11 +109,12 @@ describe("targets in every format", async () => {
   const model = buildModel(smallReportData(), { targets: TARGETS });
   const view = await viewOf(model);
   const expected = [
-    ["All platforms", "Mention rate", "30.0%", "37.5%", "+7.5\u00a0pp", "On track"],
-    ["All platforms", "Citation rate", "25.0%", "12.5%", "−12.5\u00a0pp", "At risk"],
-    ["All platforms", "Share of voice", "60.0%", "42.9%", "−17.1\u00a0pp", "Off track"],
-    ["Perplexity", "Mention rate", "20.0%", "25.0%", "+5.0\u00a0pp", "On track"],
-    ["Claude", "Mention rate", "10.0%", "—", "—", "No data"],
+    // The page formats add the rate's 95 % interval, so "at risk" and "off track" can be checked.
+    ["All platforms", "Mention rate", "30.0%", "37.5%", "+7.5\u00a0pp", "On track", "25.0% to 50.0%"],
+    ["All platforms", "Citation rate", "25.0%", "12.5%", "−12.5\u00a0pp", "At risk", "0.0% to 30.0%"],
+    ["All platforms", "Share of voice", "60.0%", "42.9%", "−17.1\u00a0pp", "Off track", "30.0% to 55.0%"],
+    ["Perplexity", "Mention rate", "20.0%", "25.0%", "+5.0\u00a0pp", "On track", "0.0% to 100.0%"],
+    ["Claude", "Mention rate", "10.0%", "—", "—", "No data", "—"],
   ];
 
   it("PDF: the scorecard in words and colour; an at-risk gap grey", () => {
@@ -133,7 +134,7 @@ describe("targets in every format", async () => {
     for (const row of expected) expect(md).toContain(`| ${row.join(" | ")} |`);
   });
 
-  it("XLSX: numbers stay numbers, the status in words, the interval beside it", () => {
+  it("XLSX: numbers stay numbers, the status in words, the interval's bounds beside it (not its text)", () => {
     const wb = buildWorkbook(view);
     const rows: unknown[][] = [];
     wb.eachSheet((ws) =>

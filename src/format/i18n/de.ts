@@ -188,6 +188,7 @@ const messages = (f: Figures): Messages => ({
     target: "Ziel",
     thisPeriod: "Dieser Zeitraum",
     gap: "Abstand",
+    interval95: "95-%-Intervall",
     low95: "95 % unten",
     high95: "95 % oben",
     whatWeDid: "Maßnahme",
@@ -339,7 +340,7 @@ const messages = (f: Figures): Messages => ({
     targets: (met, total, short) =>
       `${f.count(met)} von ${f.countOf(total, { one: "Ziel", other: "Zielen" })} im Plan${short.length > 0 ? `; ${f.list(short)}` : ""}.`,
     targetShort: (scope, metric, status, value, target) =>
-      `${metric}${scope !== null ? ` auf ${scope}` : ""} ${{ at_risk: "gefährdet", off_track: "verfehlt", no_data: "ohne Daten" }[status]}${value !== null ? ` (${f.percent(value)} gegenüber ${f.percent(target)})` : ""}`,
+      `${metric}${scope !== null ? ` bei ${scope}` : ""} ${{ at_risk: "gefährdet", off_track: "verfehlt", no_data: "ohne Daten" }[status]}${value !== null ? ` (${f.percent(value)} gegenüber ${f.percent(target)})` : ""}`,
     rateWas: (label, value) => `${label}: ${f.percent(value)}.`,
     steady: (label, current, previous, delta, interval) =>
       `${label}: keine signifikante Veränderung, ${f.percent(current)} gegenüber ${f.percent(previous)} in der Vorperiode (${f.deltaPp(delta)}; ${interval}).`,
@@ -398,7 +399,7 @@ const messages = (f: Figures): Messages => ({
     coverage: (platforms, shortfall, change) =>
       `${f.sentenceStart(platforms.join("; "))}: ${platforms.length > 1 ? "zusammen " : ""}${f.countOf(shortfall, { one: "Antwort", other: "Antworten" })} weniger als bei vollständiger Erhebung${change !== null && change < 0 ? (shortfall >= -change ? `; das erklärt den Rückgang der ausgewerteten Antworten (${f.deltaCount(change)})` : `; das sind ${f.count(shortfall)} des Rückgangs der ausgewerteten Antworten (${f.deltaCount(change)})`) : ""}.`,
     targetLine: (scope, metric, status, value, target) =>
-      `${metric}${scope !== null ? ` auf ${scope}` : ""} ${{ on_track: "im Plan", at_risk: "gefährdet", off_track: "verfehlt", no_data: "ohne Daten" }[status]}${value !== null ? ` (${f.percent(value)} gegenüber dem Ziel von ${f.percent(target)})` : ""}.`,
+      `${metric}${scope !== null ? ` bei ${scope}` : ""} ${{ on_track: "im Plan", at_risk: "gefährdet", off_track: "verfehlt", no_data: "ohne Daten" }[status]}${value !== null ? ` (${f.percent(value)} gegenüber dem Ziel von ${f.percent(target)})` : ""}.`,
   },
 
   agency: {
@@ -447,7 +448,7 @@ const messages = (f: Figures): Messages => ({
       `Wettbewerber werden weiterhin ohne ${brand} in ${f.count(gapAnswers)} ihrer ${f.countOf(answers, answersOf)} genannt.`,
     changeScope: (platform, category) =>
       platform !== null
-        ? `auf ${platform}`
+        ? `bei ${platform}`
         : category !== null
           ? `in ${category}`
           : "über alle Prompts und Plattformen",
@@ -498,8 +499,9 @@ const messages = (f: Figures): Messages => ({
     headline: "Kennzahlen",
     targets: "Ziele",
     noTargets: "Es sind keine Ziele festgelegt.",
+    rateInterval: (low, high) => `${f.percent(low)} bis ${f.percent(high)}`,
     targetsNote:
-      "Im Plan: Die Rate erreicht ihr Ziel. Gefährdet: Sie liegt darunter, aber das Ziel liegt innerhalb ihres 95-%-Intervalls. Verfehlt: Das gesamte Intervall liegt unter dem Ziel.",
+      "Gefährdet: unter dem Ziel, das aber im 95-%-Intervall der Rate liegt. Verfehlt: Das gesamte Intervall liegt unter dem Ziel.",
   },
 
   trend: {
@@ -566,7 +568,7 @@ const messages = (f: Figures): Messages => ({
     yours: (brand) => `${brand} (Ihre Marke)`,
     competitors: "Wettbewerber",
     otherSites: "Andere Websites",
-    owners: { you: "Ihre", competitor: "Wettbewerber", other: "Andere" },
+    owners: { you: "Ihre Marke", competitor: "Wettbewerber", other: "Andere Website" },
     byOwner: "Nach Inhaber",
     domains: "Domains",
     empty: "In diesem Zeitraum gibt es keine Zitierungen.",

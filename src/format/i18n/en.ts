@@ -209,6 +209,7 @@ const enMessages = (f: Figures) => ({
     target: "Target",
     thisPeriod: "This period",
     gap: "Gap",
+    interval95: "95% interval",
     low95: "95% low",
     high95: "95% high",
     whatWeDid: "What we did",
@@ -682,7 +683,9 @@ const enMessages = (f: Figures) => ({
     targets: "Targets",
     noTargets: "No targets are set.",
     targetsNote:
-      "On track: the rate reaches its target. At risk: it falls short, but the target lies within its 95% interval. Off track: the whole interval lies below the target.",
+      "At risk: below the target, which lies within the rate's 95% interval. Off track: the whole interval lies below the target.",
+    /** A rate's 95 % interval in a cell of the targets' table: "18.0% to 21.2%". */
+    rateInterval: (low: number, high: number) => `${f.percent(low)} to ${f.percent(high)}`,
   },
 
   trend: {

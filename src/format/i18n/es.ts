@@ -188,6 +188,7 @@ const messages = (f: Figures): Messages => ({
     target: "Objetivo",
     thisPeriod: "Este período",
     gap: "Diferencia",
+    interval95: "Intervalo del 95 %",
     low95: "Límite inferior 95 %",
     high95: "Límite superior 95 %",
     whatWeDid: "Acción realizada",
@@ -489,8 +490,9 @@ const messages = (f: Figures): Messages => ({
     headline: "Indicadores clave",
     targets: "Objetivos",
     noTargets: "No hay objetivos definidos.",
+    rateInterval: (low, high) => `${f.percent(low)} a ${f.percent(high)}`,
     targetsNote:
-      "En línea: la tasa alcanza su objetivo. En riesgo: se queda por debajo, pero el objetivo está dentro de su intervalo del 95 %. Desviado: todo el intervalo está por debajo del objetivo.",
+      "En riesgo: por debajo del objetivo, que está dentro del intervalo del 95 % de la tasa. Desviado: todo el intervalo está por debajo del objetivo.",
   },
 
   trend: {

@@ -188,6 +188,7 @@ const messages = (f: Figures): Messages => ({
     target: "Objectif",
     thisPeriod: "Cette période",
     gap: "Écart",
+    interval95: "Intervalle à 95 %",
     low95: "Borne basse à 95 %",
     high95: "Borne haute à 95 %",
     whatWeDid: "Action menée",
@@ -494,8 +495,9 @@ const messages = (f: Figures): Messages => ({
     headline: "Indicateurs clés",
     targets: "Objectifs",
     noTargets: "Aucun objectif n’est défini.",
+    rateInterval: (low, high) => `${f.percent(low)} à ${f.percent(high)}`,
     targetsNote:
-      "En bonne voie : le taux atteint son objectif. À risque : il reste en dessous, mais l’objectif se situe dans son intervalle à 95 %. Hors trajectoire : tout l’intervalle se situe sous l’objectif.",
+      "À risque : sous l’objectif, qui se situe dans l’intervalle à 95 % du taux. Hors trajectoire : tout l’intervalle se situe sous l’objectif.",
   },
 
   trend: {

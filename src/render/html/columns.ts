@@ -53,7 +53,12 @@ const BOLD_TYPES: ReadonlySet<ValueType> = new Set(["delta_pp", "delta_count", "
 export interface ColumnInput {
   label: string;
   type: ValueType;
+  /** Text that reads as one figure ("18.0% to 21.2%"): printed on one line, as figures are. */
+  nowrap?: boolean;
 }
+
+/** How a column's cells may wrap: by its type, unless it says it is one figure. */
+const fitOf = (column: ColumnInput): Fit => (column.nowrap ? "nowrap" : FIT[column.type]);
 
 /** How a table is printed: its font size and each column's share of the width, in percent. */
 export interface TableLayout {
@@ -89,7 +94,7 @@ function lineEm(text: string, weight: Weight): number {
 
 function measure(column: ColumnInput, cells: readonly string[]): CellsEm {
   const weight: Weight = BOLD_TYPES.has(column.type) ? "bold" : "regular";
-  const fit = FIT[column.type];
+  const fit = fitOf(column);
   let word = 0;
   const lines = cells.map((c) => {
     // Free text needs room for its longest word of letters and digits: markup-like or symbol
@@ -117,7 +122,7 @@ function need(column: ColumnInput, cells: CellsEm, f: Fonts): Need {
   const max = Math.max(head, longest) * SAFETY + pad;
   // Wrapping leaves about half a word unused per line: a narrow column loses a larger share.
   const base = { max, extra: pad + WRAP_LOSS_EM * f.tdPt * PT_MM, heading };
-  switch (FIT[column.type]) {
+  switch (fitOf(column)) {
     case "nowrap":
       return { ...base, min: max, weight: 0 };
     case "words":

@@ -113,6 +113,11 @@ export function workbookOnly(c: Column): Column {
   return { ...c, workbookOnly: true };
 }
 
+/** The column in the page formats only (render/types.ts, `pageOnly`). */
+export function pageOnly(c: Column): Column {
+  return { ...c, pageOnly: true };
+}
+
 /**
  * A report's range in words, as the cover and the methodology say it: a rolling range as "last 90
  * days", never its API code ("90d"); a custom period by its label ("October 2025").

@@ -2,7 +2,7 @@ import { platformName } from "../../format/figures.js";
 import type { Lang } from "../../format/i18n/index.js";
 import type { ApiSections, ReportModel } from "../../report/model.js";
 import type { DraftBlock, Kpi } from "../types.js";
-import { col, fromSections, type SectionDrafter, tableOf, workbookOnly } from "./_helpers.js";
+import { col, fromSections, pageOnly, type SectionDrafter, tableOf, workbookOnly } from "./_helpers.js";
 
 /**
  * The scorecard of the agency's targets (docs/targets.md): target, rate, gap and status in words.
@@ -19,6 +19,7 @@ function targetsTable(model: ReportModel, lang: Lang): DraftBlock[] {
     scope: c.platform === null ? lang.m.values.allPlatforms : platformName(c.platform),
     metric: lang.m.kpis.metrics[c.metric] ?? c.metric,
     decided: c.status !== "at_risk",
+    interval: c.low === null || c.high === null ? null : m.rateInterval(c.low, c.high),
   }));
   return [
     tableOf(
@@ -30,6 +31,9 @@ function targetsTable(model: ReportModel, lang: Lang): DraftBlock[] {
         col("value", k.thisPeriod, "percent"),
         { ...col("gap", k.gap, "delta_pp"), significance: "decided" },
         col("status", k.status, "status"),
+        // A status rests on the rate's interval: the page shows it so the reader can check "at
+        // risk" and "off track"; the workbook has its bounds as numbers instead.
+        { ...pageOnly(col("interval", k.interval95, "text")), nowrap: true },
         workbookOnly(col("low", k.low95, "percent")),
         workbookOnly(col("high", k.high95, "percent")),
       ],

@@ -17,7 +17,10 @@ export const PAGE_SETUP: Partial<ExcelJS.PageSetup> = {
  * the header frozen and filtered. Titles, notes and "no data" texts go to the About sheet; the note
  * is also the header's comment.
  */
-export function writeDataSheet(ws: ExcelJS.Worksheet, table: TableBlock, lang?: Lang): void {
+export function writeDataSheet(ws: ExcelJS.Worksheet, complete: TableBlock, lang?: Lang): void {
+  const table = complete.columns.some((c) => c.pageOnly)
+    ? { ...complete, columns: complete.columns.filter((c) => !c.pageOnly) }
+    : complete;
   const last = writeGrid(ws, 1, table, lang);
   // The table's note (a sample's size and what it leaves out) travels with its header, where a
   // reader of this sheet alone sees it; the About sheet's contents list it too.
