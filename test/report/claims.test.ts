@@ -516,7 +516,11 @@ const PLATFORMS: Platform[] = ["chatgpt", "perplexity", "gemini", "grok"];
 /** A random report around the fixture: platform rates with ties, competitors' moves, gaps on every prompt or not. */
 const randomReport = fc.record({
   rates: fc.array(fc.constantFrom(0.1, 0.25, 0.5), { minLength: 2, maxLength: 4 }),
-  rival: fc.record({ now: fc.constantFrom(0.2, 0.375, 0.6), delta: fc.constantFrom(-0.2, 0, 0.3) }),
+  rival: fc.record({
+    now: fc.constantFrom(0.2, 0.375, 0.6),
+    delta: fc.constantFrom(-0.2, 0, 0.3),
+    significant: fc.boolean(),
+  }),
   tracked: fc.integer({ min: 1, max: 3 }),
   gapAnswers: fc.integer({ min: 1, max: 4 }),
   publishedOnTopic: fc.boolean(),
@@ -537,6 +541,11 @@ describe("the self-check over random reports", () => {
         const rival = sectionOf(data, "competitors").rows.find((x) => !x.is_you)!;
         rival.mention_rate = r.rival.now;
         rival.mention_delta = r.rival.delta;
+        // A change whose interval excludes zero on its side, or straddles it.
+        rival.mention_stats =
+          r.rival.significant && r.rival.delta !== 0
+            ? stats([0, 1], r.rival.delta > 0 ? [0.05, 0.5] : [-0.5, -0.05])
+            : stats([0, 1], [-0.5, 0.5]);
         rival.sov = r.rival.now;
         rival.sov_delta = r.rival.delta;
         sectionOf(data, "summary").totals.prompts = r.tracked;
@@ -559,6 +568,23 @@ describe("the self-check over random reports", () => {
       }),
       { numRuns: 200 },
     );
+  });
+
+  it("finds a competitor's significant surge the summary leaves unsaid", () => {
+    const data = smallReportData();
+    const rival = sectionOf(data, "competitors").rows.find((r) => !r.is_you)!;
+    [rival.mention_rate, rival.mention_delta] = [0.3, 0.1];
+    rival.mention_stats = stats([0.2, 0.4], [0.02, 0.18]);
+    const model = buildModel(data);
+    expect(checkReport(model).filter((c) => c.rule === "surge-unsaid")).toEqual([]);
+    model.claims = model.claims.filter((c) => c.kind !== "competitor-rose" && !c.subjects.includes("Rival"));
+    expect(checkReport(model).filter((c) => c.rule === "surge-unsaid")).toEqual([
+      {
+        rule: "surge-unsaid",
+        message:
+          "Rival's mention rate rose significantly (10.0 pp), more than any other competitor's, and the summary does not say so",
+      },
+    ]);
   });
 
   it("holds a wrong claim to account: the check is not empty by construction", () => {

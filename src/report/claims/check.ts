@@ -12,6 +12,7 @@ export type CheckRule =
   | "repeats-done-work"
   | "unaddressed"
   | "overtaken-unsaid"
+  | "surge-unsaid"
   | "true-of-every-row"
   | "tie-called-extreme"
   | "coverage-unsaid"
@@ -39,6 +40,7 @@ export function checkReport(model: ReportModel, notes: Notes = {}): CheckFinding
     ...repeatsDoneWork(model, notes),
     ...unaddressed(model),
     ...overtakenUnsaid(model),
+    ...surgeUnsaid(model),
     ...trueOfEveryRow([...model.claims, ...model.agency.wins, ...model.agency.risks]),
     ...tieCalledExtreme(model),
     ...coverageUnsaid(model),
@@ -216,6 +218,24 @@ function overtakenUnsaid(model: ReportModel): CheckFinding[] {
       message: `${r.name} overtook the client on ${metric}, and the summary does not say so`,
     }));
   });
+}
+
+/**
+ * The competitor whose mention rate rose most, significantly, is named in the summary: in a
+ * sentence of its own or in an overtaking (docs/claims.md, "A competitor's surge is in the summary").
+ */
+function surgeUnsaid(model: ReportModel): CheckFinding[] {
+  if (!model.sections.ok || model.claims.some((c) => c.kind === "no-comparison")) return [];
+  const top = model.sections.value.competitors.rows
+    .filter((r) => !r.is_you && r.mention_stats.significant && r.mention_delta > 0)
+    .sort((a, b) => b.mention_delta - a.mention_delta)[0];
+  if (!top || model.claims.some((c) => c.subjects.includes(top.name))) return [];
+  return [
+    {
+      rule: "surge-unsaid",
+      message: `${top.name}'s mention rate rose significantly (${(top.mention_delta * 100).toFixed(1)} pp), more than any other competitor's, and the summary does not say so`,
+    },
+  ];
 }
 
 /** No claim counts every row: a statement true of every tracked prompt tells the reader nothing. */
