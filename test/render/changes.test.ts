@@ -180,8 +180,9 @@ describe("the change log in every format", () => {
     expect(lines.slice(at + 2, at + 8)).toEqual([
       "| Date | Kind | What | Scope | Mention rate, 14 days before | Mention rate, 14 days after | Change |",
       "| --- | --- | --- | --- | ---: | ---: | ---: |",
-      "| 2026-10-05 | Change we made | CRM guide | Category: CRM | 25.0% | 50.0% | +25.0\u00a0pp |",
-      '| 2026-10-15 | Change we made | \\=HYPERLINK("http\\://evil.example") &lt;script&gt;alert(1)&lt;/script&gt; \\| \\[x\\](javascript:y) \\*b\\* | All platforms | 19.3% | 40.0% | +20.7\u00a0pp |',
+      // Not tested for significance: in italics, as the PDF greys it.
+      "| 2026-10-05 | Change we made | CRM guide | Category: CRM | 25.0% | 50.0% | *+25.0\u00a0pp* |",
+      '| 2026-10-15 | Change we made | \\=HYPERLINK("http\\://evil.example") &lt;script&gt;alert(1)&lt;/script&gt; \\| \\[x\\](javascript:y) \\*b\\* | All platforms | 19.3% | 40.0% | *+20.7\u00a0pp* |',
       "| 2026-10-20 | Change we made | ChatGPT plugin listing | ChatGPT | 20.0% | 60.0% | — |",
       "| 2026-10-25 | Change we made | FAQ schema | All platforms | 34.3% | 40.0% | — |",
     ]);

@@ -860,7 +860,7 @@ const enMessages = (f: Figures) => ({
     sample: (prompts: number, answers: number, previousPrompts: number, previousAnswers: number) =>
       ` The headline rates rest on ${f.countOf(prompts, { one: "prompt", other: "prompts" })} (${f.countOf(answers, { one: "answer", other: "answers" })}) in this period and ${f.countOf(previousPrompts, { one: "prompt", other: "prompts" })} (${f.countOf(previousAnswers, { one: "answer", other: "answers" })}) in the previous one.`,
     significance: (sample: string) =>
-      `Answers to the same prompt resemble each other from day to day, so the sample that counts is the prompts, not the answers: each rate's 95% interval treats the prompts as the units (a ratio of sums over prompts, with Student's t). A change counts as significant when the 95% interval of the difference between the periods, computed from each prompt's own change, excludes zero; changes that are not significant are greyed and described as "no significant change".${sample}`,
+      `Answers to the same prompt resemble each other from day to day, so the sample that counts is the prompts, not the answers: each rate's 95% interval treats the prompts as the units (a ratio of sums over prompts, with Student's t). A change counts as significant when the 95% interval of the difference between the periods, computed from each prompt's own change, excludes zero; changes that are not significant are greyed (in italics where there is no colour) and described as "no significant change".${sample}`,
     timezone: (shown: string, workspace: string) =>
       `Dates of answers and content items are shown in ${shown}, as the report configuration asks; the period's days are those of the workspace timezone, ${workspace}.`,
     definitions: "Definitions",

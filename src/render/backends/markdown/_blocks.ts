@@ -5,7 +5,7 @@ import { noteMarkdown } from "../../../format/note-markup.js";
 import type { ValueType } from "../../../format/value-type.js";
 import type { Segment } from "../../../report/excerpt.js";
 import { changeNote } from "../../kpi-change.js";
-import type { Block, Column, Kpi } from "../../types.js";
+import type { Block, Column, Kpi, Row } from "../../types.js";
 import type { Slugger } from "./_slug.js";
 
 /** Figures read better right-aligned, so their columns are. */
@@ -30,12 +30,12 @@ function row(cells: string[]): string {
   return `| ${cells.join(" | ")} |`;
 }
 
-/** A GFM table: header, alignment row, body rows. */
+/** A GFM table: header, alignment row, body rows (their cells already Markdown, escaped). */
 function table(headers: string[], aligns: ("left" | "right")[], body: string[][]): string[] {
   return [
     row(headers.map(escapeMarkdown)),
     row(aligns.map((a) => (a === "right" ? "---:" : "---"))),
-    ...body.map((cells) => row(cells.map(escapeMarkdown))),
+    ...body.map(row),
   ];
 }
 
@@ -51,14 +51,26 @@ function kpiTable(items: Kpi[], lang: Lang): string[] {
   return table(
     [w.metric, w.value, w.previous, w.change, w.significance],
     ["left", "right", "right", "right", "left"],
-    items.map((k) => [
-      k.label,
-      formatIn(lang, k.type, k.value),
-      formatIn(lang, k.type, k.previous),
-      formatIn(lang, k.deltaType, k.delta),
-      changeNote(k, lang),
-    ]),
+    items.map((k) =>
+      [
+        k.label,
+        formatIn(lang, k.type, k.value),
+        formatIn(lang, k.type, k.previous),
+        formatIn(lang, k.deltaType, k.delta),
+        changeNote(k, lang),
+      ].map(escapeMarkdown),
+    ),
   );
+}
+
+/**
+ * A cell as text: a change whose significance was tested and is not significant in italics, as
+ * the PDF greys it (the methodology says so), since Markdown has no colour.
+ */
+function cellText(c: Column, r: Row, lang: Lang): string {
+  const text = escapeMarkdown(formatIn(lang, c.type, r[c.key] ?? null));
+  const tested = c.significance !== undefined && typeof r[c.key] === "number";
+  return tested && r[c.significance!] !== true ? `*${text}*` : text;
 }
 
 /** A data table, or its empty text in italics when it has no rows. */
@@ -75,7 +87,7 @@ function dataTable(b: Extract<Block, { kind: "table" }>, ctx: BlockContext): str
       ...table(
         cols.map((c) => c.label),
         cols.map((c) => (NUMERIC.has(c.type) ? "right" : "left")),
-        b.rows.map((r) => cols.map((c) => formatIn(ctx.lang, c.type, r[c.key] ?? null))),
+        b.rows.map((r) => cols.map((c) => cellText(c, r, ctx.lang))),
       ),
     );
   }
