@@ -111,7 +111,7 @@ export interface ChartSpec {
   valueType: "percent" | "count";
   /**
    * Labelled vertical lines at points of a line chart (the agency's changes, docs/changes.md):
-   * `index` is the point's position in `labels`.
+   * `index` is the position in `labels`, fractional between two points (a change dated inside a week).
    */
   markers?: { index: number; label: string }[];
   /**

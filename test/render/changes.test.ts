@@ -126,17 +126,22 @@ describe("the change log in the report", () => {
     ]);
   });
 
-  it("marks each entry on the trend chart at the week holding its date", () => {
+  it("marks each entry on the trend chart at its date, within the week holding it", () => {
     const chart = chartOf(plan.view);
     // The first point takes in October 2–3 (docs/metrics.md, Trend): it covers October 2–10.
     expect(chart.labels).toEqual(["2026-10-02", "2026-10-11", "2026-10-18", "2026-10-25"]);
     // An entry about one platform or category is named with it: the lines are all platforms'.
-    expect(chart.markers).toEqual([
-      { index: 0, label: "CRM guide (CRM)" },
-      { index: 1, label: "Launched pricing page" },
-      { index: 2, label: "ChatGPT plugin listing (ChatGPT)" },
-      { index: 3, label: "FAQ schema" },
+    // A point stands at its first day: October 5 is 3 of the first point's 9 days in, October 15
+    // 4 of the second's 7, October 20 2 of 7, October 25 the last point's first day.
+    const at = chart.markers!.map((m) => [m.label, m.index]);
+    expect(at.map(([label]) => label)).toEqual([
+      "CRM guide (CRM)",
+      "Launched pricing page",
+      "ChatGPT plugin listing (ChatGPT)",
+      "FAQ schema",
     ]);
+    const expected = [3 / 9, 1 + 4 / 7, 2 + 2 / 7, 3];
+    at.forEach(([, index], i) => expect(index).toBeCloseTo(expected[i]!, 12));
   });
 
   it("draws the markers with their labels (SVG and PNG from the one spec)", async () => {

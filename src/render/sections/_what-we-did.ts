@@ -1,3 +1,4 @@
+import { daysBetween, lengthOf } from "../../contract/calendar-periods.js";
 import { platformName } from "../../format/figures.js";
 import type { Lang } from "../../format/i18n/index.js";
 import {
@@ -11,16 +12,20 @@ import type { ChartSpec, Column, DraftBlock } from "../types.js";
 import { col, tableOf } from "./_helpers.js";
 
 /**
- * The trend chart's markers: each entry at the point (day, or week) holding its date, an entry
- * about one platform or category named with it, since the lines it stands on are all platforms'.
+ * The trend chart's markers: each entry at its date, between the point (day, or week) holding it
+ * and the next; an entry about one platform or category named with it, since the lines it stands
+ * on are all platforms'.
  */
 export function changeMarkers(log: ChangeLogModel, points: readonly TrendPoint[]): ChartSpec["markers"] {
   return log.impacts.flatMap(({ entry }) => {
     const index = points.findIndex((pt) => pt.start <= entry.date && entry.date <= pt.end);
     const about = entry.platform !== undefined ? platformName(entry.platform) : entry.category;
-    return index === -1
-      ? []
-      : [{ index, label: about === undefined ? entry.label : `${entry.label} (${about})` }];
+    if (index === -1) return [];
+    // A point stands at its first day: a change on a week's third day stands two sevenths of the
+    // way to the next point, so the marker reads as the change's date, not its week's start.
+    const pt = points[index]!;
+    const at = index + daysBetween(pt.start, entry.date) / lengthOf(pt);
+    return [{ index: at, label: about === undefined ? entry.label : `${entry.label} (${about})` }];
   });
 }
 
