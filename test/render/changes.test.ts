@@ -141,7 +141,7 @@ describe("the change log in the report", () => {
       "FAQ schema",
     ]);
     const expected = [3 / 9, 1 + 4 / 7, 2 + 2 / 7, 3];
-    at.forEach(([, index], i) => expect(index).toBeCloseTo(expected[i]!, 12));
+    for (const [i, [, index]] of at.entries()) expect(index).toBeCloseTo(expected[i]!, 12);
   });
 
   it("draws the markers with their labels (SVG and PNG from the one spec)", async () => {
