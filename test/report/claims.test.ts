@@ -83,7 +83,7 @@ describe("claims", () => {
     expect(blocks.map((b) => b.kind)).toEqual(["chart", "paragraph", "table"]);
     expect(blocks[1]).toEqual({
       kind: "paragraph",
-      text: "“Privacy and consent” has no bar in the chart of your pages, which counts classified pages only: what was published on it is not classified yet.",
+      text: "“Privacy and consent” has no bar in the chart of your pages: what was published on it is not yet among the pages the content map has classified.",
     });
     // The topics the summary names lead the table, in its order, so a page showing the first rows
     // keeps them: untapped GA4, then Privacy and consent, published on; the unflagged CRM last.
@@ -348,7 +348,7 @@ describe("claims", () => {
     );
     const intro = (m: typeof model) => m.intros.find((f) => f.claim.kind === "themes");
     expect(intro(model)?.text).toMatch(
-      /^Every one of the 2 tracked prompts has at least one answer that names a tracked competitor and not Acme, and on 1 of them most answers do\. They are grouped into 1 theme by what they share: /,
+      /^Every one of the 2 tracked prompts has at least one answer that names a tracked competitor and not Acme, and on 1 of them most answers do\. They are grouped into 1 theme: /,
     );
     expect(intro(buildModel(data, { locale: "de-DE" }))?.text).toMatch(
       /^Jeder der 2 beobachteten Prompts hat mindestens eine Antwort, die einen beobachteten Wettbewerber nennt und Acme nicht; bei 1 davon tut das die Mehrheit der Antworten\. /,
@@ -382,7 +382,7 @@ describe("claims", () => {
     expect(o?.rule).toBe("done");
     // The summary's widest gap names the work already done for it, so it reads neither as closed nor as asking for it.
     expect(model.findings.find((f) => f.claim.kind === "gaps")?.text).toBe(
-      "On 1 of 2 tracked prompts, answers name a competitor and not Acme; the widest gap is “best rival alternative” (on 1 of 2 platforms, 2 of 4 answers), though “Comparison pages against Rival” went live for it on 2026-10-28.",
+      "On 1 of 2 tracked prompts, answers name a competitor and not Acme; the widest gap is “best rival alternative” (on 1 of 2 platforms, 2 of 4 answers); “Comparison pages against Rival”, aimed at it, went live on 2026-10-28.",
     );
     expect(o?.action).toBe(
       "Already done: “Comparison pages against Rival” went live on 2026-10-28; too recent, or outside this report's days, to compare the 14 days before and after.",
@@ -397,7 +397,7 @@ describe("claims", () => {
     expect(
       buildModel(data, { changes, locale: "de-DE" }).intros.find((f) => f.claim.kind === "themes")?.text,
     ).toContain(
-      " „Comparison pages against Rival“ ist seit 28.10.2026 live für den Prompt, der Rival nennt; in diesem Zeitraum wird Acme in keiner seiner 4 Antworten genannt, Wettbewerber ohne Acme in 2.",
+      " „Comparison pages against Rival“ wurde am 28.10.2026 für den Prompt veröffentlicht, der Rival nennt; in diesem Zeitraum nennt keine seiner 4 Antworten Acme, und 2 nennen Wettbewerber ohne Acme.",
     );
     // An entry about another kind of work, or another competitor, repeats nothing.
     for (const label of ["FAQ schema on product pages", "Comparison pages against Globex"]) {
@@ -468,7 +468,7 @@ describe("claims", () => {
       [
         "themes",
         "opportunities",
-        "The 1 prompt with at least one answer that names a tracked competitor and not Acme, grouped into 1 theme by what they share: the competitor the prompt names, else its category. One action per theme. Two more lead the table, drawn from across the themes: citations and Perplexity, the weakest platform.",
+        "The 1 prompt with at least one answer that names a tracked competitor and not Acme, grouped into 1 theme: by the competitor the prompt names, else by its category. One action per theme. Two more themes lead the table, drawn from across the others: citations and Perplexity, the weakest platform.",
       ],
     ]);
     expect(model.findings.some((f) => f.claim.kind === "scope" || f.claim.kind === "themes")).toBe(false);

@@ -64,7 +64,7 @@ describe("the demo PDF as `npm run demo` makes it", () => {
     // A paragraph's lines as one line of text.
     const flat = (pages: string[]) => pages.join(" ").replace(/\s+/g, " ");
     expect(flat(pdfPages(pdfAlone))).toMatch(
-      /One action per theme\. (One more leads|Two more lead) the table, drawn from across the themes: [^.]*\. (?!The workbook)/,
+      /One action per theme\. (One more theme leads|Two more themes lead) the table, drawn from across the others: [^.]*\. (?!The workbook)/,
     );
     const withWorkbook = flat(pdfPages(pdf));
     expect(withWorkbook).toContain(

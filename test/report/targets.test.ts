@@ -117,22 +117,31 @@ describe("targets in every format", async () => {
     ["Claude", "Mention rate", "10.0%", "—", "—", "No data", "—"],
   ];
 
-  it("PDF: the scorecard in words and colour; an at-risk gap grey", () => {
+  it("PDF: the scorecard in words and colour; a gap grey when the target lies within the rate's interval", async () => {
     const html = renderHtml(view);
     expect(html).toContain('tone--good">On track<');
     expect(html).toContain('tone--warn">At risk<');
     expect(html).toContain('tone--bad">Off track<');
     expect(html).toContain('tone--none">No data<');
-    const table = html.slice(html.indexOf(">Targets<"), html.indexOf("</table>", html.indexOf(">Targets<")));
+    const targets = (h: string) =>
+      h.slice(h.indexOf(">Targets<"), h.indexOf("</table>", h.indexOf(">Targets<")));
+    const table = targets(html);
+    // At risk: 25.0% lies within citation rate's 0–30%.
     expect(table).toContain('tone--neutral">−12.5\u00a0pp<');
+    // Off track: 60.0% lies above share of voice's 30–55%.
     expect(table).toContain('tone--bad">−17.1\u00a0pp<');
-    expect(table).toContain('tone--good">+7.5\u00a0pp<');
+    // On track, but 30.0% lies within mention rate's 25–50%: the sample does not show it past.
+    expect(table).toContain('tone--neutral">+7.5\u00a0pp<');
+    // A 20.0% target below the interval: on track beyond doubt, in colour.
+    const below = renderHtml(await viewOf(buildModel(smallReportData(), { targets: { mention_rate: 0.2 } })));
+    expect(targets(below)).toContain('tone--good">+17.5\u00a0pp<');
   });
 
-  it("Markdown: the same rows, an at-risk gap in italics as the PDF greys it", () => {
+  it("Markdown: the same rows, a gap in italics where the PDF greys it", () => {
     const { markdown: md } = renderMarkdown(view, "assets");
+    // The gaps the PDF greys (the target within the rate's interval) are in italics.
     const italic = (row: string[]) =>
-      row[5] === "At risk" ? row.map((c, i) => (i === 4 ? `*${c}*` : c)) : row;
+      row[5] === "At risk" || row[5] === "On track" ? row.map((c, i) => (i === 4 ? `*${c}*` : c)) : row;
     for (const row of expected) expect(md).toContain(`| ${italic(row).join(" | ")} |`);
   });
 

@@ -369,14 +369,14 @@ const messages = (f: Figures): Messages => ({
     gapsWidestOnly: (brand, widest) =>
       `Bei jedem beobachteten Prompt nennen Antworten einen Wettbewerber, aber nicht ${brand}, jeweils in weniger als der Hälfte der Antworten; ${widest}`,
     widestGap: (prompt, gapPlatforms, platforms, gapAnswers, answers, done) =>
-      `die größte Lücke zeigt „${prompt}“ (auf ${gapPlatforms === platforms && platforms > 1 ? `allen ${f.count(platforms)} Plattformen` : `${f.count(gapPlatforms)} von ${f.countOf(platforms, platformsOf)}`}, in ${f.count(gapAnswers)} von ${f.countOf(answers, answersOf)})${done === null ? "" : `, obwohl „${done.label}“ dafür seit ${done.date} live ist`}.`,
+      `die größte Lücke zeigt „${prompt}“ (auf ${gapPlatforms === platforms && platforms > 1 ? `allen ${f.count(platforms)} Plattformen` : `${f.count(gapPlatforms)} von ${f.countOf(platforms, platformsOf)}`}, in ${f.count(gapAnswers)} von ${f.countOf(answers, answersOf)})${done === null ? "" : `; dafür wurde am ${done.date} „${done.label}“ veröffentlicht`}.`,
     strongestOnly: (best, rate, tied) =>
       `${best} ist die stärkste Plattform (Erwähnungsrate ${f.percent(rate)}); die niedrigste Rate teilen sich ${f.count(tied)} Plattformen.`,
     weakestOnly: (worst, rate, tied) =>
       `${worst} ist die schwächste Plattform (Erwähnungsrate ${f.percent(rate)}); die höchste Rate teilen sich ${f.count(tied)} Plattformen.`,
-    overtook: (competitor, brand, metrics) => `${competitor} hat ${brand} überholt, ${f.list(metrics)}.`,
+    overtook: (competitor, brand, metrics) => `${competitor} hat ${brand} ${f.list(metrics)} überholt.`,
     fellBelow: (competitor, brand, metrics) =>
-      `${brand} ist hinter ${competitor} zurückgefallen, ${f.list(metrics)}.`,
+      `${brand} ist ${f.list(metrics)} hinter ${competitor} zurückgefallen.`,
     overtookOn: (metric, theirs, yours, theirsBefore, yoursBefore) =>
       // "bei der Erwähnungsrate", "beim Share of Voice": the metric's article decides the preposition.
       `${metric === "Share of Voice" ? "beim" : "bei der"} ${metric} (${f.percent(theirs)} gegenüber ${f.percent(yours)}; in der Vorperiode ${f.percent(theirsBefore)} gegenüber ${f.percent(yoursBefore)})`,
@@ -384,7 +384,7 @@ const messages = (f: Figures): Messages => ({
     untapped: (n, topics) =>
       `${f.countOf(n, { one: "unbesetztes Thema", other: "unbesetzte Themen" })}, zu denen Wettbewerber publizieren und Sie nicht: ${topics}.`,
     coverageGaps: (n, topics) =>
-      `${f.countOf(n, { one: "Abdeckungslücke", other: "Abdeckungslücken" })}: Themen, zu denen Sie Seiten haben und der stärkste Wettbewerber mehr: ${topics}.`,
+      `${f.countOf(n, { one: "Abdeckungslücke", other: "Abdeckungslücken" })}, Themen mit eigenen Seiten, zu denen der stärkste Wettbewerber mehr hat: ${topics}.`,
     topicOwnContent: (topic, items, cited, theirs, whose) =>
       `${topic}: Sie haben ${f.countOf(items, { one: "Artikel", other: "Artikel" })} veröffentlicht, ${cited === 0 ? "noch nicht zitiert" : `${f.count(cited)} zitiert`}; Wettbewerber haben ${f.countOf(theirs, pagesOf)}${whose ? ` (${whose})` : ""}.`,
     coverageRange: (start, end) => (start === end ? f.date(start) : `${f.date(start)} bis ${f.date(end)}`),
@@ -441,7 +441,7 @@ const messages = (f: Figures): Messages => ({
     comparison: (rival, n, prompts, evidence) =>
       `Veröffentlichen Sie eine Vergleichsseite zu ${rival}, die ${n === 1 ? "den Prompt" : `die ${f.count(n)} Prompts`} beantwortet, ${n === 1 ? "der" : "die"} ${rival} nennen (${prompts}): ${evidence}`,
     category: (category, n, prompts, evidence, since) =>
-      `${since ? `Bauen Sie auf „${since.label}“ (${since.date}) auf, mit Seiten zu ${category}` : `Veröffentlichen Sie Seiten zu ${category} oder bauen Sie sie aus`} für ${n === 1 ? "den Prompt dazu" : `die ${f.count(n)} Prompts dazu`} (${prompts}): ${evidence}`,
+      `${since ? `Bauen Sie auf „${since.label}“ (${since.date}) auf, mit Seiten zu ${category}` : `Veröffentlichen Sie für ${n === 1 ? "den Prompt" : `die ${f.count(n)} Prompts`} zu ${category} neue Seiten oder bauen Sie vorhandene aus`}${since ? ` für ${n === 1 ? "den Prompt dazu" : `die ${f.count(n)} Prompts dazu`}` : ""} (${prompts}): ${evidence}`,
     other: (n, prompts, evidence) =>
       `Veröffentlichen Sie Seiten, die ${n === 1 ? "diesen Prompt" : `diese ${f.count(n)} Prompts`} beantworten (${prompts}): ${evidence}`,
     stillOpen: (gapAnswers, answers, brand) =>
@@ -453,7 +453,7 @@ const messages = (f: Figures): Messages => ({
           ? `in ${category}`
           : "über alle Prompts und Plattformen",
     done: (label, date, n, scope, before, after) =>
-      `Für ${n === 1 ? "diesen Prompt" : `diese ${f.count(n)} Prompts`} bereits erledigt: „${label}“ ist seit ${date} live; ${before !== null && after !== null ? `Erwähnungsrate ${scope} ${f.percent(before)} in den 14 Tagen davor, ${f.percent(after)} in den 14 Tagen danach.` : "zu neu oder außerhalb der Tage dieses Berichts, um die 14 Tage davor und danach zu vergleichen."}`,
+      `Für ${n === 1 ? "diesen Prompt" : `diese ${f.count(n)} Prompts`} bereits erledigt: „${label}“ ist seit dem ${date} live; ${before !== null && after !== null ? `Erwähnungsrate ${scope} ${f.percent(before)} in den 14 Tagen davor, ${f.percent(after)} in den 14 Tagen danach.` : "zu neu oder außerhalb der Tage dieses Berichts, um die 14 Tage davor und danach zu vergleichen."}`,
     citations: (n, prompts, brand, page) =>
       `Gewinnen Sie Zitierungen: Antworten auf ${n === 1 ? "diesen Prompt" : `diese ${f.count(n)} Prompts`} (${prompts}) zitieren Seiten der Wettbewerber; am häufigsten ${page.url} von ${page.competitor}, in ${f.countOf(page.citations, answersOf)}, die Wettbewerber nennen und ${brand} nicht. Veröffentlichen Sie Seiten zu denselben Fragen mit den Zahlen, Definitionen und Quellen, die Antworten zitieren.`,
     platform: (platform, rate, brand, n, sharing, never, prompts, evidence) => {
@@ -469,14 +469,14 @@ const messages = (f: Figures): Messages => ({
     citationsTheme: "Zitierungen",
     platformTheme: (platform) => `Schwächste Plattform: ${platform}`,
     focusIntro: (citations, platform) =>
-      `${citations && platform !== null ? "Zwei themenübergreifende Themen stehen vorn" : "Ein themenübergreifendes Thema steht vorn"}: ${f.list([...(citations ? ["Zitierungen"] : []), ...(platform !== null ? [`${platform} als schwächste Plattform`] : [])])}.`,
+      `${citations && platform !== null ? "Zwei übergreifende Themen stehen vorn" : "Ein übergreifendes Thema steht vorn"}: ${f.list([...(citations ? ["Zitierungen"] : []), ...(platform !== null ? [`${platform} als schwächste Plattform`] : [])])}.`,
     competitorTheme: (rival) => `Prompts, die ${rival} nennen`,
     intro: (brand, themes, prompts, every) =>
       every
-        ? `Jeder der ${f.countOf(every.tracked, { one: "beobachteten Prompt", other: "beobachteten Prompts" })} hat mindestens eine Antwort, die einen beobachteten Wettbewerber nennt und ${brand} nicht${every.mostly > 0 ? `; bei ${f.count(every.mostly)} davon tut das die Mehrheit der Antworten` : ", jeweils in weniger als der Hälfte seiner Antworten"}. Nach ihrer Gemeinsamkeit sind diese Prompts in ${f.countOf(themes, { one: "Thema", other: "Themen" })} gruppiert: dem Wettbewerber, den der Prompt nennt, sonst seiner Kategorie. Eine Maßnahme je Thema.`
-        : `Die ${f.countOf(prompts, promptsOf)} mit mindestens einer Antwort, die einen beobachteten Wettbewerber nennt und ${brand} nicht, gruppiert in ${f.countOf(themes, { one: "Thema", other: "Themen" })} nach ihrer Gemeinsamkeit: dem Wettbewerber, den der Prompt nennt, sonst seiner Kategorie. Eine Maßnahme je Thema.`,
+        ? `Jeder der ${f.countOf(every.tracked, { one: "beobachteten Prompt", other: "beobachteten Prompts" })} hat mindestens eine Antwort, die einen beobachteten Wettbewerber nennt und ${brand} nicht${every.mostly > 0 ? `; bei ${f.count(every.mostly)} davon tut das die Mehrheit der Antworten` : ", jeweils in weniger als der Hälfte seiner Antworten"}. Alle ${f.count(every.tracked)} sind in ${f.countOf(themes, { one: "Thema", other: "Themen" })} gruppiert: nach dem Wettbewerber, den der Prompt nennt, sonst nach seiner Kategorie. Eine Maßnahme je Thema.`
+        : `Die ${f.countOf(prompts, promptsOf)} mit mindestens einer Antwort, die einen beobachteten Wettbewerber nennt und ${brand} nicht, gruppiert in ${f.countOf(themes, { one: "Thema", other: "Themen" })}: nach dem Wettbewerber, den der Prompt nennt, sonst nach seiner Kategorie. Eine Maßnahme je Thema.`,
     doneOpen: (label, date, kind, name, n, answers, mentioned, gapAnswers, brand) =>
-      `„${label}“ ist seit ${date} live für ${n === 1 ? "den Prompt" : `die ${f.count(n)} Prompts`}, ${kind === "competitor" ? (n === 1 ? `der ${name} nennt` : `die ${name} nennen`) : `zu ${name}`}; in diesem Zeitraum wird ${brand} in ${mentioned === 0 ? "keiner" : f.count(mentioned)} ${n === 1 ? "seiner" : "ihrer"} ${f.countOf(answers, answersOf)} genannt, Wettbewerber ohne ${brand} in ${f.count(gapAnswers)}.`,
+      `„${label}“ wurde am ${date} für ${n === 1 ? "den Prompt" : `die ${f.count(n)} Prompts`} veröffentlicht, ${kind === "competitor" ? (n === 1 ? `der ${name} nennt` : `die ${name} nennen`) : `zu ${name}`}; in diesem Zeitraum nennt ${mentioned === 0 ? "keine" : f.count(mentioned)} ${n === 1 ? "seiner" : "ihrer"} ${f.countOf(answers, answersOf)} ${brand}, und ${f.count(gapAnswers)} nennen Wettbewerber ohne ${brand}.`,
     workbookPointer: "Die Arbeitsmappe listet jeden Prompt mit seinen eigenen Zahlen.",
   },
 
@@ -488,7 +488,7 @@ const messages = (f: Figures): Messages => ({
     page: (competitor, url, citations, gapAnswers, brand) =>
       `Veröffentlichen Sie eine Seite, die diesen Prompt besser beantwortet, oder bauen Sie Ihre aus: ${url} von ${competitor} wird in ${f.count(citations)} der ${f.countOf(gapAnswers, answersOf)} zitiert, die einen Wettbewerber nennen, aber nicht ${brand}.`,
     done: (label, date, scope, before, after) =>
-      `Bereits erledigt: „${label}“ ist seit ${date} live; ${before !== null && after !== null ? `Erwähnungsrate ${scope} ${f.percent(before)} in den 14 Tagen davor, ${f.percent(after)} in den 14 Tagen danach.` : "zu neu oder außerhalb der Tage dieses Berichts, um die 14 Tage davor und danach zu vergleichen."}`,
+      `Bereits erledigt: „${label}“ ist seit dem ${date} live; ${before !== null && after !== null ? `Erwähnungsrate ${scope} ${f.percent(before)} in den 14 Tagen davor, ${f.percent(after)} in den 14 Tagen danach.` : "zu neu oder außerhalb der Tage dieses Berichts, um die 14 Tage davor und danach zu vergleichen."}`,
     consistency: (brand, mentioned, answers, top) =>
       `Stärken Sie, was ${brand} hier Erwähnungen einbringt: Die Marke wird in ${f.count(mentioned)} von ${f.countOf(answers, answersOf)} genannt${top ? `, ${top.name} ohne ${brand} in ${f.count(top.answers)}` : ""}.`,
   },
@@ -609,7 +609,7 @@ const messages = (f: Figures): Messages => ({
     asOf: (asOf, end) =>
       `Die Karte zeigt die Seiten, wie sie bis zum ${asOf} erfasst wurden, nicht ihren Stand am Ende des Zeitraums (${end}).`,
     publishedNoBar: (topics) =>
-      `${f.list(topics.map((t) => `„${t}“`))}: kein Balken im Diagramm Ihrer Seiten, das nur klassifizierte Seiten zählt; was dazu veröffentlicht wurde, ist noch nicht klassifiziert.`,
+      `${f.list(topics.map((t) => `„${t}“`))}: kein Balken im Diagramm Ihrer Seiten: Was dazu veröffentlicht wurde, ist noch nicht unter den Seiten, die die Content-Landkarte klassifiziert hat.`,
   },
 
   content: {
@@ -634,9 +634,9 @@ const messages = (f: Figures): Messages => ({
     customPeriod: (label, start, end, timezone, compared) =>
       `Der aktuelle Zeitraum ist ${label} (${start} bis ${end}, Tage in ${timezone}); er wird verglichen mit ${compared}.`,
     yearPeriod: (start, end, range, asOf, timezone, compared) =>
-      `Der aktuelle Zeitraum reicht vom ${start} bis ${end} (${range}, endet am Stichtag ${asOf} in ${timezone}); er wird verglichen mit ${compared}.`,
+      `Der aktuelle Zeitraum reicht vom ${start} bis zum ${end} (${range}, endet am Stichtag ${asOf} in ${timezone}); er wird verglichen mit ${compared}.`,
     rangePeriod: (start, end, range, asOf, timezone, previousStart, previousEnd) =>
-      `Der aktuelle Zeitraum reicht vom ${start} bis ${end} (${range}, endet am Stichtag ${asOf} in ${timezone}); er wird mit der gleich langen Vorperiode verglichen, ${previousStart} bis ${previousEnd}.`,
+      `Der aktuelle Zeitraum reicht vom ${start} bis zum ${end} (${range}, endet am Stichtag ${asOf} in ${timezone}); er wird mit der gleich langen Vorperiode verglichen, ${previousStart} bis ${previousEnd}.`,
     noPeriod: (range) =>
       `Der Zeitraum umfasst ${range} bis zum Stichtag; seine Daten sind nicht verfügbar, weil die Sichtbarkeitsdaten nicht gelesen werden konnten.`,
     volume: (answers, prompts, platforms) =>
@@ -646,7 +646,7 @@ const messages = (f: Figures): Messages => ({
     sample: (prompts, answers, previousPrompts, previousAnswers) =>
       ` Die Kernraten beruhen auf ${f.countOf(prompts, promptsOf)} (${f.countOf(answers, answersOf)}) in diesem Zeitraum und ${f.countOf(previousPrompts, promptsOf)} (${f.countOf(previousAnswers, answersOf)}) in der Vorperiode.`,
     significance: (sample) =>
-      `Antworten auf denselben Prompt ähneln sich von Tag zu Tag, daher zählen als Stichprobe die Prompts, nicht die Antworten: Das 95-%-Intervall jeder Rate behandelt die Prompts als Einheiten (ein Verhältnis von Summen über Prompts, mit Student-t-Verteilung). Eine Veränderung gilt als signifikant, wenn das 95-%-Intervall der Differenz zwischen den Zeiträumen, berechnet aus der Veränderung jedes einzelnen Prompts, die Null ausschließt; nicht signifikante Veränderungen sind grau dargestellt (ohne Farbe kursiv) und als „keine signifikante Veränderung“ beschrieben.${sample}`,
+      `Antworten auf denselben Prompt ähneln sich von Tag zu Tag, daher zählen als Stichprobe die Prompts, nicht die Antworten: Das 95-%-Intervall jeder Rate behandelt die Prompts als Einheiten (ein Verhältnis von Summen über Prompts, mit Student-t-Verteilung). Eine Veränderung gilt als signifikant, wenn das 95-%-Intervall der Differenz zwischen den Zeiträumen, berechnet aus der Veränderung jedes einzelnen Prompts, die Null ausschließt; nicht signifikante oder nicht geprüfte Veränderungen sind grau dargestellt (ohne Farbe kursiv).${sample}`,
     timezone: (shown, workspace) =>
       `Daten von Antworten und Content-Einträgen werden in ${shown} angezeigt, wie in der Berichtskonfiguration festgelegt; die Tage des Zeitraums sind die der Workspace-Zeitzone ${workspace}.`,
     definitions: "Definitionen",

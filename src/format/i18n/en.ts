@@ -428,7 +428,7 @@ const enMessages = (f: Figures) => ({
       /** The change-log entry that already did its action, and its day as the report writes days. */
       done: { label: string; date: string } | null,
     ) =>
-      `the widest gap is “${prompt}” (on ${gapPlatforms === platforms && platforms > 1 ? `all ${f.count(platforms)} platforms` : `${f.count(gapPlatforms)} of ${f.countOf(platforms, { one: "platform", other: "platforms" })}`}, ${f.count(gapAnswers)} of ${f.countOf(answers, { one: "answer", other: "answers" })})${done === null ? "" : `, though “${done.label}” went live for it on ${done.date}`}.`,
+      `the widest gap is “${prompt}” (on ${gapPlatforms === platforms && platforms > 1 ? `all ${f.count(platforms)} platforms` : `${f.count(gapPlatforms)} of ${f.countOf(platforms, { one: "platform", other: "platforms" })}`}, ${f.count(gapAnswers)} of ${f.countOf(answers, { one: "answer", other: "answers" })})${done === null ? "" : `; “${done.label}”, aimed at it, went live on ${done.date}`}.`,
     /** `tied`: how many platforms share the lowest rate (2 or more). */
     strongestOnly: (best: string, rate: number, tied: number) =>
       `${best} is the strongest platform (mention rate ${f.percent(rate)}); ${f.count(tied)} platforms share the lowest rate.`,
@@ -612,7 +612,7 @@ const enMessages = (f: Figures) => ({
     platformTheme: (platform: string) => `Weakest platform: ${platform}`,
     /** After the intro, when focus themes lead the table. */
     focusIntro: (citations: boolean, platform: string | null) =>
-      `${citations && platform !== null ? "Two more lead the table" : "One more leads the table"}, drawn from across the themes: ${f.list([...(citations ? ["citations"] : []), ...(platform !== null ? [`${platform}, the weakest platform`] : [])])}.`,
+      `${citations && platform !== null ? "Two more themes lead the table" : "One more theme leads the table"}, drawn from across the others: ${f.list([...(citations ? ["citations"] : []), ...(platform !== null ? [`${platform}, the weakest platform`] : [])])}.`,
     /** The theme's name in the table. */
     competitorTheme: (rival: string) => `Prompts naming ${rival}`,
     /** `every`: the gap prompts are every tracked prompt, `mostly` of them gaps in most answers. */
@@ -623,8 +623,8 @@ const enMessages = (f: Figures) => ({
       every: { tracked: number; mostly: number } | null,
     ) =>
       every
-        ? `Every one of the ${f.countOf(every.tracked, { one: "tracked prompt", other: "tracked prompts" })} has at least one answer that names a tracked competitor and not ${brand}${every.mostly > 0 ? `, and on ${f.count(every.mostly)} of them most answers do` : ", each in fewer than half of its answers"}. They are grouped into ${f.countOf(themes, { one: "theme", other: "themes" })} by what they share: the competitor the prompt names, else its category. One action per theme.`
-        : `The ${f.countOf(prompts, { one: "prompt", other: "prompts" })} with at least one answer that names a tracked competitor and not ${brand}, grouped into ${f.countOf(themes, { one: "theme", other: "themes" })} by what they share: the competitor the prompt names, else its category. One action per theme.`,
+        ? `Every one of the ${f.countOf(every.tracked, { one: "tracked prompt", other: "tracked prompts" })} has at least one answer that names a tracked competitor and not ${brand}${every.mostly > 0 ? `, and on ${f.count(every.mostly)} of them most answers do` : ", each in fewer than half of its answers"}. They are grouped into ${f.countOf(themes, { one: "theme", other: "themes" })}: by the competitor the prompt names, else by its category. One action per theme.`
+        : `The ${f.countOf(prompts, { one: "prompt", other: "prompts" })} with at least one answer that names a tracked competitor and not ${brand}, grouped into ${f.countOf(themes, { one: "theme", other: "themes" })}: by the competitor the prompt names, else by its category. One action per theme.`,
     /**
      * After the intro: work done whose prompts still show the gap (docs/claims.md, "Work already
      * done"). `kind` says what the prompts share: the competitor they name or their category.
@@ -806,7 +806,7 @@ const enMessages = (f: Figures) => ({
      * map has not classified yet, so the chart, which counts classified pages, draws no bar.
      */
     publishedNoBar: (topics: readonly string[]) =>
-      `${f.list(topics.map((t) => `“${t}”`))} ${topics.length === 1 ? "has" : "have"} no bar in the chart of your pages, which counts classified pages only: what was published on ${topics.length === 1 ? "it" : "them"} is not classified yet.`,
+      `${f.list(topics.map((t) => `“${t}”`))} ${topics.length === 1 ? "has" : "have"} no bar in the chart of your pages: what was published on ${topics.length === 1 ? "it" : "them"} is not yet among the pages the content map has classified.`,
   },
 
   content: {
@@ -860,7 +860,7 @@ const enMessages = (f: Figures) => ({
     sample: (prompts: number, answers: number, previousPrompts: number, previousAnswers: number) =>
       ` The headline rates rest on ${f.countOf(prompts, { one: "prompt", other: "prompts" })} (${f.countOf(answers, { one: "answer", other: "answers" })}) in this period and ${f.countOf(previousPrompts, { one: "prompt", other: "prompts" })} (${f.countOf(previousAnswers, { one: "answer", other: "answers" })}) in the previous one.`,
     significance: (sample: string) =>
-      `Answers to the same prompt resemble each other from day to day, so the sample that counts is the prompts, not the answers: each rate's 95% interval treats the prompts as the units (a ratio of sums over prompts, with Student's t). A change counts as significant when the 95% interval of the difference between the periods, computed from each prompt's own change, excludes zero; changes that are not significant are greyed (in italics where there is no colour) and described as "no significant change".${sample}`,
+      `Answers to the same prompt resemble each other from day to day, so the sample that counts is the prompts, not the answers: each rate's 95% interval treats the prompts as the units (a ratio of sums over prompts, with Student's t). A change counts as significant when the 95% interval of the difference between the periods, computed from each prompt's own change, excludes zero; changes not significant, or not tested, are greyed (in italics where there is no colour).${sample}`,
     timezone: (shown: string, workspace: string) =>
       `Dates of answers and content items are shown in ${shown}, as the report configuration asks; the period's days are those of the workspace timezone, ${workspace}.`,
     definitions: "Definitions",

@@ -598,7 +598,7 @@ const messages = (f: Figures): Messages => ({
     asOf: (asOf, end) =>
       `El mapa muestra las páginas rastreadas hasta el ${asOf}, no su estado al final del período (${end}).`,
     publishedNoBar: (topics) =>
-      `${f.list(topics.map((t) => `«${t}»`))} ${topics.length === 1 ? "no tiene barra" : "no tienen barra"} en el gráfico de sus páginas, que solo cuenta las páginas clasificadas: lo publicado sobre ${topics.length === 1 ? "ese tema" : "esos temas"} aún no está clasificado.`,
+      `${f.list(topics.map((t) => `«${t}»`))} ${topics.length === 1 ? "no tiene barra" : "no tienen barra"} en el gráfico de sus páginas: lo publicado sobre ${topics.length === 1 ? "ese tema" : "esos temas"} aún no está entre las páginas que el mapa de contenidos ha clasificado.`,
   },
 
   content: {
@@ -634,7 +634,7 @@ const messages = (f: Figures): Messages => ({
     sample: (prompts, answers, previousPrompts, previousAnswers) =>
       ` Las tasas principales se basan en ${f.countOf(prompts, promptsOf)} (${f.countOf(answers, answersOf)}) en este período y ${f.countOf(previousPrompts, promptsOf)} (${f.countOf(previousAnswers, answersOf)}) en el anterior.`,
     significance: (sample) =>
-      `Las respuestas a un mismo prompt se parecen de un día a otro, así que la muestra que cuenta son los prompts, no las respuestas: el intervalo del 95 % de cada tasa trata los prompts como unidades (un cociente de sumas sobre los prompts, con la t de Student). Un cambio es significativo cuando el intervalo del 95 % de la diferencia entre los períodos, calculado a partir del cambio de cada prompt, excluye el cero; los cambios no significativos aparecen en gris (en cursiva donde no hay color) y se describen como «sin cambio significativo».${sample}`,
+      `Las respuestas a un mismo prompt se parecen de un día a otro, así que la muestra que cuenta son los prompts, no las respuestas: el intervalo del 95 % de cada tasa trata los prompts como unidades (un cociente de sumas sobre los prompts, con la t de Student). Un cambio es significativo cuando el intervalo del 95 % de la diferencia entre los períodos, calculado a partir del cambio de cada prompt, excluye el cero; los cambios no significativos o no contrastados aparecen en gris (en cursiva donde no hay color).${sample}`,
     timezone: (shown, workspace) =>
       `Las fechas de las respuestas y de los contenidos se muestran en ${shown}, según la configuración del informe; los días del período son los de la zona horaria del espacio de trabajo, ${workspace}.`,
     definitions: "Definiciones",

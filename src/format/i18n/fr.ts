@@ -603,7 +603,7 @@ const messages = (f: Figures): Messages => ({
     asOf: (asOf, end) =>
       `La carte montre les pages explorées jusqu’au ${asOf}, et non leur état à la fin de la période (${end}).`,
     publishedNoBar: (topics) =>
-      `${f.list(topics.map((t) => `« ${t} »`))} : pas de barre dans le graphique de vos pages, qui ne compte que les pages classées ; ce qui y a été publié n’est pas encore classé.`,
+      `${f.list(topics.map((t) => `« ${t} »`))} : pas de barre dans le graphique de vos pages : ce qui y a été publié n’est pas encore parmi les pages que la cartographie des contenus a classées.`,
   },
 
   content: {
@@ -638,7 +638,7 @@ const messages = (f: Figures): Messages => ({
     sample: (prompts, answers, previousPrompts, previousAnswers) =>
       ` Les taux principaux reposent sur ${f.countOf(prompts, promptsOf)} (${f.countOf(answers, answersOf)}) sur cette période et ${f.countOf(previousPrompts, promptsOf)} (${f.countOf(previousAnswers, answersOf)}) sur la précédente.`,
     significance: (sample) =>
-      `Les réponses à un même prompt se ressemblent d’un jour à l’autre : l’échantillon qui compte est donc celui des prompts, pas des réponses. L’intervalle à 95 % de chaque taux traite les prompts comme unités (un rapport de sommes sur les prompts, avec la loi de Student). Une variation est significative lorsque l’intervalle à 95 % de la différence entre les périodes, calculé à partir de la variation propre à chaque prompt, exclut zéro ; les variations non significatives sont grisées (en italique là où il n’y a pas de couleur) et décrites comme « pas de variation significative ».${sample}`,
+      `Les réponses à un même prompt se ressemblent d’un jour à l’autre : l’échantillon qui compte est donc celui des prompts, pas des réponses. L’intervalle à 95 % de chaque taux traite les prompts comme unités (un rapport de sommes sur les prompts, avec la loi de Student). Une variation est significative lorsque l’intervalle à 95 % de la différence entre les périodes, calculé à partir de la variation propre à chaque prompt, exclut zéro ; les variations non significatives ou non testées sont grisées (en italique là où il n’y a pas de couleur).${sample}`,
     timezone: (shown, workspace) =>
       `Les dates des réponses et des contenus sont affichées en ${shown}, comme le demande la configuration du rapport ; les jours de la période sont ceux du fuseau horaire de l’espace de travail, ${workspace}.`,
     definitions: "Définitions",

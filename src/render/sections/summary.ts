@@ -6,8 +6,9 @@ import { col, fromSections, pageOnly, type SectionDrafter, tableOf, workbookOnly
 
 /**
  * The scorecard of the agency's targets (docs/targets.md): target, rate, gap and status in words.
- * A gap that is within the rate's interval (at risk) is printed grey, like a change that is not
- * significant: the sample does not show the rate to be short.
+ * A gap whose target lies within the rate's interval is printed grey, like a change that is not
+ * significant: the sample shows the rate neither short of the target (at risk) nor past it (on
+ * track by a margin the interval spans).
  */
 function targetsTable(model: ReportModel, lang: Lang): DraftBlock[] {
   const checks = model.targets.ok ? model.targets.value : [];
@@ -18,7 +19,9 @@ function targetsTable(model: ReportModel, lang: Lang): DraftBlock[] {
     ...c,
     scope: c.platform === null ? lang.m.values.allPlatforms : platformName(c.platform),
     metric: lang.m.kpis.metrics[c.metric] ?? c.metric,
-    decided: c.status !== "at_risk",
+    // Coloured only when the interval settles which side of the target the rate is on.
+    decided:
+      c.low === null || c.high === null ? c.status !== "at_risk" : c.target < c.low || c.target > c.high,
     interval: c.low === null || c.high === null ? null : m.rateInterval(c.low, c.high),
   }));
   return [

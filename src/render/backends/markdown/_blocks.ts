@@ -4,6 +4,7 @@ import { escapeMarkdown, markdownHref } from "../../../format/markdown-escape.js
 import { noteMarkdown } from "../../../format/note-markup.js";
 import type { ValueType } from "../../../format/value-type.js";
 import type { Segment } from "../../../report/excerpt.js";
+import { cellTone, kpiTone } from "../../change-tone.js";
 import { changeNote } from "../../kpi-change.js";
 import type { Block, Column, Kpi, Row } from "../../types.js";
 import type { Slugger } from "./_slug.js";
@@ -51,26 +52,27 @@ function kpiTable(items: Kpi[], lang: Lang): string[] {
   return table(
     [w.metric, w.value, w.previous, w.change, w.significance],
     ["left", "right", "right", "right", "left"],
-    items.map((k) =>
-      [
+    items.map((k) => {
+      const [label, value, previous, delta, note] = [
         k.label,
         formatIn(lang, k.type, k.value),
         formatIn(lang, k.type, k.previous),
         formatIn(lang, k.deltaType, k.delta),
         changeNote(k, lang),
-      ].map(escapeMarkdown),
-    ),
+      ].map(escapeMarkdown);
+      // Greyed on the KPI card: in italics here.
+      return [label!, value!, previous!, kpiTone(k) === "neutral" ? `*${delta}*` : delta!, note!];
+    }),
   );
 }
 
 /**
- * A cell as text: a change whose significance was tested and is not significant in italics, as
- * the PDF greys it (the methodology says so), since Markdown has no colour.
+ * A cell as text; a change the PDF greys (not significant, not tested, or zero: render/change-tone.ts)
+ * in italics, since Markdown has no colour (the methodology says so).
  */
 function cellText(c: Column, r: Row, lang: Lang): string {
   const text = escapeMarkdown(formatIn(lang, c.type, r[c.key] ?? null));
-  const tested = c.significance !== undefined && typeof r[c.key] === "number";
-  return tested && r[c.significance!] !== true ? `*${text}*` : text;
+  return cellTone(c, r) === "neutral" ? `*${text}*` : text;
 }
 
 /** A data table, or its empty text in italics when it has no rows. */
