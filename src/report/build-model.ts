@@ -12,6 +12,7 @@ import { weakestPlatform } from "./claims/platform-claims.js";
 import { sentences } from "./claims/say.js";
 import { targetClaims } from "./claims/target-claims.js";
 import { coverageOf } from "./coverage.js";
+import { byShortfall } from "./coverage-gap.js";
 import { excerpt, markedEntities, shortNamesIn } from "./excerpt.js";
 import type { EvidenceAnswer } from "./fetch-evidence.js";
 import { reasonIn } from "./missing.js";
@@ -53,7 +54,7 @@ export function buildModel(data: ReportData, agency: AgencyInput = {}): ReportMo
       sites,
       untapped: t.topics.filter((x) => x.is_untapped),
       // An untapped topic is also a coverage gap by the API's flags; it is counted once, as untapped.
-      gaps: t.topics.filter((x) => x.is_coverage_gap && !x.is_untapped),
+      gaps: t.topics.filter((x) => x.is_coverage_gap && !x.is_untapped).sort(byShortfall),
     }),
   );
   const content = map(data.content, (views): ContentModel => {

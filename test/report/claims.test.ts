@@ -101,6 +101,22 @@ describe("claims", () => {
       ["Privacy and consent", "Published, unclassified"],
       ["CRM", ""],
     ]);
+    // Coverage gaps largest first, in the summary and the table: B short by 4, A and C by 2 (the
+    // service's order between equals).
+    const gapOf = (name: string, yours: number, theirs: number): Topic => ({
+      ...topic(name, false, theirs),
+      you: { total: yours, stages: { AWARENESS: 0, CONSIDERATION: 0, DECISION: 0, NA: yours } },
+      is_coverage_gap: true,
+    });
+    const gaps = buildModel(
+      withContent(smallReportData(), [gapOf("A", 1, 3), gapOf("Bb", 1, 5), gapOf("Ccc", 2, 4)], []),
+    );
+    expect(gaps.findings.map((f) => f.text)).toContain(
+      "3 coverage gaps, topics where you have pages and the top competitor has more: Bb, A and Ccc.",
+    );
+    const gapTable = contentMap(gaps, langOf("en-US")).blocks.find((b) => b.kind === "table");
+    if (gapTable?.kind !== "table") throw new Error("table");
+    expect(gapTable.rows.map((r) => r.topic)).toEqual(["Bb", "A", "Ccc"]);
     // With nothing published on a flagged topic, the chart needs no such sentence.
     const bare = buildModel(withContent(smallReportData(), [topic("GA4", true, 5)], []));
     expect(contentMap(bare, langOf("en-US")).blocks.map((b) => b.kind)).toEqual(["chart", "table"]);

@@ -1,4 +1,5 @@
 import { BUYER_STAGES, type Topic } from "../../contract/index.js";
+import { byShortfall } from "../../report/coverage-gap.js";
 import { described } from "../chart-alt.js";
 import type { DraftBlock } from "../types.js";
 import { col, notice, PALETTE, type SectionDrafter, stageLabel } from "./_helpers.js";
@@ -25,7 +26,10 @@ export const contentMap: SectionDrafter = (model, lang) => {
   // The topics the summary names first, in its order (untapped, coverage gaps, published on), so
   // a page that shows the first rows only never leaves out a topic its summary names; then the rest.
   const flag = (t: Topic) => (own.has(t.id) ? 2 : t.is_untapped ? 0 : t.is_coverage_gap ? 1 : 3);
-  const topics = [...m.value.topics].sort((a, b) => flag(a) - flag(b));
+  // Coverage gaps largest first, as the summary names them.
+  const topics = [...m.value.topics].sort(
+    (a, b) => flag(a) - flag(b) || (flag(a) === 1 ? byShortfall(a, b) : 0),
+  );
   // No page classified and none waiting (a project imported from CSV): the project has no content
   // data, which one sentence says; no empty chart, no "0 pages" (the table keeps the workbook's sheet).
   const noData = topics.length === 0 && unclassified === 0;
