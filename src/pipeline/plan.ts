@@ -101,7 +101,7 @@ export async function viewOf(data: ReportData, request: ViewRequest): Promise<Re
   });
   const kinds = [...new Set(request.formats.map((f) => backendInfo(f).chartImage))];
   const drawn = await drawView(draft, (spec) => drawChartAnywhere(spec, kinds));
-  const checks = checkReport(model, request.notes);
+  const checks = checkReport(model, request.notes, langOf(request.branding.locale).language);
   // A draft without commentary says so first on its review list; the final report shows nothing.
   const silent = request.draft === true && Object.keys(request.notes ?? {}).length === 0;
   const review = [

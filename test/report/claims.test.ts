@@ -603,6 +603,24 @@ describe("the self-check over random reports", () => {
     ]);
   });
 
+  it("asks the agency to translate a note written in another language than the report's", () => {
+    const model = buildModel(smallReportData());
+    const english = "We focus on citations next: the comparison pages are live and the guide is in review.";
+    const german =
+      "Wir konzentrieren uns auf die Zitierungen: Die Vergleichsseiten sind live und der Leitfaden ist in Arbeit.";
+    expect(checkReport(model, { summary: english }, "de")).toEqual([
+      {
+        rule: "notes-language",
+        message:
+          "the notes' summary section reads as English while the report is in German: translate it, or set the client's locale",
+      },
+    ]);
+    expect(checkReport(model, { summary: german }, "de")).toEqual([]);
+    expect(checkReport(model, { summary: english }, "en")).toEqual([]);
+    // Too few words to tell (a name, a date, a label): nothing asked.
+    expect(checkReport(model, { summary: "Nimbus Metrics, 2026-10-06" }, "de")).toEqual([]);
+  });
+
   it("holds a wrong claim to account: the check is not empty by construction", () => {
     const model = buildModel(smallReportData());
     model.claims.push({

@@ -5,6 +5,7 @@ import type { Claim } from "./claim.js";
 import { publishedOn } from "./content-claims.js";
 import { competitorsNamed, kindOf } from "./done-work.js";
 import { platformExtremes, tiedAtUnnamedEnd } from "./platform-claims.js";
+import { languageOf } from "./text-language.js";
 
 /** A consistency rule of the report's self-check (docs/claims.md, "The self-check"). */
 export type CheckRule =
@@ -19,7 +20,8 @@ export type CheckRule =
   | "win-or-risk-untrue"
   | "stale-next-step"
   | "no-plan"
-  | "counts-disagree";
+  | "counts-disagree"
+  | "notes-language";
 
 /** Something the report says that does not hold against its data or its other claims. */
 export interface CheckFinding {
@@ -34,7 +36,7 @@ export interface CheckFinding {
  * defect of the rules; the rest (an agency note proposing done work, a target or platform no
  * action addresses) is what the report cannot resolve itself and the agency must see.
  */
-export function checkReport(model: ReportModel, notes: Notes = {}): CheckFinding[] {
+export function checkReport(model: ReportModel, notes: Notes = {}, language = "en"): CheckFinding[] {
   return [
     ...untappedWithContent(model),
     ...repeatsDoneWork(model, notes),
@@ -48,7 +50,28 @@ export function checkReport(model: ReportModel, notes: Notes = {}): CheckFinding
     ...staleNextSteps(model),
     ...noPlan(model, notes),
     ...countsDisagree(model),
+    ...notesLanguage(notes, language),
   ];
+}
+
+/**
+ * The agency's notes are printed as written, so a note in another language than the report's
+ * (English commentary in a German report) is the agency's to translate, or the client's locale
+ * to change (docs/claims.md, "The self-check").
+ */
+function notesLanguage(notes: Notes, language: string): CheckFinding[] {
+  const name = (code: string) => new Intl.DisplayNames("en", { type: "language" }).of(code) ?? code;
+  return Object.entries(notes).flatMap(([section, text]) => {
+    const written = text === undefined ? null : languageOf(text);
+    return written === null || written === language
+      ? []
+      : [
+          {
+            rule: "notes-language" as const,
+            message: `the notes' ${section} section reads as ${name(written)} while the report is in ${name(language)}: translate it, or set the client's locale`,
+          },
+        ];
+  });
 }
 
 /**
