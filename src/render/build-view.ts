@@ -59,6 +59,7 @@ export function draftView(
     periodEnd: p?.end ?? "",
     previousStart: p?.previous_start ?? "",
     previousEnd: p?.previous_end ?? "",
+    compare: p?.compare ?? "previous",
     asOf,
     timezone: c.timezone,
     generatedAt: c.generatedAt,

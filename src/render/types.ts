@@ -1,6 +1,7 @@
 import type { Branding } from "../config/branding.js";
 import type { Presentation } from "../config/presentation.js";
 import type { SectionKey } from "../config/section-keys.js";
+import type { Compare } from "../contract/calendar-periods.js";
 import type { Plural } from "../format/i18n/index.js";
 import type { CellValue, ValueType } from "../format/value-type.js";
 import type { Segment } from "../report/excerpt.js";
@@ -213,6 +214,8 @@ export interface CoverView {
   periodEnd: string;
   previousStart: string;
   previousEnd: string;
+  /** What the previous days are: the period before, or the same days a year earlier. */
+  compare: Compare;
   asOf: string; // YYYY-MM-DD
   timezone: string;
   generatedAt: string; // ISO date-time

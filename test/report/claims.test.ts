@@ -284,6 +284,19 @@ describe("claims", () => {
     expect(texts(data).some((t) => t.startsWith("Rival overtook Acme on mention rate"))).toBe(true);
   });
 
+  it("names the comparison a year back as such, not as the previous period", () => {
+    const data = smallReportData();
+    const year = smallReportData();
+    if (!year.report.ok) throw new Error("fixture");
+    year.report.value.period.compare = "year";
+    const said = (d: ReportData) => texts(d).filter((t) => /previous period|a year earlier/.test(t));
+    // The fixture's share of voice did not change significantly, and Rival overtook Acme.
+    const before = said(data);
+    expect(before.length).toBeGreaterThan(0);
+    expect(said(year)).toEqual(before.map((t) => t.replaceAll("in the previous period", "a year earlier")));
+    expect(said(year).join(" ")).not.toContain("previous period");
+  });
+
   it("replaces a count true of every tracked prompt by the prompts where most answers show the gap", () => {
     const data = smallReportData();
     sectionOf(data, "summary").totals.prompts = 1;

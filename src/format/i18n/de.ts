@@ -38,7 +38,6 @@ const messages = (f: Figures): Messages => ({
     workspace: "Workspace",
     range: "Zeitraum (Kürzel)",
     period: "Zeitraum",
-    previousPeriod: "Vorperiode",
     periodStart: "Beginn des Zeitraums",
     periodEnd: "Ende des Zeitraums",
     previousStart: "Beginn der Vorperiode",
@@ -221,17 +220,29 @@ const messages = (f: Figures): Messages => ({
     significant: (rate) => `Δ ${rate} signifikant`,
   },
 
+  versus: {
+    previous: {
+      label: "Vorperiode",
+      inThe: "in der Vorperiode",
+      withThe: "gegenüber der Vorperiode",
+      dashed: "Vorperiode gestrichelt",
+    },
+    year: {
+      label: "Vorjahreszeitraum",
+      inThe: "im Vorjahreszeitraum",
+      withThe: "gegenüber dem Vorjahreszeitraum",
+      dashed: "Vorjahreszeitraum gestrichelt",
+    },
+  },
+
   charts: {
     mentionRate: "Erwähnungsrate",
     citationRate: "Zitierrate",
     shareOfVoice: "Share of Voice",
-    previousPeriod: "Vorperiode",
     byCategory: "Erwähnungs- und Zitierrate nach Kategorie",
     byPlatform: "Erwähnungs- und Zitierrate nach Plattform",
-    ratesByWeek: "Raten nach Woche, Vorperiode gestrichelt",
-    ratesByDay: "Raten nach Tag, Vorperiode gestrichelt",
-    ratesByWeekAlone: "Raten nach Woche",
-    ratesByDayAlone: "Raten nach Tag",
+    ratesByWeek: "Raten nach Woche",
+    ratesByDay: "Raten nach Tag",
     topCitedDomains: "Meistzitierte Domains nach Inhaber (Anteil an den Zitierungen)",
     pagesByTopic: "Ihre Seiten nach Thema und Kaufphase",
   },
@@ -342,8 +353,8 @@ const messages = (f: Figures): Messages => ({
     targetShort: (scope, metric, status, value, target) =>
       `${metric}${scope !== null ? ` bei ${scope}` : ""} ${{ at_risk: "gefährdet", off_track: "verfehlt", no_data: "ohne Daten" }[status]}${value !== null ? ` (${f.percent(value)} gegenüber ${f.percent(target)})` : ""}`,
     rateWas: (label, value) => `${label}: ${f.percent(value)}.`,
-    steady: (label, current, previous, delta, interval) =>
-      `${label}: keine signifikante Veränderung, ${f.percent(current)} gegenüber ${f.percent(previous)} in der Vorperiode (${f.deltaPp(delta)}; ${interval}).`,
+    steady: (label, current, previous, delta, interval, versus) =>
+      `${label}: keine signifikante Veränderung, ${f.percent(current)} gegenüber ${f.percent(previous)} ${versus} (${f.deltaPp(delta)}; ${interval}).`,
     moved: (label, current, previous, delta, interval) =>
       `${label}: signifikanter ${delta > 0 ? "Anstieg" : "Rückgang"} von ${f.percent(previous)} auf ${f.percent(current)} (${f.deltaPp(delta)}; ${interval}).`,
     platformMove: (platform, delta, rate, interval) =>
@@ -377,9 +388,9 @@ const messages = (f: Figures): Messages => ({
     overtook: (competitor, brand, metrics) => `${competitor} hat ${brand} ${f.list(metrics)} überholt.`,
     fellBelow: (competitor, brand, metrics) =>
       `${brand} ist ${f.list(metrics)} hinter ${competitor} zurückgefallen.`,
-    overtookOn: (metric, theirs, yours, theirsBefore, yoursBefore) =>
+    overtookOn: (metric, theirs, yours, theirsBefore, yoursBefore, versus) =>
       // "bei der Erwähnungsrate", "beim Share of Voice": the metric's article decides the preposition.
-      `${metric === "Share of Voice" ? "beim" : "bei der"} ${metric} (${f.percent(theirs)} gegenüber ${f.percent(yours)}; in der Vorperiode ${f.percent(theirsBefore)} gegenüber ${f.percent(yoursBefore)})`,
+      `${metric === "Share of Voice" ? "beim" : "bei der"} ${metric} (${f.percent(theirs)} gegenüber ${f.percent(yours)}; ${versus} ${f.percent(theirsBefore)} gegenüber ${f.percent(yoursBefore)})`,
     topics: (shown, more) => (more > 0 ? `${shown.join(", ")} und ${f.count(more)} weitere` : f.list(shown)),
     untapped: (n, topics) =>
       `${f.countOf(n, { one: "unbesetztes Thema", other: "unbesetzte Themen" })}, zu denen Wettbewerber publizieren und Sie nicht: ${topics}.`,
@@ -550,8 +561,8 @@ const messages = (f: Figures): Messages => ({
 
   evidence: {
     gapWhy: (competitors, brand) => `nennt ${f.list(competitors)}, nicht ${brand}`,
-    winWhy: (brand, rate, delta) =>
-      `${brand} wird in ${f.percent(rate)} der Antworten auf diesen Prompt auf allen Plattformen genannt${delta === null ? "" : ` (${f.deltaPp(delta)} gegenüber der Vorperiode)`}`,
+    winWhy: (brand, rate, delta, versus) =>
+      `${brand} wird in ${f.percent(rate)} der Antworten auf diesen Prompt auf allen Plattformen genannt${delta === null ? "" : ` (${f.deltaPp(delta)} ${versus})`}`,
     source: (platform, day, why) => `${platform}, ${day}: ${why}`,
     quoted: (prompt) => `„${prompt}“`,
     none: "Keine Antwort dieses Zeitraums zeigt eine Lücke oder nennt die Marke, daher wird keine zitiert.",

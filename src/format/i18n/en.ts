@@ -43,7 +43,6 @@ const enMessages = (f: Figures) => ({
     workspace: "Workspace",
     range: "Range",
     period: "Period",
-    previousPeriod: "Previous period",
     periodStart: "Period start",
     periodEnd: "Period end",
     previousStart: "Previous period start",
@@ -243,18 +242,35 @@ const enMessages = (f: Figures) => ({
     significant: (rate: string) => `Δ ${rate} significant`,
   },
 
+  /**
+   * The comparison period in words, by how it was chosen: the period before, or the same days a
+   * year earlier (docs/decisions.md#period). `inThe` ends a comparison ("… against 19.5% in the
+   * previous period"), `withThe` follows a change, `dashed` names the chart's faint lines.
+   */
+  versus: {
+    previous: {
+      label: "Previous period",
+      inThe: "in the previous period",
+      withThe: "compared with the previous period",
+      dashed: "the previous period dashed",
+    },
+    year: {
+      label: "A year earlier",
+      inThe: "a year earlier",
+      withThe: "compared with a year earlier",
+      dashed: "a year earlier dashed",
+    },
+  },
+
   /** Chart titles and series. */
   charts: {
     mentionRate: "Mention rate",
     citationRate: "Citation rate",
     shareOfVoice: "Share of voice",
-    previousPeriod: "Previous period",
     byCategory: "Mention and citation rate by category",
     byPlatform: "Mention and citation rate by platform",
-    ratesByWeek: "Rates by week, the previous period dashed",
-    ratesByDay: "Rates by day, the previous period dashed",
-    ratesByWeekAlone: "Rates by week",
-    ratesByDayAlone: "Rates by day",
+    ratesByWeek: "Rates by week",
+    ratesByDay: "Rates by day",
     topCitedDomains: "Top cited domains by owner (share of citations)",
     pagesByTopic: "Your pages by topic and buyer stage",
   },
@@ -382,8 +398,16 @@ const enMessages = (f: Figures) => ({
     ) =>
       `${scope !== null ? `${scope} ` : ""}${metric.toLowerCase()} ${{ at_risk: "at risk", off_track: "off track", no_data: "without data" }[status]}${value !== null ? ` (${f.percent(value)} against ${f.percent(target)})` : ""}`,
     rateWas: (label: string, value: number) => `${label} was ${f.percent(value)}.`,
-    steady: (label: string, current: number, previous: number, delta: number, interval: string) =>
-      `${label} did not change significantly: ${f.percent(current)} against ${f.percent(previous)} in the previous period (${f.deltaPp(delta)}; ${interval}).`,
+    /** `versus`: the comparison period's `inThe` words. */
+    steady: (
+      label: string,
+      current: number,
+      previous: number,
+      delta: number,
+      interval: string,
+      versus: string,
+    ) =>
+      `${label} did not change significantly: ${f.percent(current)} against ${f.percent(previous)} ${versus} (${f.deltaPp(delta)}; ${interval}).`,
     moved: (label: string, current: number, previous: number, delta: number, interval: string) =>
       `${label} ${delta > 0 ? "rose" : "fell"} significantly from ${f.percent(previous)} to ${f.percent(current)} (${f.deltaPp(delta)}; ${interval}).`,
     /** One platform's significant change: "Perplexity (+4.1 pp, to 38.2%; 95% interval …)". */
@@ -441,8 +465,16 @@ const enMessages = (f: Figures) => ({
     /** The same news when the competitor did not rise: the client fell behind it. */
     fellBelow: (competitor: string, brand: string, metrics: readonly string[]) =>
       `${brand} fell below ${competitor} on ${f.list(metrics)}.`,
-    overtookOn: (metric: string, theirs: number, yours: number, theirsBefore: number, yoursBefore: number) =>
-      `${metric.toLowerCase()} (${f.percent(theirs)} against ${f.percent(yours)}; ${f.percent(theirsBefore)} against ${f.percent(yoursBefore)} in the previous period)`,
+    /** `versus`: the comparison period's `inThe` words. */
+    overtookOn: (
+      metric: string,
+      theirs: number,
+      yours: number,
+      theirsBefore: number,
+      yoursBefore: number,
+      versus: string,
+    ) =>
+      `${metric.toLowerCase()} (${f.percent(theirs)} against ${f.percent(yours)}; ${f.percent(theirsBefore)} against ${f.percent(yoursBefore)} ${versus})`,
     /** "A, B, C and 2 more": the first three topics. */
     topics: (shown: readonly string[], more: number) =>
       more > 0 ? `${shown.join(", ")} and ${f.count(more)} more` : f.list(shown),
@@ -739,8 +771,9 @@ const enMessages = (f: Figures) => ({
 
   evidence: {
     gapWhy: (competitors: readonly string[], brand: string) => `names ${f.list(competitors)}, not ${brand}`,
-    winWhy: (brand: string, rate: number, delta: number | null) =>
-      `${brand} is named in ${f.percent(rate)} of this prompt's answers on all platforms${delta === null ? "" : ` (${f.deltaPp(delta)} compared with the previous period)`}`,
+    /** `versus`: the comparison period's `withThe` words. */
+    winWhy: (brand: string, rate: number, delta: number | null, versus: string) =>
+      `${brand} is named in ${f.percent(rate)} of this prompt's answers on all platforms${delta === null ? "" : ` (${f.deltaPp(delta)} ${versus})`}`,
     source: (platform: string, day: string, why: string) => `${platform}, ${day}: ${why}`,
     quoted: (prompt: string) => `“${prompt}”`,
     none: "No answer of this period shows a gap or names the brand, so none is quoted.",

@@ -38,7 +38,6 @@ const messages = (f: Figures): Messages => ({
     workspace: "Espacio de trabajo",
     range: "Duración",
     period: "Período",
-    previousPeriod: "Período anterior",
     periodStart: "Inicio del período",
     periodEnd: "Fin del período",
     previousStart: "Inicio del período anterior",
@@ -221,17 +220,29 @@ const messages = (f: Figures): Messages => ({
     significant: (rate) => `Δ ${rate} significativo`,
   },
 
+  versus: {
+    previous: {
+      label: "Período anterior",
+      inThe: "en el período anterior",
+      withThe: "respecto al período anterior",
+      dashed: "período anterior en línea discontinua",
+    },
+    year: {
+      label: "Un año antes",
+      inThe: "un año antes",
+      withThe: "respecto a un año antes",
+      dashed: "un año antes en línea discontinua",
+    },
+  },
+
   charts: {
     mentionRate: "Tasa de mención",
     citationRate: "Tasa de citación",
     shareOfVoice: "Cuota de voz",
-    previousPeriod: "Período anterior",
     byCategory: "Tasa de mención y de citación por categoría",
     byPlatform: "Tasa de mención y de citación por plataforma",
-    ratesByWeek: "Tasas por semana, período anterior en línea discontinua",
-    ratesByDay: "Tasas por día, período anterior en línea discontinua",
-    ratesByWeekAlone: "Tasas por semana",
-    ratesByDayAlone: "Tasas por día",
+    ratesByWeek: "Tasas por semana",
+    ratesByDay: "Tasas por día",
     topCitedDomains: "Dominios más citados por titular (cuota de las citas)",
     pagesByTopic: "Sus páginas por tema y etapa de compra",
   },
@@ -335,8 +346,8 @@ const messages = (f: Figures): Messages => ({
     targetShort: (scope, metric, status, value, target) =>
       `${metric}${scope !== null ? ` en ${scope}` : ""} ${{ at_risk: "en riesgo", off_track: "desviada", no_data: "sin datos" }[status]}${value !== null ? ` (${f.percent(value)} frente a ${f.percent(target)})` : ""}`,
     rateWas: (label, value) => `${label}: ${f.percent(value)}.`,
-    steady: (label, current, previous, delta, interval) =>
-      `${label}: sin cambio significativo, ${f.percent(current)} frente a ${f.percent(previous)} en el período anterior (${f.deltaPp(delta)}; ${interval}).`,
+    steady: (label, current, previous, delta, interval, versus) =>
+      `${label}: sin cambio significativo, ${f.percent(current)} frente a ${f.percent(previous)} ${versus} (${f.deltaPp(delta)}; ${interval}).`,
     moved: (label, current, previous, delta, interval) =>
       `${label}: ${delta > 0 ? "subida" : "bajada"} significativa, del ${f.percent(previous)} al ${f.percent(current)} (${f.deltaPp(delta)}; ${interval}).`,
     platformMove: (platform, delta, rate, interval) =>
@@ -369,8 +380,8 @@ const messages = (f: Figures): Messages => ({
     overtook: (competitor, brand, metrics) => `${competitor} ha superado a ${brand}: ${f.list(metrics)}.`,
     fellBelow: (competitor, brand, metrics) =>
       `${brand} ha quedado por detrás de ${competitor}: ${f.list(metrics)}.`,
-    overtookOn: (metric, theirs, yours, theirsBefore, yoursBefore) =>
-      `${metric.toLowerCase()} (${f.percent(theirs)} frente a ${f.percent(yours)}; ${f.percent(theirsBefore)} frente a ${f.percent(yoursBefore)} en el periodo anterior)`,
+    overtookOn: (metric, theirs, yours, theirsBefore, yoursBefore, versus) =>
+      `${metric.toLowerCase()} (${f.percent(theirs)} frente a ${f.percent(yours)}; ${f.percent(theirsBefore)} frente a ${f.percent(yoursBefore)} ${versus})`,
     topics: (shown, more) => (more > 0 ? `${shown.join(", ")} y ${f.count(more)} más` : f.list(shown)),
     untapped: (n, topics) =>
       `${f.countOf(n, { one: "tema sin explotar", other: "temas sin explotar" })} en los que la competencia publica y usted no: ${topics}.`,
@@ -541,8 +552,8 @@ const messages = (f: Figures): Messages => ({
 
   evidence: {
     gapWhy: (competitors, brand) => `nombra a ${f.list(competitors)}, no a ${brand}`,
-    winWhy: (brand, rate, delta) =>
-      `${brand} aparece en el ${f.percent(rate)} de las respuestas a este prompt en todas las plataformas${delta === null ? "" : ` (${f.deltaPp(delta)} respecto al período anterior)`}`,
+    winWhy: (brand, rate, delta, versus) =>
+      `${brand} aparece en el ${f.percent(rate)} de las respuestas a este prompt en todas las plataformas${delta === null ? "" : ` (${f.deltaPp(delta)} ${versus})`}`,
     source: (platform, day, why) => `${platform}, ${day}: ${why}`,
     quoted: (prompt) => `«${prompt}»`,
     none: "Ninguna respuesta de este período muestra una brecha ni nombra a la marca, así que no se cita ninguna.",

@@ -38,7 +38,6 @@ const messages = (f: Figures): Messages => ({
     workspace: "Espace de travail",
     range: "Durée",
     period: "Période",
-    previousPeriod: "Période précédente",
     periodStart: "Début de la période",
     periodEnd: "Fin de la période",
     previousStart: "Début de la période précédente",
@@ -221,17 +220,29 @@ const messages = (f: Figures): Messages => ({
     significant: (rate) => `Δ ${rate} significative`,
   },
 
+  versus: {
+    previous: {
+      label: "Période précédente",
+      inThe: "sur la période précédente",
+      withThe: "par rapport à la période précédente",
+      dashed: "période précédente en pointillés",
+    },
+    year: {
+      label: "Un an plus tôt",
+      inThe: "un an plus tôt",
+      withThe: "par rapport à un an plus tôt",
+      dashed: "un an plus tôt en pointillés",
+    },
+  },
+
   charts: {
     mentionRate: "Taux de mention",
     citationRate: "Taux de citation",
     shareOfVoice: "Part de voix",
-    previousPeriod: "Période précédente",
     byCategory: "Taux de mention et de citation par catégorie",
     byPlatform: "Taux de mention et de citation par plateforme",
-    ratesByWeek: "Taux par semaine, période précédente en pointillés",
-    ratesByDay: "Taux par jour, période précédente en pointillés",
-    ratesByWeekAlone: "Taux par semaine",
-    ratesByDayAlone: "Taux par jour",
+    ratesByWeek: "Taux par semaine",
+    ratesByDay: "Taux par jour",
     topCitedDomains: "Domaines les plus cités par propriétaire (part des citations)",
     pagesByTopic: "Vos pages par thème et étape d’achat",
   },
@@ -338,8 +349,8 @@ const messages = (f: Figures): Messages => ({
     targetShort: (scope, metric, status, value, target) =>
       `${metric}${scope !== null ? ` sur ${scope}` : ""} ${{ at_risk: "à risque", off_track: "hors trajectoire", no_data: "sans données" }[status]}${value !== null ? ` (${f.percent(value)} contre ${f.percent(target)})` : ""}`,
     rateWas: (label, value) => `${label} : ${f.percent(value)}.`,
-    steady: (label, current, previous, delta, interval) =>
-      `${label} : pas de variation significative, ${f.percent(current)} contre ${f.percent(previous)} sur la période précédente (${f.deltaPp(delta)} ; ${interval}).`,
+    steady: (label, current, previous, delta, interval, versus) =>
+      `${label} : pas de variation significative, ${f.percent(current)} contre ${f.percent(previous)} ${versus} (${f.deltaPp(delta)} ; ${interval}).`,
     moved: (label, current, previous, delta, interval) =>
       `${label} : ${delta > 0 ? "hausse" : "baisse"} significative, de ${f.percent(previous)} à ${f.percent(current)} (${f.deltaPp(delta)} ; ${interval}).`,
     platformMove: (platform, delta, rate, interval) =>
@@ -373,8 +384,8 @@ const messages = (f: Figures): Messages => ({
     overtook: (competitor, brand, metrics) => `${competitor} a dépassé ${brand} : ${f.list(metrics)}.`,
     fellBelow: (competitor, brand, metrics) =>
       `${brand} est passé derrière ${competitor} : ${f.list(metrics)}.`,
-    overtookOn: (metric, theirs, yours, theirsBefore, yoursBefore) =>
-      `${metric.toLowerCase()} (${f.percent(theirs)} contre ${f.percent(yours)} ; ${f.percent(theirsBefore)} contre ${f.percent(yoursBefore)} sur la période précédente)`,
+    overtookOn: (metric, theirs, yours, theirsBefore, yoursBefore, versus) =>
+      `${metric.toLowerCase()} (${f.percent(theirs)} contre ${f.percent(yours)} ; ${f.percent(theirsBefore)} contre ${f.percent(yoursBefore)} ${versus})`,
     topics: (shown, more) => (more > 0 ? `${shown.join(", ")} et ${f.count(more)} autres` : f.list(shown)),
     untapped: (n, topics) =>
       `${f.countOf(n, { one: "thème inexploité", other: "thèmes inexploités" })}, où les concurrents publient et pas vous : ${topics}.`,
@@ -546,8 +557,8 @@ const messages = (f: Figures): Messages => ({
 
   evidence: {
     gapWhy: (competitors, brand) => `cite ${f.list(competitors)}, pas ${brand}`,
-    winWhy: (brand, rate, delta) =>
-      `${brand} est cité dans ${f.percent(rate)} des réponses à ce prompt sur toutes les plateformes${delta === null ? "" : ` (${f.deltaPp(delta)} par rapport à la période précédente)`}`,
+    winWhy: (brand, rate, delta, versus) =>
+      `${brand} est cité dans ${f.percent(rate)} des réponses à ce prompt sur toutes les plateformes${delta === null ? "" : ` (${f.deltaPp(delta)} ${versus})`}`,
     source: (platform, day, why) => `${platform}, ${day} : ${why}`,
     quoted: (prompt) => `« ${prompt} »`,
     none: "Aucune réponse de cette période ne présente d’écart ni ne cite la marque : aucune n’est reproduite.",

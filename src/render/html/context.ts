@@ -306,7 +306,7 @@ export function documentContext(
         brand: w.brand,
         project: w.project,
         period: w.period,
-        previousPeriod: w.previousPeriod,
+        previousPeriod: lang.m.versus[c.compare].label,
         asOf: w.asOf,
         timezone: w.timezone,
         preparedBy: w.preparedByAgency(b.agencyName),

@@ -19,7 +19,12 @@ export const evidence: SectionDrafter = (model, lang) =>
     const why = (item: EvidenceItem) =>
       item.kind === "gap"
         ? m.gapWhy(item.competitors, brand)
-        : m.winWhy(brand, item.mentionRate ?? 0, item.delta);
+        : m.winWhy(
+            brand,
+            item.mentionRate ?? 0,
+            item.delta,
+            lang.m.versus[model.cover.period?.compare ?? "previous"].withThe,
+          );
     const source = (item: EvidenceItem) =>
       m.source(platformName(item.platform), lang.f.date(day(item)), why(item));
     const quotes = (kind: EvidenceItem["kind"]): DraftBlock[] =>

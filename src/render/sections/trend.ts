@@ -28,6 +28,8 @@ export const trend: SectionDrafter = (model, lang) =>
     const p = model.cover.period;
     const { charts, columns: c } = lang.m;
     if (rows.length === 0 || !p) return [{ kind: "notice", text: lang.m.notices.noAnswers }];
+    // The faint lines are the previous period's or the same days' a year earlier, and say which.
+    const versus = lang.m.versus[p.compare];
     const step = pointDays(lengthOf(p));
     const current = trendPoints(rows, p, step);
     const previous = alignTo(current, trendPoints(s.trend.previous_rows, prevOf(p), step));
@@ -38,15 +40,13 @@ export const trend: SectionDrafter = (model, lang) =>
       ...SERIES.map(([key, label]) => ({ label: charts[label], data: current.map((pt) => pt[key]) })),
       ...(dashed ? SERIES : []).map(([key], i) => ({
         // One legend entry stands for the three (the chart's legend shows a label once).
-        label: charts.previousPeriod,
+        label: versus.label,
         data: previous.map((pt) => pt?.[key] ?? null),
         previousOf: i,
       })),
     ];
-    const titles =
-      step === 7
-        ? { withPrevious: charts.ratesByWeek, alone: charts.ratesByWeekAlone }
-        : { withPrevious: charts.ratesByDay, alone: charts.ratesByDayAlone };
+    const alone = step === 7 ? charts.ratesByWeek : charts.ratesByDay;
+    const titles = { withPrevious: `${alone}, ${versus.dashed}`, alone };
     const log = model.changes;
     const markers = log ? changeMarkers(log, current) : undefined;
     // What the dashed lines compare, in the executive summary's words: a change the service does
@@ -56,7 +56,7 @@ export const trend: SectionDrafter = (model, lang) =>
         ? s.summary.rows.flatMap((r) =>
             r.previous === null || r.delta === null
               ? []
-              : [sayRateChange(lang, r.label, r.current, r.previous, r.delta, r.stats)],
+              : [sayRateChange(lang, r.label, r.current, r.previous, r.delta, r.stats, p.compare)],
           )
         : [];
     // A line needs two points: a one-day period (month to date on the 1st) says so instead.

@@ -1,3 +1,4 @@
+import type { Compare } from "../../contract/calendar-periods.js";
 import { isoWeekday, lengthOf, type Platform, type PromptGap } from "../../contract/index.js";
 import type { Lang } from "../../format/i18n/index.js";
 import { type Comparison, comparisonNotice, comparisonOf } from "../comparison.js";
@@ -38,6 +39,7 @@ export function buildClaims(
         comparisonOf(model.cover.period),
         lang,
         doneFor,
+        model.cover.period?.compare ?? "previous",
       ),
     );
   // Right after the headline rates: it explains the answers count beside them (docs/claims.md, "Data coverage").
@@ -220,6 +222,7 @@ function visibilityClaims(
   comparison: Comparison,
   lang: Lang,
   doneFor: (promptId: string) => DoneWork | null,
+  versus: Compare,
 ): Claim[] {
   const out: Claim[] = [];
   const you = [brand];
@@ -250,6 +253,7 @@ function visibilityClaims(
         previous: kpi.previous,
         delta: kpi.delta,
         stats: kpi.stats,
+        versus,
         section: "summary",
         tone: !kpi.stats.significant ? "neutral" : kpi.delta > 0 ? "positive" : "negative",
         subjects: you,
@@ -274,7 +278,7 @@ function visibilityClaims(
       });
   }
 
-  out.push(...competitorClaims(s, brand, compared));
+  out.push(...competitorClaims(s, brand, compared, versus));
 
   // From every prompt's answers (the service's gaps), not only the latest ones the report lists.
   const gaps = s.prompts.gaps;

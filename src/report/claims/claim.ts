@@ -1,3 +1,4 @@
+import type { Compare } from "../../contract/calendar-periods.js";
 import type { Platform, PromptGap, RateStats, Topic } from "../../contract/index.js";
 import type { PlatformCoverage } from "../coverage.js";
 import type { TargetCheck } from "../targets.js";
@@ -90,6 +91,8 @@ export type ClaimBody =
       previous: number;
       delta: number;
       stats: RateStats;
+      /** What `previous` is: the period before, or the same days a year earlier. */
+      versus: Compare;
     }
   | { kind: "platforms-moved"; direction: "up" | "down"; moves: readonly PlatformMove[] }
   | { kind: "platforms-flat"; platforms: readonly Platform[] }
@@ -123,7 +126,7 @@ export type ClaimBody =
       mention: { leader: number; you: number } | null;
     }
   /** A competitor now ahead of the client on headline metrics where it was not ahead in the previous period. */
-  | { kind: "overtaken"; competitor: string; you: string; metrics: readonly Overtaking[] }
+  | { kind: "overtaken"; competitor: string; you: string; metrics: readonly Overtaking[]; versus: Compare }
   /**
    * Prompts where answers name a competitor and not the brand. `scope` says which count is
    * quoted: prompts with any such answer (`any`), or, when that is every tracked prompt and so

@@ -1,3 +1,4 @@
+import type { Compare } from "../../contract/calendar-periods.js";
 import type { ApiSections } from "../model.js";
 import type { Claim, HeadlineMetric, Overtaking } from "./claim.js";
 
@@ -22,7 +23,12 @@ function rateOf(row: ApiSections["competitors"]["rows"][number], metric: Headlin
  * A leader is named only against someone and with a share above zero: a client tracked alone, or
  * named in no answer, leads nothing (docs/claims.md).
  */
-export function competitorClaims(s: ApiSections, brand: string, compared: boolean): Claim[] {
+export function competitorClaims(
+  s: ApiSections,
+  brand: string,
+  compared: boolean,
+  versus: Compare = "previous",
+): Claim[] {
   const out: Claim[] = [];
   const rows = s.competitors.rows;
   const leader = [...rows].sort((a, b) => b.sov - a.sov)[0];
@@ -71,6 +77,7 @@ export function competitorClaims(s: ApiSections, brand: string, compared: boolea
       competitor: row.name,
       you: brand,
       metrics,
+      versus,
       section: "competitors",
       tone: "negative",
       subjects: [row.name, brand],

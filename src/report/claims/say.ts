@@ -1,3 +1,4 @@
+import type { Compare } from "../../contract/calendar-periods.js";
 import type { RateStats } from "../../contract/index.js";
 import { platformName } from "../../format/figures.js";
 import type { Lang } from "../../format/i18n/index.js";
@@ -22,10 +23,11 @@ export function sayRateChange(
   previous: number,
   delta: number,
   stats: RateStats,
+  versus: Compare = "previous",
 ): string {
   const e = lang.m.executiveSummary;
   const args = [label, current, previous, delta, interval(lang, stats)] as const;
-  return stats.significant ? e.moved(...args) : e.steady(...args);
+  return stats.significant ? e.moved(...args) : e.steady(...args, lang.m.versus[versus].inThe);
 }
 
 const upperFirst = (text: string) => text.charAt(0).toLocaleUpperCase() + text.slice(1);
@@ -49,6 +51,7 @@ export function say(claim: Claim, lang: Lang): string {
         claim.previous,
         claim.delta,
         claim.stats,
+        claim.versus,
       );
     case "platforms-moved": {
       const moves = claim.moves.map((m) =>
@@ -75,7 +78,14 @@ export function say(claim: Claim, lang: Lang): string {
         : e.rivalLeads(claim.leader.name, claim.leader.sov, claim.you.name, claim.you.sov, claim.mention);
     case "overtaken": {
       const on = claim.metrics.map(({ metric: key, competitor: c, you }) =>
-        e.overtookOn(metric(key), c.current, you.current, c.previous, you.previous),
+        e.overtookOn(
+          metric(key),
+          c.current,
+          you.current,
+          c.previous,
+          you.previous,
+          lang.m.versus[claim.versus].inThe,
+        ),
       );
       // "Overtook" says the competitor moved: when it rose on none of them, the client fell behind.
       const rose = claim.metrics.some((m) => m.competitor.current > m.competitor.previous);

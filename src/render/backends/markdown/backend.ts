@@ -61,7 +61,7 @@ function cover(view: ReportView, lang: Lang): string[] {
     [w.brand, c.brandDomain ? `${c.brand} (${c.brandDomain})` : c.brand],
     [w.workspace, c.workspace],
     [w.period, period(c.periodStart, c.periodEnd) && `${period(c.periodStart, c.periodEnd)} (${c.range})`],
-    [w.previousPeriod, period(c.previousStart, c.previousEnd)],
+    [lang.m.versus[c.compare].label, period(c.previousStart, c.previousEnd)],
     [w.asOf, f.date(c.asOf)],
     [w.timezone, c.timezone],
     [w.preparedBy, view.branding.agencyName],
