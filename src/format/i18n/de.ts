@@ -673,7 +673,7 @@ const messages = (f: Figures): Messages => ({
       ],
       [
         "Δ (Veränderung)",
-        "Aktueller Zeitraum minus Vorperiode, aus ungerundeten Werten; Raten in Prozentpunkten (Pp.).",
+        "Aktueller Zeitraum minus Vergleichszeitraum, aus ungerundeten Werten; Raten in Prozentpunkten (Pp.).",
       ],
       [
         "Trendpunkt",

@@ -909,7 +909,7 @@ const enMessages = (f: Figures) => ({
       ],
       [
         "Δ (change)",
-        "Current period minus previous period, from unrounded values; rates in percentage points (pp).",
+        "Current period minus the period it is compared with, from unrounded values; rates in percentage points (pp).",
       ],
       [
         "Trend point",

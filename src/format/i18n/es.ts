@@ -661,7 +661,7 @@ const messages = (f: Figures): Messages => ({
       ],
       [
         "Δ (cambio)",
-        "Período analizado menos período anterior, a partir de valores sin redondear; tasas en puntos porcentuales (p. p.).",
+        "Período analizado menos período de comparación, a partir de valores sin redondear; tasas en puntos porcentuales (p. p.).",
       ],
       [
         "Punto de tendencia",

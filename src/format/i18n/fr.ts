@@ -665,7 +665,7 @@ const messages = (f: Figures): Messages => ({
       ],
       [
         "Δ (variation)",
-        "Période étudiée moins période précédente, à partir des valeurs non arrondies ; taux en points de pourcentage (pt).",
+        "Période étudiée moins période de comparaison, à partir des valeurs non arrondies ; taux en points de pourcentage (pt).",
       ],
       [
         "Point de tendance",
