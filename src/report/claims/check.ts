@@ -2,6 +2,7 @@ import type { Notes } from "../../config/notes-file.js";
 import { platformName } from "../../format/figures.js";
 import type { ReportModel } from "../model.js";
 import type { Claim } from "./claim.js";
+import { topRisingRival } from "./competitor-claims.js";
 import { publishedOn } from "./content-claims.js";
 import { competitorsNamed, kindOf } from "./done-work.js";
 import { platformExtremes, tiedAtUnnamedEnd } from "./platform-claims.js";
@@ -249,9 +250,8 @@ function overtakenUnsaid(model: ReportModel): CheckFinding[] {
  */
 function surgeUnsaid(model: ReportModel): CheckFinding[] {
   if (!model.sections.ok || model.claims.some((c) => c.kind === "no-comparison")) return [];
-  const top = model.sections.value.competitors.rows
-    .filter((r) => !r.is_you && r.mention_stats.significant && r.mention_delta > 0)
-    .sort((a, b) => b.mention_delta - a.mention_delta)[0];
+  // The same competitor the claim is built for: a tie broken otherwise would ask for the other.
+  const top = topRisingRival(model.sections.value.competitors.rows);
   if (!top || model.claims.some((c) => c.subjects.includes(top.name))) return [];
   return [
     {

@@ -89,6 +89,15 @@ export function competitorClaims(
   return out;
 }
 
+/** The competitor whose mention rate rose most, significantly (ties by name), if any. */
+export function topRisingRival(
+  rows: ApiSections["competitors"]["rows"],
+): ApiSections["competitors"]["rows"][number] | undefined {
+  return rows
+    .filter((r) => !r.is_you && r.mention_stats.significant && r.mention_delta > 0)
+    .sort((a, b) => b.mention_delta - a.mention_delta || a.name.localeCompare(b.name, "en"))[0];
+}
+
 /**
  * The competitor whose mention rate rose most, significantly, unless an overtaking on mention rate
  * already says it (its sentence gives both periods' rates). One, not a list: the table has the rest.
@@ -99,9 +108,7 @@ function risingRival(rows: ApiSections["competitors"]["rows"], said: readonly Cl
       c.kind === "overtaken" && c.metrics.some((m) => m.metric === "mention_rate") ? [c.competitor] : [],
     ),
   );
-  const top = rows
-    .filter((r) => !r.is_you && r.mention_stats.significant && r.mention_delta > 0)
-    .sort((a, b) => b.mention_delta - a.mention_delta || a.name.localeCompare(b.name, "en"))[0];
+  const top = topRisingRival(rows);
   if (!top || overtook.has(top.name)) return null;
   return {
     kind: "competitor-rose",

@@ -6,7 +6,7 @@ import type { ValueType } from "../../../format/value-type.js";
 import type { Segment } from "../../../report/excerpt.js";
 import { cellTone, kpiTone } from "../../change-tone.js";
 import { changeNote } from "../../kpi-change.js";
-import type { Block, Column, Kpi, Row } from "../../types.js";
+import type { Block, Column, Kpi, Tone } from "../../types.js";
 import type { Slugger } from "./_slug.js";
 
 /** Figures read better right-aligned, so their columns are. */
@@ -52,27 +52,23 @@ function kpiTable(items: Kpi[], lang: Lang): string[] {
   return table(
     [w.metric, w.value, w.previous, w.change, w.significance],
     ["left", "right", "right", "right", "left"],
-    items.map((k) => {
-      const [label, value, previous, delta, note] = [
-        k.label,
-        formatIn(lang, k.type, k.value),
-        formatIn(lang, k.type, k.previous),
-        formatIn(lang, k.deltaType, k.delta),
-        changeNote(k, lang),
-      ].map(escapeMarkdown);
+    items.map((k) => [
+      escapeMarkdown(k.label),
+      escapeMarkdown(formatIn(lang, k.type, k.value)),
+      escapeMarkdown(formatIn(lang, k.type, k.previous)),
       // Greyed on the KPI card: in italics here.
-      return [label!, value!, previous!, kpiTone(k) === "neutral" ? `*${delta}*` : delta!, note!];
-    }),
+      greyed(formatIn(lang, k.deltaType, k.delta), kpiTone(k)),
+      escapeMarkdown(changeNote(k, lang)),
+    ]),
   );
 }
 
 /**
- * A cell as text; a change the PDF greys (not significant, not tested, or zero: render/change-tone.ts)
- * in italics, since Markdown has no colour (the methodology says so).
+ * A figure as Markdown: in italics where the PDF greys it (not significant, not tested, or zero:
+ * render/change-tone.ts), since Markdown has no colour (the methodology says so).
  */
-function cellText(c: Column, r: Row, lang: Lang): string {
-  const text = escapeMarkdown(formatIn(lang, c.type, r[c.key] ?? null));
-  return cellTone(c, r) === "neutral" ? `*${text}*` : text;
+function greyed(text: string, tone: Tone): string {
+  return tone === "neutral" ? italic(text) : escapeMarkdown(text);
 }
 
 /** A data table, or its empty text in italics when it has no rows. */
@@ -89,7 +85,9 @@ function dataTable(b: Extract<Block, { kind: "table" }>, ctx: BlockContext): str
       ...table(
         cols.map((c) => c.label),
         cols.map((c) => (NUMERIC.has(c.type) ? "right" : "left")),
-        b.rows.map((r) => cols.map((c) => cellText(c, r, ctx.lang))),
+        b.rows.map((r) =>
+          cols.map((c) => greyed(formatIn(ctx.lang, c.type, r[c.key] ?? null), cellTone(c, r))),
+        ),
       ),
     );
   }
