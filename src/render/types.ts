@@ -140,7 +140,8 @@ export interface RenderedChart extends ChartSpec {
 }
 
 export type Block =
-  | { kind: "kpis"; items: Kpi[] }
+  /** `versus`: the header of the compared period's column ("Previous period", "A year earlier"). */
+  | { kind: "kpis"; items: Kpi[]; versus: string }
   | {
       kind: "table";
       id: string;

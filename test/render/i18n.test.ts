@@ -75,7 +75,9 @@ describe.each(["de-DE", "fr-FR", "es-ES"])("the %s Markdown report", (locale) =>
 
   it("has the catalogue's table headers and words, not the English ones", () => {
     const k = m.kpis;
-    expect(md).toContain(`| ${k.metric} | ${k.value} | ${k.previous} | ${k.change} | ${k.significance} |`);
+    expect(md).toContain(
+      `| ${k.metric} | ${k.value} | ${m.versus.previous.label} | ${k.change} | ${k.significance} |`,
+    );
     expect(md).not.toContain("| Metric | Value |");
     expect(md).toContain(`| ${m.kpis.metrics.mention_rate} | ${f.percent(0.375)} |`);
     expect(md).toContain(m.summary.volume(2, 2, 1));

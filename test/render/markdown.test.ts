@@ -76,7 +76,7 @@ describe("Markdown structure", () => {
     const all = tables(tokens);
     expect(all).toHaveLength(3); // KPIs, trend, prompts (the empty table is text)
     for (const t of all) for (const r of t) expect(r).toHaveLength(t[0]!.length);
-    expect(all[0]![0]).toEqual(["Metric", "Value", "Previous", "Change", "Significance"]);
+    expect(all[0]![0]).toEqual(["Metric", "Value", "Previous period", "Change", "Significance"]);
     expect(all[2]![0]).toEqual(PROMPT_LABELS);
     expect(all[2]).toHaveLength(4);
   });

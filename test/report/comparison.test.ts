@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { ReportPeriod } from "../../src/contract/index.js";
 import { viewOf } from "../../src/pipeline/plan.js";
 import { renderMarkdown } from "../../src/render/backends/markdown/backend.js";
+import { buildWorkbook } from "../../src/render/backends/xlsx/backend.js";
 import { renderHtml } from "../../src/render/html/compose.js";
 import type { ReportView } from "../../src/render/types.js";
 import type { ReportData } from "../../src/report/model.js";
@@ -128,6 +129,28 @@ describe("custom periods name the report and its files", () => {
       kind: "paragraph",
       text: "The current period is October 2026 (2026-10-01 to 2026-10-31, days in Europe/Paris); it is compared with October 2025 (2025-10-01 to 2025-10-31).",
     });
+  });
+
+  it("compared with a year earlier, every column and fact of the compared period says so", async () => {
+    const { view } = await viewOf(withPeriod(october, { month: "2026-10", compare: "year" }), {
+      formats: ["md", "xlsx"],
+      branding: BRANDING,
+    });
+    const markdown = renderMarkdown(view, "assets").markdown;
+    expect(markdown).toContain("| Metric | Value | A year earlier | Change | Significance |");
+    expect(markdown).not.toMatch(/\| Previous/);
+    const wb = buildWorkbook(view);
+    const about = wb.getWorksheet("About")!;
+    const labels: string[] = [];
+    about.eachRow((row) => labels.push(String(row.getCell(1).value ?? "")));
+    expect(labels).toEqual(expect.arrayContaining(["Year-earlier period start", "Year-earlier period end"]));
+    expect(labels.filter((l) => l.startsWith("Previous"))).toEqual([]);
+    const headers = wb.worksheets.flatMap((ws) =>
+      (ws.getRow(1).values as unknown[]).concat(ws.getRow(2).values as unknown[]).map(String),
+    );
+    expect(headers.filter((h) => /previous/i.test(h))).toEqual([]);
+    const summary = blocksOf(view, "summary");
+    expect(summary.find((b) => b.kind === "kpis")).toMatchObject({ versus: "A year earlier" });
   });
 
   it("a quarter and other dates", async () => {

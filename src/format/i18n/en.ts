@@ -45,8 +45,6 @@ const enMessages = (f: Figures) => ({
     period: "Period",
     periodStart: "Period start",
     periodEnd: "Period end",
-    previousStart: "Previous period start",
-    previousEnd: "Previous period end",
     asOf: "As of",
     timezone: "Timezone",
     preparedBy: "Prepared by",
@@ -140,11 +138,8 @@ const enMessages = (f: Figures) => ({
     /** The Markdown KPI table's header. */
     metric: "Metric",
     value: "Value",
-    previous: "Previous",
     change: "Change",
     significance: "Significance",
-    /** The workbook's KPI table's header. */
-    previousPeriod: "Previous period",
     changeLow: "Change 95% low",
     changeHigh: "Change 95% high",
     significant: "Significant",
@@ -244,18 +239,24 @@ const enMessages = (f: Figures) => ({
 
   /**
    * The comparison period in words, by how it was chosen: the period before, or the same days a
-   * year earlier (docs/decisions.md#period). `inThe` ends a comparison ("… against 19.5% in the
-   * previous period"), `withThe` follows a change, `dashed` names the chart's faint lines.
+   * year earlier (docs/decisions.md#period). `label` heads its column (KPIs, headline table) and
+   * names it on the cover, `start`/`end` its days in the workbook's facts; `inThe` ends a
+   * comparison ("… against 19.5% in the previous period"), `withThe` follows a change, `dashed`
+   * names the chart's faint lines.
    */
   versus: {
     previous: {
       label: "Previous period",
+      start: "Previous period start",
+      end: "Previous period end",
       inThe: "in the previous period",
       withThe: "compared with the previous period",
       dashed: "the previous period dashed",
     },
     year: {
       label: "A year earlier",
+      start: "Year-earlier period start",
+      end: "Year-earlier period end",
       inThe: "a year earlier",
       withThe: "compared with a year earlier",
       dashed: "a year earlier dashed",

@@ -8,6 +8,14 @@ import { described } from "../chart-alt.js";
 import type { ChartSpec, Column, DraftBlock, SectionDraft, Whose, WhoseOf } from "../types.js";
 
 /**
+ * The words of the period `model` is compared with: the period before, or the same days a year
+ * earlier (docs/decisions.md#period).
+ */
+export function versusOf(model: ReportModel, lang: Lang): Lang["m"]["versus"]["previous"] {
+  return lang.m.versus[model.cover.period?.compare ?? "previous"];
+}
+
+/**
  * A drafter turns the model into one section's draft (no output yet) in the report's language
  * (every word from `lang`'s catalogue, docs/i18n.md); the table holds one per key.
  */

@@ -2,7 +2,7 @@ import { platformName } from "../../format/figures.js";
 import { comparisonOf } from "../../report/comparison.js";
 import type { EvidenceItem } from "../../report/model.js";
 import type { DraftBlock } from "../types.js";
-import { col, fromVisibility, localDay, notice, type SectionDrafter, tableOf } from "./_helpers.js";
+import { col, fromVisibility, localDay, notice, type SectionDrafter, tableOf, versusOf } from "./_helpers.js";
 
 /**
  * What the platforms actually answer: the latest answer of the top opportunities and of the
@@ -19,12 +19,7 @@ export const evidence: SectionDrafter = (model, lang) =>
     const why = (item: EvidenceItem) =>
       item.kind === "gap"
         ? m.gapWhy(item.competitors, brand)
-        : m.winWhy(
-            brand,
-            item.mentionRate ?? 0,
-            item.delta,
-            lang.m.versus[model.cover.period?.compare ?? "previous"].withThe,
-          );
+        : m.winWhy(brand, item.mentionRate ?? 0, item.delta, versusOf(model, lang).withThe);
     const source = (item: EvidenceItem) =>
       m.source(platformName(item.platform), lang.f.date(day(item)), why(item));
     const quotes = (kind: EvidenceItem["kind"]): DraftBlock[] =>

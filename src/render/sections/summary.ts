@@ -2,7 +2,15 @@ import { platformName } from "../../format/figures.js";
 import type { Lang } from "../../format/i18n/index.js";
 import type { ApiSections, ReportModel } from "../../report/model.js";
 import type { DraftBlock, Kpi } from "../types.js";
-import { col, fromSections, pageOnly, type SectionDrafter, tableOf, workbookOnly } from "./_helpers.js";
+import {
+  col,
+  fromSections,
+  pageOnly,
+  type SectionDrafter,
+  tableOf,
+  versusOf,
+  workbookOnly,
+} from "./_helpers.js";
 
 /**
  * The scorecard of the agency's targets (docs/targets.md): target, rate, gap and status in words.
@@ -52,14 +60,14 @@ function targetsTable(model: ReportModel, lang: Lang): DraftBlock[] {
  * each rate this period and the previous one, its change, the 95 % intervals of the rate and of
  * the change, whether the change is significant, and the sample (docs/metrics.md).
  */
-function headlineTable(s: ApiSections, lang: Lang): DraftBlock {
+function headlineTable(s: ApiSections, versus: string, lang: Lang): DraftBlock {
   const { columns: k, kpis: w } = lang.m;
   return tableOf(
     "headline",
     [
       col("metric", w.metric, "text"),
       col("current", k.thisPeriod, "percent"),
-      { ...col("previous", w.previousPeriod, "percent"), comparison: true },
+      { ...col("previous", versus, "percent"), comparison: true },
       { ...col("delta", w.change, "delta_pp"), significance: "significant" },
       col("low", k.low95, "percent"),
       col("high", k.high95, "percent"),
@@ -120,8 +128,8 @@ export const summary: SectionDrafter = (model, lang) =>
       return [{ kind: "notice", text: lang.m.notices.noAnswers }];
     }
     return [
-      { kind: "kpis", items: kpis },
-      headlineTable(s, lang),
+      { kind: "kpis", items: kpis, versus: versusOf(model, lang).label },
+      headlineTable(s, versusOf(model, lang).label, lang),
       ...targetsTable(model, lang),
       // Said from its claim (docs/claims.md, "Section intros").
       ...model.intros

@@ -47,10 +47,10 @@ export function italic(text: string): string {
 }
 
 /** KPIs as a table: metric, value, previous period, change, and the change's interval and significance. */
-function kpiTable(items: Kpi[], lang: Lang): string[] {
+function kpiTable(items: Kpi[], versus: string, lang: Lang): string[] {
   const w = lang.m.kpis;
   return table(
-    [w.metric, w.value, w.previous, w.change, w.significance],
+    [w.metric, w.value, versus, w.change, w.significance],
     ["left", "right", "right", "right", "left"],
     items.map((k) => [
       escapeMarkdown(k.label),
@@ -99,7 +99,7 @@ function dataTable(b: Extract<Block, { kind: "table" }>, ctx: BlockContext): str
 export function renderBlock(b: Block, ctx: BlockContext): string[] {
   switch (b.kind) {
     case "kpis":
-      return kpiTable(b.items, ctx.lang);
+      return kpiTable(b.items, b.versus, ctx.lang);
     case "table":
       return dataTable(b, ctx);
     case "chart": {

@@ -24,12 +24,12 @@ const NARRATIVE_CHARS = 100;
 const DEFAULT_WIDTH = 8.43;
 
 /** The KPI table's header in the report's language. */
-function kpiColumns(lang: Lang): Column[] {
+function kpiColumns(versus: string, lang: Lang): Column[] {
   const w = lang.m.kpis;
   return [
     { key: "label", label: w.metric, type: "text" },
     { key: "value", label: w.value, type: "text" },
-    { key: "previous", label: w.previousPeriod, type: "text" },
+    { key: "previous", label: versus, type: "text" },
     { key: "delta", label: w.change, type: "text" },
     // A rate's change: its 95 % interval, significance and sample (docs/metrics.md); empty for counts.
     { key: "low", label: w.changeLow, type: "text" },
@@ -59,12 +59,12 @@ export function writeNarrative(
 function writeKpis(
   ws: ExcelJS.Worksheet,
   row: number,
-  items: readonly Kpi[],
+  { items, versus }: Extract<Block, { kind: "kpis" }>,
   layout: SheetLayout,
   lang: Lang,
 ): number {
   const header = ws.getRow(row);
-  const columns = kpiColumns(lang);
+  const columns = kpiColumns(versus, lang);
   const pp = lang.f.style.pp;
   columns.forEach((c, i) => {
     const cell = header.getCell(i + 1);
@@ -125,7 +125,7 @@ export function writeBlock(
     case "notice":
       return writeNarrative(ws, row, block.text, layout, true);
     case "kpis":
-      return writeKpis(ws, row, block.items, layout, lang);
+      return writeKpis(ws, row, block, layout, lang);
     case "quote":
       // The section's workbook-only table lists the quotes, one row each, on its own sheet.
       return row;
