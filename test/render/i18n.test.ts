@@ -200,3 +200,12 @@ describe("the German PDF", () => {
     expect(pages.join("\n")).toMatch(/37,5\s%/);
   });
 });
+
+it("French says a brand is mentioned (mentionné), never cited (cité), where the mention rate is meant", async () => {
+  const md = renderMarkdown(await viewIn("fr-FR"), "assets").markdown;
+  // "citer" is the citation rate's verb (pages, sources, "ce que … cite"): a sentence about who
+  // is named uses "mentionner".
+  expect(md).toMatch(/mentionn/);
+  for (const line of md.split("\n").filter((l) => /\bcit(e|ent|é|és|ant)\b/.test(l)))
+    expect(line).toMatch(/page|source|citation|ce que \S+ cite/i);
+});

@@ -139,6 +139,8 @@ describe("custom periods name the report and its files", () => {
     const markdown = renderMarkdown(view, "assets").markdown;
     expect(markdown).toContain("| Metric | Value | A year earlier | Change | Significance |");
     expect(markdown).not.toMatch(/\| Previous/);
+    // A change against a year earlier says so; against the period before, the reader assumes it.
+    expect(markdown).toContain("- Mention rate rose significantly from 25.0% a year earlier to 37.5% (+12.5");
     const wb = buildWorkbook(view);
     const about = wb.getWorksheet("About")!;
     const labels: string[] = [];

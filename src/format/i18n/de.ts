@@ -355,8 +355,8 @@ const messages = (f: Figures): Messages => ({
     rateWas: (label, value) => `${label}: ${f.percent(value)}.`,
     steady: (label, current, previous, delta, interval, versus) =>
       `${label}: keine signifikante Veränderung, ${f.percent(current)} gegenüber ${f.percent(previous)} ${versus} (${f.deltaPp(delta)}; ${interval}).`,
-    moved: (label, current, previous, delta, interval) =>
-      `${label}: signifikanter ${delta > 0 ? "Anstieg" : "Rückgang"} von ${f.percent(previous)} auf ${f.percent(current)} (${f.deltaPp(delta)}; ${interval}).`,
+    moved: (label, current, previous, delta, interval, versus) =>
+      `${label}: signifikanter ${delta > 0 ? "Anstieg" : "Rückgang"} von ${f.percent(previous)}${versus === null ? "" : ` ${versus}`} auf ${f.percent(current)} (${f.deltaPp(delta)}; ${interval}).`,
     platformMove: (platform, delta, rate, interval) =>
       `${platform} (${f.deltaPp(delta)} auf ${f.percent(rate)}; ${interval})`,
     platformsRose: (moves) => `Die Erwähnungsrate ist bei ${f.list(moves)} signifikant gestiegen.`,
@@ -654,8 +654,8 @@ const messages = (f: Figures): Messages => ({
       `Dieser Bericht beruht auf ${f.countOf(answers, answersOf)} (Snapshots) zu ${f.countOf(prompts, { one: "beobachteten Prompt", other: "beobachteten Prompts" })}, erhoben auf ${f.countOf(platforms.length, platformsOf)} (${platforms.join(", ")}).`,
     noVolume:
       "Die Sichtbarkeitsdaten konnten nicht gelesen werden, daher werden keine Antwortzahlen angegeben.",
-    sample: (prompts, answers, previousPrompts, previousAnswers) =>
-      ` Die Kernraten beruhen auf ${f.countOf(prompts, promptsOf)} (${f.countOf(answers, answersOf)}) in diesem Zeitraum und ${f.countOf(previousPrompts, promptsOf)} (${f.countOf(previousAnswers, answersOf)}) in der Vorperiode.`,
+    sample: (prompts, answers, previousPrompts, previousAnswers, versus) =>
+      ` Die Kernraten beruhen auf ${f.countOf(prompts, promptsOf)} (${f.countOf(answers, answersOf)}) in diesem Zeitraum und ${f.countOf(previousPrompts, promptsOf)} (${f.countOf(previousAnswers, answersOf)}) ${versus}.`,
     significance: (sample) =>
       `Antworten auf denselben Prompt ähneln sich von Tag zu Tag, daher zählen als Stichprobe die Prompts, nicht die Antworten: Das 95-%-Intervall jeder Rate behandelt die Prompts als Einheiten (ein Verhältnis von Summen über Prompts, mit Student-t-Verteilung). Eine Veränderung gilt als signifikant, wenn das 95-%-Intervall der Differenz zwischen den Zeiträumen, berechnet aus der Veränderung jedes einzelnen Prompts, die Null ausschließt; nicht signifikante oder nicht geprüfte Veränderungen sind grau dargestellt (ohne Farbe kursiv).${sample}`,
     timezone: (shown, workspace) =>

@@ -409,8 +409,19 @@ const enMessages = (f: Figures) => ({
       versus: string,
     ) =>
       `${label} did not change significantly: ${f.percent(current)} against ${f.percent(previous)} ${versus} (${f.deltaPp(delta)}; ${interval}).`,
-    moved: (label: string, current: number, previous: number, delta: number, interval: string) =>
-      `${label} ${delta > 0 ? "rose" : "fell"} significantly from ${f.percent(previous)} to ${f.percent(current)} (${f.deltaPp(delta)}; ${interval}).`,
+    /**
+     * `versus`: the comparison period's `inThe` words where a reader would not assume it (a year
+     * earlier), else null: "from 28.3% a year earlier to 31.4%".
+     */
+    moved: (
+      label: string,
+      current: number,
+      previous: number,
+      delta: number,
+      interval: string,
+      versus: string | null,
+    ) =>
+      `${label} ${delta > 0 ? "rose" : "fell"} significantly from ${f.percent(previous)}${versus === null ? "" : ` ${versus}`} to ${f.percent(current)} (${f.deltaPp(delta)}; ${interval}).`,
     /** One platform's significant change: "Perplexity (+4.1 pp, to 38.2%; 95% interval …)". */
     platformMove: (platform: string, delta: number, rate: number, interval: string) =>
       `${platform} (${f.deltaPp(delta)}, to ${f.percent(rate)}; ${interval})`,
@@ -891,8 +902,15 @@ const enMessages = (f: Figures) => ({
     volume: (answers: number, prompts: number, platforms: readonly string[]) =>
       `This report rests on ${f.countOf(answers, { one: "answer", other: "answers" })} (snapshots) to ${f.countOf(prompts, { one: "tracked prompt", other: "tracked prompts" })}, collected from ${f.countOf(platforms.length, { one: "platform", other: "platforms" })} (${platforms.join(", ")}).`,
     noVolume: "The visibility data could not be read, so no answer counts are given.",
-    sample: (prompts: number, answers: number, previousPrompts: number, previousAnswers: number) =>
-      ` The headline rates rest on ${f.countOf(prompts, { one: "prompt", other: "prompts" })} (${f.countOf(answers, { one: "answer", other: "answers" })}) in this period and ${f.countOf(previousPrompts, { one: "prompt", other: "prompts" })} (${f.countOf(previousAnswers, { one: "answer", other: "answers" })}) in the previous one.`,
+    /** `versus`: the comparison period's `inThe` words. */
+    sample: (
+      prompts: number,
+      answers: number,
+      previousPrompts: number,
+      previousAnswers: number,
+      versus: string,
+    ) =>
+      ` The headline rates rest on ${f.countOf(prompts, { one: "prompt", other: "prompts" })} (${f.countOf(answers, { one: "answer", other: "answers" })}) in this period and ${f.countOf(previousPrompts, { one: "prompt", other: "prompts" })} (${f.countOf(previousAnswers, { one: "answer", other: "answers" })}) ${versus}.`,
     significance: (sample: string) =>
       `Answers to the same prompt resemble each other from day to day, so the sample that counts is the prompts, not the answers: each rate's 95% interval treats the prompts as the units (a ratio of sums over prompts, with Student's t). A change counts as significant when the 95% interval of the difference between the periods, computed from each prompt's own change, excludes zero; changes not significant, or not tested, are greyed (in italics where there is no colour).${sample}`,
     timezone: (shown: string, workspace: string) =>

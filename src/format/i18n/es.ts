@@ -337,7 +337,7 @@ const messages = (f: Figures): Messages => ({
 
   executiveSummary: {
     glossary:
-      "p. p.: puntos porcentuales, la diferencia entre dos porcentajes. Intervalo del 95 %: el rango en el que está la tasa real, o el cambio real entre períodos, con un 95 % de confianza, según cuántos prompts se siguieron y cuánto varían sus respuestas. Significativo: el intervalo del cambio excluye el cero, así que el cambio no es ruido. Cuota de voz: la parte de la marca en todas las menciones de ella y de sus competidores seguidos.",
+      "p. p.: puntos porcentuales, la diferencia entre dos porcentajes. Intervalo del 95 %: el rango en el que está la tasa real, o el cambio real entre períodos, con un 95 % de confianza, según cuántos prompts se siguieron y cuánto varían sus respuestas. Significativo: el intervalo del cambio excluye el cero, así que es poco probable que el cambio sea ruido. Cuota de voz: la parte de la marca en todas las menciones de ella y de sus competidores seguidos.",
     notInReport: (reasons) => `No incluido en este informe: ${reasons.join(" ")}`,
     notEnoughData: "No hay datos suficientes en este período para un resumen.",
     noAnswers: "No se recogieron respuestas en este período, por lo que no se puede indicar ninguna tasa.",
@@ -348,8 +348,8 @@ const messages = (f: Figures): Messages => ({
     rateWas: (label, value) => `${label}: ${f.percent(value)}.`,
     steady: (label, current, previous, delta, interval, versus) =>
       `${label}: sin cambio significativo, ${f.percent(current)} frente a ${f.percent(previous)} ${versus} (${f.deltaPp(delta)}; ${interval}).`,
-    moved: (label, current, previous, delta, interval) =>
-      `${label}: ${delta > 0 ? "subida" : "bajada"} significativa, del ${f.percent(previous)} al ${f.percent(current)} (${f.deltaPp(delta)}; ${interval}).`,
+    moved: (label, current, previous, delta, interval, versus) =>
+      `${label}: ${delta > 0 ? "subida" : "bajada"} significativa, del ${f.percent(previous)}${versus === null ? "" : ` ${versus}`} al ${f.percent(current)} (${f.deltaPp(delta)}; ${interval}).`,
     platformMove: (platform, delta, rate, interval) =>
       `${platform} (${f.deltaPp(delta)}, hasta el ${f.percent(rate)}; ${interval})`,
     platformsRose: (moves) => `La tasa de mención subió significativamente en ${f.list(moves)}.`,
@@ -642,8 +642,8 @@ const messages = (f: Figures): Messages => ({
       `Este informe se basa en ${f.countOf(answers, answersOf)} (snapshots) a ${f.countOf(prompts, { one: "prompt monitorizado", other: "prompts monitorizados" })}, recogidas en ${f.countOf(platforms.length, platformsOf)} (${platforms.join(", ")}).`,
     noVolume:
       "No se pudieron leer los datos de visibilidad, por lo que no se indica ningún número de respuestas.",
-    sample: (prompts, answers, previousPrompts, previousAnswers) =>
-      ` Las tasas principales se basan en ${f.countOf(prompts, promptsOf)} (${f.countOf(answers, answersOf)}) en este período y ${f.countOf(previousPrompts, promptsOf)} (${f.countOf(previousAnswers, answersOf)}) en el anterior.`,
+    sample: (prompts, answers, previousPrompts, previousAnswers, versus) =>
+      ` Las tasas principales se basan en ${f.countOf(prompts, promptsOf)} (${f.countOf(answers, answersOf)}) en este período y ${f.countOf(previousPrompts, promptsOf)} (${f.countOf(previousAnswers, answersOf)}) ${versus}.`,
     significance: (sample) =>
       `Las respuestas a un mismo prompt se parecen de un día a otro, así que la muestra que cuenta son los prompts, no las respuestas: el intervalo del 95 % de cada tasa trata los prompts como unidades (un cociente de sumas sobre los prompts, con la t de Student). Un cambio es significativo cuando el intervalo del 95 % de la diferencia entre los períodos, calculado a partir del cambio de cada prompt, excluye el cero; los cambios no significativos o no contrastados aparecen en gris (en cursiva donde no hay color).${sample}`,
     timezone: (shown, workspace) =>

@@ -195,9 +195,9 @@ const messages = (f: Figures): Messages => ({
     platformsWithGap: "Plateformes avec écart",
     platformsAnswering: "Plateformes ayant répondu",
     platformsWithGapNames: "Plateformes avec écart (noms)",
-    platformsNaming: (brand) => `Plateformes citant ${brand}`,
+    platformsNaming: (brand) => `Plateformes mentionnant ${brand}`,
     answersWithGap: "Réponses avec écart",
-    answersNaming: (brand) => `Réponses citant ${brand}`,
+    answersNaming: (brand) => `Réponses mentionnant ${brand}`,
     competitorsNamedAll: "Concurrents nommés (tous)",
     mostCitedCompetitorPage: "Page concurrente la plus citée",
     itsCitations: "Ses citations dans ces réponses",
@@ -340,7 +340,7 @@ const messages = (f: Figures): Messages => ({
 
   executiveSummary: {
     glossary:
-      "pt : points de pourcentage, l’écart entre deux pourcentages. Intervalle à 95 % : la plage où se situe le vrai taux, ou la vraie variation entre les périodes, avec 95 % de confiance, compte tenu du nombre de prompts suivis et de la variation de leurs réponses. Significatif : l’intervalle de la variation exclut zéro, la variation n’est donc pas due au hasard. Part de voix : la part de la marque dans toutes les mentions d’elle-même et de ses concurrents suivis.",
+      "pt : points de pourcentage, l’écart entre deux pourcentages. Intervalle à 95 % : la plage où se situe le vrai taux, ou la vraie variation entre les périodes, avec 95 % de confiance, compte tenu du nombre de prompts suivis et de la variation de leurs réponses. Significatif : l’intervalle de la variation exclut zéro, il est donc peu probable que la variation soit due au hasard. Part de voix : la part de la marque dans toutes les mentions d’elle-même et de ses concurrents suivis.",
     notInReport: (reasons) => `Absent de ce rapport : ${reasons.join(" ")}`,
     notEnoughData: "Les données de cette période ne suffisent pas pour une synthèse.",
     noAnswers: "Aucune réponse n’a été collectée sur cette période : aucun taux ne peut être indiqué.",
@@ -351,8 +351,8 @@ const messages = (f: Figures): Messages => ({
     rateWas: (label, value) => `${label} : ${f.percent(value)}.`,
     steady: (label, current, previous, delta, interval, versus) =>
       `${label} : pas de variation significative, ${f.percent(current)} contre ${f.percent(previous)} ${versus} (${f.deltaPp(delta)} ; ${interval}).`,
-    moved: (label, current, previous, delta, interval) =>
-      `${label} : ${delta > 0 ? "hausse" : "baisse"} significative, de ${f.percent(previous)} à ${f.percent(current)} (${f.deltaPp(delta)} ; ${interval}).`,
+    moved: (label, current, previous, delta, interval, versus) =>
+      `${label} : ${delta > 0 ? "hausse" : "baisse"} significative, de ${f.percent(previous)}${versus === null ? "" : ` ${versus}`} à ${f.percent(current)} (${f.deltaPp(delta)} ; ${interval}).`,
     platformMove: (platform, delta, rate, interval) =>
       `${platform} (${f.deltaPp(delta)}, à ${f.percent(rate)} ; ${interval})`,
     platformsRose: (moves) => `Le taux de mention a augmenté significativement sur ${f.list(moves)}.`,
@@ -370,11 +370,11 @@ const messages = (f: Figures): Messages => ({
     rivalLeads: (leader, sov, brand, yours, mention) =>
       `${leader} est en tête de la part de voix avec ${f.percent(sov)}, contre ${f.percent(yours)} pour ${brand}${mention === null ? "" : `, et du taux de mention avec ${f.percent(mention.leader)}, contre ${f.percent(mention.you)}`}.`,
     gapsAny: (prompts, tracked, brand, widest) =>
-      `Sur ${f.count(prompts)} des ${f.countOf(tracked, { one: "prompt suivi", other: "prompts suivis" })}, des réponses citent un concurrent mais pas ${brand} ; ${widest}`,
+      `Sur ${f.count(prompts)} des ${f.countOf(tracked, { one: "prompt suivi", other: "prompts suivis" })}, des réponses mentionnent un concurrent mais pas ${brand} ; ${widest}`,
     gapsMost: (prompts, tracked, brand, widest) =>
-      `Sur ${f.count(prompts)} des ${f.countOf(tracked, { one: "prompt suivi", other: "prompts suivis" })}, la plupart des réponses citent un concurrent mais pas ${brand} ; ${widest}`,
+      `Sur ${f.count(prompts)} des ${f.countOf(tracked, { one: "prompt suivi", other: "prompts suivis" })}, la plupart des réponses mentionnent un concurrent mais pas ${brand} ; ${widest}`,
     gapsWidestOnly: (brand, widest) =>
-      `Sur chaque prompt suivi, des réponses citent un concurrent mais pas ${brand}, chaque fois dans moins de la moitié des réponses ; ${widest}`,
+      `Sur chaque prompt suivi, des réponses mentionnent un concurrent mais pas ${brand}, chaque fois dans moins de la moitié des réponses ; ${widest}`,
     widestGap: (prompt, gapPlatforms, platforms, gapAnswers, answers, done) =>
       `l’écart le plus large concerne « ${prompt} » (${gapPlatforms === platforms && platforms > 1 ? `sur les ${f.count(platforms)} plateformes` : `sur ${f.countOf(gapPlatforms, platformsOf)} sur ${f.count(platforms)}`}, ${f.countOf(gapAnswers, answersOf)} sur ${f.count(answers)})${done === null ? "" : ` ; son action est faite : « ${done.label} », en ligne depuis le ${done.date}`}.`,
     strongestOnly: (best, rate, tied) =>
@@ -444,15 +444,15 @@ const messages = (f: Figures): Messages => ({
     prompts: (shown, more) =>
       shown.map((p) => `« ${p} »`).join(", ") + (more > 0 ? ` et ${f.count(more)} autres` : ""),
     evidence: (subject, winners, gapAnswers, answers, prompts, brand, page) =>
-      `${subject !== null ? `${subject} est cité` : "des concurrents sont cités"} sans ${brand} dans ${f.count(gapAnswers)} des ${f.countOf(answers, answersOf)} ${prompts === 1 ? "du prompt" : "de ces prompts"}${winners.length > 0 ? `, le plus souvent ${f.list(winners.map((w) => `${w.name} (${f.countOf(w.answers, answersOf)})`))}` : ""}${page ? ` ; la page ${page.url} de ${page.competitor} y est la plus citée, dans ${f.count(page.citations)} d’entre elles` : ""}.`,
+      `${subject !== null ? `${subject} est mentionné` : "des concurrents sont mentionnés"} sans ${brand} dans ${f.count(gapAnswers)} des ${f.countOf(answers, answersOf)} ${prompts === 1 ? "du prompt" : "de ces prompts"}${winners.length > 0 ? `, le plus souvent ${f.list(winners.map((w) => `${w.name} (${f.countOf(w.answers, answersOf)})`))}` : ""}${page ? ` ; la page ${page.url} de ${page.competitor} y est la plus citée, dans ${f.count(page.citations)} d’entre elles` : ""}.`,
     comparison: (rival, n, prompts, evidence) =>
-      `Publiez une page comparative face à ${rival} qui réponde ${n === 1 ? "au prompt qui le cite" : `aux ${f.count(n)} prompts qui le citent`} (${prompts}) : ${evidence}`,
+      `Publiez une page comparative face à ${rival} qui réponde ${n === 1 ? "au prompt qui le mentionne" : `aux ${f.count(n)} prompts qui le mentionnent`} (${prompts}) : ${evidence}`,
     category: (category, n, prompts, evidence, since) =>
       `${since ? `Prolongez « ${since.label} » (${since.date}) par des pages sur ${category}` : `Publiez ou renforcez des pages sur ${category}`} pour ${n === 1 ? "son prompt" : `ses ${f.count(n)} prompts`} (${prompts}) : ${evidence}`,
     other: (n, prompts, evidence) =>
       `Publiez des pages qui répondent à ${n === 1 ? "ce prompt" : `ces ${f.count(n)} prompts`} (${prompts}) : ${evidence}`,
     stillOpen: (gapAnswers, answers, brand) =>
-      `Des concurrents restent cités sans ${brand} dans ${f.count(gapAnswers)} de leurs ${f.countOf(answers, answersOf)}.`,
+      `Des concurrents restent mentionnés sans ${brand} dans ${f.count(gapAnswers)} de leurs ${f.countOf(answers, answersOf)}.`,
     changeScope: (platform, category) =>
       platform !== null
         ? `sur ${platform}`
@@ -462,42 +462,42 @@ const messages = (f: Figures): Messages => ({
     done: (label, date, n, scope, before, after) =>
       `Déjà fait pour ${n === 1 ? "ce prompt" : `ces ${f.count(n)} prompts`} : « ${label} » est en ligne depuis le ${date} ; ${before !== null && after !== null ? `taux de mention ${scope} de ${f.percent(before)} sur les 14 jours précédents, ${f.percent(after)} sur les 14 jours suivants.` : "trop récent, ou hors des jours de ce rapport, pour comparer les 14 jours avant et après."}`,
     citations: (n, prompts, brand, page) =>
-      `Gagnez des citations : les réponses à ${n === 1 ? "ce prompt" : `ces ${f.count(n)} prompts`} (${prompts}) citent des pages de concurrents ; la plus citée est ${page.url} de ${page.competitor}, dans ${f.countOf(page.citations, answersOf)} qui ${page.citations === 1 ? "cite" : "citent"} des concurrents et pas ${brand}. Publiez sur les mêmes questions des pages avec les chiffres, définitions et sources que les réponses citent.`,
+      `Gagnez des citations : les réponses à ${n === 1 ? "ce prompt" : `ces ${f.count(n)} prompts`} (${prompts}) citent des pages de concurrents ; la plus citée est ${page.url} de ${page.competitor}, dans ${f.countOf(page.citations, answersOf)} qui ${page.citations === 1 ? "mentionne" : "mentionnent"} des concurrents et pas ${brand}. Publiez sur les mêmes questions des pages avec les chiffres, définitions et sources que les réponses citent.`,
     platform: (platform, rate, brand, n, sharing, never, prompts, evidence) => {
       const where = never
-        ? `il cite des concurrents et jamais ${brand}`
-        : `une partie de ses réponses citent des concurrents et pas ${brand}`;
+        ? `il mentionne des concurrents et jamais ${brand}`
+        : `une partie de ses réponses mentionnent des concurrents et pas ${brand}`;
       const start =
         sharing > n
           ? `sur les ${f.count(sharing)} prompts où ${where}, ${sharing - n === 1 ? "un est couvert" : `${f.count(sharing - n)} sont couverts`} par un travail déjà fait ; commencez par ${n === 1 ? "l’autre" : `les ${f.count(n)} autres`} (${prompts}).`
           : `commencez par ${n === 1 ? "le prompt" : `les ${f.count(n)} prompts`} où ${where} (${prompts}).`;
-      return `Comblez l’écart sur ${platform}, qui cite ${brand} dans ${f.percent(rate)} de ses réponses, moins que toute autre plateforme : ${start} Sur toutes les plateformes : ${evidence}`;
+      return `Comblez l’écart sur ${platform}, qui mentionne ${brand} dans ${f.percent(rate)} de ses réponses, moins que toute autre plateforme : ${start} Sur toutes les plateformes : ${evidence}`;
     },
     citationsTheme: "Citations",
     platformTheme: (platform) => `Plateforme la plus faible : ${platform}`,
     focusIntro: (citations, platform) =>
       `${citations && platform !== null ? "Deux thèmes transversaux ouvrent le tableau" : "Un thème transversal ouvre le tableau"} : ${f.list([...(citations ? ["les citations"] : []), ...(platform !== null ? [`${platform}, la plateforme la plus faible`] : [])])}.`,
-    competitorTheme: (rival) => `Prompts qui citent ${rival}`,
+    competitorTheme: (rival) => `Prompts qui mentionnent ${rival}`,
     intro: (brand, themes, prompts, every) =>
       every
-        ? `Chacun des ${f.countOf(every.tracked, { one: "prompt suivi", other: "prompts suivis" })} a au moins une réponse qui cite un concurrent suivi et pas ${brand}${every.mostly > 0 ? `, et sur ${f.count(every.mostly)} d’entre eux la plupart des réponses le font` : ", chaque fois dans moins de la moitié de ses réponses"}. Ils sont regroupés en ${f.countOf(themes, { one: "thème", other: "thèmes" })} selon ce qu’ils partagent : le concurrent que le prompt cite, sinon sa catégorie. Une action par thème.`
-        : `Les ${f.countOf(prompts, promptsOf)} dont au moins une réponse cite un concurrent suivi et pas ${brand}, regroupés en ${f.countOf(themes, { one: "thème", other: "thèmes" })} selon ce qu’ils partagent : le concurrent que le prompt cite, sinon sa catégorie. Une action par thème.`,
+        ? `Chacun des ${f.countOf(every.tracked, { one: "prompt suivi", other: "prompts suivis" })} a au moins une réponse qui mentionne un concurrent suivi et pas ${brand}${every.mostly > 0 ? `, et sur ${f.count(every.mostly)} d’entre eux la plupart des réponses le font` : ", chaque fois dans moins de la moitié de ses réponses"}. Ils sont regroupés en ${f.countOf(themes, { one: "thème", other: "thèmes" })} selon ce qu’ils partagent : le concurrent que le prompt mentionne, sinon sa catégorie. Une action par thème.`
+        : `Les ${f.countOf(prompts, promptsOf)} dont au moins une réponse mentionne un concurrent suivi et pas ${brand}, regroupés en ${f.countOf(themes, { one: "thème", other: "thèmes" })} selon ce qu’ils partagent : le concurrent que le prompt mentionne, sinon sa catégorie. Une action par thème.`,
     doneOpen: (label, date, kind, name, n, answers, mentioned, gapAnswers, brand) =>
-      `« ${label} » est en ligne depuis le ${date} pour ${n === 1 ? "le prompt" : `les ${f.count(n)} prompts`} ${kind === "competitor" ? (n === 1 ? `qui cite ${name}` : `qui citent ${name}`) : `sur ${name}`} ; sur cette période, ${mentioned === 0 ? `${brand} n’est cité dans aucune` : `${brand} est cité dans ${f.count(mentioned)}`} de ${n === 1 ? "ses" : "leurs"} ${f.countOf(answers, answersOf)}, et des concurrents sans ${brand} dans ${f.count(gapAnswers)}.`,
+      `« ${label} » est en ligne depuis le ${date} pour ${n === 1 ? "le prompt" : `les ${f.count(n)} prompts`} ${kind === "competitor" ? (n === 1 ? `qui mentionne ${name}` : `qui mentionnent ${name}`) : `sur ${name}`} ; sur cette période, ${mentioned === 0 ? `${brand} n’est mentionné dans aucune` : `${brand} est mentionné dans ${f.count(mentioned)}`} de ${n === 1 ? "ses" : "leurs"} ${f.countOf(answers, answersOf)}, et des concurrents sans ${brand} dans ${f.count(gapAnswers)}.`,
     workbookPointer: "Le classeur liste chaque prompt avec ses propres chiffres.",
   },
 
   actions: {
     absent: (answers, brand, top, page) =>
-      `Publiez une page qui répond à ce prompt : aucune de ses ${f.countOf(answers, answersOf)} ne cite ${brand}${top ? ` ; ${top.name} est cité dans ${f.count(top.answers)}` : ""}${page ? `, et la page ${page.url} de ${page.competitor} est citée dans ${f.count(page.citations)}` : ""}.`,
+      `Publiez une page qui répond à ce prompt : aucune de ses ${f.countOf(answers, answersOf)} ne mentionne ${brand}${top ? ` ; ${top.name} est mentionné dans ${f.count(top.answers)}` : ""}${page ? `, et la page ${page.url} de ${page.competitor} est citée dans ${f.count(page.citations)}` : ""}.`,
     platforms: (never, brand, naming, mentioned, answers) =>
-      `Identifiez ce que ${f.list(never)} ${never.length === 1 ? "cite" : "citent"} pour ce prompt : ${never.length === 1 ? "cette plateforme ne cite" : "ces plateformes ne citent"} jamais ${brand}, alors que ${f.list(naming)} ${naming.length === 1 ? "le fait" : "le font"} (${f.countOf(mentioned, answersOf)} sur ${f.count(answers)}).`,
+      `Identifiez ce que ${f.list(never)} ${never.length === 1 ? "cite" : "citent"} pour ce prompt : ${never.length === 1 ? "cette plateforme ne mentionne" : "ces plateformes ne mentionnent"} jamais ${brand}, alors que ${f.list(naming)} ${naming.length === 1 ? "le fait" : "le font"} (${f.countOf(mentioned, answersOf)} sur ${f.count(answers)}).`,
     page: (competitor, url, citations, gapAnswers, brand) =>
-      `Publiez ou renforcez une page qui réponde mieux à ce prompt : la page ${url} de ${competitor} est citée dans ${f.count(citations)} des ${f.countOf(gapAnswers, answersOf)} qui citent un concurrent mais pas ${brand}.`,
+      `Publiez ou renforcez une page qui réponde mieux à ce prompt : la page ${url} de ${competitor} est citée dans ${f.count(citations)} des ${f.countOf(gapAnswers, answersOf)} qui mentionnent un concurrent mais pas ${brand}.`,
     done: (label, date, scope, before, after) =>
       `Déjà fait : « ${label} » est en ligne depuis le ${date} ; ${before !== null && after !== null ? `taux de mention ${scope} de ${f.percent(before)} sur les 14 jours précédents, ${f.percent(after)} sur les 14 jours suivants.` : "trop récent, ou hors des jours de ce rapport, pour comparer les 14 jours avant et après."}`,
     consistency: (brand, mentioned, answers, top) =>
-      `Renforcez ce qui vaut ses mentions à ${brand} ici : la marque est citée dans ${f.countOf(mentioned, answersOf)} sur ${f.count(answers)}${top ? `, et ${top.name} l’est sans ${brand} dans ${f.count(top.answers)}` : ""}.`,
+      `Renforcez ce qui vaut ses mentions à ${brand} ici : la marque est mentionnée dans ${f.countOf(mentioned, answersOf)} sur ${f.count(answers)}${top ? `, et ${top.name} l’est sans ${brand} dans ${f.count(top.answers)}` : ""}.`,
   },
 
   summary: {
@@ -549,25 +549,25 @@ const messages = (f: Figures): Messages => ({
 
   opportunities: {
     intro: (brand) =>
-      `Prompts pour lesquels au moins un concurrent suivi est cité et ${brand} ne l’est pas, classés selon le nombre de plateformes et de réponses concernées. Chaque action recommandée suit les règles de la méthodologie et reprend les chiffres sur lesquels elle s’appuie.`,
+      `Prompts pour lesquels au moins un concurrent suivi est mentionné et ${brand} ne l’est pas, classés selon le nombre de plateformes et de réponses concernées. Chaque action recommandée suit les règles de la méthodologie et reprend les chiffres sur lesquels elle s’appuie.`,
     named: (names, more) => names.join(", ") + (more > 0 ? ` et ${f.count(more)} autres` : ""),
     empty: (brand) =>
-      `Aucun prompt n’a, sur cette période, de réponse citant un concurrent sans citer ${brand}.`,
+      `Aucun prompt n’a, sur cette période, de réponse mentionnant un concurrent sans mentionner ${brand}.`,
   },
 
   evidence: {
-    gapWhy: (competitors, brand) => `cite ${f.list(competitors)}, pas ${brand}`,
+    gapWhy: (competitors, brand) => `mentionne ${f.list(competitors)}, pas ${brand}`,
     winWhy: (brand, rate, delta, versus) =>
-      `${brand} est cité dans ${f.percent(rate)} des réponses à ce prompt sur toutes les plateformes${delta === null ? "" : ` (${f.deltaPp(delta)} ${versus})`}`,
+      `${brand} est mentionné dans ${f.percent(rate)} des réponses à ce prompt sur toutes les plateformes${delta === null ? "" : ` (${f.deltaPp(delta)} ${versus})`}`,
     source: (platform, day, why) => `${platform}, ${day} : ${why}`,
     quoted: (prompt) => `« ${prompt} »`,
-    none: "Aucune réponse de cette période ne présente d’écart ni ne cite la marque : aucune n’est reproduite.",
+    none: "Aucune réponse de cette période ne présente d’écart ni ne mentionne la marque : aucune n’est reproduite.",
     gapsIntro: (brand) =>
-      `Là où des concurrents sont cités et ${brand} ne l’est pas : la dernière réponse de ce type pour chacune des principales opportunités.`,
+      `Là où des concurrents sont mentionnés et ${brand} ne l’est pas : la dernière réponse de ce type pour chacune des principales opportunités.`,
     winsIntro: (brand, compared) =>
-      `Là où ${brand} est cité : la dernière réponse le citant pour les prompts dont le taux de mention ${compared ? "a le plus progressé (la variation d’un prompt isolé n’est pas testée)" : "est le plus élevé"}.`,
+      `Là où ${brand} est mentionné : la dernière réponse le mentionnant pour les prompts dont le taux de mention ${compared ? "a le plus progressé (la variation d’un prompt isolé n’est pas testée)" : "est le plus élevé"}.`,
     opportunity: "Opportunité",
-    whereNamed: "Marque citée",
+    whereNamed: "Marque mentionnée",
     empty: "Aucune réponse n’est reproduite.",
   },
 
@@ -646,8 +646,8 @@ const messages = (f: Figures): Messages => ({
     volume: (answers, prompts, platforms) =>
       `Ce rapport repose sur ${f.countOf(answers, answersOf)} (snapshots) à ${f.countOf(prompts, { one: "prompt suivi", other: "prompts suivis" })}, collectées sur ${f.countOf(platforms.length, platformsOf)} (${platforms.join(", ")}).`,
     noVolume: "Les données de visibilité n’ont pas pu être lues : aucun nombre de réponses n’est indiqué.",
-    sample: (prompts, answers, previousPrompts, previousAnswers) =>
-      ` Les taux principaux reposent sur ${f.countOf(prompts, promptsOf)} (${f.countOf(answers, answersOf)}) sur cette période et ${f.countOf(previousPrompts, promptsOf)} (${f.countOf(previousAnswers, answersOf)}) sur la précédente.`,
+    sample: (prompts, answers, previousPrompts, previousAnswers, versus) =>
+      ` Les taux principaux reposent sur ${f.countOf(prompts, promptsOf)} (${f.countOf(answers, answersOf)}) sur cette période et ${f.countOf(previousPrompts, promptsOf)} (${f.countOf(previousAnswers, answersOf)}) ${versus}.`,
     significance: (sample) =>
       `Les réponses à un même prompt se ressemblent d’un jour à l’autre : l’échantillon qui compte est donc celui des prompts, pas des réponses. L’intervalle à 95 % de chaque taux traite les prompts comme unités (un rapport de sommes sur les prompts, avec la loi de Student). Une variation est significative lorsque l’intervalle à 95 % de la différence entre les périodes, calculé à partir de la variation propre à chaque prompt, exclut zéro ; les variations non significatives ou non testées sont grisées (en italique là où il n’y a pas de couleur).${sample}`,
     timezone: (shown, workspace) =>
@@ -684,15 +684,15 @@ const messages = (f: Figures): Messages => ({
       ["Part d’une source citée", "Citations du domaine ÷ toutes les citations de la période."],
       [
         "Opportunité",
-        "Un prompt dont les réponses citent un concurrent suivi et pas la marque (réponses d’écart).",
+        "Un prompt dont les réponses mentionnent un concurrent suivi et pas la marque (réponses d’écart).",
       ],
       [
         "Action recommandée",
-        "Une par thème : les prompts qui citent un concurrent suivi appellent une page comparative, les autres des pages sur leur catégorie ; le travail que le journal des changements dit fait est montré avec son avant et après.",
+        "Une par thème : les prompts qui mentionnent un concurrent suivi appellent une page comparative, les autres des pages sur leur catégorie ; le travail que le journal des changements dit fait est montré avec son avant et après.",
       ],
       [
         "Exemples de réponses",
-        "La dernière réponse avec écart des trois principales opportunités et la dernière réponse citant la marque pour les trois prompts dont le taux de mention a le plus progressé, à partir de la première phrase citant un concurrent (ou la marque), environ 320 caractères.",
+        "La dernière réponse avec écart des trois principales opportunités et la dernière réponse mentionnant la marque pour les trois prompts dont le taux de mention a le plus progressé, à partir de la première phrase mentionnant un concurrent (ou la marque), environ 320 caractères.",
       ],
     ],
   },

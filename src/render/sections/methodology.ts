@@ -1,7 +1,7 @@
 import { platformName } from "../../format/figures.js";
 import { comparisonNotice, comparisonOf } from "../../report/comparison.js";
 import type { SectionDrafter } from "./_helpers.js";
-import { col, rangeInWords } from "./_helpers.js";
+import { col, rangeInWords, versusOf } from "./_helpers.js";
 
 /** How every number was computed, with the period and the volume of data behind it. */
 export const methodology: SectionDrafter = (model, lang) => {
@@ -55,7 +55,13 @@ export const methodology: SectionDrafter = (model, lang) => {
   const kpis = s.ok ? s.value.summary.rows : [];
   const first = kpis[0]?.stats;
   const sample = first
-    ? m.sample(first.prompts, first.answers, first.previous_prompts, first.previous_answers)
+    ? m.sample(
+        first.prompts,
+        first.answers,
+        first.previous_prompts,
+        first.previous_answers,
+        versusOf(model, lang).inThe,
+      )
     : "";
   // The config file may show dates in another timezone than the workspace's, which set the period.
   const tz = model.cover.timezone;

@@ -27,7 +27,9 @@ export function sayRateChange(
 ): string {
   const e = lang.m.executiveSummary;
   const args = [label, current, previous, delta, interval(lang, stats)] as const;
-  return stats.significant ? e.moved(...args) : e.steady(...args, lang.m.versus[versus].inThe);
+  const words = lang.m.versus[versus].inThe;
+  // The period before is what a reader assumes a change is against; a year earlier is said.
+  return stats.significant ? e.moved(...args, versus === "year" ? words : null) : e.steady(...args, words);
 }
 
 const upperFirst = (text: string) => text.charAt(0).toLocaleUpperCase() + text.slice(1);
