@@ -23,8 +23,8 @@ export interface ProcessorContext {
   service: ServiceConnection;
   /**
    * Each client's settings (the config's defaults under its entry in `projects`: branding,
-   * sections, targets, notes, change log; docs/email.md), read once before the worker starts;
-   * each job's plan is made from them (pipeline/run-plan.ts), its email settings over `email`.
+   * sections, targets, notes, change log; docs/email.md), read before the worker starts (and
+   * again after `refresh` finds them changed); each job's plan is made from them (pipeline/run-plan.ts), its email settings over `email`.
    */
   clients: (project: Project) => ClientReport;
   /** SMTP settings of this worker; jobs asking for email fail without them. */
@@ -44,6 +44,11 @@ export interface ProcessorContext {
    * cycle sends each client's report at its slot (docs/jobs.md, "Per-client delivery").
    */
   clientSchedule?: (project: Project) => { schedule?: ClientSchedule; timezone?: string };
+  /**
+   * Called before each job reads `clients` or `clientSchedule`: a worker reads its config file
+   * again there when it changed (cli/live-config.ts).
+   */
+  refresh?: () => Promise<void>;
   /** The instant an `all-projects` job fans out at (default the wall clock; tests fix it). */
   clock?: () => number;
   /** How long an incomplete period waits before it is checked again (default one hour). */
@@ -244,6 +249,7 @@ export function createProcessor(
 
   return async (job, token) => {
     try {
+      await ctx.refresh?.();
       return job.name === JOB_NAMES.allProjects ? await allProjects(job) : await report(job, token);
     } catch (err) {
       throw classify(err);

@@ -87,11 +87,24 @@ describe("a client's delivery slot", () => {
 describe("the last collection day's check", () => {
   // Two prompts, two platforms; the period ends on Sunday 2026-11-29.
   const row = (date: string, snapshots: number) => ({ date, snapshots });
-  const report = (gemini: { date: string; snapshots: number }[]) =>
+  const report = (
+    gemini: { date: string; snapshots: number }[],
+    prompts = [
+      { snapshots: 40, created_at: "2026-01-05T09:00:00Z" },
+      { snapshots: 38, created_at: "2026-01-05T09:00:00Z" },
+    ],
+  ) =>
     ({
       period: { start: "2026-11-01", end: "2026-11-29" },
       sections: [
-        { key: "summary", totals: { prompts: 2 } },
+        {
+          key: "summary",
+          totals: {
+            prompts: prompts.filter((p) => p.snapshots > 0).length,
+            snapshots: { current: prompts.reduce((n, p) => n + p.snapshots, 0) },
+          },
+        },
+        { key: "prompts", rows: prompts },
         {
           key: "trend",
           by_platform: [
@@ -120,6 +133,46 @@ describe("the last collection day's check", () => {
         platforms: ["chatgpt", "gemini"],
       }),
     ).toEqual({ day: "2026-11-27", short: [] });
+  });
+
+  it("expects a prompt created before the day though unanswered, not one created after the period", () => {
+    const platforms: ("chatgpt" | "gemini")[] = ["chatgpt", "gemini"];
+    const three = [
+      { snapshots: 40, created_at: "2026-01-05T09:00:00Z" },
+      { snapshots: 38, created_at: "2026-01-05T09:00:00Z" },
+      { snapshots: 0, created_at: "2026-11-20T09:00:00Z" },
+    ];
+    expect(lastDayCheck(report([row("2026-11-29", 2)], three), { ...setup([]), platforms }).short).toEqual([
+      { platform: "chatgpt", answers: 2, expected: 3 },
+      { platform: "gemini", answers: 2, expected: 3 },
+    ]);
+    const later = [...three.slice(0, 2), { snapshots: 0, created_at: "2026-11-30T09:00:00Z" }];
+    expect(lastDayCheck(report([row("2026-11-29", 2)], later), { ...setup([]), platforms }).short).toEqual(
+      [],
+    );
+  });
+
+  it("never calls a period without a single answer complete, however its prompts were dated", () => {
+    // An imported client: its prompts dated by the import, after the period, none answered in it.
+    const imported = [
+      { snapshots: 0, created_at: "2026-12-02T10:00:00Z" },
+      { snapshots: 0, created_at: "2026-12-02T10:00:00Z" },
+    ];
+    const empty = {
+      period: { start: "2026-11-01", end: "2026-11-29" },
+      sections: [
+        { key: "summary", totals: { prompts: 0, snapshots: { current: 0 } } },
+        { key: "trend", by_platform: [] },
+        { key: "prompts", rows: imported },
+      ],
+    } as unknown as FullReport;
+    expect(lastDayCheck(empty, { ...setup([]), platforms: ["chatgpt", "gemini"] })).toEqual({
+      day: "2026-11-29",
+      short: [
+        { platform: "chatgpt", answers: 0, expected: 2 },
+        { platform: "gemini", answers: 0, expected: 2 },
+      ],
+    });
   });
 });
 

@@ -1,7 +1,7 @@
 import { once } from "node:events";
 import { existsSync } from "node:fs";
 import type { Command } from "commander";
-import { DEFAULT_CONFIG, type LoadedConfig, loadConfig } from "../../config/load-config.js";
+import { DEFAULT_CONFIG, type LoadedConfig } from "../../config/load-config.js";
 import { withoutPassword } from "../../contract/url.js";
 import { sendOnPooledConnections } from "../../email/smtp-pool.js";
 import { DEFAULT_LEASE_MS } from "../../jobs/deliver-once.js";
@@ -18,6 +18,7 @@ import { CliError, EXIT } from "../errors.js";
 import { examples } from "../examples.js";
 import { parseCount, parseDay, parsePositiveInt, parseRetry, type QueueFlags } from "../flags.js";
 import { processIo } from "../io.js";
+import { LiveConfig } from "../live-config.js";
 import {
   apiKeyFileOption,
   apiKeyOption,
@@ -77,8 +78,8 @@ export async function workerCommand(flags: WorkerFlags, run: WorkerRun = {}): Pr
   const ledgerAt = ledgerLocation(flags);
   checkLedgerFor(email !== undefined, serviceOptions.baseUrl !== undefined, ledgerAt);
   try {
-    const config = await loadConfig(flags.config);
-    const clients = await clientSettings(config);
+    // Read again before each job when the file or a change log it names changed (cli/live-config.ts).
+    const live = await LiveConfig.open(flags.config, clientSettings);
     const connecting = connectService({
       ...serviceOptions,
       onSeed: ({ database, asOf }) => log(`seeding the demo workspace as of ${asOf} into ${database}…`),
@@ -102,9 +103,11 @@ export async function workerCommand(flags: WorkerFlags, run: WorkerRun = {}): Pr
           {
             service,
             retry,
-            ...clients,
+            clients: (project) => live.current.clients.clients(project),
+            clientSchedule: (project) => live.current.clients.clientSchedule(project),
+            refresh: () => live.refresh(),
             ...(email ? { email } : {}),
-            ...(deliveries ? workerSending(deliveries, deliveryLeaseMs, flags.config, config, log) : {}),
+            ...(deliveries ? workerSending(deliveries, deliveryLeaseMs, flags.config, live, log) : {}),
           },
         );
         const source =
@@ -137,7 +140,7 @@ function workerSending(
   deliveries: WorkerLedger,
   leaseMs: number,
   configPath: string | undefined,
-  config: LoadedConfig,
+  config: Pick<LoadedConfig, "forProject">,
   log: (line: string) => void,
 ): Pick<ProcessorContext, "send" | "onHeld"> {
   const send = { deliveries: deliveries.ledger, timing: { leaseMs } };
@@ -208,15 +211,17 @@ export function register(program: Command): void {
     });
 }
 
+/** Each client's report settings and delivery slot, as a worker's jobs read them. */
+type WorkerClients = Required<Pick<ProcessorContext, "clients" | "clientSchedule">>;
+
 /**
  * Each client's own settings for the worker's jobs (config `projects`, docs/email.md): branding,
- * sections, targets, notes, change log and email, read before the worker starts; each job's run
+ * sections, targets, notes, change log and email, read before the worker starts and again when the
+ * files change (cli/live-config.ts); each job's run
  * plan merges them with the job's own (pipeline/run-plan.ts). A worker renders every client's
  * reports, so one notes file or change log for all is refused.
  */
-async function clientSettings(
-  config: LoadedConfig,
-): Promise<Pick<ProcessorContext, "clients" | "clientSchedule">> {
+async function clientSettings(config: LoadedConfig): Promise<WorkerClients> {
   const what = oneClientsFile(config);
   if (what !== undefined)
     throw new CliError(
