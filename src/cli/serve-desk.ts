@@ -81,33 +81,48 @@ export const deskWorkspacesOp: StoreOperation<Record<string, never>, { id: strin
  */
 export async function startServeDesk(baseUrl: string, database: string, setup: DeskSetup): Promise<Desk> {
   checkEveryClientsFiles(await loadConfig(setup.configPath));
-  const found = await runOnStore(database, "desk.workspaces", deskWorkspacesOp, {}, quiet);
   const keys: string[] = [];
   const revoke = () =>
     Promise.all(
       keys.map((id) => runOnStore(database, "keys.revoke", keysRevokeOp, { id }, quiet).catch(() => {})),
     );
-  try {
-    const workspaces = await Promise.all(
-      found.map(async (w): Promise<CycleWorkspace> => {
-        const created = await runOnStore(
-          database,
-          "keys.create",
-          keysCreateOp,
-          { scopes: [...SCOPES], json: true, name: "review desk (serve --desk)", workspace: w.id },
-          quiet,
-        );
-        keys.push(created.id);
-        const client = createClient({ baseUrl, apiKey: created.key });
-        // The cycle's period resolved once in each workspace (its timezone), for every report built or sent there.
-        const period = await resolvePeriod(
-          client,
-          setup.period,
-          setup.asOf !== undefined ? { asOf: setup.asOf } : {},
-        );
-        return { client, period, label: period.label };
+  const opened = new Map<string, Promise<CycleWorkspace>>();
+  const openWorkspace = async (w: { id: string }): Promise<CycleWorkspace> => {
+    const created = await runOnStore(
+      database,
+      "keys.create",
+      keysCreateOp,
+      { scopes: [...SCOPES], json: true, name: "review desk (serve --desk)", workspace: w.id },
+      quiet,
+    );
+    keys.push(created.id);
+    const client = createClient({ baseUrl, apiKey: created.key });
+    // The cycle's period resolved once in each workspace (its timezone), for every report built or sent there.
+    const period = await resolvePeriod(
+      client,
+      setup.period,
+      setup.asOf !== undefined ? { asOf: setup.asOf } : {},
+    );
+    return { client, period, label: period.label };
+  };
+  // The workspaces listed at each page, a key minted once for each (a new one when it appears).
+  const workspaces = async (): Promise<CycleWorkspace[]> => {
+    const found = await runOnStore(database, "desk.workspaces", deskWorkspacesOp, {}, quiet);
+    return Promise.all(
+      found.map((w) => {
+        let one = opened.get(w.id);
+        if (!one) {
+          one = openWorkspace(w);
+          opened.set(w.id, one);
+          one.catch(() => opened.delete(w.id));
+        }
+        return one;
       }),
     );
+  };
+  try {
+    // The workspaces there now, opened before the link is printed: a failure stops `serve`.
+    await workspaces();
     const desk = await startDesk({
       workspaces,
       ...(setup.configPath !== undefined ? { configPath: setup.configPath } : {}),

@@ -32,7 +32,8 @@ export interface CycleWorkspace {
 
 /** What the desk works from: the workspaces it reads and the agency's config file. */
 export interface CycleSource {
-  workspaces: readonly CycleWorkspace[];
+  /** The workspaces of the database as they are now: one created while the desk runs is listed. */
+  workspaces: () => Promise<readonly CycleWorkspace[]>;
   /** The config file (clients, notes paths, email); default ./vreport.config.json when present. */
   configPath?: string;
 }
@@ -74,11 +75,12 @@ export class Cycle {
 
   /**
    * The clients of the cycle: the projects each workspace's key reads, by name, listed again at
-   * each call (a client imported while the desk runs appears on the next page). No report is built.
+   * each call (a client imported while the desk runs, into a workspace old or new, appears on the
+   * next page). No report is built.
    */
-  entries(): Promise<CycleEntry[]> {
+  async entries(): Promise<CycleEntry[]> {
     return Promise.all(
-      this.source.workspaces.map(async (workspace) =>
+      (await this.source.workspaces()).map(async (workspace) =>
         (await workspace.client.listProjects()).projects.map((project) => ({
           project,
           period: workspace.label,

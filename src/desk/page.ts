@@ -5,6 +5,7 @@
  * notes in a form, the others a link that opens them. Every form carries the session's CSRF
  * token. The agency's tool, in English like the CLI.
  */
+import { SECTION_KEYS } from "../config/section-keys.js";
 import type { ReviewRecord } from "../contract/review.js";
 import { escapeHtml as h } from "../preview/page.js";
 import type { CycleEntry, CycleReport } from "./cycle.js";
@@ -63,28 +64,38 @@ function findings(report: CycleReport): string {
   return `<p>Self-check findings (${checks.length}):</p><ul class="findings">${items}</ul>`;
 }
 
-/** An opened report: its findings, itself in a frame, its period's notes in a form. */
-function opened(report: CycleReport, csrf: string): string {
+/** Notes the desk refused: kept in their form, as typed, until saved or the page is left. */
+export interface UnsavedNotes {
+  projectId: string;
+  text: string;
+}
+
+/**
+ * An opened report: its findings, itself in a frame, its period's notes in a form (`unsaved`: the
+ * text the desk refused, shown again for correction rather than the file's).
+ */
+function opened(report: CycleReport, csrf: string, unsaved?: string): string {
   const { project, notes } = report;
   const id = h(project.id);
   const noteForm =
     notes.file === undefined
       ? `<p>The client's config names no notes file (<code>notes</code>), so there is nothing to edit here.</p>`
       : `<form method="post" action="/notes/${id}">${hidden(csrf)}
-<label>Notes of ${h(report.period)} (<code>${h(notes.file)}</code>)<textarea name="notes" spellcheck="true">${h(notes.text)}</textarea></label>
+<label>Notes of ${h(report.period)} (<code>${h(notes.file)}</code>)<textarea name="notes" spellcheck="true">${h(unsaved ?? notes.text)}</textarea></label>
+<p class="hint">Each note goes under a heading naming the section it belongs to: <code>## ${SECTION_KEYS.map(h).join("</code>, <code>## ")}</code> (docs/notes.md).</p>
 <button type="submit" name="save">Save notes and rebuild</button></form>`;
   return `${findings(report)}
 <iframe title="Report of ${h(project.name)}" src="/report/${id}" sandbox></iframe>
 ${noteForm}`;
 }
 
-function clientSection(row: DeskRow, csrf: string): string {
+function clientSection(row: DeskRow, csrf: string, unsaved?: UnsavedNotes): string {
   const { project } = row.entry;
   const id = h(project.id);
   const sent = row.review?.state === "sent";
   // Built only when opened: a cycle of 200 clients lists at once (docs/review.md).
   const body = row.report
-    ? opened(row.report, csrf)
+    ? opened(row.report, csrf, unsaved?.projectId === project.id ? unsaved.text : undefined)
     : `<p class="unopened"><a href="/open/${id}" class="open">Open the report</a> (builds it and runs its self-check)</p>`;
   const actions = sent
     ? "<p>Sent: nothing more to decide.</p>"
@@ -98,13 +109,13 @@ ${actions}</section>`;
 /** The whole page: the cycle's period, a flash message from the last action, one section per client. */
 export function deskPage(
   rows: readonly DeskRow[],
-  page: { csrf: string; nonce: string; flash?: string },
+  page: { csrf: string; nonce: string; flash?: string; unsaved?: UnsavedNotes },
 ): string {
   const period = [...new Set(rows.map((r) => r.entry.period))].join(", ");
   const flash = page.flash !== undefined ? `<p class="flash" role="status">${h(page.flash)}</p>` : "";
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Review desk ${h(period)}</title>
 <style>${STYLE}</style></head><body><h1>Review desk</h1><p>The reports of ${h(period)}: approve to send, reject to hold.</p>
-${flash}${rows.map((r) => clientSection(r, page.csrf)).join("\n")}${script(page.nonce)}</body></html>`;
+${flash}${rows.map((r) => clientSection(r, page.csrf, page.unsaved)).join("\n")}${script(page.nonce)}</body></html>`;
 }
 
 /** The page of a request the desk refuses (no session, a spent token). */

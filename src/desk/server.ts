@@ -17,7 +17,7 @@ import type { AddressInfo } from "node:net";
 import { type ErrorCategory, type Project, VreportError } from "../contract/index.js";
 import type { ReviewRecord, ReviewState } from "../contract/review.js";
 import { Cycle, type CycleSource, type CycleWorkspace } from "./cycle.js";
-import { type DeskRow, deskCsp, deskPage, refusedPage } from "./page.js";
+import { type DeskRow, deskCsp, deskPage, refusedPage, type UnsavedNotes } from "./page.js";
 import { type DeskSession, DeskSessions, SESSION_COOKIE, sameSecret, sessionCookie } from "./session.js";
 
 /**
@@ -93,6 +93,8 @@ export async function startDesk(options: DeskOptions): Promise<Desk> {
   const sessions = new DeskSessions();
   const cycle = new Cycle(options);
   const flashes = new WeakMap<DeskSession, string>();
+  // Notes the desk refused, shown again in their form on the next page: never lost to a typo.
+  const unsavedNotes = new WeakMap<DeskSession, UnsavedNotes>();
   const reviewer = options.reviewer ?? "review desk";
   let origin = "";
 
@@ -176,7 +178,14 @@ export async function startDesk(options: DeskOptions): Promise<Desk> {
       const nonce = randomBytes(16).toString("base64");
       const flash = flashes.get(session);
       flashes.delete(session);
-      const html = deskPage(await rows(), { csrf: session.csrf, nonce, ...(flash ? { flash } : {}) });
+      const unsaved = unsavedNotes.get(session);
+      unsavedNotes.delete(session);
+      const html = deskPage(await rows(), {
+        csrf: session.csrf,
+        nonce,
+        ...(flash ? { flash } : {}),
+        ...(unsaved ? { unsaved } : {}),
+      });
       return page(res, 200, html, deskCsp(nonce));
     }
     const open = /^\/open\/([0-9a-f-]{36})$/.exec(url.pathname);
@@ -211,6 +220,8 @@ export async function startDesk(options: DeskOptions): Promise<Desk> {
       flashes.set(session, await act(change[1]!, change[2]!, form));
     } catch (error) {
       flashes.set(session, error instanceof Error ? error.message : String(error));
+      if (change[1] === "notes")
+        unsavedNotes.set(session, { projectId: change[2]!, text: form.get("notes") ?? "" });
     }
     res.writeHead(303, { location: `/#p-${change[2]}`, "cache-control": "no-store" }).end();
   };

@@ -12,6 +12,7 @@ import { get } from "node:http";
 import { join } from "node:path";
 import type { Page } from "puppeteer";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { importCommand } from "../../src/cli/commands/import.js";
 import { reviewApprove, reviewDesk, reviewList } from "../../src/cli/commands/review.js";
 import { serveCommand } from "../../src/cli/commands/serve.js";
 import type { CliServiceConnection } from "../../src/cli/connect-service.js";
@@ -155,6 +156,23 @@ describe("the review desk in Chromium", () => {
     );
   });
 
+  it("lists a client imported into a new workspace while it runs, at the next page", async () => {
+    await importCommand(
+      EXAMPLE,
+      {
+        database: join(dir, "db"),
+        workspace: "Third agency",
+        project: "Acme Insurance",
+        brand: "Acme",
+        domains: "acme.example",
+      },
+      { out: () => {}, err: () => {} },
+    );
+    await page.reload();
+    const names = await page.$$eval("section[data-project] h2", (els) => els.map((e) => e.textContent));
+    expect(names).toEqual(["Acme Insurance", "Brightwave", "Brightwave Events", "Northwind"]);
+  });
+
   it("builds a report when it is opened: its self-check findings and the report itself", async () => {
     const section = `section[data-project="${acme().id}"]`;
     await Promise.all([page.waitForNavigation(), page.click(`${section} a.open`)]);
@@ -166,7 +184,7 @@ describe("the review desk in Chromium", () => {
     expect(await page.$eval(section, (e) => e.textContent)).toMatch(
       /Self-check(: nothing to resolve| findings)/,
     );
-    expect(await page.$$eval("a.open", (els) => els.length)).toBe(2);
+    expect(await page.$$eval("a.open", (els) => els.length)).toBe(3);
   });
 
   const acme = () => projects.find((p) => p.name === "Brightwave")!;
@@ -216,6 +234,20 @@ describe("the review desk in Chromium", () => {
       { database: join(dir, "db"), project: "Brightwave", period: "2025-06", by: "dana" },
       () => {},
     );
+    // A heading that names no section is refused, and the text typed stays in the form to fix.
+    await page.$eval(`${section} textarea[name=notes]`, (e) => {
+      (e as HTMLTextAreaElement).value = "";
+    });
+    await page.type(`${section} textarea[name=notes]`, "## October\n\nA month of launches.\n");
+    await Promise.all([page.waitForNavigation(), page.click(`${section} button[name=save]`)]);
+    expect(await page.$eval(".flash", (e) => e.textContent)).toMatch(
+      /line 1: unknown section "October": valid keys are executive_summary, /,
+    );
+    expect(await page.$eval(`${section} textarea[name=notes]`, (e) => (e as HTMLTextAreaElement).value)).toBe(
+      "## October\n\nA month of launches.\n",
+    );
+    expect(await page.$eval(`${section} .hint`, (e) => e.textContent)).toContain("## executive_summary");
+    await expect(readFile(join(dir, "notes", "brightwave-2025-06.md"), "utf8")).rejects.toThrow(/ENOENT/);
     await page.$eval(`${section} textarea[name=notes]`, (e) => {
       (e as HTMLTextAreaElement).value = "";
     });

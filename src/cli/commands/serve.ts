@@ -1,6 +1,7 @@
 import type { Command } from "commander";
 import type { Desk } from "../../desk/server.js";
 import { connectRedis } from "../../jobs/redis.js";
+import type { PeriodChoice } from "../../report/period-choice.js";
 import { type RunningServer, startServer } from "../../service/index.js";
 import { printableLocation, resolveDatabaseLocation } from "../../service/store/db.js";
 import { DatabaseLockedError } from "../../service/store/errors.js";
@@ -12,7 +13,7 @@ import { examples } from "../examples.js";
 import { parseFormats, parsePositiveInt } from "../flags.js";
 import { processIo } from "../io.js";
 import { databaseOption } from "../options.js";
-import { parsePeriodFlags } from "../period-flags.js";
+import { checkPeriodOver, parsePeriodFlags } from "../period-flags.js";
 import { type DeskSetup, deskLinkOp, startServeDesk } from "../serve-desk.js";
 import { toCliError } from "../to-cli-error.js";
 import { addWebhookFlags, parseWebhookFlags, type WebhookFlags } from "./_webhook-flags.js";
@@ -120,7 +121,7 @@ interface DeskFlags {
 }
 
 /** The desk's setup from `serve`'s flags: the cycle's period (default last month), config, formats, SMTP. */
-function parseDeskFlags(flags: DeskFlags): DeskSetup | undefined {
+export function parseDeskFlags(flags: DeskFlags, asOf: string | undefined): DeskSetup | undefined {
   if (!flags.desk) {
     const stray = (
       ["month", "period", "config", "deskFormats", "out", "smtpUrl", "emailFrom", "by"] as const
@@ -133,14 +134,17 @@ function parseDeskFlags(flags: DeskFlags): DeskSetup | undefined {
     return undefined;
   }
   const email = parseEmailSettings(flags);
+  const period: PeriodChoice =
+    flags.month === undefined && flags.period === undefined
+      ? { named: "last-month" }
+      : parsePeriodFlags({
+          ...(flags.month !== undefined ? { month: flags.month } : {}),
+          ...(flags.period !== undefined ? { period: flags.period } : {}),
+        });
+  // A cycle is of a month that is over, as `generate --month` says (cli/period-flags.ts).
+  checkPeriodOver(period, asOf);
   return {
-    period:
-      flags.month === undefined && flags.period === undefined
-        ? { named: "last-month" }
-        : parsePeriodFlags({
-            ...(flags.month !== undefined ? { month: flags.month } : {}),
-            ...(flags.period !== undefined ? { period: flags.period } : {}),
-          }),
+    period,
     ...(flags.config !== undefined ? { configPath: flags.config } : {}),
     formats: parseFormats(flags.deskFormats ?? "pdf", "--desk-formats"),
     outDir: flags.out ?? "output",
@@ -221,14 +225,15 @@ export function register(program: Command): void {
       } & WebhookFlags &
         DeskFlags,
     ) => {
-      const desk = parseDeskFlags(flags);
+      const asOf = flags.asOf !== undefined ? parseAsOf(flags.asOf) : undefined;
+      const desk = parseDeskFlags(flags, asOf);
       const publicUrl = flags.publicUrl ?? process.env.VREPORT_PUBLIC_URL;
       const server = await serveCommand({
         port: parsePort(flags.port),
         host: flags.host,
         webhooks: parseWebhookFlags(flags),
         ...(flags.database !== undefined ? { database: flags.database } : {}),
-        ...(flags.asOf !== undefined ? { asOf: parseAsOf(flags.asOf) } : {}),
+        ...(asOf !== undefined ? { asOf } : {}),
         ...(publicUrl ? { publicUrl: parsePublicUrl(publicUrl) } : {}),
         ...(desk ? { desk } : {}),
         ...(flags.rateLimit !== undefined
