@@ -24,3 +24,11 @@ export type Out = (line: string) => void;
 
 /** Standard output, one line at a time. */
 export const stdout: Out = processIo.out;
+
+/** A command-line argument as a POSIX shell reads it back: quoted only when it must be. */
+export function shellArg(value: string): string {
+  if (/^[\w@%+=:,./-]+$/.test(value)) return value;
+  // In single quotes, where only a quote itself needs writing out: close, an escaped quote, reopen.
+  const quote = "'";
+  return quote + value.split(quote).join(`${quote}\\${quote}${quote}`) + quote;
+}

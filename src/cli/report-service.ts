@@ -1,12 +1,14 @@
+import { resolve } from "node:path";
 import type { Project } from "../contract/index.js";
 import { fetchReportData } from "../report/fetch.js";
 import type { ReportData } from "../report/model.js";
 import { type Period, resolvePeriod } from "../report/period.js";
 import type { PeriodChoice } from "../report/period-choice.js";
 import { selectProjects } from "../report/select-projects.js";
+import { DEFAULT_DATABASE_DIR } from "../service/store/db.js";
 import { type CliServiceConnection, connectOrDemo, type ServiceOptions } from "./connect-service.js";
 import { CliError, EXIT } from "./errors.js";
-import { type Io, inline } from "./io.js";
+import { type Io, inline, shellArg } from "./io.js";
 import { checkPeriodOver } from "./period-flags.js";
 import { toCliError as setupError } from "./to-cli-error.js";
 
@@ -34,7 +36,8 @@ export async function projectsOf(
     throw setupError(err);
   });
   const selected = selectProjects(projects, wanted);
-  if (selected.length === 0) throw noSuchProject(wanted.project ?? "", service.embeddedProjects ?? projects);
+  if (selected.length === 0)
+    throw noSuchProject(wanted.project ?? "", service.embeddedProjects ?? projects, service.embeddedDatabase);
   return selected;
 }
 
@@ -55,12 +58,22 @@ export async function periodAt(service: CliServiceConnection, choice: PeriodChoi
 
 /**
  * A project that is not there: the projects that are (the whole embedded database's, or what the
- * key reads) and how to add one (docs/import.md).
+ * key reads), then how to add a new client (docs/import.md), into the same embedded database when
+ * it is not the default one. The name asked for is not put in the import command: it is more
+ * often a typo than a new client.
  */
-function noSuchProject(wanted: string, there: readonly { id: string; name: string }[]): CliError {
+function noSuchProject(
+  wanted: string,
+  there: readonly { id: string; name: string }[],
+  database: string | undefined,
+): CliError {
   const names = there.map((p) => `${inline(p.name)} (${p.id})`).join(", ");
+  const into =
+    database !== undefined && resolve(database) !== resolve(DEFAULT_DATABASE_DIR)
+      ? ` --database ${shellArg(database)}`
+      : "";
   return new CliError(
-    `no project "${inline(wanted)}": ${names === "" ? "there is none" : `the projects are ${names}`}; import its answers with vreport import FILE.csv --project "${inline(wanted)}" --brand NAME --domains DOMAIN (docs/import.md)`,
+    `no project "${inline(wanted)}": ${names === "" ? "there is none" : `the projects are ${names}`}; check the name, or import a new client's answers with vreport import FILE.csv --project NAME --brand NAME --domains DOMAIN${into} (docs/import.md)`,
     EXIT.usage,
   );
 }

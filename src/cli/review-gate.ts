@@ -13,7 +13,7 @@ import type { SendVerdict } from "../jobs/send-planned.js";
 import type { RenderedReport } from "../pipeline/generate-report.js";
 import { getReview, type ReviewChange, setReview } from "../service/review/index.js";
 import type { Store } from "../service/store/db.js";
-import { inline } from "./io.js";
+import { inline, shellArg } from "./io.js";
 
 /**
  * The reviews a worker reads and writes: on its database's store, or through the service that
@@ -49,14 +49,6 @@ export function holdRecorder(
       log(`could not record ${inline(project.name)} ${period} as held: ${(error as Error).message}`);
     }
   };
-}
-
-/** A command-line argument as a POSIX shell reads it back: quoted only when it must be. */
-function shellArg(value: string): string {
-  if (/^[\w@%+=:,./-]+$/.test(value)) return value;
-  // In single quotes, where only a quote itself needs writing out: close, an escaped quote, reopen.
-  const quote = "'";
-  return quote + value.split(quote).join(`${quote}\\${quote}${quote}`) + quote;
 }
 
 /**

@@ -133,7 +133,7 @@ describe("an agency's own database: only its imported client", () => {
         },
         { out: () => {}, err: () => {}, tty: false },
       ),
-      `no project "Globex Corp": the projects are Acme Insurance (${projects[0]!.id}); import its answers with vreport import FILE.csv --project "Globex Corp" --brand NAME --domains DOMAIN (docs/import.md)`,
+      `no project "Globex Corp": the projects are Acme Insurance (${projects[0]!.id}); check the name, or import a new client's answers with vreport import FILE.csv --project NAME --brand NAME --domains DOMAIN --database ${db.location} (docs/import.md)`,
     );
   });
 });

@@ -1,3 +1,4 @@
+import { existsSync } from "node:fs";
 import { afterAll, describe, expect, it } from "vitest";
 import { scheduleAdd, scheduleList } from "../../src/cli/commands/schedule.js";
 import { CliError, EXIT } from "../../src/cli/errors.js";
@@ -100,6 +101,33 @@ describe("schedule add --monthly (docs/jobs.md)", () => {
       EXIT.usage,
       "--email without addresses means each client's own recipients, for --monthly --all-projects only: give --email <addresses>",
     ]);
+  });
+
+  it("a bad flag is refused before the service is asked anything (the embedded demo is not seeded)", async () => {
+    const q = {
+      prefix: "unused",
+      redisUrl: "redis://127.0.0.1:9",
+      out: dir,
+      database: `${dir}/never-seeded`,
+    };
+    expect(
+      await failure(scheduleAdd({ ...q, monthly: true, allProjects: true, format: "pfd" }, () => {})),
+    ).toEqual([
+      EXIT.usage,
+      'invalid --format "pfd": allowed values are pdf, xlsx, md, html (comma-separated) or all',
+    ]);
+    expect(existsSync(`${dir}/never-seeded`)).toBe(false);
+  });
+
+  it("a --project the service does not read is refused when the schedule is added, naming those it does", async () => {
+    service ??= await startTestService();
+    const flags = { prefix: "unused", redisUrl: "redis://127.0.0.1:9", out: dir, format: "pdf" };
+    const viaService = { baseUrl: service.baseUrl, apiKey: service.apiKey };
+    const [code, message] = await failure(
+      scheduleAdd({ ...flags, ...viaService, monthly: true, project: "Brightwav" }, () => {}),
+    );
+    expect(code).toBe(EXIT.usage);
+    expect(message).toMatch(/^no project "Brightwav": the projects are Brightwave \([0-9a-f-]{36}\), /);
   });
 
   it.runIf(up)("without --tz, a timezone the service will not tell is an error that names --tz", async () => {

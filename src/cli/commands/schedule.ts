@@ -1,6 +1,7 @@
 import { resolve } from "node:path";
 import type { Command } from "commander";
 import { isTimeZone } from "../../contract/calendar.js";
+import { InvariantError } from "../../contract/index.js";
 import { openQueue } from "../../jobs/queue.js";
 import { redisUrlFrom } from "../../jobs/redis.js";
 import {
@@ -35,6 +36,7 @@ import {
   queuePrefixOption,
   redisUrlOption,
 } from "../options.js";
+import { projectsOf } from "../report-service.js";
 import { toCliError } from "../to-cli-error.js";
 
 /** Raw flags of `vreport schedule add`. */
@@ -68,35 +70,44 @@ async function withQueue<T>(
 }
 
 /**
- * The timezone of the workspace the schedule reports on, read from `/workspace` of the service the
- * workers read from (`--base-url`, else the embedded demo), with the key of `--api-key-file` or
- * VREPORT_API_KEY. The key is used for this one request and never stored.
+ * What `add` asks of the service the workers read from (`--base-url`, else the embedded demo),
+ * with the key of `--api-key-file` or VREPORT_API_KEY, used for these requests and never stored:
+ * the workspace's timezone, for `--monthly` without `--tz` (docs/jobs.md), and whether a
+ * `--project` is one the key reads, so a typo fails now rather than at the first firing. Asked
+ * only when the timezone is needed or a service is named: the embedded demo is not seeded just
+ * to check a name. A timezone that cannot be read says how to do without it.
  */
-async function workspaceTimezone(flags: ScheduleAddFlags): Promise<string> {
-  const connection = await connectService(serviceOptionsFrom(flags));
-  try {
-    return (await connection.client.getWorkspace()).timezone;
-  } finally {
-    await connection.close();
-  }
-}
-
-/**
- * `--monthly` fires at 06:00 on the 1st in `--tz`, else in the workspace's own timezone
- * (docs/jobs.md). A lookup that fails says how to do without it.
- */
-async function monthlyTimezone(flags: ScheduleAddFlags): Promise<string> {
-  if (flags.tz !== undefined) return flags.tz;
-  try {
-    return await workspaceTimezone(flags);
-  } catch (err) {
+async function askService(
+  flags: ScheduleAddFlags,
+  target: { project: string } | { allProjects: true },
+): Promise<{ timezone?: string }> {
+  const needTimezone = flags.monthly === true && flags.tz === undefined;
+  const options = serviceOptionsFrom(flags);
+  if (!needTimezone && !("project" in target && options.baseUrl !== undefined)) return {};
+  const timezoneError = (err: unknown): CliError => {
     const cli = toCliError(err);
     const reason = cli instanceof Error ? cli.message : String(cli);
-    throw new CliError(
+    return new CliError(
       `--monthly without --tz: could not read the workspace's timezone (${reason}); give --tz <zone>, e.g. --tz Europe/Paris`,
       cli instanceof CliError ? cli.exitCode : EXIT.failure,
       { cause: err },
     );
+  };
+  const connection = await connectService(options).catch((err: unknown) => {
+    throw needTimezone ? timezoneError(err) : toCliError(err);
+  });
+  try {
+    if ("project" in target) await projectsOf(connection, { project: target.project, allProjects: false });
+    if (!needTimezone) return {};
+    return {
+      timezone: (
+        await connection.client.getWorkspace().catch((err: unknown) => {
+          throw timezoneError(err);
+        })
+      ).timezone,
+    };
+  } finally {
+    await connection.close();
   }
 }
 
@@ -125,18 +136,25 @@ export async function scheduleAdd(flags: ScheduleAddFlags, out: Out = stdout): P
     );
   if (flags.tz !== undefined && !isTimeZone(flags.tz))
     throw CliError.badFlag("--tz", flags.tz, "an IANA time zone such as Europe/Paris or America/New_York");
-  const monthly = flags.monthly ? monthlyCron(await monthlyTimezone(flags)) : undefined;
-  const spec = {
-    target,
-    period: monthly ? { named: "last-month" as const } : { range: parseRange(flags.range) },
-    ...(monthly ?? {}),
+  // Every flag is checked before the service is asked anything (the embedded demo may seed first).
+  const checked = {
+    period: flags.monthly ? { named: "last-month" as const } : { range: parseRange(flags.range) },
     formats: parseFormats(flags.format ?? flags.formats, "--format"),
     out: resolve(flags.out ?? "output"),
     retry: parseRetry(flags),
     ...(flags.cron !== undefined ? { cron: flags.cron } : {}),
     ...(flags.every !== undefined ? { everyMs: parsePositiveInt("--every", flags.every, 0) } : {}),
-    ...(flags.tz !== undefined && !monthly ? { tz: flags.tz } : {}),
     ...(typeof flags.email === "string" ? { email: parseRecipients(flags.email) } : {}),
+  };
+  const asked = await askService(flags, target);
+  const zone = flags.tz ?? asked.timezone;
+  if (flags.monthly && zone === undefined) throw new InvariantError("--monthly without a timezone");
+  const monthly = flags.monthly && zone !== undefined ? monthlyCron(zone) : undefined;
+  const spec = {
+    target,
+    ...checked,
+    ...(monthly ?? {}),
+    ...(flags.tz !== undefined && !monthly ? { tz: flags.tz } : {}),
     ...(perClient ? { perClient: true } : {}),
     ...(flags.baseUrl !== undefined ? { baseUrl: flags.baseUrl } : {}),
     ...(flags.id !== undefined ? { id: flags.id } : {}),
