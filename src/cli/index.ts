@@ -5,7 +5,7 @@ import { Command, CommanderError } from "commander";
 import { packageDir } from "../format/package-dir.js";
 import { commandsFor } from "./commands/index.js";
 import { CliError, EXIT } from "./errors.js";
-import { flagWithoutValue } from "./flag-without-value.js";
+import { flagTakenAsValue, flagWithoutValue } from "./flag-without-value.js";
 import { interrupted, watchInterrupts } from "./interrupt.js";
 import { processIo } from "./io.js";
 import { toCliError } from "./to-cli-error.js";
@@ -16,17 +16,25 @@ async function main(argv: string[]): Promise<void> {
     .description("AI-visibility reporting: the External Read API v1 service and report generator")
     .version(packageVersion(), "-V, --version", "print the version")
     .exitOverride()
-    // Set before the commands are registered: each inherits it. "Too many arguments" is what
-    // commander says of a flag given no value before another flag; the line names the flag.
+    // Set before the commands are registered: each inherits it. "Too many arguments", or a
+    // required flag "not specified", is what commander says of a flag given no value before
+    // another flag (it took that flag as the value); the line names the flag.
     .configureOutput({
       outputError: (line, write) =>
         write(
-          line.includes("too many arguments")
+          line.includes("too many arguments") || line.includes("not specified")
             ? `${flagWithoutValue(program, argv) ?? line.trimEnd()}\n`
             : line,
         ),
     });
   for (const command of await commandsFor(argv)) command.register(program);
+  program.hook("preAction", (_program, action) => {
+    const line = flagTakenAsValue(action);
+    if (line !== undefined) {
+      processIo.err(line);
+      throw new CommanderError(EXIT.usage, "vreport.flagWithoutValue", line);
+    }
+  });
   watchInterrupts();
   try {
     await program.parseAsync(argv);

@@ -165,7 +165,13 @@ export async function startDesk(options: DeskOptions): Promise<Desk> {
     if (req.method === "GET" && url.pathname === "/" && url.searchParams.has("token")) {
       const id = sessions.signIn(url.searchParams.get("token"));
       if (id === undefined)
-        return page(res, 403, refusedPage("This sign-in link is wrong or was used already."));
+        return page(
+          res,
+          403,
+          refusedPage(
+            "This sign-in link is wrong or was used already. A fresh one: vreport review desk (with the --database the service serves).",
+          ),
+        );
       res
         .writeHead(303, { location: "/", "set-cookie": sessionCookie(id), "cache-control": "no-store" })
         .end();

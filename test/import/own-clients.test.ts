@@ -16,8 +16,8 @@ import { commandLocation, type FreshLocation } from "../store/_databases.js";
 import { EXAMPLE } from "./_csv.js";
 
 /** The import of docs/import.md's example as the client "Acme Insurance" (into `workspace`, if named). */
-async function importAcme(database: string, workspace?: string): Promise<void> {
-  const { io } = lines();
+async function importAcme(database: string, workspace?: string): Promise<string[]> {
+  const { io, out } = lines();
   await importCommand(
     EXAMPLE,
     {
@@ -31,6 +31,7 @@ async function importAcme(database: string, workspace?: string): Promise<void> {
     },
     io,
   );
+  return out;
 }
 
 /** The database's workspaces and projects, by name. */
@@ -150,7 +151,8 @@ describe("the demo's database: an import into its workspace by name", () => {
   it("import --workspace uses the workspace of that name, and generate reports on the client there", async () => {
     const before = await contents(db.location);
     const demo = before.workspaces.find((w) => w.id === DEMO_WORKSPACE_ID)!;
-    await importAcme(db.location, demo.name);
+    // Into the workspace of that name: the summary says nothing of workspaces.
+    expect((await importAcme(db.location, demo.name)).join("\n")).not.toContain("new workspace");
     const after = await contents(db.location);
     expect(after.workspaces).toEqual(before.workspaces);
     expect(after.projects.find((p) => p.name === "Acme Insurance")?.workspace_id).toBe(DEMO_WORKSPACE_ID);
@@ -167,5 +169,13 @@ describe("the demo's database: an import into its workspace by name", () => {
       { out: () => {}, err: () => {}, tty: false },
     );
     expect(file!.path).toMatch(/acme-insurance-ai-visibility-2025-03-01_2025-03-02\.md$/);
+  });
+
+  it("a workspace name that is new beside others is said, with the names there are", async () => {
+    const demo = (await contents(db.location)).workspaces.find((w) => w.id === DEMO_WORKSPACE_ID)!;
+    const said = await importAcme(db.location, `${demo.name}x`);
+    expect(said.at(-1)).toBe(
+      `new workspace "${demo.name}x", beside "${demo.name}": to import into one of those, give its name to --workspace`,
+    );
   });
 });

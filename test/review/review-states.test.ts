@@ -161,6 +161,25 @@ describeDatabases("review states", (kind) => {
       reviewSetOp(store, { project: "Globex", period: "2026-10", state: "approved", by: "dana" }, io),
     ).rejects.toMatchObject({ exitCode: 2, message: 'invalid --project "Globex": allowed values are Acme' });
   });
+
+  // Last: it adds a second Acme.
+  it("refuses a name two workspaces share, listing each one's id: a review never lands on the wrong client", async () => {
+    const other = "6f1c2a10-0000-4000-8000-0000000000b1";
+    await insertAcme(store.db, {
+      workspace: "6f1c2a10-0000-4000-8000-0000000000b0",
+      project: other,
+      owner: "6f1c2a10-0000-4000-8000-0000000000b2",
+      name: "Second agency",
+      timezone: "UTC",
+    });
+    await expect(set("approved", "dana")).rejects.toMatchObject({
+      exitCode: 2,
+      message: `invalid --project "acme": allowed values are the id of one of ${PROJECT} (in Reviews), ${other} (in Second agency): the name is in 2 workspaces`,
+    });
+    await expect(
+      reviewSetOp(store, { project: other, period: "2026-10", state: "approved", by: "dana" }, io),
+    ).resolves.toMatchObject({ projectId: other, state: "approved" });
+  });
 });
 
 describe("approving a period that has not ended", () => {
@@ -185,6 +204,14 @@ describe("approving a period that has not ended", () => {
     await expect(approve(period, today)).rejects.toMatchObject({
       exitCode: 2,
       message: `--period ${period} is not over (it ends ${end}; today is ${today}): its report is not final, approve it once the period has ended`,
+    });
+  });
+
+  it("refuses a label no report carries before the database is opened", async () => {
+    await expect(approve("October", "2026-11-29")).rejects.toMatchObject({
+      exitCode: 2,
+      message:
+        'invalid --period "October": allowed values are a month 2026-10, a quarter 2026-Q3, days 2026-10-01_2026-10-12 or a range 90d-2026-11-01, each optionally -vs-year',
     });
   });
 

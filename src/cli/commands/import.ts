@@ -21,7 +21,7 @@ import {
 import { CliError, EXIT } from "../errors.js";
 import { examples } from "../examples.js";
 import { checkInputFile, InputFile, inputFile } from "../input-file.js";
-import { type Io, processIo } from "../io.js";
+import { type Io, inline, processIo } from "../io.js";
 import { runOnStore, type StoreOperation } from "../on-store.js";
 import { databaseOption } from "../options.js";
 
@@ -160,6 +160,7 @@ export const importOp: StoreOperation<ImportInput, ImportResult> = async (store,
       ...(input.options.read.encoding !== undefined ? { encoding: input.options.read.encoding } : {}),
     },
   };
+  const others = await store.db.selectFrom("workspaces").select("name").orderBy("created_at").execute();
   const result = await asCliError(() => importCsv(store, input.file, setup, options));
   for (const e of result.errors.slice(0, MAX_PRINTED_ERRORS))
     io.err(`row ${e.row}${e.column === null ? "" : `, column ${e.column}`}: ${e.reason}`);
@@ -173,6 +174,13 @@ export const importOp: StoreOperation<ImportInput, ImportResult> = async (store,
   );
   if (!result.written)
     throw new CliError(`${result.skipped} of ${result.rows} rows are invalid`, EXIT.failure);
+  // A new workspace beside others is said: a misspelt --workspace would otherwise split an
+  // agency's clients without a word (docs/import.md, "Workspace and project").
+  const names = others.map((w) => w.name);
+  if (names.length > 0 && !names.includes(setup.workspace))
+    io.out(
+      `new workspace "${inline(setup.workspace)}", beside ${names.map((n) => `"${inline(n)}"`).join(", ")}: to import into one of those, give its name to --workspace`,
+    );
   return result;
 };
 

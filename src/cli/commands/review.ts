@@ -17,8 +17,16 @@ import { mapped, runOnStore } from "../on-store.js";
 import { databaseOption } from "../options.js";
 
 const Text = z.string().trim().min(1, "must not be empty");
-/** A period's file-name label: `2026-10`, `2026-Q3`, `90d-2026-11-01`, `2026-10-01_2026-10-12`. */
-const Period = z.string().regex(/^[0-9A-Za-z_-]{4,60}$/, "must be a period label such as 2026-10");
+/**
+ * A period's file-name label (report/period-choice.ts, periodFileTag; a rolling range's
+ * `90d-2026-11-01`), any of them `-vs-year`: `2026-10`, `2026-Q3`, `2026-10-01_2026-10-12`.
+ */
+const Period = z
+  .string()
+  .regex(
+    /^(\d{4}-(0[1-9]|1[0-2])|\d{4}-Q[1-4]|\d{4}-\d\d-\d\d_\d{4}-\d\d-\d\d|\d{1,3}d-\d{4}-\d\d-\d\d)(-vs-year)?$/,
+    "must be a period label: a month 2026-10, a quarter 2026-Q3, days 2026-10-01_2026-10-12 or a range 90d-2026-11-01",
+  );
 
 /** What `review list` runs on the store (here, or in a running service). */
 export const ReviewListInput = z.object({ period: Period.optional(), json: z.boolean() }).strict();
@@ -58,13 +66,34 @@ export const reviewListOp = mapped<ReviewListInput, ReviewRecord[]>(async (store
   return reviews;
 }, reviewError);
 
-/** The project named by id or by name (any case); an unknown one is a usage error listing them. */
+/**
+ * The project named by id or by name (any case); an unknown one is a usage error listing them, a
+ * name two workspaces share one listing their ids: a review must never land on the wrong client.
+ */
 async function projectOf(store: Store, wanted: string): Promise<{ id: string; name: string }> {
-  const rows = await store.db.selectFrom("projects").select(["id", "name"]).orderBy("name").execute();
+  const rows = await store.db
+    .selectFrom("projects")
+    .innerJoin("workspaces", "workspaces.id", "projects.workspace_id")
+    .select(["projects.id", "projects.name", "workspaces.name as workspace"])
+    .orderBy("projects.name")
+    .execute();
   const key = wanted.trim().toLowerCase();
-  const found = rows.find((p) => p.id === key) ?? rows.find((p) => p.name.toLowerCase() === key);
+  const byId = rows.find((p) => p.id === key);
+  if (byId) return byId;
+  const named = rows.filter((p) => p.name.toLowerCase() === key);
+  if (named.length > 1)
+    throw CliError.badFlag(
+      "--project",
+      wanted,
+      `the id of one of ${named.map((p) => `${p.id} (in ${inline(p.workspace)})`).join(", ")}: the name is in ${named.length} workspaces`,
+    );
+  const [found] = named;
   if (!found)
-    throw CliError.badFlag("--project", wanted, rows.map((p) => inline(p.name)).join(", ") || "none");
+    throw CliError.badFlag(
+      "--project",
+      wanted,
+      [...new Set(rows.map((p) => inline(p.name)))].join(", ") || "none",
+    );
   return found;
 }
 
@@ -87,6 +116,16 @@ function whoAmI(by: string | undefined): string {
   return by ?? userInfo().username;
 }
 
+/** `--period` checked before the database is opened: a label no report carries finds nothing. */
+function checkPeriod(period: string | undefined): void {
+  if (period !== undefined && !Period.safeParse(period).success)
+    throw CliError.badFlag(
+      "--period",
+      period,
+      "a month 2026-10, a quarter 2026-Q3, days 2026-10-01_2026-10-12 or a range 90d-2026-11-01, each optionally -vs-year",
+    );
+}
+
 interface ReviewFlags {
   database?: string;
   project: string;
@@ -99,6 +138,7 @@ export async function reviewList(
   flags: { database?: string; period?: string; json?: boolean },
   out: Out = processIo.out,
 ): Promise<ReviewRecord[]> {
+  checkPeriod(flags.period);
   const input = {
     json: flags.json === true,
     ...(flags.period !== undefined ? { period: flags.period } : {}),
@@ -115,6 +155,7 @@ export async function reviewApprove(
   out: Out = processIo.out,
   today: string = new Date().toISOString().slice(0, 10),
 ): Promise<ReviewRecord> {
+  checkPeriod(flags.period);
   const end = calendarTagEnd(flags.period);
   if (end !== undefined && end >= today)
     throw new CliError(
@@ -135,6 +176,7 @@ async function reviewReject(
   flags: ReviewFlags & { reason: string },
   out: Out = processIo.out,
 ): Promise<ReviewRecord> {
+  checkPeriod(flags.period);
   const input = {
     project: flags.project,
     period: flags.period,

@@ -115,7 +115,7 @@ export async function workerCommand(flags: WorkerFlags, run: WorkerRun = {}): Pr
             ? `the embedded demo (${service.embeddedDatabase})`
             : service.baseUrl;
         log(
-          `consuming ${QUEUE_NAME} on ${withoutPassword(redisUrl)} (concurrency ${concurrency}) reading ${source}${email ? "; email on" : ""}${email && deliveries ? `, each send recorded in ${deliveries.where}` : ""}`,
+          `consuming ${QUEUE_NAME} on ${withoutPassword(redisUrl)}${flags.prefix !== undefined ? ` (prefix ${flags.prefix})` : ""} (concurrency ${concurrency}) reading ${source}${email ? "; email on" : ""}${email && deliveries ? `, each send recorded in ${deliveries.where}` : ""}`,
         );
         run.onReady?.();
         if (run.signal && !run.signal.aborted) await once(run.signal, "abort");
