@@ -66,6 +66,22 @@ const texts = (data: ReportData, changes?: ChangeLog) =>
   buildModel(data, changes ? { changes } : {}).findings.map((f) => f.text);
 
 describe("claims", () => {
+  it("flags a period without a single answer for the agency: the report has no figures to send", () => {
+    const data = smallReportData();
+    if (!data.report.ok) throw new Error("fixture");
+    const summary = data.report.value.sections.find((x) => x.key === "summary");
+    if (summary?.key !== "summary") throw new Error("fixture");
+    expect(checkReport(buildModel(data)).map((c) => c.rule)).not.toContain("no-answers");
+    summary.totals.snapshots = { current: 0, previous: 8, delta: -8 };
+    expect(checkReport(buildModel(data)).filter((c) => c.rule === "no-answers")).toEqual([
+      {
+        rule: "no-answers",
+        message:
+          "no answers were collected in this period: the report has no figures; check the collection, or report a period that has data",
+      },
+    ]);
+  });
+
   it("says what the client published on a topic flagged untapped, and keeps a bare one untapped", () => {
     const data = withContent(
       smallReportData(),

@@ -22,7 +22,8 @@ export type CheckRule =
   | "stale-next-step"
   | "no-plan"
   | "counts-disagree"
-  | "notes-language";
+  | "notes-language"
+  | "no-answers";
 
 /** Something the report says that does not hold against its data or its other claims. */
 export interface CheckFinding {
@@ -52,7 +53,24 @@ export function checkReport(model: ReportModel, notes: Notes = {}, language = "e
     ...noPlan(model, notes),
     ...countsDisagree(model),
     ...notesLanguage(notes, language),
+    ...noAnswers(model),
   ];
+}
+
+/**
+ * A period without a single answer: the report says so and nothing else, which no client should
+ * be sent as their month (a collection that stopped, a client whose data lies in other months).
+ */
+function noAnswers(model: ReportModel): CheckFinding[] {
+  return model.claims.some((c) => c.kind === "no-answers")
+    ? [
+        {
+          rule: "no-answers",
+          message:
+            "no answers were collected in this period: the report has no figures; check the collection, or report a period that has data",
+        },
+      ]
+    : [];
 }
 
 /**
