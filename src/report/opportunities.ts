@@ -2,7 +2,7 @@ import type { PromptGap } from "../contract/index.js";
 import { platformName } from "../format/figures.js";
 import { ENGLISH, type Lang } from "../format/i18n/index.js";
 import type { ChangeImpact, ChangeLogModel } from "./change-log.js";
-import { doneFor, rateScope } from "./claims/done-work.js";
+import { doneFor, doneWindows, rateScope } from "./claims/done-work.js";
 
 /**
  * Which rule of docs/metrics.md "Opportunities" chose the suggested action; `done` when the change
@@ -71,9 +71,7 @@ export function opportunityOf(
         done.entry.label,
         lang.f.date(done.entry.date),
         rateScope(done.entry, lang),
-        // Quoted only over two whole windows, as the "What we did" table's change is.
-        done.change === null ? null : (done.before.mentionRate ?? null),
-        done.change === null ? null : (done.after.mentionRate ?? null),
+        ...doneWindows(done),
       ),
       done,
     };

@@ -2,7 +2,7 @@ import type { Platform } from "../contract/index.js";
 import { platformName } from "../format/figures.js";
 import { ENGLISH, type Lang } from "../format/i18n/index.js";
 import type { ChangeImpact, ChangeLogModel } from "./change-log.js";
-import { publishedFor, rateScope } from "./claims/done-work.js";
+import { doneWindows, publishedFor, rateScope } from "./claims/done-work.js";
 import type { Opportunity } from "./opportunities.js";
 
 /**
@@ -208,8 +208,7 @@ function actionOf(
         lang.f.date(t.done.entry.date),
         t.prompts.length,
         rateScope(t.done.entry, lang),
-        t.done.change === null ? null : (t.done.before.mentionRate ?? null),
-        t.done.change === null ? null : (t.done.after.mentionRate ?? null),
+        ...doneWindows(t.done),
       ),
       // Work done is not a gap closed: what the prompts still show is said with it.
       ...(t.gapAnswers > 0 ? [say.stillOpen(t.gapAnswers, t.snapshots, brand)] : []),

@@ -120,7 +120,7 @@ describe("buildModel", () => {
     // The method in plain words, with the sample sizes of the headline rates.
     expect(texts[2]).toContain("the sample that counts is the prompts, not the answers");
     expect(texts[2]).toContain(
-      "The headline rates rest on 2 prompts (8 answers) in this period and 2 prompts (8 answers) in the previous one.",
+      "The headline rates rest on 2 prompts (8 answers) in this period and 2 prompts (8 answers) in the previous period.",
     );
     expect(texts).toHaveLength(3);
   });

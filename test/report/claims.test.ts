@@ -437,7 +437,7 @@ describe("claims", () => {
       "On 1 of 2 tracked prompts, answers name a competitor and not Acme; the widest gap is “best rival alternative” (on 1 of 2 platforms, 2 of 4 answers); “Comparison pages against Rival”, aimed at it, went live on 2026-10-28.",
     );
     expect(o?.action).toBe(
-      "Already done: “Comparison pages against Rival” went live on 2026-10-28; too recent, or outside this report's days, to compare the 14 days before and after.",
+      "Already done: “Comparison pages against Rival” went live on 2026-10-28; this report holds 9 of the 14 days before it and 5 of the 14 after: too few to compare before and after.",
     );
     // The opportunities' intro says the work and what its prompt still shows, since the table
     // ranks a done theme last, where a page made without the workbook cuts it: the prompt's 4

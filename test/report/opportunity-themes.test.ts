@@ -83,7 +83,7 @@ describe("opportunity themes", () => {
     const themes = opportunityThemes(opportunities(GAPS, "Acme", undefined, log, RIVALS), RIVALS, "Acme");
     expect(themes.map((t) => t.key)).toEqual(["category:CRM", "other", "competitor:Lumora"]);
     expect(themes[2]!.action).toBe(
-      "Already done for these 2 prompts: “Comparison pages against Lumora” went live on 2026-10-06; too recent, or outside this report's days, to compare the 14 days before and after. Competitors are still named without Acme in 16 of their 20 answers.",
+      "Already done for these 2 prompts: “Comparison pages against Lumora” went live on 2026-10-06; no answers were collected in the 14 days before it, so before and after are not compared. Competitors are still named without Acme in 16 of their 20 answers.",
     );
   });
 
@@ -127,7 +127,7 @@ describe("opportunity themes", () => {
     const before = themesWith("2026-10-06");
     expect(before.map((t) => t.key)).toEqual(["category:CRM", "other", "competitor:Lumora"]);
     expect(before[2]!.action).toBe(
-      "Already done for these 2 prompts: “Comparison pages against Lumora” went live on 2026-10-06; too recent, or outside this report's days, to compare the 14 days before and after. Competitors are still named without Acme in 16 of their 20 answers.",
+      "Already done for these 2 prompts: “Comparison pages against Lumora” went live on 2026-10-06; this report holds 0 of the 14 days before it and 1 of the 14 after: too few to compare before and after. Competitors are still named without Acme in 16 of their 20 answers.",
     );
     // Dated after the report's last day: not done yet when the period ended.
     const after = themesWith("2026-11-05");

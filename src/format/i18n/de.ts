@@ -1,10 +1,23 @@
-import type { Catalogue, Messages } from "./en.js";
+import type { Catalogue, DoneWindow, Messages } from "./en.js";
 import type { Figures } from "./figures.js";
 
 const answersOf = { one: "Antwort", other: "Antworten" };
 const promptsOf = { one: "Prompt", other: "Prompts" };
 const platformsOf = { one: "Plattform", other: "Plattformen" };
 const pagesOf = { one: "Seite", other: "Seiten" };
+
+/** Vorher und nachher erledigter Arbeit (en.ts, doneWindows). */
+const doneWindows = (f: Figures, scope: string, before: DoneWindow, after: DoneWindow, compared: boolean) => {
+  if (compared && before.rate !== null && after.rate !== null)
+    return `Erwähnungsrate ${scope} ${f.percent(before.rate)} in den 14 Tagen davor, ${f.percent(after.rate)} in den 14 Tagen danach.`;
+  const short = [
+    ...(before.days < 14 ? [`${f.count(before.days)} der 14 Tage davor`] : []),
+    ...(after.days < 14 ? [`${f.count(after.days)} der 14 Tage danach`] : []),
+  ];
+  return short.length > 0
+    ? `dieser Bericht enthält ${short.join(" und ")}: zu wenige für einen Vergleich vorher und nachher.`
+    : `in den 14 Tagen ${before.rate === null ? "davor" : "danach"} wurden keine Antworten erfasst, daher kein Vergleich vorher und nachher.`;
+};
 
 /** German (docs/i18n.md): "Erwähnungsrate", "Zitierrate", "Share of Voice"; changes in "Pp." (Prozentpunkte). */
 const messages = (f: Figures): Messages => ({
@@ -463,8 +476,8 @@ const messages = (f: Figures): Messages => ({
         : category !== null
           ? `in ${category}`
           : "über alle Prompts und Plattformen",
-    done: (label, date, n, scope, before, after) =>
-      `Für ${n === 1 ? "diesen Prompt" : `diese ${f.count(n)} Prompts`} bereits erledigt: „${label}“ ist seit dem ${date} live; ${before !== null && after !== null ? `Erwähnungsrate ${scope} ${f.percent(before)} in den 14 Tagen davor, ${f.percent(after)} in den 14 Tagen danach.` : "zu neu oder außerhalb der Tage dieses Berichts, um die 14 Tage davor und danach zu vergleichen."}`,
+    done: (label, date, n, scope, before, after, compared) =>
+      `Für ${n === 1 ? "diesen Prompt" : `diese ${f.count(n)} Prompts`} bereits erledigt: „${label}“ ist seit dem ${date} live; ${doneWindows(f, scope, before, after, compared)}`,
     citations: (n, prompts, brand, page) =>
       `Gewinnen Sie Zitierungen: Antworten auf ${n === 1 ? "diesen Prompt" : `diese ${f.count(n)} Prompts`} (${prompts}) zitieren Seiten der Wettbewerber; am häufigsten ${page.url} von ${page.competitor}, in ${f.countOf(page.citations, answersOf)}, die Wettbewerber nennen und ${brand} nicht. Veröffentlichen Sie Seiten zu denselben Fragen mit den Zahlen, Definitionen und Quellen, die Antworten zitieren.`,
     platform: (platform, rate, brand, n, sharing, never, prompts, evidence) => {
@@ -498,8 +511,8 @@ const messages = (f: Figures): Messages => ({
       `Prüfen Sie, was ${f.list(never)} zu diesem Prompt ${never.length === 1 ? "zitiert" : "zitieren"}: ${never.length === 1 ? "Diese Plattform nennt" : "Diese Plattformen nennen"} ${brand} nie, ${f.list(naming)} dagegen schon (${f.count(mentioned)} von ${f.countOf(answers, answersOf)}).`,
     page: (competitor, url, citations, gapAnswers, brand) =>
       `Veröffentlichen Sie eine Seite, die diesen Prompt besser beantwortet, oder bauen Sie Ihre aus: ${url} von ${competitor} wird in ${f.count(citations)} der ${f.countOf(gapAnswers, answersOf)} zitiert, die einen Wettbewerber nennen, aber nicht ${brand}.`,
-    done: (label, date, scope, before, after) =>
-      `Bereits erledigt: „${label}“ ist seit dem ${date} live; ${before !== null && after !== null ? `Erwähnungsrate ${scope} ${f.percent(before)} in den 14 Tagen davor, ${f.percent(after)} in den 14 Tagen danach.` : "zu neu oder außerhalb der Tage dieses Berichts, um die 14 Tage davor und danach zu vergleichen."}`,
+    done: (label, date, scope, before, after, compared) =>
+      `Bereits erledigt: „${label}“ ist seit dem ${date} live; ${doneWindows(f, scope, before, after, compared)}`,
     consistency: (brand, mentioned, answers, top) =>
       `Stärken Sie, was ${brand} hier Erwähnungen einbringt: Die Marke wird in ${f.count(mentioned)} von ${f.countOf(answers, answersOf)} genannt${top ? `, ${top.name} ohne ${brand} in ${f.count(top.answers)}` : ""}.`,
   },

@@ -7,6 +7,30 @@ import type { FigureStyle, Figures } from "./figures.js";
  * the locale), plurals from `f.noun`/`f.countOf` (Intl.PluralRules). English here is exactly the
  * text every report had before translations (the golden files pin it).
  */
+/** One 14-day window of a change-log entry, as a "done" sentence quotes it: days in the report, rate. */
+export interface DoneWindow {
+  days: number;
+  rate: number | null;
+}
+
+/**
+ * The before and after of work already done, in a "done" sentence: the two rates when both whole
+ * windows were compared, else what the report lacks for it (docs/changes.md).
+ */
+const doneWindows = (f: Figures, scope: string, before: DoneWindow, after: DoneWindow, compared: boolean) => {
+  if (compared && before.rate !== null && after.rate !== null)
+    return `mention rate ${scope} ${f.percent(before.rate)} in the 14 days before, ${f.percent(after.rate)} in the 14 days after.`;
+  const short = [
+    ...(before.days < 14 ? [`${f.count(before.days)} of the 14 days before it`] : []),
+    ...(after.days < 14
+      ? [`${f.count(after.days)} of the 14 ${before.days < 14 ? "after" : "days after it"}`]
+      : []),
+  ];
+  return short.length > 0
+    ? `this report holds ${short.join(" and ")}: too few to compare before and after.`
+    : `no answers were collected in the 14 days ${before.rate === null ? "before" : "after"} it, so before and after are not compared.`;
+};
+
 /** An English possessive: "Lumora's", "Nimbus Metrics'" (a name ending in s takes the apostrophe alone). */
 const owner = (name: string): string => (/s$/i.test(name) ? `${name}'` : `${name}'s`);
 
@@ -606,10 +630,11 @@ const enMessages = (f: Figures) => ({
       date: string,
       n: number,
       scope: string,
-      before: number | null,
-      after: number | null,
+      before: DoneWindow,
+      after: DoneWindow,
+      compared: boolean,
     ) =>
-      `Already done for ${n === 1 ? "this prompt" : `these ${f.count(n)} prompts`}: “${label}” went live on ${date}; ${before !== null && after !== null ? `mention rate ${scope} ${f.percent(before)} in the 14 days before, ${f.percent(after)} in the 14 days after.` : "too recent, or outside this report's days, to compare the 14 days before and after."}`,
+      `Already done for ${n === 1 ? "this prompt" : `these ${f.count(n)} prompts`}: “${label}” went live on ${date}; ${doneWindows(f, scope, before, after, compared)}`,
     /** After "Already done": the gap the prompts still show, so done work does not read as closed. */
     stillOpen: (gapAnswers: number, answers: number, brand: string) =>
       `Competitors are still named without ${brand} in ${f.count(gapAnswers)} of their ${f.countOf(answers, { one: "answer", other: "answers" })}.`,
@@ -708,8 +733,14 @@ const enMessages = (f: Figures) => ({
       `Find out what ${f.list(never)} cite${never.length === 1 ? "s" : ""} for this prompt: ${never.length === 1 ? "it never names" : "they never name"} ${brand}, while ${f.list(naming)} ${naming.length === 1 ? "does" : "do"} (${f.count(mentioned)} of ${f.countOf(answers, { one: "answer", other: "answers" })}).`,
     page: (competitor: string, url: string, citations: number, gapAnswers: number, brand: string) =>
       `Publish or strengthen a page that answers this prompt better: ${owner(competitor)} ${url} is cited in ${f.count(citations)} of the ${f.countOf(gapAnswers, { one: "answer", other: "answers" })} naming a competitor and not ${brand}.`,
-    done: (label: string, date: string, scope: string, before: number | null, after: number | null) =>
-      `Already done: “${label}” went live on ${date}; ${before !== null && after !== null ? `mention rate ${scope} ${f.percent(before)} in the 14 days before, ${f.percent(after)} in the 14 days after.` : "too recent, or outside this report's days, to compare the 14 days before and after."}`,
+    done: (
+      label: string,
+      date: string,
+      scope: string,
+      before: DoneWindow,
+      after: DoneWindow,
+      compared: boolean,
+    ) => `Already done: “${label}” went live on ${date}; ${doneWindows(f, scope, before, after, compared)}`,
     consistency: (
       brand: string,
       mentioned: number,

@@ -1,10 +1,23 @@
-import type { Catalogue, Messages } from "./en.js";
+import type { Catalogue, DoneWindow, Messages } from "./en.js";
 import type { Figures } from "./figures.js";
 
 const answersOf = { one: "respuesta", other: "respuestas" };
 const promptsOf = { one: "prompt", other: "prompts" };
 const platformsOf = { one: "plataforma", other: "plataformas" };
 const pagesOf = { one: "página", other: "páginas" };
+
+/** El antes y el después de un trabajo ya hecho (en.ts, doneWindows). */
+const doneWindows = (f: Figures, scope: string, before: DoneWindow, after: DoneWindow, compared: boolean) => {
+  if (compared && before.rate !== null && after.rate !== null)
+    return `tasa de mención ${scope} del ${f.percent(before.rate)} en los 14 días anteriores y del ${f.percent(after.rate)} en los 14 posteriores.`;
+  const short = [
+    ...(before.days < 14 ? [`${f.count(before.days)} de los 14 días anteriores`] : []),
+    ...(after.days < 14 ? [`${f.count(after.days)} de los 14 posteriores`] : []),
+  ];
+  return short.length > 0
+    ? `este informe cubre ${short.join(" y ")}: demasiado pocos para comparar antes y después.`
+    : `no se recogieron respuestas en los 14 días ${before.rate === null ? "anteriores" : "posteriores"}, así que no se compara antes y después.`;
+};
 
 /** Spanish (docs/i18n.md): "tasa de mención", "tasa de citación", "cuota de voz"; changes in "p. p." (puntos porcentuales). */
 const messages = (f: Figures): Messages => ({
@@ -454,8 +467,8 @@ const messages = (f: Figures): Messages => ({
         : category !== null
           ? `en ${category}`
           : "en todos los prompts y plataformas",
-    done: (label, date, n, scope, before, after) =>
-      `Ya hecho para ${n === 1 ? "este prompt" : `estos ${f.count(n)} prompts`}: «${label}» está publicado desde el ${date}; ${before !== null && after !== null ? `tasa de mención ${scope} del ${f.percent(before)} en los 14 días anteriores y del ${f.percent(after)} en los 14 posteriores.` : "demasiado reciente, o fuera de los días de este informe, para comparar los 14 días antes y después."}`,
+    done: (label, date, n, scope, before, after, compared) =>
+      `Ya hecho para ${n === 1 ? "este prompt" : `estos ${f.count(n)} prompts`}: «${label}» está publicado desde el ${date}; ${doneWindows(f, scope, before, after, compared)}`,
     citations: (n, prompts, brand, page) =>
       `Gane citas: las respuestas a ${n === 1 ? "este prompt" : `estos ${f.count(n)} prompts`} (${prompts}) citan páginas de competidores; la más citada es ${page.url} de ${page.competitor}, en ${f.countOf(page.citations, answersOf)} que ${page.citations === 1 ? "nombra" : "nombran"} competidores y no a ${brand}. Publique páginas sobre las mismas preguntas con las cifras, definiciones y fuentes que citan las respuestas.`,
     platform: (platform, rate, brand, n, sharing, never, prompts, evidence) => {
@@ -489,8 +502,8 @@ const messages = (f: Figures): Messages => ({
       `Averigüe qué ${never.length === 1 ? "cita" : "citan"} ${f.list(never)} para este prompt: ${never.length === 1 ? "esa plataforma nunca nombra" : "esas plataformas nunca nombran"} a ${brand}, mientras que ${f.list(naming)} sí ${naming.length === 1 ? "lo hace" : "lo hacen"} (${f.count(mentioned)} de ${f.countOf(answers, answersOf)}).`,
     page: (competitor, url, citations, gapAnswers, brand) =>
       `Publique o refuerce una página que responda mejor a este prompt: la página ${url} de ${competitor} se cita en ${f.count(citations)} de las ${f.countOf(gapAnswers, answersOf)} que nombran a un competidor y no a ${brand}.`,
-    done: (label, date, scope, before, after) =>
-      `Ya hecho: «${label}» está publicado desde el ${date}; ${before !== null && after !== null ? `tasa de mención ${scope} del ${f.percent(before)} en los 14 días anteriores y del ${f.percent(after)} en los 14 posteriores.` : "demasiado reciente, o fuera de los días de este informe, para comparar los 14 días antes y después."}`,
+    done: (label, date, scope, before, after, compared) =>
+      `Ya hecho: «${label}» está publicado desde el ${date}; ${doneWindows(f, scope, before, after, compared)}`,
     consistency: (brand, mentioned, answers, top) =>
       `Refuerce lo que le da a ${brand} sus menciones aquí: la marca aparece en ${f.count(mentioned)} de ${f.countOf(answers, answersOf)}${top ? `, y ${top.name} aparece sin ${brand} en ${f.count(top.answers)}` : ""}.`,
   },

@@ -1,10 +1,23 @@
-import type { Catalogue, Messages } from "./en.js";
+import type { Catalogue, DoneWindow, Messages } from "./en.js";
 import type { Figures } from "./figures.js";
 
 const answersOf = { one: "réponse", other: "réponses" };
 const promptsOf = { one: "prompt", other: "prompts" };
 const platformsOf = { one: "plateforme", other: "plateformes" };
 const pagesOf = { one: "page", other: "pages" };
+
+/** L’avant et l’après d’un travail déjà fait (en.ts, doneWindows). */
+const doneWindows = (f: Figures, scope: string, before: DoneWindow, after: DoneWindow, compared: boolean) => {
+  if (compared && before.rate !== null && after.rate !== null)
+    return `taux de mention ${scope} de ${f.percent(before.rate)} sur les 14 jours précédents, ${f.percent(after.rate)} sur les 14 jours suivants.`;
+  const short = [
+    ...(before.days < 14 ? [`${f.count(before.days)} des 14 jours précédents`] : []),
+    ...(after.days < 14 ? [`${f.count(after.days)} des 14 jours suivants`] : []),
+  ];
+  return short.length > 0
+    ? `ce rapport couvre ${short.join(" et ")} : trop peu pour comparer avant et après.`
+    : `aucune réponse n’a été collectée sur les 14 jours ${before.rate === null ? "précédents" : "suivants"}, donc pas de comparaison avant et après.`;
+};
 
 /** French (docs/i18n.md): "taux de mention", "taux de citation", "part de voix"; changes in "pt" (points de pourcentage). */
 const messages = (f: Figures): Messages => ({
@@ -459,8 +472,8 @@ const messages = (f: Figures): Messages => ({
         : category !== null
           ? `dans ${category}`
           : "sur l’ensemble des prompts et plateformes",
-    done: (label, date, n, scope, before, after) =>
-      `Déjà fait pour ${n === 1 ? "ce prompt" : `ces ${f.count(n)} prompts`} : « ${label} » est en ligne depuis le ${date} ; ${before !== null && after !== null ? `taux de mention ${scope} de ${f.percent(before)} sur les 14 jours précédents, ${f.percent(after)} sur les 14 jours suivants.` : "trop récent, ou hors des jours de ce rapport, pour comparer les 14 jours avant et après."}`,
+    done: (label, date, n, scope, before, after, compared) =>
+      `Déjà fait pour ${n === 1 ? "ce prompt" : `ces ${f.count(n)} prompts`} : « ${label} » est en ligne depuis le ${date} ; ${doneWindows(f, scope, before, after, compared)}`,
     citations: (n, prompts, brand, page) =>
       `Gagnez des citations : les réponses à ${n === 1 ? "ce prompt" : `ces ${f.count(n)} prompts`} (${prompts}) citent des pages de concurrents ; la plus citée est ${page.url} de ${page.competitor}, dans ${f.countOf(page.citations, answersOf)} qui ${page.citations === 1 ? "mentionne" : "mentionnent"} des concurrents et pas ${brand}. Publiez sur les mêmes questions des pages avec les chiffres, définitions et sources que les réponses citent.`,
     platform: (platform, rate, brand, n, sharing, never, prompts, evidence) => {
@@ -494,8 +507,8 @@ const messages = (f: Figures): Messages => ({
       `Identifiez ce que ${f.list(never)} ${never.length === 1 ? "cite" : "citent"} pour ce prompt : ${never.length === 1 ? "cette plateforme ne mentionne" : "ces plateformes ne mentionnent"} jamais ${brand}, alors que ${f.list(naming)} ${naming.length === 1 ? "le fait" : "le font"} (${f.countOf(mentioned, answersOf)} sur ${f.count(answers)}).`,
     page: (competitor, url, citations, gapAnswers, brand) =>
       `Publiez ou renforcez une page qui réponde mieux à ce prompt : la page ${url} de ${competitor} est citée dans ${f.count(citations)} des ${f.countOf(gapAnswers, answersOf)} qui mentionnent un concurrent mais pas ${brand}.`,
-    done: (label, date, scope, before, after) =>
-      `Déjà fait : « ${label} » est en ligne depuis le ${date} ; ${before !== null && after !== null ? `taux de mention ${scope} de ${f.percent(before)} sur les 14 jours précédents, ${f.percent(after)} sur les 14 jours suivants.` : "trop récent, ou hors des jours de ce rapport, pour comparer les 14 jours avant et après."}`,
+    done: (label, date, scope, before, after, compared) =>
+      `Déjà fait : « ${label} » est en ligne depuis le ${date} ; ${doneWindows(f, scope, before, after, compared)}`,
     consistency: (brand, mentioned, answers, top) =>
       `Renforcez ce qui vaut ses mentions à ${brand} ici : la marque est mentionnée dans ${f.countOf(mentioned, answersOf)} sur ${f.count(answers)}${top ? `, et ${top.name} l’est sans ${brand} dans ${f.count(top.answers)}` : ""}.`,
   },

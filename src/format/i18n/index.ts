@@ -6,7 +6,7 @@ import { es } from "./es.js";
 import { Figures } from "./figures.js";
 import { fr } from "./fr.js";
 
-export type { Catalogue, Messages } from "./en.js";
+export type { Catalogue, DoneWindow, Messages } from "./en.js";
 export { en } from "./en.js";
 export { Figures, type Plural } from "./figures.js";
 

@@ -1,7 +1,7 @@
 import type { ChangeEntry } from "../../config/changes-file.js";
 import type { PromptGap } from "../../contract/index.js";
 import { platformName } from "../../format/figures.js";
-import type { Lang } from "../../format/i18n/index.js";
+import type { DoneWindow, Lang } from "../../format/i18n/index.js";
 import type { ChangeImpact, ChangeLogModel } from "../change-log.js";
 
 /**
@@ -88,4 +88,16 @@ export function publishedFor(log: ChangeLogModel | null, category: string): Chan
       .filter((e) => kindOf(e.label) === "publish" && about(e))
       .at(-1) ?? null
   );
+}
+
+/**
+ * An entry's two windows as a "done" sentence quotes them: each one's days in the report and its
+ * rate, and whether they were compared (both whole, as the "What we did" table's change is).
+ */
+export function doneWindows(done: ChangeImpact): [DoneWindow, DoneWindow, boolean] {
+  return [
+    { days: done.before.days, rate: done.before.mentionRate },
+    { days: done.after.days, rate: done.after.mentionRate },
+    done.change !== null,
+  ];
 }
