@@ -98,9 +98,9 @@ describe("the agency's page", () => {
       rowsOf(en.view, "agency-delivered").map((r) => [r.date, r.where, r.before, r.after, r.change]),
     ).toEqual([
       ["2026-10-05", "Category: CRM", 14 / 56, 28 / 56, 28 / 56 - 14 / 56],
-      ["2026-10-15", "All platforms", 27 / 140, 56 / 140, 56 / 140 - 27 / 140],
+      ["2026-10-15", "All prompts and platforms", 27 / 140, 56 / 140, 56 / 140 - 27 / 140],
       ["2026-10-20", "ChatGPT", 14 / 70, 36 / 60, null],
-      ["2026-10-25", "All platforms", 48 / 140, 28 / 70, null],
+      ["2026-10-25", "All prompts and platforms", 48 / 140, 28 / 70, null],
     ]);
   });
 

@@ -86,7 +86,7 @@ describe("the change log in the report", () => {
       {
         date: "2026-10-15",
         label: "Launched pricing page",
-        scope: "All platforms",
+        scope: "All prompts and platforms",
         tested: false,
         // Oct 1 (comparison period: 1 of 10) and Oct 2–14 (2 of 10 a day): 27 of 140.
         before: 27 / 140,
@@ -109,7 +109,7 @@ describe("the change log in the report", () => {
       {
         date: "2026-10-25",
         label: "FAQ schema",
-        scope: "All platforms",
+        scope: "All prompts and platforms",
         tested: false,
         // Oct 11–14 at 2, Oct 15–24 at 4: 48 of 140; after: Oct 25–31 only, 28 of 70.
         before: 48 / 140,
@@ -187,9 +187,9 @@ describe("the change log in every format", () => {
       "| --- | --- | --- | --- | ---: | ---: | ---: |",
       // Not tested for significance: in italics, as the PDF greys it.
       "| 2026-10-05 | Change we made | CRM guide | Category: CRM | 25.0% | 50.0% | *+25.0\u00a0pp* |",
-      '| 2026-10-15 | Change we made | \\=HYPERLINK("http\\://evil.example") &lt;script&gt;alert(1)&lt;/script&gt; \\| \\[x\\](javascript:y) \\*b\\* | All platforms | 19.3% | 40.0% | *+20.7\u00a0pp* |',
+      '| 2026-10-15 | Change we made | \\=HYPERLINK("http\\://evil.example") &lt;script&gt;alert(1)&lt;/script&gt; \\| \\[x\\](javascript:y) \\*b\\* | All prompts and platforms | 19.3% | 40.0% | *+20.7\u00a0pp* |',
       "| 2026-10-20 | Change we made | ChatGPT plugin listing | ChatGPT | 20.0% | 60.0% | — |",
-      "| 2026-10-25 | Change we made | FAQ schema | All platforms | 34.3% | 40.0% | — |",
+      "| 2026-10-25 | Change we made | FAQ schema | All prompts and platforms | 34.3% | 40.0% | — |",
     ]);
   });
 

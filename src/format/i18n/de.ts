@@ -115,6 +115,7 @@ const messages = (f: Figures): Messages => ({
     },
     uncategorized: "Ohne Kategorie",
     allPlatforms: "Alle Plattformen",
+    everything: "Alle Prompts und Plattformen",
     category: (name) => `Kategorie: ${name}`,
   },
 

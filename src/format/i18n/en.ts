@@ -142,6 +142,8 @@ const enMessages = (f: Figures) => ({
     } as Record<string, string>,
     uncategorized: "Uncategorized",
     allPlatforms: "All platforms",
+    /** A change-log entry about neither a platform nor a category: its rates are every prompt's. */
+    everything: "All prompts and platforms",
     category: (name: string) => `Category: ${name}`,
   },
 

@@ -115,6 +115,7 @@ const messages = (f: Figures): Messages => ({
     },
     uncategorized: "Sin categoría",
     allPlatforms: "Todas las plataformas",
+    everything: "Todos los prompts y plataformas",
     category: (name) => `Categoría: ${name}`,
   },
 

@@ -115,6 +115,7 @@ const messages = (f: Figures): Messages => ({
     },
     uncategorized: "Sans catégorie",
     allPlatforms: "Toutes les plateformes",
+    everything: "Tous les prompts et plateformes",
     category: (name) => `Catégorie : ${name}`,
   },
 

@@ -29,11 +29,14 @@ export function changeMarkers(log: ChangeLogModel, points: readonly TrendPoint[]
   });
 }
 
-/** What the entry was about: everything, a platform, or a category. */
+/**
+ * Whose rates the entry's row quotes: a platform's, a category's, or every prompt's on every
+ * platform (not only the prompts the work was aimed at: no daily series exists per prompt).
+ */
 export function scopeOf({ entry }: ChangeImpact, lang: Lang): string {
   if (entry.platform !== undefined) return platformName(entry.platform);
   if (entry.category !== undefined) return lang.m.values.category(entry.category);
-  return lang.m.values.allPlatforms;
+  return lang.m.values.everything;
 }
 
 /** "14 days" or "9 of 14 days", and whether it had answers. */
