@@ -66,7 +66,7 @@ export function buildModel(data: ReportData, agency: AgencyInput = {}): ReportMo
   });
   const changes =
     agency.changes && sections.ok && data.report.ok
-      ? changeLog(agency.changes, data.report.value.period, sections.value.trend)
+      ? changeLog(agency.changes, data.report.value.period, sections.value.trend, data.leadIn)
       : null;
   const rivals = sections.ok
     ? sections.value.competitors.rows.filter((r) => !r.is_you).map((r) => r.name)

@@ -46,19 +46,56 @@ export interface ChangeLogModel {
 
 type Period = Pick<ReportPeriod, "start" | "end" | "previous_start" | "previous_end">;
 
-/** True when the report covers `day` (its current or its comparison period). */
-function covered(day: string, p: Period): boolean {
-  return (day >= p.start && day <= p.end) || (day >= p.previous_start && day <= p.previous_end);
+/**
+ * The daily counts of the days just before the report's period that its comparison period does
+ * not hold (a period compared with a year earlier): fetched with the report, so an entry of the
+ * period's first two weeks has its whole 14 days before (docs/changes.md).
+ */
+export interface LeadIn {
+  start: string;
+  end: string;
+  /** Its own report's trend: the lead-in's days are its current rows. */
+  trend: Trend;
+}
+
+/**
+ * The days before `period` an entry of its first two weeks needs and its comparison period does
+ * not hold, or null: none missing, or a period shorter than a window, whose entries' days after
+ * are never whole anyway.
+ */
+export function leadInDays(period: Period): { start: string; end: string } | null {
+  if (addDays(period.start, WINDOW_DAYS - 1) > period.end) return null;
+  const start = addDays(period.start, -WINDOW_DAYS);
+  const end = addDays(period.start, -1);
+  // The comparison period holds the days up to the period's start (the period before): only
+  // those before it are missing.
+  const adjacent = period.previous_end === end;
+  const missingEnd = adjacent ? addDays(period.previous_start, -1) : end;
+  return missingEnd < start ? null : { start, end: missingEnd };
+}
+
+/** True when the report covers `day` (its current or its comparison period, or its lead-in). */
+function covered(day: string, p: Period, leadIn: LeadIn | undefined): boolean {
+  return (
+    (day >= p.start && day <= p.end) ||
+    (day >= p.previous_start && day <= p.previous_end) ||
+    (leadIn !== undefined && day >= leadIn.start && day <= leadIn.end)
+  );
 }
 
 /** The mention rate over the covered days from `first` on, `WINDOW_DAYS` of them at most. */
-function windowRate(first: string, p: Period, byDay: ReadonlyMap<string, TrendDay>): WindowRate {
+function windowRate(
+  first: string,
+  p: Period,
+  leadIn: LeadIn | undefined,
+  byDay: ReadonlyMap<string, TrendDay>,
+): WindowRate {
   let days = 0;
   let answers = 0;
   let mentioned = 0;
   for (let i = 0; i < WINDOW_DAYS; i++) {
     const day = addDays(first, i);
-    if (!covered(day, p)) continue;
+    if (!covered(day, p, leadIn)) continue;
     days++;
     const row = byDay.get(day);
     answers += row?.snapshots ?? 0;
@@ -90,13 +127,15 @@ function daysOf(entry: ChangeEntry, trend: Trend): Days {
  * the 14 days from it on, from the daily counts of both periods in its scope (summed counts,
  * never averaged rates).
  */
-export function changeLog(log: ChangeLog, period: Period, trend: Trend): ChangeLogModel {
+export function changeLog(log: ChangeLog, period: Period, trend: Trend, leadIn?: LeadIn): ChangeLogModel {
   const inside = (e: ChangeEntry) => e.date >= period.start && e.date <= period.end;
   const impactOf = (entry: ChangeEntry): ChangeImpact => {
     const days = daysOf(entry, trend);
-    const byDay = new Map([...days.previous_rows, ...days.rows].map((d) => [d.date, d]));
-    const before = windowRate(addDays(entry.date, -WINDOW_DAYS), period, byDay);
-    const after = windowRate(entry.date, period, byDay);
+    // The lead-in's days in the entry's scope (its own report's current rows).
+    const lead = leadIn ? daysOf(entry, leadIn.trend).rows : [];
+    const byDay = new Map([...lead, ...days.previous_rows, ...days.rows].map((d) => [d.date, d]));
+    const before = windowRate(addDays(entry.date, -WINDOW_DAYS), period, leadIn, byDay);
+    const after = windowRate(entry.date, period, leadIn, byDay);
     const whole = before.days === WINDOW_DAYS && after.days === WINDOW_DAYS;
     const change =
       whole && before.mentionRate !== null && after.mentionRate !== null

@@ -1,6 +1,7 @@
 import { MissingScopeError, type VreportClient } from "../client/index.js";
-import type { Project } from "../contract/index.js";
+import type { FullReport, Project, ReportSectionOf } from "../contract/index.js";
 import { ENGLISH, type MissingPart } from "../format/i18n/index.js";
+import { type LeadIn, leadInDays } from "./change-log.js";
 import { fetchEvidence } from "./fetch-evidence.js";
 import type { Available, ContentViews, ReportData } from "./model.js";
 import { onServiceDay, type Period, periodQuery } from "./period.js";
@@ -42,7 +43,7 @@ export async function fetchReportData(
   const view = (v: keyof ContentViews) =>
     client.collect("listContent", { project_id, view: v }, { max: CONTENT_CAP });
   const reportCall = client.getReport(query);
-  const [workspace, setup, report, evidence, topics, sites, content] = await Promise.all([
+  const [workspace, setup, report, evidence, topics, sites, content, leadIn] = await Promise.all([
     available("workspace", client.getWorkspace()),
     available("setup", client.getSetup({ project_id })),
     available("visibility", reportCall),
@@ -62,6 +63,12 @@ export async function fetchReportData(
         ([IDEAS, PLANNED, PRODUCED]): ContentViews => ({ IDEAS, PLANNED, PRODUCED }),
       ),
     ),
+    // The days before the period the change log's windows need and the comparison does not hold.
+    // The report's own failure is the `report` entry's; the lead-in's own fails the fetch.
+    reportCall.then(
+      (r) => fetchLeadIn(client, project_id, r),
+      () => undefined,
+    ),
   ]);
   return {
     period: report.ok ? onServiceDay(period, report.value.period.as_of) : period,
@@ -73,6 +80,23 @@ export async function fetchReportData(
     topics,
     sites,
     content,
+    ...(leadIn !== undefined ? { leadIn } : {}),
     fetchedAt: clock().toISOString(),
   };
+}
+
+/**
+ * The report of the days just before `report`'s period that its comparison period does not hold
+ * (report/change-log.ts, leadInDays): one more request, for a period compared with a year earlier.
+ */
+async function fetchLeadIn(
+  client: VreportClient,
+  project_id: string,
+  report: FullReport,
+): Promise<LeadIn | undefined> {
+  const days = leadInDays(report.period);
+  if (days === null) return undefined;
+  const lead = await client.getReport({ project_id, start: days.start, end: days.end });
+  const trend = lead.sections.find((x): x is ReportSectionOf<"trend"> => x.key === "trend");
+  return trend ? { ...days, trend } : undefined;
 }

@@ -15,7 +15,7 @@ import type {
 } from "../contract/index.js";
 import type { MissingPart } from "../format/i18n/index.js";
 import type { AgencyModel } from "./agency.js";
-import type { ChangeLogModel } from "./change-log.js";
+import type { ChangeLogModel, LeadIn } from "./change-log.js";
 import type { Claim, ClaimSection } from "./claims/claim.js";
 import type { Coverage } from "./coverage.js";
 import type { Segment } from "./excerpt.js";
@@ -54,6 +54,11 @@ export interface ReportData {
   topics: Available<{ topics: Topic[]; unclassified: number }>;
   sites: Available<Site[]>;
   content: Available<ContentViews>;
+  /**
+   * The days before the period a change-log entry's window needs and the comparison period does
+   * not hold (report/change-log.ts): absent when none are missing.
+   */
+  leadIn?: LeadIn;
   /** When the data was fetched (ISO); the model never reads the clock itself. */
   fetchedAt: string;
 }

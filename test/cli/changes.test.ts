@@ -101,8 +101,32 @@ describe("generate --changes against a real service", () => {
       .filter((l) => l.startsWith("| 2025-") && l.includes("Change we made"))
       .map((l) => l.split(" | ").slice(0, 4));
     expect(rows).toEqual([
-      ["| 2025-06-10", "Change we made", "Pricing pages live", "All platforms"],
+      ["| 2025-06-10", "Change we made", "Pricing pages live", "All prompts and platforms"],
       ["| 2025-06-12", "Change we made", "FAQ schema", "Perplexity"],
     ]);
+  });
+
+  it("compared with a year earlier, an entry of the month's first two weeks has its whole 14 days before", async () => {
+    const changes = join(dir, "early.csv");
+    await writeFile(changes, "date,label\n2025-06-05,Pricing pages live\n");
+    const out = join(dir, "year");
+    const [file] = await generateCommand(
+      {
+        baseUrl: service.baseUrl,
+        apiKey: service.apiKey,
+        month: "2025-06",
+        compare: "year",
+        format: "md",
+        out,
+        changes,
+      },
+      quiet,
+    );
+    const md = await readFile(file!.path, "utf8");
+    const row = md.split("\n").find((l) => l.includes("| Pricing pages live |"));
+    // Before: May 22 – June 4, ten of its days before June, which June 2024 does not hold: read
+    // with the report (docs/changes.md), so the window is whole and no partial window is noted.
+    expect(row).toMatch(/\| All prompts and platforms \| \d+\.\d% \| \d+\.\d% \|/);
+    expect(md).not.toMatch(/Partial windows: [^\n]*Pricing pages live/);
   });
 });
