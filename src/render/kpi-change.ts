@@ -17,7 +17,9 @@ export function isMuted(k: Kpi): boolean {
 export function changeNote(k: Kpi, lang: Lang): string {
   if (!k.change) return "";
   const interval = lang.m.kpis.interval(k.change.low, k.change.high);
-  return k.change.significant ? interval : `${lang.m.kpis.noSignificantChange}; ${interval}`;
+  return k.change.significant
+    ? interval
+    : `${lang.m.kpis.noSignificantChange}${lang.m.semicolon} ${interval}`;
 }
 
 /** Whether a KPI has a change to show ("+1.9 pp vs 28.5 %"): not without a previous figure. */

@@ -209,3 +209,11 @@ it("French says a brand is mentioned (mentionné), never cited (cité), where th
   for (const line of md.split("\n").filter((l) => /\bcit(e|ent|é|és|ant)\b/.test(l)))
     expect(line).toMatch(/page|source|citation|ce que \S+ cite/i);
 });
+
+it("French typography: a no-break space before a label's colon and a clause's semicolon", async () => {
+  const md = renderMarkdown(await viewIn("fr-FR"), "assets").markdown;
+  expect(md).toContain("- **Projet\u00a0:** ");
+  expect(md).not.toMatch(/\*\*Projet:\*\*/);
+  const en = renderMarkdown(await viewIn("en-US"), "assets").markdown;
+  expect(en).toContain("- **Project:** ");
+});

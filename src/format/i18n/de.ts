@@ -21,6 +21,8 @@ const doneWindows = (f: Figures, scope: string, before: DoneWindow, after: DoneW
 
 /** German (docs/i18n.md): "Erwähnungsrate", "Zitierrate", "Share of Voice"; changes in "Pp." (Prozentpunkte). */
 const messages = (f: Figures): Messages => ({
+  colon: ":",
+  semicolon: ";",
   sections: {
     executive_summary: "Management Summary",
     summary: "Überblick",

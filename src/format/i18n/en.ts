@@ -36,6 +36,10 @@ const owner = (name: string): string => (/s$/i.test(name) ? `${name}'` : `${name
 
 const enMessages = (f: Figures) => ({
   /** Section titles; the API's sections carry these English ones (service/analytics/handlers/report.ts). */
+  /** The colon after a label ("Project:"): French sets a no-break space before it. */
+  colon: ":",
+  /** The semicolon between clauses: French sets a no-break space before it. */
+  semicolon: ";",
   sections: {
     executive_summary: "Executive summary",
     summary: "Key figures",

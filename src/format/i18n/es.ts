@@ -21,6 +21,8 @@ const doneWindows = (f: Figures, scope: string, before: DoneWindow, after: DoneW
 
 /** Spanish (docs/i18n.md): "tasa de mención", "tasa de citación", "cuota de voz"; changes in "p. p." (puntos porcentuales). */
 const messages = (f: Figures): Messages => ({
+  colon: ":",
+  semicolon: ";",
   sections: {
     executive_summary: "Resumen ejecutivo",
     summary: "Panorama",
@@ -358,7 +360,7 @@ const messages = (f: Figures): Messages => ({
     targets: (met, total, short) =>
       `${f.count(met)} de ${f.countOf(total, { one: "objetivo", other: "objetivos" })} en línea${short.length > 0 ? `; ${f.list(short)}` : ""}.`,
     targetShort: (scope, metric, status, value, target) =>
-      `${metric}${scope !== null ? ` en ${scope}` : ""} ${{ at_risk: "en riesgo", off_track: "desviada", no_data: "sin datos" }[status]}${value !== null ? ` (${f.percent(value)} frente a ${f.percent(target)})` : ""}`,
+      `${metric.toLowerCase()}${scope !== null ? ` en ${scope}` : ""} ${{ at_risk: "en riesgo", off_track: "desviada", no_data: "sin datos" }[status]}${value !== null ? ` (${f.percent(value)} frente a ${f.percent(target)})` : ""}`,
     rateWas: (label, value) => `${label}: ${f.percent(value)}.`,
     steady: (label, current, previous, delta, interval, versus) =>
       `${label}: sin cambio significativo, ${f.percent(current)} frente a ${f.percent(previous)} ${versus} (${f.deltaPp(delta)}; ${interval}).`,

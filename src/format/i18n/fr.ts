@@ -21,6 +21,8 @@ const doneWindows = (f: Figures, scope: string, before: DoneWindow, after: DoneW
 
 /** French (docs/i18n.md): "taux de mention", "taux de citation", "part de voix"; changes in "pt" (points de pourcentage). */
 const messages = (f: Figures): Messages => ({
+  colon: "\u00a0:",
+  semicolon: "\u00a0;",
   sections: {
     executive_summary: "Synthèse",
     summary: "Vue d’ensemble",
@@ -361,7 +363,7 @@ const messages = (f: Figures): Messages => ({
     targets: (met, total, short) =>
       `${f.count(met)} ${met > 1 ? "objectifs" : "objectif"} sur ${f.count(total)} en bonne voie${short.length > 0 ? ` ; ${f.list(short)}` : ""}.`,
     targetShort: (scope, metric, status, value, target) =>
-      `${metric}${scope !== null ? ` sur ${scope}` : ""} ${{ at_risk: "à risque", off_track: "hors trajectoire", no_data: "sans données" }[status]}${value !== null ? ` (${f.percent(value)} contre ${f.percent(target)})` : ""}`,
+      `${metric.toLowerCase()}${scope !== null ? ` sur ${scope}` : ""} ${{ at_risk: "à risque", off_track: "hors trajectoire", no_data: "sans données" }[status]}${value !== null ? ` (${f.percent(value)} contre ${f.percent(target)})` : ""}`,
     rateWas: (label, value) => `${label} : ${f.percent(value)}.`,
     steady: (label, current, previous, delta, interval, versus) =>
       `${label} : pas de variation significative, ${f.percent(current)} contre ${f.percent(previous)} ${versus} (${f.deltaPp(delta)} ; ${interval}).`,
@@ -419,7 +421,7 @@ const messages = (f: Figures): Messages => ({
     coverage: (platforms, shortfall, change) =>
       `${f.sentenceStart(platforms.join(" ; "))} : ${platforms.length > 1 ? "au total, " : ""}${f.countOf(shortfall, { one: "réponse", other: "réponses" })} de moins qu’une collecte complète${change !== null && change < 0 ? (shortfall >= -change ? `, ce qui explique la baisse des réponses analysées (${f.deltaCount(change)})` : `, soit ${f.count(shortfall)} de la baisse des réponses analysées (${f.deltaCount(change)})`) : ""}.`,
     targetLine: (scope, metric, status, value, target) =>
-      `${metric}${scope !== null ? ` sur ${scope}` : ""} : ${{ on_track: "objectif atteint", at_risk: "à risque", off_track: "hors trajectoire", no_data: "sans données" }[status]}${value !== null ? ` (${f.percent(value)} contre un objectif de ${f.percent(target)})` : ""}.`,
+      `${metric}${scope !== null ? ` sur ${scope}` : ""} : ${{ on_track: "en bonne voie", at_risk: "à risque", off_track: "hors trajectoire", no_data: "sans données" }[status]}${value !== null ? ` (${f.percent(value)} contre un objectif de ${f.percent(target)})` : ""}.`,
   },
 
   agency: {

@@ -116,7 +116,11 @@ export function renderBlock(b: Block, ctx: BlockContext): string[] {
     case "notice":
       return [`> ${escapeMarkdown(b.text)}`];
     case "quote":
-      return [`**${escapeMarkdown(b.title)}**: ${italic(b.source)}`, "", `> ${quoted(b.segments)}`];
+      return [
+        `**${escapeMarkdown(b.title)}**${ctx.lang.m.colon} ${italic(b.source)}`,
+        "",
+        `> ${quoted(b.segments)}`,
+      ];
     case "note":
       return noteMarkdown(b.markdown);
     case "legend":

@@ -44,7 +44,7 @@ function chartFiles(assetDir: string): (chartId: string) => ChartTarget {
 
 /** Under the title of a review copy (`generate --draft`), as every PDF page says "DRAFT". */
 export function draftLine(lang: Lang): string {
-  return `> **${lang.m.draft.mark}**: ${lang.m.draft.notice}`;
+  return `> **${lang.m.draft.mark}**${lang.m.colon} ${lang.m.draft.notice}`;
 }
 
 /** The English draft line. */
@@ -69,7 +69,7 @@ function cover(view: ReportView, lang: Lang): string[] {
   ];
   return facts
     .filter(([, value]) => value.trim() !== "")
-    .map(([label, value]) => `- **${label}:** ${escapeMarkdown(value)}`);
+    .map(([label, value]) => `- **${label}${lang.m.colon}** ${escapeMarkdown(value)}`);
 }
 
 /**
@@ -98,7 +98,7 @@ export function renderMarkdown(
   if (options.draft) head.push(draftLine(lang), "");
   if (options.draft && view.review && view.review.length > 0)
     head.push(
-      `> **${lang.m.draft.reviewTitle}**: ${lang.m.draft.reviewIntro}`,
+      `> **${lang.m.draft.reviewTitle}**${lang.m.colon} ${lang.m.draft.reviewIntro}`,
       ">",
       ...view.review.map((line) => `> - ${escapeMarkdown(line)}`),
       "",
