@@ -153,6 +153,35 @@ describe("custom periods name the report and its files", () => {
     expect(headers.filter((h) => /previous/i.test(h))).toEqual([]);
     const summary = blocksOf(view, "summary");
     expect(summary.find((b) => b.kind === "kpis")).toMatchObject({ versus: "A year earlier" });
+    // The dashed lines' numbers: each day's compared day beside it, in the workbook only.
+    const daily = wb.getWorksheet("Trend – Daily rates")!;
+    expect((daily.getRow(1).values as unknown[]).slice(6, 11)).toEqual([
+      "A year earlier: date",
+      "A year earlier: answers",
+      "A year earlier: mention rate (%)",
+      "A year earlier: citation rate (%)",
+      "A year earlier: share of voice (%)",
+    ]);
+  });
+
+  it("puts each day's compared day beside it in the workbook, matched from the end as the chart's points", async () => {
+    // The small report's days end on 1 November; its comparison's last day is 25 October.
+    const { view } = await viewOf(smallReportData(), { formats: ["xlsx"], branding: BRANDING });
+    const daily = buildWorkbook(view).getWorksheet("Trend – Daily rates")!;
+    const rows: unknown[][] = [];
+    daily.eachRow((row, i) => {
+      if (i > 1) rows.push((row.values as unknown[]).slice(1, 11));
+    });
+    const last = rows.at(-1)!;
+    expect(last[0]).toEqual(new Date("2026-11-01T00:00:00Z"));
+    expect(last.slice(5)).toEqual([new Date("2026-10-25T00:00:00Z"), 8, 2 / 8, 2 / 8, 2 / 4]);
+    // A day whose compared day has no answers has blank cells, never 0.
+    expect(
+      rows
+        .at(-2)!
+        .slice(5)
+        .every((v) => v === null || v === undefined),
+    ).toBe(true);
   });
 
   it("a quarter and other dates", async () => {

@@ -533,6 +533,7 @@ const messages = (f: Figures): Messages => ({
 
   trend: {
     dailyRates: "Tageswerte",
+    compared: (column, versus) => `${versus}: ${column}`,
     onePoint: "Ein einziger Tag in diesem Zeitraum, also keine Linie: seine Raten sind die Kennzahlen.",
     platformsByDay: "Tage je Plattform",
     platformsByDayNote:

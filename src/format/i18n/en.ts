@@ -771,6 +771,8 @@ const enMessages = (f: Figures) => ({
 
   trend: {
     dailyRates: "Daily rates",
+    /** A workbook column of the compared period's day: "Previous period: mention rate". */
+    compared: (column: string, versus: string): string => `${versus}: ${column.toLowerCase()}`,
     /** A period of one day: a line needs two points. */
     onePoint: "One day in this period, so no line to draw: its rates are the key figures.",
     platformsByDay: "Platforms by day",

@@ -524,6 +524,7 @@ const messages = (f: Figures): Messages => ({
 
   trend: {
     dailyRates: "Tasas diarias",
+    compared: (column, versus) => `${versus}: ${column.toLowerCase()}`,
     onePoint: "Un solo día en este período, así que no hay línea que trazar: sus tasas son las cifras clave.",
     platformsByDay: "Plataformas por día",
     platformsByDayNote:

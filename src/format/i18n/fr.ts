@@ -529,6 +529,7 @@ const messages = (f: Figures): Messages => ({
 
   trend: {
     dailyRates: "Taux quotidiens",
+    compared: (column, versus) => `${versus}\u00a0: ${column.toLowerCase()}`,
     onePoint: "Un seul jour dans cette période, donc pas de courbe : ses taux sont les chiffres clés.",
     platformsByDay: "Par plateforme",
     platformsByDayNote:

@@ -1,4 +1,5 @@
-import { lengthOf, type ReportSectionOf } from "../../contract/index.js";
+import { daysBetween } from "../../contract/calendar-periods.js";
+import { addDays, lengthOf, type ReportSectionOf } from "../../contract/index.js";
 import { platformName } from "../../format/figures.js";
 import type { Lang } from "../../format/i18n/index.js";
 import { sayRateChange } from "../../report/claims/say.js";
@@ -7,8 +8,17 @@ import type { Coverage } from "../../report/coverage.js";
 import { pointDays, type TrendPoint, trendPoints } from "../../report/trend-points.js";
 import { described } from "../chart-alt.js";
 import type { ChartSpec, DraftBlock } from "../types.js";
-import { col, fromSections, type SectionDrafter, tableOf } from "./_helpers.js";
+import { col, fromSections, type SectionDrafter, tableOf, workbookOnly } from "./_helpers.js";
 import { changeMarkers, whatWeDidTable } from "./_what-we-did.js";
+
+/** The daily table's columns: a day's key, its column's word (`columns`) and its type. */
+const DAILY = [
+  ["date", "date", "date"],
+  ["snapshots", "answers", "count"],
+  ["mention_rate", "mentionRate", "percent"],
+  ["citation_rate", "citationRate", "percent"],
+  ["share_of_voice", "shareOfVoice", "percent"],
+] as const;
 
 const SERIES = [
   ["mention_rate", "mentionRate"],
@@ -47,6 +57,7 @@ export const trend: SectionDrafter = (model, lang) =>
     ];
     const alone = step === 7 ? charts.ratesByWeek : charts.ratesByDay;
     const titles = { withPrevious: `${alone}, ${versus.dashed}`, alone };
+    const byDay = new Map(s.trend.previous_rows.map((r) => [r.date, r]));
     const log = model.changes;
     const markers = log ? changeMarkers(log, current) : undefined;
     // What the dashed lines compare, in the executive summary's words: a change the service does
@@ -95,19 +106,25 @@ export const trend: SectionDrafter = (model, lang) =>
         // Beside the other tables each is named (and so is each one's sheet: "Trend – Daily rates").
         title: lang.m.trend.dailyRates,
         columns: [
-          col("date", c.date, "date"),
-          col("snapshots", c.answers, "count"),
-          col("mention_rate", c.mentionRate, "percent"),
-          col("citation_rate", c.citationRate, "percent"),
-          col("share_of_voice", c.shareOfVoice, "percent"),
+          ...DAILY.map(([key, label, type]) => col(key, c[label], type)),
+          // The compared period's day beside each day, in the workbook only: the dashed lines'
+          // numbers, day by day.
+          ...DAILY.map(([key, label, type]) => ({
+            ...workbookOnly(col(`compared_${key}`, lang.m.trend.compared(c[label], versus.label), type)),
+            comparison: true,
+          })),
         ],
-        rows: rows.map((r) => ({
-          date: r.date,
-          snapshots: r.snapshots,
-          mention_rate: r.mention_rate,
-          citation_rate: r.citation_rate,
-          share_of_voice: r.share_of_voice,
-        })),
+        rows: rows.map((r) => {
+          // Matched from the end, as the chart's points are: the period's last day beside the
+          // compared period's last.
+          const then = byDay.get(addDays(p.previous_end, -daysBetween(r.date, p.end)));
+          return Object.fromEntries(
+            DAILY.flatMap(([key]) => [
+              [key, r[key]],
+              [`compared_${key}`, then?.[key] ?? null],
+            ]),
+          );
+        }),
         emptyText: lang.m.notices.noAnswers,
       },
       platformDays(s.trend, model.coverage, lang),
