@@ -637,7 +637,7 @@ const messages = (f: Figures): Messages => ({
     asOf: (asOf, end) =>
       `Die Karte zeigt die Seiten, wie sie bis zum ${asOf} erfasst wurden, nicht ihren Stand am Ende des Zeitraums (${end}).`,
     publishedNoBar: (topics) =>
-      `${f.list(topics.map((t) => `„${t}“`))}: kein Balken im Diagramm Ihrer Seiten: Was dazu veröffentlicht wurde, ist noch nicht unter den Seiten, die die Content-Landkarte klassifiziert hat.`,
+      `${f.list(topics.map((t) => `„${t}“`))} ${topics.length === 1 ? "hat" : "haben"} keinen Balken im Diagramm Ihrer Seiten, denn was dazu veröffentlicht wurde, ist noch nicht unter den Seiten, die die Content-Landkarte klassifiziert hat.`,
   },
 
   content: {

@@ -631,7 +631,7 @@ const messages = (f: Figures): Messages => ({
     asOf: (asOf, end) =>
       `La carte montre les pages explorées jusqu’au ${asOf}, et non leur état à la fin de la période (${end}).`,
     publishedNoBar: (topics) =>
-      `${f.list(topics.map((t) => `« ${t} »`))} : pas de barre dans le graphique de vos pages : ce qui y a été publié n’est pas encore parmi les pages que la cartographie des contenus a classées.`,
+      `${f.list(topics.map((t) => `« ${t} »`))} ${topics.length === 1 ? "n’a" : "n’ont"} pas de barre dans le graphique de vos pages, car ce qui y a été publié n’est pas encore parmi les pages que la cartographie des contenus a classées.`,
   },
 
   content: {
