@@ -11,7 +11,7 @@ import { createClient } from "../client/index.js";
 import { loadConfig } from "../config/load-config.js";
 import { SCOPES } from "../contract/index.js";
 import { type CycleWorkspace, checkEveryClientsFiles } from "../desk/cycle.js";
-import { type Desk, type DeskReviews, type DeskSend, startDesk } from "../desk/server.js";
+import { type Desk, type DeskReviews, type DeskSend, DeskSendError, startDesk } from "../desk/server.js";
 import type { EmailOptions, EmailSettings } from "../email/settings.js";
 import { sendPlanned } from "../jobs/send-planned.js";
 import { clientReports } from "../pipeline/client-reports.js";
@@ -172,7 +172,12 @@ async function deskSender(
       email: { options: { ...email, to: [] }, explicitFrom: false },
     });
     if (plan.email?.ok !== true) return undefined;
-    return sendPlanned(plan, await generateReport(client, plan.job), { deliveries: ledger });
+    const rendered = await generateReport(client, plan.job);
+    // A period without a single answer has nothing to send, approved or not: the scheduled cycle
+    // waits for its data and holds it (docs/jobs.md), and an approval does not send it either.
+    if (rendered.findings.some((f) => f.claim.kind === "no-answers"))
+      throw new DeskSendError(`no answers were collected in ${period.label}: there is nothing to send`);
+    return sendPlanned(plan, rendered, { deliveries: ledger });
   };
   return { reviews, reviewer, send };
 }

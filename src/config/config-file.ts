@@ -21,20 +21,27 @@ function isLocale(tag: string): boolean {
   }
 }
 
-/** A client's monthly delivery slot and data wait (docs/jobs.md, "Per-client delivery"). */
-export const ClientSchedule = z.strictObject({
-  /** Day of the month, 1–28, so that every month has it. */
-  day: z.number().int().min(1).max(28),
-  /** Local hour, 0–23, in the client's timezone (its `timezone`, else its workspace's). */
-  hour: z.number().int().min(0).max(23),
-  /** Hours after the slot to wait for the period's last day to be collected; default 48. */
-  waitForDataHours: z
-    .number()
-    .int()
-    .min(0)
-    .max(24 * 27)
-    .optional(),
-});
+/**
+ * A client's monthly delivery slot and data wait (docs/jobs.md, "Per-client delivery"): a day and
+ * an hour together, or neither (sent at the cycle's firing), each with its own wait or not.
+ */
+export const ClientSchedule = z
+  .strictObject({
+    /** Day of the month, 1–28, so that every month has it. */
+    day: z.number().int().min(1).max(28).optional(),
+    /** Local hour, 0–23, in the client's timezone (its `timezone`, else its workspace's). */
+    hour: z.number().int().min(0).max(23).optional(),
+    /** Hours after the slot to wait for the period's last day to be collected; default 48. */
+    waitForDataHours: z
+      .number()
+      .int()
+      .min(0)
+      .max(24 * 27)
+      .optional(),
+  })
+  .refine((s) => (s.day === undefined) === (s.hour === undefined), {
+    error: "day and hour go together: give both for a slot, or neither to send at the cycle's firing",
+  });
 export type ClientSchedule = z.infer<typeof ClientSchedule>;
 
 /** A section key; an unknown one is an error that lists the valid keys. */

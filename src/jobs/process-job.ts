@@ -109,9 +109,11 @@ export function perClientJob(
   now: number = Date.now(),
 ): { data: Omit<ReportJobData, "project" | "asOf">; delay: number } {
   const own = ctx.clientSchedule?.(project) ?? {};
-  const slot = own.schedule
-    ? clientDeliveryAt(asOf.slice(0, 7), own.schedule, own.timezone ?? workspaceTimezone)
-    : now;
+  const { day, hour } = own.schedule ?? {};
+  const slot =
+    day !== undefined && hour !== undefined
+      ? clientDeliveryAt(asOf.slice(0, 7), { day, hour }, own.timezone ?? workspaceTimezone)
+      : now;
   const from = Math.max(slot, now);
   return {
     data: {

@@ -71,6 +71,8 @@ describe("the review desk in Chromium", () => {
           // Its account manager in copy: named after the client, as the message addresses them.
           { match: "Brightwave", email: { to: ["cmo@brightwave.example"], cc: ["am@agency.example"] } },
           { match: "Brightwave Events", email: { to: ["events@brightwave.example"] } },
+          // Imported while the desk runs (below), its answers of March 2025 only: June has none.
+          { match: "Acme Insurance", email: { to: ["cmo@acme.example"] } },
         ],
       }),
     );
@@ -338,6 +340,19 @@ describe("the review desk in Chromium", () => {
     });
     expect((await opened!.ledger.claim(delivery, "worker-1", 60_000)).outcome).toBe("sent");
     await opened!.close();
+  });
+
+  it("does not email a report without a single answer, approved or not: it stays a draft", async () => {
+    const section = await page.$$eval("section[data-project]", (els) =>
+      els.find((e) => e.querySelector("h2")?.textContent === "Acme Insurance")?.getAttribute("data-project"),
+    );
+    const selector = `section[data-project="${section}"]`;
+    await Promise.all([page.waitForNavigation(), page.click(`${selector} button[name=approve]`)]);
+    expect(await page.$eval(".flash", (e) => e.textContent)).toBe(
+      "Acme Insurance: not sent (no answers were collected in 2025-06: there is nothing to send); it is a draft again",
+    );
+    expect(await page.$eval(`${selector} .state`, (e) => e.textContent)).toBe("draft");
+    expect(smtp.received.map((m) => m.to)).not.toContainEqual(["cmo@acme.example"]);
   });
 });
 

@@ -6,6 +6,7 @@
  * (behind a proxy that can withhold a platform's last day), a real config file, real SMTP.
  */
 import { writeFileSync } from "node:fs";
+import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import type { Job } from "bullmq";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -21,7 +22,7 @@ import { enqueueReport, type OpenQueue, openQueue } from "../../src/jobs/queue.j
 import { clientReports } from "../../src/pipeline/client-reports.js";
 import { migratedLocation } from "../_migrated-location.js";
 import { startProxy, type TestProxy } from "../_proxy.js";
-import { tempDir } from "../_tmp.js";
+import { tempDir, testDir } from "../_tmp.js";
 import { startSmtp, type TestSmtp } from "../email/_smtp-server.js";
 import { dropPrefix, REDIS_URL, redisAvailable, uniquePrefix } from "./_redis.js";
 import { startTestService, type TestService } from "./_service.js";
@@ -81,6 +82,27 @@ describe("a client's delivery slot", () => {
       data: { dataDeadline: now + 6 * HOUR },
       delay: 0,
     });
+    // A wait without a slot: at the firing, waiting its own hours.
+    const waitOnly = { schedule: { waitForDataHours: 0 } };
+    expect(
+      perClientJob({ clientSchedule: () => waitOnly }, project, data, "2026-12-01", "UTC", now),
+    ).toMatchObject({ data: { dataDeadline: now }, delay: 0 });
+  });
+
+  it("takes a day and an hour together, or neither, in the config file", async () => {
+    const dir = testDir("client-schedule");
+    const file = join(dir, "vreport.config.json");
+    await writeFile(
+      file,
+      JSON.stringify({ projects: [{ match: "Acme", schedule: { waitForDataHours: 0 } }] }),
+    );
+    expect((await loadConfig(file)).forProject({ id: "x", name: "Acme" }).schedule).toEqual({
+      waitForDataHours: 0,
+    });
+    await writeFile(file, JSON.stringify({ projects: [{ match: "Acme", schedule: { day: 4 } }] }));
+    await expect(loadConfig(file)).rejects.toThrow(
+      `config file ${file}: projects[0] ("Acme").schedule: day and hour go together: give both for a slot, or neither to send at the cycle's firing`,
+    );
   });
 });
 

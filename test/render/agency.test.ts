@@ -1,7 +1,7 @@
 /**
  * The agency's page (docs/agency.md) on test/fixtures/change-log.ts: wins and risks are claims
- * (here the targets: 3 of 8 answers mention the brand, 37.5 % against 30 %; 1 of 8 cite it, 12.5 %
- * against 50 %), the next steps and the review from the agency note, the change log as work
+ * (here the targets: 3 of 8 answers mention the brand, 37.5 % against 20 %, its whole interval
+ * above it; 1 of 8 cite it, 12.5 % against 50 %), the next steps and the review from the agency note, the change log as work
  * delivered, the account manager on the cover; without any agency input there is no such page.
  */
 import { readFile } from "node:fs/promises";
@@ -31,12 +31,12 @@ const AGENCY_NOTE = [
   "email: dana@northwind.example",
 ].join("\n");
 
-function plan(locale?: string, notes = true): Promise<ReportPlan> {
+function plan(locale?: string, notes = true, mentionTarget = 0.2): Promise<ReportPlan> {
   return viewOf(monthReportData(), {
     formats: ["md"],
     branding: { ...SAMPLE_BRANDING, ...(locale ? { locale } : {}) },
     changes: sampleChangeLog(),
-    targets: { mention_rate: 0.3, citation_rate: 0.5 },
+    targets: { mention_rate: mentionTarget, citation_rate: 0.5 },
     ...(notes ? { notes: { agency: AGENCY_NOTE } } : {}),
   });
 }
@@ -85,12 +85,19 @@ describe("the agency's page", () => {
     const news = rowsOf(en.view, "agency-news");
     expect(news).toContainEqual({
       kind: "Win",
-      finding: "Mention rate on track (37.5% against a target of 30.0%).",
+      finding: "Mention rate on track (37.5% against a target of 20.0%).",
     });
     expect(news).toContainEqual({
       kind: "Risk",
       finding: "Citation rate off track (12.5% against a target of 50.0%).",
     });
+  });
+
+  it("lists a target met within the rate's interval as neither a win nor a risk", async () => {
+    // 37.5 % against 30 %: met, but the 95 % interval (25.0 % to 50.0 %) holds the target.
+    const within = await plan(undefined, true, 0.3);
+    const news = rowsOf(within.view, "agency-news");
+    expect(news.filter((r) => String(r.finding).startsWith("Mention rate on track"))).toEqual([]);
   });
 
   it("lists the period's changes as work delivered with their scope's before and after", () => {
@@ -136,7 +143,7 @@ describe("the agency's page", () => {
     expect(rowsOf(de.view, "agency-news")).toContainEqual({
       kind: "Erfolg",
       // German writes a no-break space before % (Intl): the figures come from the locale's formatter.
-      finding: `Erwähnungsrate im Plan (${pct(0.375)} gegenüber dem Ziel von ${pct(0.3)}).`,
+      finding: `Erwähnungsrate im Plan (${pct(0.375)} gegenüber dem Ziel von ${pct(0.2)}).`,
     });
   });
 

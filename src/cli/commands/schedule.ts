@@ -13,7 +13,7 @@ import {
   type ScheduleInfo,
 } from "../../jobs/schedules.js";
 import type { ApiKeyFlags } from "../api-key.js";
-import { connectService, serviceOptionsFrom } from "../connect-service.js";
+import { connectOrDemo, serviceOptionsFrom } from "../connect-service.js";
 import { parseRecipients } from "../email-flags.js";
 import { CliError, EXIT } from "../errors.js";
 import { examples } from "../examples.js";
@@ -28,7 +28,7 @@ import {
   type QueueFlags,
   type ReportJobFlags,
 } from "../flags.js";
-import { type Out, stdout } from "../io.js";
+import { type Out, processIo, stdout } from "../io.js";
 import {
   API_KEY_FILE_FLAG,
   attemptsOption,
@@ -93,7 +93,8 @@ async function askService(
       { cause: err },
     );
   };
-  const connection = await connectService(options).catch((err: unknown) => {
+  // Says so when it is the local database, and before the demo is seeded into it (tens of seconds).
+  const connection = await connectOrDemo(options, processIo).catch((err: unknown) => {
     throw needTimezone ? timezoneError(err) : toCliError(err);
   });
   try {

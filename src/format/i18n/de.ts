@@ -528,7 +528,7 @@ const messages = (f: Figures): Messages => ({
     noTargets: "Es sind keine Ziele festgelegt.",
     rateInterval: (low, high) => `${f.percent(low)} bis ${f.percent(high)}`,
     targetsNote:
-      "Gefährdet: unter dem Ziel, das aber im 95-%-Intervall der Rate liegt. Verfehlt: Das gesamte Intervall liegt unter dem Ziel.",
+      "Im Plan: am oder über dem Ziel. Gefährdet: darunter, im 95-%-Intervall der Rate. Verfehlt: das ganze Intervall darunter.",
   },
 
   trend: {

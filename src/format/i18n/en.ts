@@ -764,7 +764,7 @@ const enMessages = (f: Figures) => ({
     targets: "Targets",
     noTargets: "No targets are set.",
     targetsNote:
-      "At risk: below the target, which lies within the rate's 95% interval. Off track: the whole interval lies below the target.",
+      "On track: at or above the target. At risk: below it, within the rate's 95% interval. Off track: the whole interval below it.",
     /** A rate's 95 % interval in a cell of the targets' table: "18.0% to 21.2%". */
     rateInterval: (low: number, high: number) => `${f.percent(low)} to ${f.percent(high)}`,
   },

@@ -519,7 +519,7 @@ const messages = (f: Figures): Messages => ({
     noTargets: "No hay objetivos definidos.",
     rateInterval: (low, high) => `${f.percent(low)} a ${f.percent(high)}`,
     targetsNote:
-      "En riesgo: por debajo del objetivo, que está dentro del intervalo del 95 % de la tasa. Desviado: todo el intervalo está por debajo del objetivo.",
+      "En línea: en el objetivo o por encima. En riesgo: por debajo, dentro del intervalo del 95 % de la tasa. Desviado: todo el intervalo por debajo.",
   },
 
   trend: {

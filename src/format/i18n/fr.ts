@@ -524,7 +524,7 @@ const messages = (f: Figures): Messages => ({
     noTargets: "Aucun objectif n’est défini.",
     rateInterval: (low, high) => `${f.percent(low)} à ${f.percent(high)}`,
     targetsNote:
-      "À risque : sous l’objectif, qui se situe dans l’intervalle à 95 % du taux. Hors trajectoire : tout l’intervalle se situe sous l’objectif.",
+      "En bonne voie : à l’objectif ou au-dessus. À risque : en dessous, dans l’intervalle à 95 % du taux. Hors trajectoire : tout l’intervalle en dessous.",
   },
 
   trend: {

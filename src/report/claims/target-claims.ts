@@ -1,13 +1,22 @@
 import type { TargetCheck } from "../targets.js";
 import type { Claim } from "./claim.js";
 
-/** Each target on its own, for the agency's page: met a win, off track or at risk a risk, no data neither. */
+/**
+ * Each target on its own, for the agency's page: off track or at risk a risk; met a win only when
+ * the rate's whole 95 % interval reaches the target (a win is news the sample can tell, as a
+ * change among them is significant); met within the interval, or no data, neither.
+ */
 export function targetClaims(checks: readonly TargetCheck[]): Claim[] {
+  const clearlyMet = (c: TargetCheck) => c.status === "on_track" && c.low !== null && c.low >= c.target;
   return checks.map((check) => ({
     kind: "target",
     check,
     section: "summary",
-    tone: check.status === "on_track" ? "positive" : check.status === "no_data" ? "neutral" : "negative",
+    tone: clearlyMet(check)
+      ? "positive"
+      : check.status === "on_track" || check.status === "no_data"
+        ? "neutral"
+        : "negative",
     subjects: check.platform !== null ? [check.platform] : [],
     rows: [`targets/${check.platform ?? "all"}/${check.metric}`],
   }));
