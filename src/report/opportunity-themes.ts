@@ -109,7 +109,7 @@ export function opportunityThemes(
     groups.set(key, group);
   }
   const focused = focusGroups(opportunities, focus);
-  const themes = [...focused, ...groups.entries()].map(([key, g]): OpportunityTheme => {
+  const drafts = [...focused, ...groups.entries()].map(([key, g]): Omit<OpportunityTheme, "action"> => {
     const rivals = summed(
       g.prompts.flatMap((p) => p.competitors),
       (c) => c.name,
@@ -127,7 +127,7 @@ export function opportunityThemes(
     // The theme's work is done when every one of its prompts found the same entry.
     const entries = new Set(g.prompts.map((p) => p.done));
     const done = entries.size === 1 ? (g.prompts[0]?.done ?? null) : null;
-    const theme = {
+    return {
       key,
       kind: g.kind,
       name: g.name,
@@ -139,18 +139,26 @@ export function opportunityThemes(
       pages,
       done,
     };
-    return { ...theme, action: actionOf(theme, brand, lang, focus, log) };
   });
   // Focus themes first (the summary and the targets point at them), then work to do, by the
   // answers that show the gap; work already done last.
-  const rank = (t: OpportunityTheme) => (t.kind === "citations" || t.kind === "platform" ? 0 : 1);
-  return themes.sort(
+  const rank = (t: Omit<OpportunityTheme, "action">) =>
+    t.kind === "citations" || t.kind === "platform" ? 0 : 1;
+  const sorted = drafts.sort(
     (a, b) =>
       rank(a) - rank(b) ||
       Number(a.done !== null) - Number(b.done !== null) ||
       b.gapAnswers - a.gapAnswers ||
       (a.key < b.key ? -1 : 1),
   );
+  // In table order: a page named by an earlier action is "the same page" in the next.
+  const named = new Set<string>();
+  return sorted.map((theme) => {
+    const action = actionOf(theme, brand, lang, focus, log, named);
+    const page = theme.pages[0];
+    if (page && theme.done === null) named.add(page.url);
+    return { ...theme, action };
+  });
 }
 
 /**
@@ -195,6 +203,7 @@ function actionOf(
   lang: Lang,
   focus: ThemeFocus,
   log: ChangeLogModel | null,
+  named: ReadonlySet<string>,
 ): string {
   const say = lang.m.themes;
   // The first prompt names the theme's kind of question; the workbook lists the rest. "And 1 more"
@@ -226,7 +235,14 @@ function actionOf(
     t.snapshots,
     t.prompts.length,
     brand,
-    page ? { url: page.url, competitor: page.competitor_name, citations: page.citations } : null,
+    page
+      ? {
+          url: page.url,
+          competitor: page.competitor_name,
+          citations: page.citations,
+          again: named.has(page.url),
+        }
+      : null,
   );
   if (t.kind === "citations" && page)
     return say.citations(t.prompts.length, prompts, brand, {

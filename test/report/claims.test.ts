@@ -541,7 +541,7 @@ describe("claims", () => {
       "Win citations: answers to this prompt (“crm with email sync”) cite competitors' pages; Rival's rival.com/crm/email-sync is cited most, in 1 answer that names competitors and not Acme. Publish pages on the same questions with the figures, definitions and sources answers quote.",
     );
     expect(themes[1]?.action).toBe(
-      "Close the gap on Perplexity, which names Acme in 25.0% of its answers, the fewest of any platform: start with the prompt where it names competitors and never Acme (“crm with email sync”). On all platforms, Rival is named without Acme in 2 of the prompt's 4 answers; Rival's rival.com/crm/email-sync is the page most cited there, in 1 of them.",
+      "Close the gap on Perplexity, which names Acme in 25.0% of its answers, the fewest of any platform: start with the prompt where it names competitors and never Acme (“crm with email sync”). On all platforms, Rival is named without Acme in 2 of the prompt's 4 answers; the same page is the most cited there too, in 1 of them.",
     );
     expect(checkReport(model)).toEqual([]);
     // A platform that names the brand for the prompt too, only less often, still has its gap there.

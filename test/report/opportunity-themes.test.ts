@@ -68,10 +68,10 @@ describe("opportunity themes", () => {
       "Publish a comparison page against Lumora that answers the 2 prompts naming it (“Best Lumora alternative for SaaS?”, “Lumora alternatives that integrate with HubSpot?”): Nimbus Metrics is named without Acme in 16 of the prompts' 20 answers; Nimbus Metrics' nimbus.io/guide is the page most cited there, in 16 of them.",
     );
     expect(themes[1]!.action).toBe(
-      "Publish or strengthen pages on CRM for its 2 prompts (“Top CRM for startups?”, “CRM with email sync?”): competitors are named without Acme in 14 of the prompts' 20 answers, most often Nimbus Metrics (14 answers) and Lumora (2 answers); Nimbus Metrics' nimbus.io/guide is the page most cited there, in 14 of them.",
+      "Publish or strengthen pages on CRM for its 2 prompts (“Top CRM for startups?”, “CRM with email sync?”): competitors are named without Acme in 14 of the prompts' 20 answers, most often Nimbus Metrics (14 answers) and Lumora (2 answers); the same page is the most cited there too, in 14 of them.",
     );
     expect(themes[2]!.action).toBe(
-      "Publish pages that answer this prompt (“How to measure email ROI?”): competitors are named without Acme in 5 of the prompt's 10 answers, most often Nimbus Metrics (5 answers) and Lumora (1 answer); Nimbus Metrics' nimbus.io/guide is the page most cited there, in 5 of them.",
+      "Publish pages that answer this prompt (“How to measure email ROI?”): competitors are named without Acme in 5 of the prompt's 10 answers, most often Nimbus Metrics (5 answers) and Lumora (1 answer); the same page is the most cited there too, in 5 of them.",
     );
     // No two actions are the same sentence with other numbers.
     const shapes = themes.map((t) => t.action.replace(/[\d,.]+/g, "#").replace(/“[^”]*”/g, "“…”"));
@@ -162,7 +162,7 @@ describe("opportunity themes", () => {
       return opportunityThemes(list, RIVALS, "Acme", undefined, undefined, log);
     };
     expect(themesOf("CRM guide hub live").find((t) => t.key === "category:CRM")!.action).toBe(
-      "Build on “CRM guide hub live” (2026-09-15) with pages on CRM for its 2 prompts (“Top CRM for startups?”, “CRM with email sync?”): competitors are named without Acme in 14 of the prompts' 20 answers, most often Nimbus Metrics (14 answers) and Lumora (2 answers); Nimbus Metrics' nimbus.io/guide is the page most cited there, in 14 of them.",
+      "Build on “CRM guide hub live” (2026-09-15) with pages on CRM for its 2 prompts (“Top CRM for startups?”, “CRM with email sync?”): competitors are named without Acme in 14 of the prompts' 20 answers, most often Nimbus Metrics (14 answers) and Lumora (2 answers); the same page is the most cited there too, in 14 of them.",
     );
     // An entry about another category publishes nothing on CRM.
     expect(themesOf("Email guide live").find((t) => t.key === "category:CRM")!.action).toMatch(

@@ -464,7 +464,7 @@ const messages = (f: Figures): Messages => ({
     prompts: (shown, more) =>
       shown.map((p) => `„${p}“`).join(", ") + (more > 0 ? ` und ${f.count(more)} weitere` : ""),
     evidence: (subject, winners, gapAnswers, answers, prompts, brand, page) =>
-      `${subject !== null ? `${subject} wird` : "Wettbewerber werden"} ohne ${brand} in ${f.count(gapAnswers)} der ${f.countOf(answers, answersOf)} auf ${prompts === 1 ? "diesen Prompt" : "diese Prompts"} genannt${winners.length > 0 ? `, am häufigsten ${f.list(winners.map((w) => `${w.name} (${f.countOf(w.answers, answersOf)})`))}` : ""}${page ? `; ${page.url} von ${page.competitor} ist dort die meistzitierte Seite, in ${f.count(page.citations)} davon` : ""}.`,
+      `${subject !== null ? `${subject} wird` : "Wettbewerber werden"} ohne ${brand} in ${f.count(gapAnswers)} der ${f.countOf(answers, answersOf)} auf ${prompts === 1 ? "diesen Prompt" : "diese Prompts"} genannt${winners.length > 0 ? `, am häufigsten ${f.list(winners.map((w) => `${w.name} (${f.countOf(w.answers, answersOf)})`))}` : ""}${page ? `; ${page.again ? "dieselbe Seite ist auch dort die meistzitierte" : `${page.url} von ${page.competitor} ist dort die meistzitierte Seite`}, in ${f.count(page.citations)} davon` : ""}.`,
     comparison: (rival, n, prompts, evidence) =>
       `Veröffentlichen Sie eine Vergleichsseite zu ${rival}, die ${n === 1 ? "den Prompt" : `die ${f.count(n)} Prompts`} beantwortet, ${n === 1 ? "der" : "die"} ${rival} nennen (${prompts}): ${evidence}`,
     category: (category, n, prompts, evidence, since) =>

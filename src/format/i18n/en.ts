@@ -611,9 +611,9 @@ const enMessages = (f: Figures) => ({
       answers: number,
       prompts: number,
       brand: string,
-      page: { url: string; competitor: string; citations: number } | null,
+      page: { url: string; competitor: string; citations: number; again: boolean } | null,
     ) =>
-      `${subject !== null ? `${subject} is named` : "competitors are named"} without ${brand} in ${f.count(gapAnswers)} of the ${prompts === 1 ? "prompt's" : "prompts'"} ${f.countOf(answers, { one: "answer", other: "answers" })}${winners.length > 0 ? `, most often ${f.list(winners.map((w) => `${w.name} (${f.countOf(w.answers, { one: "answer", other: "answers" })})`))}` : ""}${page ? `; ${owner(page.competitor)} ${page.url} is the page most cited there, in ${f.count(page.citations)} of them` : ""}.`,
+      `${subject !== null ? `${subject} is named` : "competitors are named"} without ${brand} in ${f.count(gapAnswers)} of the ${prompts === 1 ? "prompt's" : "prompts'"} ${f.countOf(answers, { one: "answer", other: "answers" })}${winners.length > 0 ? `, most often ${f.list(winners.map((w) => `${w.name} (${f.countOf(w.answers, { one: "answer", other: "answers" })})`))}` : ""}${page ? `; ${page.again ? "the same page is the most cited there too" : `${owner(page.competitor)} ${page.url} is the page most cited there`}, in ${f.count(page.citations)} of them` : ""}.`,
     comparison: (rival: string, n: number, prompts: string, evidence: string) =>
       `Publish a comparison page against ${rival} that answers the ${f.countOf(n, { one: "prompt", other: "prompts" })} naming it (${prompts}): ${evidence}`,
     /** `since`: a change-log entry that published on the category already, which the action builds on. */

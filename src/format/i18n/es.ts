@@ -455,7 +455,7 @@ const messages = (f: Figures): Messages => ({
     prompts: (shown, more) =>
       shown.map((p) => `«${p}»`).join(", ") + (more > 0 ? ` y ${f.count(more)} más` : ""),
     evidence: (subject, winners, gapAnswers, answers, prompts, brand, page) =>
-      `${subject !== null ? `${subject} aparece` : "aparecen competidores"} sin ${brand} en ${f.count(gapAnswers)} de las ${f.countOf(answers, answersOf)} ${prompts === 1 ? "del prompt" : "de estos prompts"}${winners.length > 0 ? `, sobre todo ${f.list(winners.map((w) => `${w.name} (${f.countOf(w.answers, answersOf)})`))}` : ""}${page ? `; la página ${page.url} de ${page.competitor} es la más citada, en ${f.count(page.citations)} de ellas` : ""}.`,
+      `${subject !== null ? `${subject} aparece` : "aparecen competidores"} sin ${brand} en ${f.count(gapAnswers)} de las ${f.countOf(answers, answersOf)} ${prompts === 1 ? "del prompt" : "de estos prompts"}${winners.length > 0 ? `, sobre todo ${f.list(winners.map((w) => `${w.name} (${f.countOf(w.answers, answersOf)})`))}` : ""}${page ? `; ${page.again ? "la misma página es también la más citada" : `la página ${page.url} de ${page.competitor} es la más citada`}, en ${f.count(page.citations)} de ellas` : ""}.`,
     comparison: (rival, n, prompts, evidence) =>
       `Publique una página comparativa frente a ${rival} que responda ${n === 1 ? "al prompt que lo nombra" : `a los ${f.count(n)} prompts que lo nombran`} (${prompts}): ${evidence}`,
     category: (category, n, prompts, evidence, since) =>

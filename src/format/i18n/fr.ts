@@ -460,7 +460,7 @@ const messages = (f: Figures): Messages => ({
     prompts: (shown, more) =>
       shown.map((p) => `« ${p} »`).join(", ") + (more > 0 ? ` et ${f.count(more)} autres` : ""),
     evidence: (subject, winners, gapAnswers, answers, prompts, brand, page) =>
-      `${subject !== null ? `${subject} est mentionné` : "des concurrents sont mentionnés"} sans ${brand} dans ${f.count(gapAnswers)} des ${f.countOf(answers, answersOf)} ${prompts === 1 ? "du prompt" : "de ces prompts"}${winners.length > 0 ? `, le plus souvent ${f.list(winners.map((w) => `${w.name} (${f.countOf(w.answers, answersOf)})`))}` : ""}${page ? ` ; la page ${page.url} de ${page.competitor} y est la plus citée, dans ${f.count(page.citations)} d’entre elles` : ""}.`,
+      `${subject !== null ? `${subject} est mentionné` : "des concurrents sont mentionnés"} sans ${brand} dans ${f.count(gapAnswers)} des ${f.countOf(answers, answersOf)} ${prompts === 1 ? "du prompt" : "de ces prompts"}${winners.length > 0 ? `, le plus souvent ${f.list(winners.map((w) => `${w.name} (${f.countOf(w.answers, answersOf)})`))}` : ""}${page ? ` ; ${page.again ? "la même page y est aussi la plus citée" : `la page ${page.url} de ${page.competitor} y est la plus citée`}, dans ${f.count(page.citations)} d’entre elles` : ""}.`,
     comparison: (rival, n, prompts, evidence) =>
       `Publiez une page comparative face à ${rival} qui réponde ${n === 1 ? "au prompt qui le mentionne" : `aux ${f.count(n)} prompts qui le mentionnent`} (${prompts}) : ${evidence}`,
     category: (category, n, prompts, evidence, since) =>
