@@ -354,6 +354,22 @@ describe("claims", () => {
         "categories",
       ],
     ]);
+    // Pages the change log says went live on the category are said beside its move; other work is not.
+    const log = (label: string, category?: string) => ({
+      file: "changes.csv",
+      entries: [{ date: "2026-10-20", label, line: 2, ...(category ? { category } : {}) }],
+    });
+    const withLog = (changes: ChangeLog) =>
+      buildModel(data, { changes }).findings.find((f) => f.claim.kind === "category-moved")?.text;
+    expect(withLog(log("CRM buyer's guide live"))).toBe(
+      nbsp(
+        "Of the categories, CRM moved most: mention rate +25.0 pp, to 50.0% (95% interval +5.0 to +45.0 pp); “CRM buyer's guide live” went live on 2026-10-20.",
+      ),
+    );
+    expect(withLog(log("Comparison pages", "CRM"))).toMatch(
+      /; “Comparison pages” went live on 2026-10-20\.$/,
+    );
+    expect(withLog(log("FAQ schema on product pages", "CRM"))).toMatch(/\(95% interval [^)]*\)\.$/);
     // A platform that moved more (Perplexity, +30.0 pp) holds the period's largest move: no category is named.
     const platforms = sectionOf(data, "platforms");
     const perplexity = platforms.rows.find((p) => p.platform === "perplexity")!;

@@ -377,8 +377,8 @@ const messages = (f: Figures): Messages => ({
       `${platform} (${f.deltaPp(delta)} auf ${f.percent(rate)}; ${interval})`,
     platformsRose: (moves) => `Die Erwähnungsrate ist bei ${f.list(moves)} signifikant gestiegen.`,
     platformsFell: (moves) => `Die Erwähnungsrate ist bei ${f.list(moves)} signifikant gesunken.`,
-    categoryMoved: (category, delta, rate, interval) =>
-      `Unter den Kategorien hat sich ${category} am stärksten bewegt: Erwähnungsrate ${f.deltaPp(delta)} auf ${f.percent(rate)} (${interval}).`,
+    categoryMoved: (category, delta, rate, interval, since) =>
+      `Unter den Kategorien hat sich ${category} am stärksten bewegt: Erwähnungsrate ${f.deltaPp(delta)} auf ${f.percent(rate)} (${interval})${since ? `; „${since.label}“ ist seit dem ${since.date} live` : ""}.`,
     competitorRose: (competitor, delta, rate, interval) =>
       `Unter den Wettbewerbern hat ${competitor} am stärksten zugelegt: Erwähnungsrate ${f.deltaPp(delta)} auf ${f.percent(rate)} (${interval}).`,
     platformsFlat: (platforms) =>

@@ -458,8 +458,15 @@ const enMessages = (f: Figures) => ({
     platformsRose: (moves: readonly string[]) => `Mention rate rose significantly on ${f.list(moves)}.`,
     platformsFell: (moves: readonly string[]) => `Mention rate fell significantly on ${f.list(moves)}.`,
     /** The category whose mention rate changed most, significantly: its interval says so. */
-    categoryMoved: (category: string, delta: number, rate: number, interval: string) =>
-      `Of the categories, ${category} moved most: mention rate ${f.deltaPp(delta)}, to ${f.percent(rate)} (${interval}).`,
+    /** `since`: the change log's latest page published on the category by the period's end. */
+    categoryMoved: (
+      category: string,
+      delta: number,
+      rate: number,
+      interval: string,
+      since: { label: string; date: string } | null,
+    ) =>
+      `Of the categories, ${category} moved most: mention rate ${f.deltaPp(delta)}, to ${f.percent(rate)} (${interval})${since ? `; “${since.label}” went live on ${since.date}` : ""}.`,
     /** The competitor whose mention rate rose most, significantly: its interval says so. */
     competitorRose: (competitor: string, delta: number, rate: number, interval: string) =>
       `Of the competitors, ${competitor} gained most: mention rate ${f.deltaPp(delta)}, to ${f.percent(rate)} (${interval}).`,

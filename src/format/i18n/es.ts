@@ -370,8 +370,8 @@ const messages = (f: Figures): Messages => ({
       `${platform} (${f.deltaPp(delta)}, hasta el ${f.percent(rate)}; ${interval})`,
     platformsRose: (moves) => `La tasa de mención subió significativamente en ${f.list(moves)}.`,
     platformsFell: (moves) => `La tasa de mención bajó significativamente en ${f.list(moves)}.`,
-    categoryMoved: (category, delta, rate, interval) =>
-      `Entre las categorías, ${category} es la que más se movió: tasa de mención ${f.deltaPp(delta)}, hasta el ${f.percent(rate)} (${interval}).`,
+    categoryMoved: (category, delta, rate, interval, since) =>
+      `Entre las categorías, ${category} es la que más se movió: tasa de mención ${f.deltaPp(delta)}, hasta el ${f.percent(rate)} (${interval})${since ? `; «${since.label}» está publicado desde el ${since.date}` : ""}.`,
     competitorRose: (competitor, delta, rate, interval) =>
       `Entre los competidores, ${competitor} es el que más creció: tasa de mención ${f.deltaPp(delta)}, hasta el ${f.percent(rate)} (${interval}).`,
     platformsFlat: (platforms) => `Sin cambio significativo de la tasa de mención en ${f.list(platforms)}.`,

@@ -373,8 +373,8 @@ const messages = (f: Figures): Messages => ({
       `${platform} (${f.deltaPp(delta)}, à ${f.percent(rate)} ; ${interval})`,
     platformsRose: (moves) => `Le taux de mention a augmenté significativement sur ${f.list(moves)}.`,
     platformsFell: (moves) => `Le taux de mention a baissé significativement sur ${f.list(moves)}.`,
-    categoryMoved: (category, delta, rate, interval) =>
-      `Parmi les catégories, ${category} a le plus bougé : taux de mention ${f.deltaPp(delta)}, à ${f.percent(rate)} (${interval}).`,
+    categoryMoved: (category, delta, rate, interval, since) =>
+      `Parmi les catégories, ${category} a le plus bougé : taux de mention ${f.deltaPp(delta)}, à ${f.percent(rate)} (${interval})${since ? ` ; « ${since.label} » est en ligne depuis le ${since.date}` : ""}.`,
     competitorRose: (competitor, delta, rate, interval) =>
       `Parmi les concurrents, ${competitor} a le plus progressé : taux de mention ${f.deltaPp(delta)}, à ${f.percent(rate)} (${interval}).`,
     platformsFlat: (platforms) =>

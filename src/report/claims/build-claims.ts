@@ -7,6 +7,7 @@ import type { ApiSections, ReportModel } from "../model.js";
 import type { Claim, DoneTheme, DoneWork } from "./claim.js";
 import { competitorClaims } from "./competitor-claims.js";
 import { contentMapClaims } from "./content-claims.js";
+import { publishedFor } from "./done-work.js";
 import { platformExtremes, platformMoves, tiedAtUnnamedEnd } from "./platform-claims.js";
 import { targetsClaim } from "./target-claims.js";
 
@@ -20,7 +21,7 @@ import { targetsClaim } from "./target-claims.js";
 export function buildClaims(
   model: Pick<
     ReportModel,
-    "sections" | "contentMap" | "content" | "cover" | "targets" | "coverage" | "opportunities"
+    "sections" | "contentMap" | "content" | "cover" | "targets" | "coverage" | "opportunities" | "changes"
   >,
   lang: Lang,
 ): Claim[] {
@@ -31,6 +32,11 @@ export function buildClaims(
     const done = opportunities.find((o) => o.prompt_id === promptId)?.done;
     return done ? { label: done.entry.label, date: done.entry.date } : null;
   };
+  // The pages the change log says went live on a category (docs/claims.md, "Work already done").
+  const publishedOn = (category: string): DoneWork | null => {
+    const entry = publishedFor(model.changes, category);
+    return entry ? { label: entry.label, date: entry.date } : null;
+  };
   if (model.sections.ok)
     out.push(
       ...visibilityClaims(
@@ -38,7 +44,7 @@ export function buildClaims(
         model.cover.brand,
         comparisonOf(model.cover.period),
         lang,
-        doneFor,
+        { doneFor, publishedOn },
         model.cover.period?.compare ?? "previous",
       ),
     );
@@ -125,6 +131,7 @@ const mostlyGap = (g: PromptGap): boolean => g.gap_answers * 2 > g.snapshots;
 function categoryMove(
   rows: ApiSections["categories"]["rows"],
   platforms: ApiSections["platforms"]["rows"],
+  publishedOn: (category: string) => DoneWork | null,
 ): Claim[] {
   const platformMost = Math.max(
     0,
@@ -144,6 +151,7 @@ function categoryMove(
       delta: top.mention_delta,
       rate: top.mention_rate,
       stats: top.mention_stats,
+      since: publishedOn(top.name),
       section: "categories",
       tone: top.mention_delta > 0 ? "positive" : "negative",
       subjects: [top.name],
@@ -221,9 +229,13 @@ function visibilityClaims(
   brand: string,
   comparison: Comparison,
   lang: Lang,
-  doneFor: (promptId: string) => DoneWork | null,
+  done: {
+    doneFor: (promptId: string) => DoneWork | null;
+    publishedOn: (category: string) => DoneWork | null;
+  },
   versus: Compare,
 ): Claim[] {
+  const { doneFor, publishedOn } = done;
   const out: Claim[] = [];
   const you = [brand];
   if (s.summary.totals.snapshots.current === 0)
@@ -262,7 +274,8 @@ function visibilityClaims(
   }
 
   const platforms = s.platforms.rows.filter((p) => p.snapshots > 0);
-  if (compared) out.push(...platformMoves(platforms), ...categoryMove(s.categories.rows, platforms));
+  if (compared)
+    out.push(...platformMoves(platforms), ...categoryMove(s.categories.rows, platforms, publishedOn));
   if (platforms.length >= 2) {
     const { strongest, weakest, holders } = platformExtremes(platforms);
     if (strongest || weakest)

@@ -101,7 +101,15 @@ export type ClaimBody =
    * than every platform's: the one category move the summary names (docs/claims.md,
    * "Categories"). The prompts without a category are not one.
    */
-  | { kind: "category-moved"; category: string; delta: number; rate: number; stats: RateStats }
+  | {
+      kind: "category-moved";
+      category: string;
+      delta: number;
+      rate: number;
+      stats: RateStats;
+      /** The change log's latest page published on the category by the period's end, said beside it. */
+      since: DoneWork | null;
+    }
   /**
    * The competitor whose mention rate rose most, significantly, when no overtaking already shows
    * that rise (docs/claims.md, "Competitors"): a rival's surge is news for the client.

@@ -62,7 +62,13 @@ export function say(claim: Claim, lang: Lang): string {
       return claim.direction === "up" ? e.platformsRose(moves) : e.platformsFell(moves);
     }
     case "category-moved":
-      return e.categoryMoved(claim.category, claim.delta, claim.rate, interval(lang, claim.stats));
+      return e.categoryMoved(
+        claim.category,
+        claim.delta,
+        claim.rate,
+        interval(lang, claim.stats),
+        claim.since ? { label: claim.since.label, date: lang.f.date(claim.since.date) } : null,
+      );
     case "competitor-rose":
       return e.competitorRose(claim.competitor, claim.delta, claim.rate, interval(lang, claim.stats));
     case "platforms-flat":
