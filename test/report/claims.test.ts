@@ -130,6 +130,26 @@ describe("claims", () => {
     expect(gaps.findings.map((f) => f.text)).toContain(
       "3 coverage gaps, topics where you have pages and the top competitor has more: Bb, A and Ccc.",
     );
+    // Pages planned or being written on a gap are said with it, none being published yet.
+    const inPlan = (keyword: string, status: ContentItem["status"]) =>
+      contentItem({
+        id: `00000000-0000-4000-8000-0000000000${keyword.length}1`,
+        title: "Xyz",
+        status,
+        keywords: [keyword],
+      });
+    const gapTopics = [gapOf("A", 1, 3), gapOf("Bb", 1, 5), gapOf("Ccc", 2, 4)];
+    expect(
+      buildModel(withContent(smallReportData(), gapTopics, [inPlan("Bb", "GENERATING")])).findings.map(
+        (f) => f.text,
+      ),
+    ).toContain(
+      "3 coverage gaps, topics where you have pages and the top competitor has more: Bb, A and Ccc; pages on Bb are planned or being written.",
+    );
+    const each = [inPlan("A", "GENERATED"), inPlan("Bb", "GENERATING"), inPlan("Ccc", "GENERATING")];
+    expect(buildModel(withContent(smallReportData(), gapTopics, each)).findings.map((f) => f.text)).toContain(
+      "3 coverage gaps, topics where you have pages and the top competitor has more: Bb, A and Ccc; pages on each are planned or being written.",
+    );
     const gapTable = contentMap(gaps, langOf("en-US")).blocks.find((b) => b.kind === "table");
     if (gapTable?.kind !== "table") throw new Error("table");
     expect(gapTable.rows.map((r) => r.topic)).toEqual(["Bb", "A", "Ccc"]);

@@ -410,8 +410,8 @@ const messages = (f: Figures): Messages => ({
     topics: (shown, more) => (more > 0 ? `${shown.join(", ")} und ${f.count(more)} weitere` : f.list(shown)),
     untapped: (n, topics) =>
       `${f.countOf(n, { one: "unbesetztes Thema", other: "unbesetzte Themen" })}, zu denen Wettbewerber publizieren und Sie nicht: ${topics}.`,
-    coverageGaps: (n, topics) =>
-      `${f.countOf(n, { one: "Abdeckungslücke", other: "Abdeckungslücken" })}, Themen mit eigenen Seiten, zu denen der stärkste Wettbewerber mehr hat: ${topics}.`,
+    coverageGaps: (n, topics, underway) =>
+      `${f.countOf(n, { one: "Abdeckungslücke", other: "Abdeckungslücken" })}, Themen mit eigenen Seiten, zu denen der stärkste Wettbewerber mehr hat: ${topics}${underway === null ? "" : underway === "all" ? `; zu ${n === 1 ? "diesem" : "jedem"} sind Seiten geplant oder in Arbeit` : `; zu ${underway} sind Seiten geplant oder in Arbeit`}.`,
     topicOwnContent: (topic, items, cited, theirs, whose) =>
       `${topic}: Sie haben ${f.countOf(items, { one: "Artikel", other: "Artikel" })} veröffentlicht, ${cited === 0 ? "noch nicht zitiert" : `${f.count(cited)} zitiert`}; Wettbewerber haben ${f.countOf(theirs, pagesOf)}${whose ? ` (${whose})` : ""}.`,
     coverageRange: (start, end) => (start === end ? f.date(start) : `${f.date(start)} bis ${f.date(end)}`),

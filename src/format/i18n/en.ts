@@ -529,8 +529,9 @@ const enMessages = (f: Figures) => ({
       more > 0 ? `${shown.join(", ")} and ${f.count(more)} more` : f.list(shown),
     untapped: (n: number, topics: string) =>
       `${f.countOf(n, { one: "untapped topic", other: "untapped topics" })} where competitors publish and you do not: ${topics}.`,
-    coverageGaps: (n: number, topics: string) =>
-      `${f.countOf(n, { one: "coverage gap", other: "coverage gaps" })}, topics where you have pages and the top competitor has more: ${topics}.`,
+    /** `underway`: the topics with pages planned or being written ("all" when every one has). */
+    coverageGaps: (n: number, topics: string, underway: string | null) =>
+      `${f.countOf(n, { one: "coverage gap", other: "coverage gaps" })}, topics where you have pages and the top competitor has more: ${topics}${underway === null ? "" : underway === "all" ? `; pages on ${n === 1 ? "it" : "each"} are planned or being written` : `; pages on ${underway} are planned or being written`}.`,
     /** A topic flagged untapped or a gap among classified pages, on which the client has published. */
     /** `whose`: each competitor's pages, "Lumora 3, Nimbus Metrics 3" (empty when none has any). */
     topicOwnContent: (topic: string, items: number, cited: number, theirs: number, whose: string) =>

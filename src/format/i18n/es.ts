@@ -401,8 +401,8 @@ const messages = (f: Figures): Messages => ({
     topics: (shown, more) => (more > 0 ? `${shown.join(", ")} y ${f.count(more)} más` : f.list(shown)),
     untapped: (n, topics) =>
       `${f.countOf(n, { one: "tema sin explotar", other: "temas sin explotar" })} en los que la competencia publica y usted no: ${topics}.`,
-    coverageGaps: (n, topics) =>
-      `${f.countOf(n, { one: "brecha de cobertura", other: "brechas de cobertura" })}, temas en los que usted tiene páginas y el competidor principal más: ${topics}.`,
+    coverageGaps: (n, topics, underway) =>
+      `${f.countOf(n, { one: "brecha de cobertura", other: "brechas de cobertura" })}, temas en los que usted tiene páginas y el competidor principal más: ${topics}${underway === null ? "" : underway === "all" ? `; hay páginas previstas o en redacción sobre ${n === 1 ? "él" : "cada uno"}` : `; hay páginas previstas o en redacción sobre ${underway}`}.`,
     topicOwnContent: (topic, items, cited, theirs, whose) =>
       `${topic}: ha publicado ${f.countOf(items, { one: "artículo", other: "artículos" })}, ${cited === 0 ? "aún sin citas" : `${f.count(cited)} citado(s)`}; la competencia tiene ${f.countOf(theirs, pagesOf)}${whose ? ` (${whose})` : ""}.`,
     coverageRange: (start, end) => (start === end ? f.date(start) : `del ${f.date(start)} al ${f.date(end)}`),

@@ -405,8 +405,8 @@ const messages = (f: Figures): Messages => ({
     topics: (shown, more) => (more > 0 ? `${shown.join(", ")} et ${f.count(more)} autres` : f.list(shown)),
     untapped: (n, topics) =>
       `${f.countOf(n, { one: "thème inexploité", other: "thèmes inexploités" })}, où les concurrents publient et pas vous : ${topics}.`,
-    coverageGaps: (n, topics) =>
-      `${f.countOf(n, { one: "lacune de couverture", other: "lacunes de couverture" })}, des thèmes où vous avez des pages et le premier concurrent davantage : ${topics}.`,
+    coverageGaps: (n, topics, underway) =>
+      `${f.countOf(n, { one: "lacune de couverture", other: "lacunes de couverture" })}, des thèmes où vous avez des pages et le premier concurrent davantage : ${topics}${underway === null ? "" : underway === "all" ? ` ; des pages sont prévues ou en cours de rédaction sur ${n === 1 ? "celui-ci" : "chacun"}` : ` ; des pages sont prévues ou en cours de rédaction sur ${underway}`}.`,
     topicOwnContent: (topic, items, cited, theirs, whose) =>
       `${topic} : vous avez publié ${f.countOf(items, { one: "article", other: "articles" })}, ${cited === 0 ? "pas encore cité" : `dont ${f.count(cited)} cité(s)`} ; les concurrents ont ${f.countOf(theirs, pagesOf)}${whose ? ` (${whose})` : ""}.`,
     coverageRange: (start, end) => (start === end ? f.date(start) : `du ${f.date(start)} au ${f.date(end)}`),

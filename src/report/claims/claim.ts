@@ -154,7 +154,12 @@ export type ClaimBody =
       done: DoneWork | null;
     }
   | { kind: "untapped"; topics: readonly Topic[] }
-  | { kind: "coverage-gaps"; topics: readonly Topic[] }
+  | {
+      kind: "coverage-gaps";
+      topics: readonly Topic[];
+      /** Those of them the client's content plan has pages for, planned or being written. */
+      underway: readonly Topic[];
+    }
   /**
    * A topic the content map flags untapped while the client has published on it: what exists is
    * said instead, how much of it answers cite, and that it is not yet among the classified pages.

@@ -26,6 +26,16 @@ export function publishedOn(content: ContentModel | null, topic: Topic, by: stri
   );
 }
 
+/**
+ * Whether the client's content plan has a page on `topic` that is not published yet: an idea
+ * planned, or an article being written (docs/claims.md, "Content map").
+ */
+function underwayOn(content: ContentModel | null, topic: Topic): boolean {
+  if (!content) return false;
+  const { PLANNED, PRODUCED } = content.views;
+  return [...PLANNED, ...PRODUCED.filter((i) => i.status !== "PUBLISHED")].some((i) => isAbout(i, topic));
+}
+
 /** A URL as pages are compared: no scheme, no `www.`, no trailing slash, lower case. */
 const pageKey = (url: string) =>
   url
@@ -64,6 +74,7 @@ export function contentMapClaims(
     out.push({
       kind: "coverage-gaps",
       topics: m.gaps,
+      underway: m.gaps.filter((t) => underwayOn(content, t)),
       section,
       tone: "negative",
       subjects: m.gaps.map((t) => t.name),

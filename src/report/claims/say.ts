@@ -144,7 +144,15 @@ export function say(claim: Claim, lang: Lang): string {
     case "untapped":
       return e.untapped(claim.topics.length, topicNames(claim.topics, lang));
     case "coverage-gaps":
-      return e.coverageGaps(claim.topics.length, topicNames(claim.topics, lang));
+      return e.coverageGaps(
+        claim.topics.length,
+        topicNames(claim.topics, lang),
+        claim.underway.length === claim.topics.length
+          ? "all"
+          : claim.underway.length > 0
+            ? topicNames(claim.underway, lang)
+            : null,
+      );
     case "topic-own-content":
       return e.topicOwnContent(
         claim.topic.name,
