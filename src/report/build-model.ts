@@ -8,6 +8,7 @@ import { langOf } from "../format/i18n/index.js";
 import { agencyModel } from "./agency.js";
 import { changeLog } from "./change-log.js";
 import { buildClaims, introClaims } from "./claims/build-claims.js";
+import { citationsLead } from "./claims/competitor-claims.js";
 import { weakestPlatform } from "./claims/platform-claims.js";
 import { sentences } from "./claims/say.js";
 import { targetClaims } from "./claims/target-claims.js";
@@ -89,6 +90,7 @@ export function buildModel(data: ReportData, agency: AgencyInput = {}): ReportMo
       lang,
       {
         citations: citationsBehind,
+        citationsLead: citationsLead(s.competitors.rows),
         weakest: weakestPlatform(s),
       },
       changes,

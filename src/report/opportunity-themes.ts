@@ -48,6 +48,8 @@ export interface OpportunityTheme {
  */
 export interface ThemeFocus {
   citations: boolean;
+  /** The client's citation rate is the highest of the tracked brands': its citations theme says so. */
+  citationsLead?: boolean;
   weakest: { platform: Platform; rate: number } | null;
 }
 
@@ -245,11 +247,13 @@ function actionOf(
       : null,
   );
   if (t.kind === "citations" && page)
-    return say.citations(t.prompts.length, prompts, brand, {
-      url: page.url,
-      competitor: page.competitor_name,
-      citations: page.citations,
-    });
+    return say.citations(
+      t.prompts.length,
+      prompts,
+      brand,
+      { url: page.url, competitor: page.competitor_name, citations: page.citations },
+      focus.citationsLead === true,
+    );
   if (t.kind === "platform" && focus.weakest) {
     const weak = focus.weakest.platform;
     return say.platform(

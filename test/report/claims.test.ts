@@ -574,12 +574,20 @@ describe("claims", () => {
       ["other", 1],
     ]);
     expect(themes[0]?.action).toBe(
-      "Win citations: answers to this prompt (“crm with email sync”) cite competitors' pages; Rival's rival.com/crm/email-sync is cited most, in 1 answer that names competitors and not Acme. Publish pages on the same questions with the figures, definitions and sources answers quote.",
+      "Win citations: Acme has the highest citation rate of the tracked brands, yet answers to this prompt (“crm with email sync”) cite competitors' pages; Rival's rival.com/crm/email-sync is cited most, in 1 answer that names competitors and not Acme. Publish pages on the same questions with the figures, definitions and sources answers quote.",
     );
     expect(themes[1]?.action).toBe(
       "Close the gap on Perplexity, which names Acme in 25.0% of its answers, the fewest of any platform: start with the prompt where it names competitors and never Acme (“crm with email sync”). On all platforms, Rival is named without Acme in 2 of the prompt's 4 answers; the same page is the most cited there too, in 1 of them.",
     );
     expect(checkReport(model)).toEqual([]);
+    // Acme's citation rate (12.5%) is above Rival's (0%): said. Where Rival's is as high, it is not.
+    const rival = sectionOf(data, "competitors").rows.find((r) => !r.is_you)!;
+    rival.citation_rate = 1 / 8;
+    const tied = buildModel(data, { targets: { citation_rate: 0.5 } });
+    expect((tied.themes.ok ? tied.themes.value : [])[0]?.action).toMatch(
+      /^Win citations: answers to this prompt/,
+    );
+    rival.citation_rate = 0;
     // A platform that names the brand for the prompt too, only less often, still has its gap there.
     const gap = sectionOf(data, "prompts").gaps[0]!;
     gap.brand_platforms = ["chatgpt", "perplexity"];

@@ -481,8 +481,8 @@ const messages = (f: Figures): Messages => ({
           : "über alle Prompts und Plattformen",
     done: (label, date, n, scope, before, after, compared) =>
       `Für ${n === 1 ? "diesen Prompt" : `diese ${f.count(n)} Prompts`} bereits erledigt: „${label}“ ist seit dem ${date} live; ${doneWindows(f, scope, before, after, compared)}`,
-    citations: (n, prompts, brand, page) =>
-      `Gewinnen Sie Zitierungen: Antworten auf ${n === 1 ? "diesen Prompt" : `diese ${f.count(n)} Prompts`} (${prompts}) zitieren Seiten der Wettbewerber; am häufigsten ${page.url} von ${page.competitor}, in ${f.countOf(page.citations, answersOf)}, die Wettbewerber nennen und ${brand} nicht. Veröffentlichen Sie Seiten zu denselben Fragen mit den Zahlen, Definitionen und Quellen, die Antworten zitieren.`,
+    citations: (n, prompts, brand, page, lead) =>
+      `Gewinnen Sie Zitierungen: ${lead ? `${brand} hat die höchste Zitierrate der beobachteten Marken, doch ` : ""}Antworten auf ${n === 1 ? "diesen Prompt" : `diese ${f.count(n)} Prompts`} (${prompts}) zitieren Seiten der Wettbewerber; am häufigsten ${page.url} von ${page.competitor}, in ${f.countOf(page.citations, answersOf)}, die Wettbewerber nennen und ${brand} nicht. Veröffentlichen Sie Seiten zu denselben Fragen mit den Zahlen, Definitionen und Quellen, die Antworten zitieren.`,
     platform: (platform, rate, brand, n, sharing, never, prompts, evidence) => {
       const where = never
         ? `Wettbewerber nennt und ${brand} nie`

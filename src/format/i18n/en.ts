@@ -666,8 +666,9 @@ const enMessages = (f: Figures) => ({
       prompts: string,
       brand: string,
       page: { url: string; competitor: string; citations: number },
+      lead: boolean,
     ) =>
-      `Win citations: answers to ${n === 1 ? "this prompt" : `these ${f.count(n)} prompts`} (${prompts}) cite competitors' pages; ${owner(page.competitor)} ${page.url} is cited most, in ${f.countOf(page.citations, { one: "answer", other: "answers" })} that ${page.citations === 1 ? "names" : "name"} competitors and not ${brand}. Publish pages on the same questions with the figures, definitions and sources answers quote.`,
+      `Win citations: ${lead ? `${brand} has the highest citation rate of the tracked brands, yet ` : ""}answers to ${n === 1 ? "this prompt" : `these ${f.count(n)} prompts`} (${prompts}) cite competitors' pages; ${owner(page.competitor)} ${page.url} is cited most, in ${f.countOf(page.citations, { one: "answer", other: "answers" })} that ${page.citations === 1 ? "names" : "name"} competitors and not ${brand}. Publish pages on the same questions with the figures, definitions and sources answers quote.`,
     /**
      * `never`: the prompts are those where the platform never names the brand, else all its gap
      * prompts; `sharing`: how many prompts are such, work already done included (`n` leaves it out).

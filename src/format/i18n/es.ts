@@ -472,8 +472,8 @@ const messages = (f: Figures): Messages => ({
           : "en todos los prompts y plataformas",
     done: (label, date, n, scope, before, after, compared) =>
       `Ya hecho para ${n === 1 ? "este prompt" : `estos ${f.count(n)} prompts`}: «${label}» está publicado desde el ${date}; ${doneWindows(f, scope, before, after, compared)}`,
-    citations: (n, prompts, brand, page) =>
-      `Gane citas: las respuestas a ${n === 1 ? "este prompt" : `estos ${f.count(n)} prompts`} (${prompts}) citan páginas de competidores; la más citada es ${page.url} de ${page.competitor}, en ${f.countOf(page.citations, answersOf)} que ${page.citations === 1 ? "nombra" : "nombran"} competidores y no a ${brand}. Publique páginas sobre las mismas preguntas con las cifras, definiciones y fuentes que citan las respuestas.`,
+    citations: (n, prompts, brand, page, lead) =>
+      `Gane citas: ${lead ? `${brand} tiene la tasa de citación más alta de las marcas seguidas, pero ` : ""}las respuestas a ${n === 1 ? "este prompt" : `estos ${f.count(n)} prompts`} (${prompts}) citan páginas de competidores; la más citada es ${page.url} de ${page.competitor}, en ${f.countOf(page.citations, answersOf)} que ${page.citations === 1 ? "nombra" : "nombran"} competidores y no a ${brand}. Publique páginas sobre las mismas preguntas con las cifras, definiciones y fuentes que citan las respuestas.`,
     platform: (platform, rate, brand, n, sharing, never, prompts, evidence) => {
       const where = never
         ? `nombra a competidores y nunca a ${brand}`

@@ -477,8 +477,8 @@ const messages = (f: Figures): Messages => ({
           : "sur l’ensemble des prompts et plateformes",
     done: (label, date, n, scope, before, after, compared) =>
       `Déjà fait pour ${n === 1 ? "ce prompt" : `ces ${f.count(n)} prompts`} : « ${label} » est en ligne depuis le ${date} ; ${doneWindows(f, scope, before, after, compared)}`,
-    citations: (n, prompts, brand, page) =>
-      `Gagnez des citations : les réponses à ${n === 1 ? "ce prompt" : `ces ${f.count(n)} prompts`} (${prompts}) citent des pages de concurrents ; la plus citée est ${page.url} de ${page.competitor}, dans ${f.countOf(page.citations, answersOf)} qui ${page.citations === 1 ? "mentionne" : "mentionnent"} des concurrents et pas ${brand}. Publiez sur les mêmes questions des pages avec les chiffres, définitions et sources que les réponses citent.`,
+    citations: (n, prompts, brand, page, lead) =>
+      `Gagnez des citations : ${lead ? `${brand} a le taux de citation le plus élevé des marques suivies, mais ` : ""}les réponses à ${n === 1 ? "ce prompt" : `ces ${f.count(n)} prompts`} (${prompts}) citent des pages de concurrents ; la plus citée est ${page.url} de ${page.competitor}, dans ${f.countOf(page.citations, answersOf)} qui ${page.citations === 1 ? "mentionne" : "mentionnent"} des concurrents et pas ${brand}. Publiez sur les mêmes questions des pages avec les chiffres, définitions et sources que les réponses citent.`,
     platform: (platform, rate, brand, n, sharing, never, prompts, evidence) => {
       const where = never
         ? `il mentionne des concurrents et jamais ${brand}`

@@ -123,3 +123,18 @@ function risingRival(rows: ApiSections["competitors"]["rows"], said: readonly Cl
     rows: [`competitors/${top.name}`],
   };
 }
+
+/**
+ * Whether the client's citation rate is above every tracked competitor's, alone (a tie leads
+ * nothing): its citations theme then says so, so that an action to win citations does not read
+ * as a weakness the competitors' table contradicts (docs/claims.md, "Focus themes").
+ */
+export function citationsLead(rows: ApiSections["competitors"]["rows"]): boolean {
+  const mine = rows.find((r) => r.is_you);
+  return (
+    mine !== undefined &&
+    rows.length >= 2 &&
+    mine.citation_rate > 0 &&
+    rows.every((r) => r === mine || r.citation_rate < mine.citation_rate - TIE)
+  );
+}
