@@ -72,7 +72,12 @@ export function parsePeriodFlags(flags: PeriodFlags): PeriodChoice {
   }
   if (flags.period !== undefined) {
     if (!(NAMED_PERIODS as readonly string[]).includes(flags.period))
-      throw CliError.badFlag("--period", flags.period, NAMED_PERIODS.join(", "));
+      // A month or a quarter by its dates has a flag of its own: said, since it is what was meant.
+      throw CliError.badFlag(
+        "--period",
+        flags.period,
+        `${NAMED_PERIODS.join(", ")} (a given month: --month 2026-10; given days: --from and --to)`,
+      );
     return { named: flags.period as NamedPeriod, ...withCompare };
   }
   if (flags.from !== undefined) {

@@ -33,7 +33,7 @@ describe("vreport generate: period flags (docs/decisions.md#period)", () => {
     ],
     [
       { period: "last-week" },
-      'invalid --period "last-week": allowed values are last-month, last-quarter, month-to-date',
+      'invalid --period "last-week": allowed values are last-month, last-quarter, month-to-date (a given month: --month 2026-10; given days: --from and --to)',
     ],
     [{ from: "2026-10-01" }, "--from needs --to: give the last day of the period too"],
     [{ to: "2026-10-31" }, "--to needs --from: give both, or use --month or --period"],

@@ -207,19 +207,31 @@ describe("approving a period that has not ended", () => {
     });
   });
 
+  it("reads a named period as the label of its days on the day: last quarter on 29 November is 2026-Q3", async () => {
+    await expect(approve("last-quarter", "2026-11-29")).rejects.toMatchObject({
+      message: expect.stringContaining('invalid --project "Acme"'),
+    });
+    // This month so far is the report of its days (2026-11-01_2026-11-29), as a rolling range's.
+    await expect(approve("month-to-date", "2026-11-29")).rejects.toMatchObject({
+      message: expect.stringContaining('invalid --project "Acme"'),
+    });
+  });
+
   it("refuses a label no report carries before the database is opened", async () => {
     await expect(approve("October", "2026-11-29")).rejects.toMatchObject({
       exitCode: 2,
       message:
-        'invalid --period "October": allowed values are a month 2026-10, a quarter 2026-Q3, days 2026-10-01_2026-10-12 or a range 90d-2026-11-01, each optionally -vs-year',
+        'invalid --period "October": allowed values are last-month, last-quarter, month-to-date, a month 2026-10, a quarter 2026-Q3, days 2026-10-01_2026-10-12 or a range 90d-2026-11-01, each optionally -vs-year',
     });
   });
 
   it("goes on to the database once the month is over, and leaves other labels to it", async () => {
     // Past the check, the empty database answers: it has no project Acme.
+    // A named period is its label on the day (last month on 29 November: 2026-10).
     for (const [period, today] of [
       ["2026-10", "2026-11-01"],
       ["30d-2026-11-29", "2026-11-29"],
+      ["last-month", "2026-11-29"],
     ] as const)
       await expect(approve(period, today)).rejects.toMatchObject({
         message: expect.stringContaining('invalid --project "Acme"'),

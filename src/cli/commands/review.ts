@@ -6,8 +6,9 @@
 import { userInfo } from "node:os";
 import type { Command } from "commander";
 import { z } from "zod";
+import { NAMED_PERIODS, type NamedPeriod, namedPeriod } from "../../contract/calendar-periods.js";
 import { REVIEW_STATES, type ReviewRecord } from "../../contract/review.js";
-import { calendarTagEnd } from "../../report/period-choice.js";
+import { calendarTagEnd, periodFileTag } from "../../report/period-choice.js";
 import { listReviews, ReviewError, setReview } from "../../service/review/index.js";
 import { printableLocation, resolveDatabaseLocation, type Store } from "../../service/store/db.js";
 import { CliError, EXIT } from "../errors.js";
@@ -116,13 +117,25 @@ function whoAmI(by: string | undefined): string {
   return by ?? userInfo().username;
 }
 
-/** `--period` checked before the database is opened: a label no report carries finds nothing. */
+/**
+ * `--period` as the label reviews are kept under: a named period (`last-month`, `last-quarter`,
+ * `month-to-date`) becomes its days' label on the machine's UTC date (`2026-10` on 29 November),
+ * as `approve`'s check reads it; any other value is checked before the database is opened, since
+ * a label no report carries finds nothing.
+ */
+function labelOf(period: string, today: string = new Date().toISOString().slice(0, 10)): string {
+  if ((NAMED_PERIODS as readonly string[]).includes(period))
+    return periodFileTag(namedPeriod(period as NamedPeriod, today));
+  checkPeriod(period);
+  return period;
+}
+
 function checkPeriod(period: string | undefined): void {
   if (period !== undefined && !Period.safeParse(period).success)
     throw CliError.badFlag(
       "--period",
       period,
-      "a month 2026-10, a quarter 2026-Q3, days 2026-10-01_2026-10-12 or a range 90d-2026-11-01, each optionally -vs-year",
+      "last-month, last-quarter, month-to-date, a month 2026-10, a quarter 2026-Q3, days 2026-10-01_2026-10-12 or a range 90d-2026-11-01, each optionally -vs-year",
     );
 }
 
@@ -138,10 +151,9 @@ export async function reviewList(
   flags: { database?: string; period?: string; json?: boolean },
   out: Out = processIo.out,
 ): Promise<ReviewRecord[]> {
-  checkPeriod(flags.period);
   const input = {
     json: flags.json === true,
-    ...(flags.period !== undefined ? { period: flags.period } : {}),
+    ...(flags.period !== undefined ? { period: labelOf(flags.period) } : {}),
   };
   return runOnStore(flags.database, "review.list", reviewListOp, input, { out, err: processIo.err });
 }
@@ -155,8 +167,8 @@ export async function reviewApprove(
   out: Out = processIo.out,
   today: string = new Date().toISOString().slice(0, 10),
 ): Promise<ReviewRecord> {
-  checkPeriod(flags.period);
-  const end = calendarTagEnd(flags.period);
+  const period = labelOf(flags.period, today);
+  const end = calendarTagEnd(period);
   if (end !== undefined && end >= today)
     throw new CliError(
       `--period ${inline(flags.period)} is not over (it ends ${end}; today is ${today}): its report is not final, approve it once the period has ended`,
@@ -164,7 +176,7 @@ export async function reviewApprove(
     );
   const input = {
     project: flags.project,
-    period: flags.period,
+    period,
     state: "approved" as const,
     by: whoAmI(flags.by),
   };
@@ -176,10 +188,9 @@ async function reviewReject(
   flags: ReviewFlags & { reason: string },
   out: Out = processIo.out,
 ): Promise<ReviewRecord> {
-  checkPeriod(flags.period);
   const input = {
     project: flags.project,
-    period: flags.period,
+    period: labelOf(flags.period),
     state: "held" as const,
     by: whoAmI(flags.by),
     reason: flags.reason,
