@@ -96,8 +96,9 @@ function trim(
     if (table.complete || table.rows.length <= rows) return [table];
     const n = table.rows.length;
     // Without the workbook the rows a cut leaves out are nowhere: one or two are printed rather
-    // than lost (docs/architecture.md, "Profiles").
-    if (sheets === null && rows > 0 && n - rows < MIN_LEFT_OUT) return [table];
+    // than lost; with it, one row is printed rather than hidden behind a note that takes its
+    // line (docs/architecture.md, "Profiles").
+    if (rows > 0 && n - rows < (sheets === null ? MIN_LEFT_OUT : 2)) return [table];
     // The sheet's name in the report's language: the workbook's sheets are named by the translated titles.
     const where = sheets === null ? null : t.where(sheets.get(table) ?? section.title);
     if (rows === 0) {

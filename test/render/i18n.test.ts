@@ -151,11 +151,15 @@ describe("the German workbook", () => {
   });
 
   it("a cut table's pointer names the translated sheet that holds the rest", () => {
-    const cut = presentView(view, presentationOf("client", { rows: { prompts: 1 } }));
+    // A third prompt: a cut leaves out two (one alone would be printed rather than pointed to).
+    const three = structuredClone(view);
+    const list = three.sections.find((s) => s.key === "prompts")!.blocks.find((b) => b.kind === "table")!;
+    if (list.kind === "table") list.rows.push({ ...list.rows[0]! });
+    const cut = presentView(three, presentationOf("client", { rows: { prompts: 1 } }));
     const prompts = cut.sections.find((s) => s.key === "prompts")!;
     const table = prompts.blocks.find((b) => b.kind === "table")!;
     expect(table.kind === "table" && table.note).toBe(
-      "Die ersten 1 von 2 Prompts; die vollständige Liste steht in der Arbeitsmappe (Tabellenblatt „Beobachtete Prompts“).",
+      "Die ersten 1 von 3 Prompts; die vollständige Liste steht in der Arbeitsmappe (Tabellenblatt „Beobachtete Prompts“).",
     );
     expect(wb.worksheets.map((ws) => ws.name)).toContain("Beobachtete Prompts");
   });

@@ -31,14 +31,17 @@ describe("presentView (what the page formats show)", () => {
   });
 
   it("cuts a main table to its rows and says how much it shows and where the rest is", () => {
-    const shown = presentView(view, { ...FULL, rows: { prompts: 2 } });
+    const shown = presentView(view, { ...FULL, rows: { prompts: 1 } });
     const table = tableOf(shown, "prompts");
-    expect(table.rows).toEqual(tableOf(view, "prompts").rows.slice(0, 2));
-    expect(table.note).toBe('The first 2 of 3 prompts; all of them are in the workbook (sheet "Prompts").');
+    expect(table.rows).toEqual(tableOf(view, "prompts").rows.slice(0, 1));
+    expect(table.note).toBe('The first 1 of 3 prompts; all of them are in the workbook (sheet "Prompts").');
+    // One row left out is printed rather than hidden behind a note that takes its line.
+    const two = tableOf(presentView(view, { ...FULL, rows: { prompts: 2 } }), "prompts");
+    expect([two.rows, two.note]).toEqual([tableOf(view, "prompts").rows, undefined]);
   });
 
   it("without the workbook, cuts a table only where three rows or more are left out", () => {
-    // The fixture's 3 prompts: cut to 2 or 1 with the workbook, where the rest are.
+    // The fixture's 3 prompts: cut to 1 with the workbook, where the rest are.
     expect(tableOf(presentView(view, { ...FULL, rows: { prompts: 1 } }, true), "prompts").rows).toHaveLength(
       1,
     );
@@ -109,11 +112,11 @@ describe("presentView (what the page formats show)", () => {
       rows: [],
       emptyText: "",
     });
-    const shown = presentView(two, { ...FULL, rows: { prompts: 2 } }).sections.find(
+    const shown = presentView(two, { ...FULL, rows: { prompts: 1 } }).sections.find(
       (s) => s.key === "prompts",
     )!;
     expect(shown.blocks.find((b): b is Table => b.kind === "table" && b.id === "prompts")!.note).toBe(
-      'The first 2 of 3 prompts; all of them are in the workbook (sheet "Prompts – Prompts").',
+      'The first 1 of 3 prompts; all of them are in the workbook (sheet "Prompts – Prompts").',
     );
   });
 
