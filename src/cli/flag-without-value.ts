@@ -1,4 +1,8 @@
-import type { Command } from "commander";
+import type { Command, Option } from "commander";
+
+/** The line for `option` given no value, `next` (a flag) having been taken as it. */
+const missingValue = (option: Option, next: string): string =>
+  `error: option '${option.flags}' argument missing (${next} follows it)`;
 
 /**
  * The one line for a flag that takes a value but is followed by another flag
@@ -23,7 +27,7 @@ export function flagWithoutValue(program: Command, argv: readonly string[]): str
     const next = args[i + 1];
     if (next === undefined || !next.startsWith("-")) continue;
     const option = command.options.find((o) => o.long === token && o.required);
-    if (option) return `error: option '${option.flags}' argument missing (${next} follows it)`;
+    if (option) return missingValue(option, next);
   }
   return undefined;
 }
@@ -39,7 +43,7 @@ export function flagTakenAsValue(command: Command): string | undefined {
     const value: unknown = command.getOptionValue(option.attributeName());
     if (option.required && typeof value === "string" && longs.has(value)) {
       if (command.getOptionValueSource(option.attributeName()) !== "cli") continue;
-      return `error: option '${option.flags}' argument missing (${value} follows it)`;
+      return missingValue(option, value);
     }
   }
   return undefined;

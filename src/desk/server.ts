@@ -92,9 +92,9 @@ const MAX_FORM_BYTES = 1024 * 1024;
 export async function startDesk(options: DeskOptions): Promise<Desk> {
   const sessions = new DeskSessions();
   const cycle = new Cycle(options);
-  const flashes = new WeakMap<DeskSession, string>();
-  // Notes the desk refused, shown again in their form on the next page: never lost to a typo.
-  const unsavedNotes = new WeakMap<DeskSession, UnsavedNotes>();
+  // What a session's next page shows once: the last action's message and, when the desk refused
+  // notes, their text in their form again (never lost to a typo).
+  const nextPage = new WeakMap<DeskSession, { flash: string; unsaved?: UnsavedNotes }>();
   const reviewer = options.reviewer ?? "review desk";
   let origin = "";
 
@@ -182,16 +182,9 @@ export async function startDesk(options: DeskOptions): Promise<Desk> {
       return page(res, 401, refusedPage("Sign in with the URL that vreport serve printed (it works once)."));
     if (req.method === "GET" && url.pathname === "/") {
       const nonce = randomBytes(16).toString("base64");
-      const flash = flashes.get(session);
-      flashes.delete(session);
-      const unsaved = unsavedNotes.get(session);
-      unsavedNotes.delete(session);
-      const html = deskPage(await rows(), {
-        csrf: session.csrf,
-        nonce,
-        ...(flash ? { flash } : {}),
-        ...(unsaved ? { unsaved } : {}),
-      });
+      const shown = nextPage.get(session);
+      nextPage.delete(session);
+      const html = deskPage(await rows(), { csrf: session.csrf, nonce, ...shown });
       return page(res, 200, html, deskCsp(nonce));
     }
     const open = /^\/open\/([0-9a-f-]{36})$/.exec(url.pathname);
@@ -200,7 +193,7 @@ export async function startDesk(options: DeskOptions): Promise<Desk> {
       try {
         await cycle.report(open[1]!);
       } catch (error) {
-        flashes.set(session, error instanceof Error ? error.message : String(error));
+        nextPage.set(session, { flash: error instanceof Error ? error.message : String(error) });
       }
       res.writeHead(303, { location: `/#p-${open[1]}`, "cache-control": "no-store" }).end();
       return;
@@ -223,11 +216,15 @@ export async function startDesk(options: DeskOptions): Promise<Desk> {
     if (!sameSecret(form.get("csrf") ?? undefined, session.csrf))
       return text(res, 403, "missing or wrong CSRF token");
     try {
-      flashes.set(session, await act(change[1]!, change[2]!, form));
+      nextPage.set(session, { flash: await act(change[1]!, change[2]!, form) });
     } catch (error) {
-      flashes.set(session, error instanceof Error ? error.message : String(error));
-      if (change[1] === "notes")
-        unsavedNotes.set(session, { projectId: change[2]!, text: form.get("notes") ?? "" });
+      const flash = error instanceof Error ? error.message : String(error);
+      nextPage.set(session, {
+        flash,
+        ...(change[1] === "notes"
+          ? { unsaved: { projectId: change[2]!, text: form.get("notes") ?? "" } }
+          : {}),
+      });
     }
     res.writeHead(303, { location: `/#p-${change[2]}`, "cache-control": "no-store" }).end();
   };

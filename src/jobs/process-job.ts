@@ -24,7 +24,8 @@ export interface ProcessorContext {
   /**
    * Each client's settings (the config's defaults under its entry in `projects`: branding,
    * sections, targets, notes, change log; docs/email.md), read before the worker starts (and
-   * again after `refresh` finds them changed); each job's plan is made from them (pipeline/run-plan.ts), its email settings over `email`.
+   * again after `refresh` finds them changed); each job's plan is made from them
+   * (pipeline/run-plan.ts), its email settings over `email`.
    */
   clients: (project: Project) => ClientReport;
   /** SMTP settings of this worker; jobs asking for email fail without them. */

@@ -126,17 +126,13 @@ function whoAmI(by: string | undefined): string {
 function labelOf(period: string, today: string = new Date().toISOString().slice(0, 10)): string {
   if ((NAMED_PERIODS as readonly string[]).includes(period))
     return periodFileTag(namedPeriod(period as NamedPeriod, today));
-  checkPeriod(period);
-  return period;
-}
-
-function checkPeriod(period: string | undefined): void {
-  if (period !== undefined && !Period.safeParse(period).success)
+  if (!Period.safeParse(period).success)
     throw CliError.badFlag(
       "--period",
       period,
       "last-month, last-quarter, month-to-date, a month 2026-10, a quarter 2026-Q3, days 2026-10-01_2026-10-12 or a range 90d-2026-11-01, each optionally -vs-year",
     );
+  return period;
 }
 
 interface ReviewFlags {

@@ -127,9 +127,10 @@ export const summary: SectionDrafter = (model, lang) =>
     if (snap.current === 0) {
       return [{ kind: "notice", text: lang.m.notices.noAnswers }];
     }
+    const versus = versusOf(model, lang).label;
     return [
-      { kind: "kpis", items: kpis, versus: versusOf(model, lang).label },
-      headlineTable(s, versusOf(model, lang).label, lang),
+      { kind: "kpis", items: kpis, versus },
+      headlineTable(s, versus, lang),
       ...targetsTable(model, lang),
       // Said from its claim (docs/claims.md, "Section intros").
       ...model.intros

@@ -8,7 +8,7 @@ import type { Coverage } from "../../report/coverage.js";
 import { pointDays, type TrendPoint, trendPoints } from "../../report/trend-points.js";
 import { described } from "../chart-alt.js";
 import type { ChartSpec, DraftBlock } from "../types.js";
-import { col, fromSections, type SectionDrafter, tableOf, workbookOnly } from "./_helpers.js";
+import { col, fromSections, type SectionDrafter, tableOf, versusOf, workbookOnly } from "./_helpers.js";
 import { changeMarkers, whatWeDidTable } from "./_what-we-did.js";
 
 /** The daily table's columns: a day's key, its column's word (`columns`) and its type. */
@@ -39,7 +39,7 @@ export const trend: SectionDrafter = (model, lang) =>
     const { charts, columns: c } = lang.m;
     if (rows.length === 0 || !p) return [{ kind: "notice", text: lang.m.notices.noAnswers }];
     // The faint lines are the previous period's or the same days' a year earlier, and say which.
-    const versus = lang.m.versus[p.compare];
+    const versus = versusOf(model, lang);
     const step = pointDays(lengthOf(p));
     const current = trendPoints(rows, p, step);
     const previous = alignTo(current, trendPoints(s.trend.previous_rows, prevOf(p), step));

@@ -1,3 +1,4 @@
+import type { ChangeEntry } from "../../config/changes-file.js";
 import type { Compare } from "../../contract/calendar-periods.js";
 import { isoWeekday, lengthOf, type Platform, type PromptGap } from "../../contract/index.js";
 import type { Lang } from "../../format/i18n/index.js";
@@ -28,15 +29,12 @@ export function buildClaims(
   const out: Claim[] = [];
   // A gap prompt's action already done, as its opportunity says (docs/claims.md, "Work already done").
   const opportunities = model.opportunities.ok ? model.opportunities.value : [];
-  const doneFor = (promptId: string): DoneWork | null => {
-    const done = opportunities.find((o) => o.prompt_id === promptId)?.done;
-    return done ? { label: done.entry.label, date: done.entry.date } : null;
-  };
+  const workOf = (entry: ChangeEntry | null | undefined): DoneWork | null =>
+    entry ? { label: entry.label, date: entry.date } : null;
+  const doneFor = (promptId: string) =>
+    workOf(opportunities.find((o) => o.prompt_id === promptId)?.done?.entry);
   // The pages the change log says went live on a category (docs/claims.md, "Work already done").
-  const publishedOn = (category: string): DoneWork | null => {
-    const entry = publishedFor(model.changes, category);
-    return entry ? { label: entry.label, date: entry.date } : null;
-  };
+  const publishedOn = (category: string) => workOf(publishedFor(model.changes, category));
   if (model.sections.ok)
     out.push(
       ...visibilityClaims(
